@@ -1,0 +1,56 @@
+"""Errors, split by cause under one base.
+
+The CLI prints ``str(error)`` as one line and exits non-zero; nothing raised from here
+should reach a user as a traceback.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+class PitchkitError(Exception):
+    """Base of every error pitchkit raises on purpose."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class Problem:
+    """One located problem in a variant file (or a --set override)."""
+
+    file: str
+    line: int | None
+    column: int | None
+    path: str
+    message: str
+
+    def __str__(self) -> str:
+        where = self.file
+        if self.line is not None:
+            where += f":{self.line}"
+            if self.column is not None:
+                where += f":{self.column}"
+        return f"{where}: {self.path}: {self.message}" if self.path else f"{where}: {self.message}"
+
+
+class VariantError(PitchkitError):
+    """A variant file (or override) could not be loaded; carries every problem found."""
+
+    def __init__(self, problems: list[Problem]) -> None:
+        self.problems = list(problems)
+        super().__init__(str(self.problems[0]) if self.problems else "invalid variant")
+
+
+class IllegalActionError(PitchkitError, ValueError):
+    """An action that the rules do not allow now; the message says why."""
+
+
+class RecordError(PitchkitError):
+    """A game record that is malformed or impossible; the message names hand, seat and why."""
+
+
+class UsageError(PitchkitError):
+    """Bad command-line or API usage."""
+
+
+class BotError(PitchkitError):
+    """A bot answered with something that is not one of the legal actions."""

@@ -1,0 +1,351 @@
+"""The rules of one variant as frozen data.
+
+Every field has the name of its key in the variant file and the schema
+(``schemas/variant.schema.json``): ``rules.points.low_goes_to`` is the YAML key
+``points: low_goes_to:``. Field defaults equal the schema defaults (a test checks it).
+Build a :class:`Rules` from a resolved mapping with :func:`rules_from_mapping`, or derive
+one with :func:`dataclasses.replace`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any, Literal
+
+
+class StrEnum(str, Enum):
+    """An enum whose values are the spellings users write in variant files."""
+
+    def __str__(self) -> str:
+        return str(self.value)
+
+
+class Partnerships(StrEnum):
+    NONE = "none"
+    TWO_TEAMS_OF_TWO = "2x2"
+    THREE_TEAMS_OF_TWO = "3x2"
+    TWO_TEAMS_OF_THREE = "2x3"
+
+
+class Direction(StrEnum):
+    LEFT = "left"
+    RIGHT = "right"
+
+
+class TrumpChosenBy(StrEnum):
+    FIRST_LEAD = "first_lead"
+    PITCHER_NAMES = "pitcher_names"
+    TURNED_CARD = "turned_card"
+
+
+class ShownCard(StrEnum):
+    RETURNED = "returned"
+    OUT_OF_PLAY = "out_of_play"
+
+
+class AuctionStyle(StrEnum):
+    ONE_ROUND = "one_round"
+    UNTIL_ONE_LEFT = "until_one_left"
+    NONE = "none"
+
+
+class WhenAllPass(StrEnum):
+    DEALER_MUST_BID = "dealer_must_bid"
+    REDEAL = "redeal"
+
+
+class MoonRequires(StrEnum):
+    ALL_POINTS_AND_TRICKS = "all_points_and_tricks"
+    ALL_POINTS = "all_points"
+    ALL_TRICKS = "all_tricks"
+
+
+class Following(StrEnum):
+    FOLLOW_OR_TRUMP = "follow_or_trump"
+    MUST_FOLLOW = "must_follow"
+    MUST_FOLLOW_THEN_TRUMP = "must_follow_then_trump"
+    ANY_CARD = "any_card"
+
+
+class TrickWinner(StrEnum):
+    HIGHEST_TRUMP = "highest_trump"
+    SUIT_LED = "suit_led"
+
+
+class FirstLeader(StrEnum):
+    PITCHER = "pitcher"
+    LEFT_OF_DEALER = "left_of_dealer"
+
+
+class GoesTo(StrEnum):
+    CAPTURER = "capturer"
+    HOLDER = "holder"
+
+
+class LoneTrump(StrEnum):
+    HIGH_AND_LOW = "high_and_low"
+    HIGH_ONLY = "high_only"
+
+
+class UndealtJack(StrEnum):
+    NO_POINT = "no_point"
+    PITCHER = "pitcher"
+
+
+class GameTie(StrEnum):
+    NOBODY = "nobody"
+    ELDER_HAND = "elder_hand"
+    SPLIT = "split"
+
+
+class ScoringMethod(StrEnum):
+    POINTS = "points"
+    COMBINATIONS = "combinations"
+
+
+class MadeBidScores(StrEnum):
+    POINTS_WON = "points_won"
+    BID = "bid"
+
+
+class Tie(StrEnum):
+    DRAW = "draw"
+    REPLAY = "replay"
+
+
+#: Every point a hand can have, in the default counting order.
+POINT_NAMES: tuple[str, ...] = (
+    "high", "low", "jack", "jick", "joker", "little_joker", "ten", "game", "last_trick",
+)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Players:
+    count: int = 4
+    partnerships: Partnerships = Partnerships.NONE
+
+    @property
+    def teams(self) -> int:
+        """Number of sides: the number of players when there are no partnerships."""
+        if self.partnerships is Partnerships.NONE:
+            return self.count
+        return int(self.partnerships.value.split("x")[0])
+
+
+@dataclass(frozen=True, kw_only=True)
+class Deck:
+    jokers: int = 0
+
+
+@dataclass(frozen=True, kw_only=True)
+class Deal:
+    first_dealer: int | Literal["random"] = "random"
+    direction: Direction = Direction.LEFT
+    cards_per_hand: int | Literal["all"] = 6
+    packet_size: int = 3
+
+
+@dataclass(frozen=True, kw_only=True)
+class Trump:
+    chosen_by: TrumpChosenBy = TrumpChosenBy.FIRST_LEAD
+    shown_card: ShownCard = ShownCard.RETURNED
+
+
+@dataclass(frozen=True, kw_only=True)
+class Auction:
+    style: AuctionStyle = AuctionStyle.ONE_ROUND
+    min_bid: int = 1
+    max_bid: int = 4
+    pitch_to_bid: bool = False
+    when_all_pass: WhenAllPass = WhenAllPass.DEALER_MUST_BID
+    dealer_forced_bid: int = 2
+    dealer_may_steal: bool = True
+    dealer_may_steal_max: bool = False
+
+
+@dataclass(frozen=True, kw_only=True)
+class Moon:
+    allowed: bool = False
+    requires: MoonRequires = MoonRequires.ALL_POINTS_AND_TRICKS
+    points_made: int | None = None
+    points_failed: int = 4
+    made_wins_game: bool = False
+    money_made: int = 0
+    money_failed: int = 0
+
+
+@dataclass(frozen=True, kw_only=True)
+class Play:
+    following: Following = Following.FOLLOW_OR_TRUMP
+    first_lead_must_be_trump: bool = False
+    trick_winner: TrickWinner = TrickWinner.HIGHEST_TRUMP
+    first_leader: FirstLeader = FirstLeader.PITCHER
+    stages: tuple[int, ...] = ()
+
+
+def _default_card_values() -> tuple[tuple[str, int], ...]:
+    return (("T", 10), ("A", 4), ("K", 3), ("Q", 2), ("J", 1))
+
+
+@dataclass(frozen=True, kw_only=True)
+class Points:
+    high: bool = True
+    low: bool = True
+    jack: bool = True
+    game: bool = True
+    jick: bool = False
+    joker: bool = False
+    ten: bool = False
+    last_trick: bool = False
+    high_goes_to: GoesTo = GoesTo.CAPTURER
+    low_goes_to: GoesTo = GoesTo.CAPTURER
+    lone_trump: LoneTrump = LoneTrump.HIGH_AND_LOW
+    undealt_jack: UndealtJack = UndealtJack.NO_POINT
+    #: (rank, value) pairs; ranks not listed count 0.
+    card_values: tuple[tuple[str, int], ...] = field(default_factory=_default_card_values)
+    game_tie: GameTie = GameTie.NOBODY
+    count_order: tuple[str, ...] = POINT_NAMES
+
+
+def _default_singles() -> tuple[tuple[str, int], ...]:
+    return (("A", 8), ("K", 2), ("Q", 2), ("J", 1))
+
+
+def _default_pairs() -> tuple[tuple[str, int], ...]:
+    return (("AQ", 10), ("AK", 5), ("AJ", 4), ("KQ", 8), ("QJ", 7),
+            ("QQ", 5), ("KK", 5), ("JJ", 3), ("KJ", 4))
+
+
+@dataclass(frozen=True, kw_only=True)
+class Combinations:
+    keep: int = 7
+    #: (rank, points) pairs.
+    singles: tuple[tuple[str, int], ...] = field(default_factory=_default_singles)
+    #: (two rank letters, points) pairs, as written in the file.
+    pairs: tuple[tuple[str, int], ...] = field(default_factory=_default_pairs)
+    reusable: tuple[str, ...] = ("A",)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Scoring:
+    method: ScoringMethod = ScoringMethod.POINTS
+    made_bid_scores: MadeBidScores = MadeBidScores.POINTS_WON
+    set_back: int | Literal["bid"] = "bid"
+    opponents_score: bool = True
+    minimum_score: int | None = None
+    target: int | None = 7
+    win_only_as_pitcher: bool = True
+    bidder_goes_out: bool = False
+    hands: int | None = None
+    tie: Tie = Tie.DRAW
+
+
+@dataclass(frozen=True, kw_only=True)
+class Money:
+    enabled: bool = False
+    cents_per_point: int = 10
+
+
+@dataclass(frozen=True, kw_only=True)
+class Rules:
+    """One complete, resolved rule set. Sections mirror the variant file."""
+
+    name: str = "custom"
+    description: str = ""
+    source: str = ""
+    players: Players = field(default_factory=Players)
+    deck: Deck = field(default_factory=Deck)
+    deal: Deal = field(default_factory=Deal)
+    trump: Trump = field(default_factory=Trump)
+    auction: Auction = field(default_factory=Auction)
+    moon: Moon = field(default_factory=Moon)
+    play: Play = field(default_factory=Play)
+    points: Points = field(default_factory=Points)
+    combinations: Combinations = field(default_factory=Combinations)
+    scoring: Scoring = field(default_factory=Scoring)
+    money: Money = field(default_factory=Money)
+
+    @property
+    def has_auction(self) -> bool:
+        return self.auction.style is not AuctionStyle.NONE
+
+    def point_names(self) -> tuple[str, ...]:
+        """The points this variant scores, in counting order."""
+        p = self.points
+        enabled = {
+            "high": p.high, "low": p.low, "jack": p.jack, "jick": p.jick,
+            "joker": p.joker and self.deck.jokers >= 1,
+            "little_joker": p.joker and self.deck.jokers >= 2,
+            "ten": p.ten, "game": p.game, "last_trick": p.last_trick,
+        }
+        if self.scoring.method is not ScoringMethod.POINTS:
+            return ()
+        order = list(p.count_order) + [n for n in POINT_NAMES if n not in p.count_order]
+        return tuple(n for n in order if enabled[n])
+
+
+SECTIONS: dict[str, type] = {
+    "players": Players, "deck": Deck, "deal": Deal, "trump": Trump, "auction": Auction,
+    "moon": Moon, "play": Play, "points": Points, "combinations": Combinations,
+    "scoring": Scoring, "money": Money,
+}
+
+#: Fields stored as (key, value) tuples in the dataclass and as mappings in the file.
+_MAPPING_FIELDS = {("points", "card_values"), ("combinations", "singles"),
+                   ("combinations", "pairs")}
+
+
+def _convert(section: str, cls: type, name: str, value: Any) -> Any:
+    if (section, name) in _MAPPING_FIELDS:
+        return tuple((str(k), int(v)) for k, v in value.items())
+    if isinstance(value, list):
+        return tuple(value)
+    hint = {f.name: f for f in dataclasses.fields(cls)}[name]
+    default = hint.default
+    if isinstance(default, Enum):
+        return type(default)(value)
+    return value
+
+
+def rules_from_mapping(data: dict[str, Any]) -> Rules:
+    """Build :class:`Rules` from a schema-valid mapping (missing keys take defaults).
+
+    The mapping is expected to have passed schema validation; use
+    :func:`pitchkit.load.load_variant` to load and check a file.
+    """
+    kwargs: dict[str, Any] = {}
+    for key in ("name", "description", "source"):
+        if key in data:
+            kwargs[key] = data[key]
+    for section, cls in SECTIONS.items():
+        given = data.get(section) or {}
+        kwargs[section] = cls(**{k: _convert(section, cls, k, v) for k, v in given.items()})
+    return Rules(**kwargs)
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, tuple):
+        return [_plain(v) for v in value]
+    return value
+
+
+def rules_to_mapping(rules: Rules) -> dict[str, Any]:
+    """The fully resolved rule set as plain data, every key present, in schema order."""
+    out: dict[str, Any] = {
+        "name": rules.name, "description": rules.description, "source": rules.source,
+    }
+    for section in SECTIONS:
+        obj = getattr(rules, section)
+        sec: dict[str, Any] = {}
+        for f in dataclasses.fields(obj):
+            value = getattr(obj, f.name)
+            if (section, f.name) in _MAPPING_FIELDS:
+                sec[f.name] = {k: v for k, v in value}
+            else:
+                sec[f.name] = _plain(value)
+        out[section] = sec
+    return out
