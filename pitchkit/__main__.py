@@ -1,0 +1,3 @@
+from pitchkit.cli import main
+
+main()
