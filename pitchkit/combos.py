@@ -1,0 +1,236 @@
+"""Combination scoring (Pimps & Hoes, source C), found exactly.
+
+A player keeps the best ``keep`` of the cards they captured and scores combinations
+among them from the variant's ``combinations`` table:
+
+- every card may score alone (``singles``) or in a pair (``pairs``, two rank letters);
+- rule: "each card counts once, except an Ace, which counts on its own and again in a
+  pair with each King, Queen and Jack" (source C). So a card of a ``reusable`` rank
+  scores its single value, and again in a pair with every other kept card it pairs with;
+  every other card counts once: alone, in one pair with another non-reusable card, or in
+  one pair with a reusable card. Two reusable cards that pair score that pair once.
+
+The best total is an exact maximum over every choice of kept cards and every assignment
+of combinations (a test checks it against a brute force). Only ranks matter, so the
+search runs over how many cards of each scoring rank to keep, and a memoised search over
+the non-reusable counts finds the best assignment (alone, paired with a reusable card,
+or paired with another card) for each. Jokers and ranks the table never mentions score
+nothing and only fill the kept cards up to ``keep``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import combinations as pairs_of
+
+from pitchkit.cards import RANKS, card_name, rank_of
+from pitchkit.variant import Combinations
+
+Unit = tuple[tuple[int, ...], int]
+
+
+@dataclass(frozen=True, kw_only=True)
+class ComboScore:
+    """The best combinations of one player's captured cards.
+
+    ``kept``: the cards kept (best first); ``units``: each combination used, as
+    (cards, points), only those worth something; ``total``: the sum of their points.
+    """
+
+    kept: tuple[int, ...]
+    units: tuple[Unit, ...]
+    total: int
+
+    def describe(self) -> list[str]:
+        """One line per combination, e.g. ``AS+QH 10``."""
+        return ["+".join(card_name(c) for c in cards) + f" {points}"
+                for cards, points in self.units]
+
+
+@dataclass(frozen=True)
+class _Table:
+    single: tuple[int, ...]               # rank -> points
+    pair: tuple[tuple[int, ...], ...]     # rank x rank -> points (symmetric)
+    reusable: frozenset[int]
+    scoring: tuple[int, ...]              # ranks that can score, ace first
+
+
+@lru_cache(maxsize=64)
+def _table(combinations: Combinations) -> _Table:
+    single = [0] * 13
+    for letter, points in combinations.singles:
+        single[RANKS.index(letter)] = points
+    pair = [[0] * 13 for _ in range(13)]
+    for letters, points in combinations.pairs:
+        a, b = RANKS.index(letters[0]), RANKS.index(letters[1])
+        # a pair written both ways (AQ and QA) counts its larger value once
+        best = max(pair[a][b], points)
+        pair[a][b] = pair[b][a] = best
+    reusable = frozenset(RANKS.index(letter) for letter in combinations.reusable)
+    scoring = tuple(r for r in range(12, -1, -1) if single[r] > 0 or any(pair[r]))
+    return _Table(tuple(single), tuple(tuple(row) for row in pair), reusable, scoring)
+
+
+def _reusable_value(t: _Table, counts: dict[int, int]) -> int:
+    ranks = [r for r in counts if r in t.reusable and counts[r]]
+    value = sum(counts[r] * t.single[r] for r in ranks)
+    for i, a in enumerate(ranks):
+        value += counts[a] * (counts[a] - 1) // 2 * t.pair[a][a]
+        for b in ranks[i + 1:]:
+            value += counts[a] * counts[b] * t.pair[a][b]
+    return value
+
+
+class _Solver:
+    """Best assignment of non-reusable cards, memoised on (reusable ranks, counts)."""
+
+    def __init__(self, t: _Table) -> None:
+        self.t = t
+        self.nonreusable = tuple(r for r in t.scoring if r not in t.reusable)
+        self.memo: dict[tuple[frozenset[int], tuple[int, ...]], int] = {}
+
+    def alone(self, rank: int, present: frozenset[int]) -> tuple[int, int | None]:
+        """Best value of a non-reusable card counted once without another non-reusable
+        card: alone, or paired with a kept reusable card (returns that card's rank)."""
+        best, partner = self.t.single[rank], None
+        for r in sorted(present, reverse=True):
+            if self.t.pair[r][rank] > best:
+                best, partner = self.t.pair[r][rank], r
+        return best, partner
+
+    def best(self, present: frozenset[int], counts: tuple[int, ...]) -> int:
+        key = (present, counts)
+        if key in self.memo:
+            return self.memo[key]
+        i = next((k for k, c in enumerate(counts) if c), None)
+        if i is None:
+            return 0
+        rank = self.nonreusable[i]
+        rest = list(counts)
+        rest[i] -= 1
+        value = self.alone(rank, present)[0] + self.best(present, tuple(rest))
+        for j in range(i, len(counts)):
+            if rest[j]:
+                points = self.t.pair[rank][self.nonreusable[j]]
+                if points:
+                    after = list(rest)
+                    after[j] -= 1
+                    value = max(value, points + self.best(present, tuple(after)))
+        self.memo[key] = value
+        return value
+
+    def path(self, present: frozenset[int], counts: tuple[int, ...]
+             ) -> list[tuple[int, int | None, bool]]:
+        """The choices behind :meth:`best`: (rank, partner rank, partner is reusable)."""
+        out: list[tuple[int, int | None, bool]] = []
+        counts_list = list(counts)
+        while any(counts_list):
+            target = self.best(present, tuple(counts_list))
+            i = next(k for k, c in enumerate(counts_list) if c)
+            rank = self.nonreusable[i]
+            counts_list[i] -= 1
+            alone, partner = self.alone(rank, present)
+            if alone + self.best(present, tuple(counts_list)) == target:
+                out.append((rank, partner, True))
+                continue
+            for j in range(i, len(counts_list)):
+                points = self.t.pair[rank][self.nonreusable[j]]
+                if counts_list[j] and points:
+                    counts_list[j] -= 1
+                    if points + self.best(present, tuple(counts_list)) == target:
+                        out.append((rank, self.nonreusable[j], False))
+                        break
+                    counts_list[j] += 1
+            else:  # pragma: no cover - best() guarantees one choice matches
+                raise AssertionError("combination path lost")
+        return out
+
+
+def best_combination(combinations: Combinations, cards: Sequence[int]) -> ComboScore:
+    """The best kept cards and combinations among ``cards`` (exact optimum)."""
+    t = _table(combinations)
+    if len(set(cards)) != len(cards):
+        raise ValueError("a card is listed twice")
+    by_rank: dict[int, list[int]] = {}
+    for card in sorted(cards, reverse=True):
+        if card < 52:
+            by_rank.setdefault(rank_of(card), []).append(card)
+    keep = min(combinations.keep, len(cards))
+    ranks = [r for r in t.scoring if r in by_rank]
+    available = [len(by_rank[r]) for r in ranks]
+    size = min(keep, sum(available))
+    solver = _Solver(t)
+    index = {r: k for k, r in enumerate(solver.nonreusable)}
+
+    best_value = -1
+    best_counts: dict[int, int] = {}
+    counts = [0] * len(ranks)
+
+    def evaluate() -> None:
+        nonlocal best_value, best_counts
+        chosen = {r: c for r, c in zip(ranks, counts, strict=True) if c}
+        present = frozenset(r for r in chosen if r in t.reusable)
+        vector = [0] * len(solver.nonreusable)
+        for r, c in chosen.items():
+            if r not in t.reusable:
+                vector[index[r]] = c
+        value = _reusable_value(t, chosen) + solver.best(present, tuple(vector))
+        if value > best_value:
+            best_value, best_counts = value, chosen
+
+    def choose(k: int, left: int) -> None:
+        # more kept cards never lower the total (every value is >= 0), so keep exactly
+        # `size` scoring cards
+        if k == len(ranks):
+            if left == 0:
+                evaluate()
+            return
+        room = sum(available[k + 1:])
+        for c in range(min(available[k], left), -1, -1):
+            if left - c > room:
+                break
+            counts[k] = c
+            choose(k + 1, left - c)
+        counts[k] = 0
+
+    choose(0, size)
+    return _assemble(t, solver, cards, by_rank, best_counts, keep, max(best_value, 0))
+
+
+def _assemble(t: _Table, solver: _Solver, cards: Sequence[int], by_rank: dict[int, list[int]],
+              chosen: dict[int, int], keep: int, total: int) -> ComboScore:
+    picked = {r: by_rank[r][:c] for r, c in chosen.items()}
+    units: list[Unit] = []
+    reusable_cards = [c for r in sorted(picked, reverse=True) if r in t.reusable
+                      for c in picked[r]]
+    # rule: an Ace counts on its own and again in each pair (source C)
+    for card in reusable_cards:
+        if t.single[rank_of(card)]:
+            units.append(((card,), t.single[rank_of(card)]))
+    for a, b in pairs_of(reusable_cards, 2):
+        if t.pair[rank_of(a)][rank_of(b)]:
+            units.append(((a, b), t.pair[rank_of(a)][rank_of(b)]))
+    present = frozenset(r for r in picked if r in t.reusable)
+    pools = {r: list(cs) for r, cs in picked.items() if r not in t.reusable}
+    vector = tuple(len(pools.get(r, ())) for r in solver.nonreusable)
+    for rank, partner, with_reusable in solver.path(present, vector):
+        card = pools[rank].pop(0)
+        if with_reusable:
+            if partner is None:
+                if t.single[rank]:
+                    units.append(((card,), t.single[rank]))
+            else:
+                units.append(((picked[partner][0], card), t.pair[partner][rank]))
+        else:
+            assert partner is not None
+            other = pools[partner].pop(0)
+            units.append(((card, other), t.pair[rank][partner]))
+    kept = [c for cs in picked.values() for c in cs]
+    rest = sorted((c for c in cards if c not in kept),
+                  key=lambda c: (rank_of(c) if c < 52 else -1, c), reverse=True)
+    kept += rest[:keep - len(kept)]
+    kept.sort(key=lambda c: (rank_of(c) if c < 52 else -1, c), reverse=True)
+    assert sum(points for _, points in units) == total
+    return ComboScore(kept=tuple(kept), units=tuple(units), total=total)

@@ -1,0 +1,332 @@
+"""Scoring one hand: a pure function of the rules and what happened in the hand.
+
+The engine collects :class:`HandFacts` after the last trick and calls :func:`score_hand`;
+nothing here knows about a game in progress. The same module holds the *trump order*
+(:func:`trump_order`), the one definition of which cards are trumps and how they rank,
+shared with trick resolution (``pitchkit.tricks``).
+
+Readings chosen where the sources are silent (each is documented on the setting too):
+
+- *In play* means dealt: high and low are the highest and lowest trump dealt to anyone.
+- High and low are *natural* trumps, cards of the trump suit. The off-jack (jick) and
+  the jokers are trumps in play and score their own points, but are never high or low:
+  they rank below the jack of trumps, so they could never be high while a higher natural
+  trump is out, and a joker as low would make low meaningless. "Only one trump in play"
+  (``points.lone_trump``) likewise counts natural trumps.
+- A card point whose card was dealt but never captured (staged play leaves cards out)
+  goes to nobody when it goes to the capturer.
+- Game: when no side captured a single game point, nobody scores game.
+- Points are won by sides (``team_of``). The points map names the seat that held or
+  captured the card (for high, low, jack, jick, jokers, ten), the seat that won the last
+  trick, and for game every seat of each side credited.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from pitchkit.cards import (
+    BIG_JOKER,
+    JACK,
+    LITTLE_JOKER,
+    RANKS,
+    SUIT_MASKS,
+    TEN,
+    cards_in,
+    make_card,
+    rank_of,
+    same_colour_suit,
+)
+from pitchkit.variant import (
+    Direction,
+    GameTie,
+    GoesTo,
+    LoneTrump,
+    MadeBidScores,
+    MoonRequires,
+    Rules,
+    ScoringMethod,
+    UndealtJack,
+)
+
+# --------------------------------------------------------------------------- trump order
+
+
+def off_jack(trump: int) -> int:
+    """The jack of the other suit of trump's colour (the jick)."""
+    return make_card(JACK, same_colour_suit(trump))
+
+
+def trump_order(trump: int, *, jick: bool = False, jokers: int = 0) -> tuple[int, ...]:
+    """Every trump, highest first: A K Q J [off-jack] [BJ [LJ]] T 9 .. 2.
+
+    rule: a joker ranks just below the jack of trumps, below the off-jack when that is a
+    trump; the big joker above the little one (schema, deck.jokers).
+    """
+    natural = [make_card(rank, trump) for rank in range(12, -1, -1)]  # A .. 2
+    top = natural[:4]  # A K Q J
+    middle: list[int] = []
+    if jick:
+        middle.append(off_jack(trump))  # rule: jick ranks just below the jack of trumps
+    middle += [BIG_JOKER, LITTLE_JOKER][:jokers]
+    return tuple(top + middle + natural[4:])
+
+
+def trump_mask(trump: int, *, jick: bool = False, jokers: int = 0) -> int:
+    """Bit mask of every trump (the trump suit, the off-jack with jick, the jokers)."""
+    mask = 0
+    for card in trump_order(trump, jick=jick, jokers=jokers):
+        mask |= 1 << card
+    return mask
+
+
+def trump_strength(trump: int, *, jick: bool = False, jokers: int = 0) -> dict[int, int]:
+    """Card -> strength among trumps (higher wins); cards not in the map are not trumps."""
+    order = trump_order(trump, jick=jick, jokers=jokers)
+    return {card: len(order) - i for i, card in enumerate(order)}
+
+
+def rules_trump_order(rules: Rules, trump: int) -> tuple[int, ...]:
+    """:func:`trump_order` with the variant's jick and jokers."""
+    return trump_order(trump, jick=rules.points.jick, jokers=rules.deck.jokers)
+
+
+# --------------------------------------------------------------------------- facts, score
+
+
+@dataclass(frozen=True, kw_only=True)
+class HandFacts:
+    """What happened in one hand, as scoring needs it (per seat tuples)."""
+
+    trump: int | None
+    dealer: int
+    team_of: tuple[int, ...]
+    pitcher: int | None
+    bid: int | None
+    moon: bool
+    dealt: tuple[int, ...]
+    captured: tuple[int, ...]
+    tricks_won: tuple[int, ...]
+    last_trick_winner: int | None
+
+    @property
+    def seats(self) -> int:
+        return len(self.team_of)
+
+
+@dataclass(frozen=True, kw_only=True)
+class HandScore:
+    """The score of one hand.
+
+    ``points`` maps each point of the variant (in ``rules.point_names()`` order) to the
+    seats credited (empty: nobody). ``points_won`` is, per seat, the number of points its
+    side won. ``score_changes`` is per seat (partners equal).
+    """
+
+    points: dict[str, tuple[int, ...]]
+    made: bool | None
+    moon_made: bool | None
+    score_changes: tuple[int, ...]
+    combo_points: tuple[int, ...] | None
+    points_won: tuple[int, ...] = ()
+
+
+def elder_order(dealer: int, seats: int, direction: Direction = Direction.LEFT) -> list[int]:
+    """Seats in order of play starting with the one after the dealer (elder hand first)."""
+    step = 1 if direction is Direction.LEFT else -1
+    return [(dealer + step * k) % seats for k in range(1, seats + 1)]
+
+
+def _owner(masks: Sequence[int], card: int) -> int | None:
+    bit = 1 << card
+    for seat, mask in enumerate(masks):
+        if mask & bit:
+            return seat
+    return None
+
+
+def _credit(seat: int | None) -> tuple[int, ...]:
+    return () if seat is None else (seat,)
+
+
+def game_points_of(rules: Rules, mask: int) -> int:
+    """Game points (``points.card_values``) of the cards in a mask; jokers count 0."""
+    values = [0] * 13
+    for rank_letter, value in rules.points.card_values:
+        values[RANKS.index(rank_letter)] = value
+    return sum(values[rank_of(c)] for c in cards_in(mask) if c < 52)
+
+
+def _award_points(rules: Rules, facts: HandFacts) -> dict[str, tuple[int, ...]]:
+    names = rules.point_names()
+    p = rules.points
+    seats = facts.seats
+    points: dict[str, tuple[int, ...]] = {}
+    in_play = 0
+    for mask in facts.dealt:
+        in_play |= mask
+    trump = facts.trump
+
+    def goes_to(card: int, who: GoesTo) -> tuple[int, ...]:
+        masks = facts.dealt if who is GoesTo.HOLDER else facts.captured
+        return _credit(_owner(masks, card))
+
+    def captured_by(card: int) -> tuple[int, ...]:
+        return _credit(_owner(facts.captured, card))
+
+    natural = [] if trump is None else list(cards_in(in_play & SUIT_MASKS[trump]))
+    # natural is lowest first
+    for name in names:
+        credited: tuple[int, ...] = ()
+        if name == "high":
+            if natural:
+                credited = goes_to(natural[-1], p.high_goes_to)
+        elif name == "low":
+            # rule: a lone trump counts as high and low (source B); high_only: high alone
+            lone = len(natural) == 1
+            if natural and not (lone and p.lone_trump is LoneTrump.HIGH_ONLY):
+                credited = goes_to(natural[0], p.low_goes_to)
+        elif name == "jack":
+            if trump is not None:
+                jack = make_card(JACK, trump)
+                if in_play & (1 << jack):
+                    credited = captured_by(jack)
+                elif p.undealt_jack is UndealtJack.PITCHER:
+                    credited = _credit(facts.pitcher)  # rule: undealt jack to the pitcher
+                # rule: jack of trumps not dealt -> nobody gets it (sources A, B)
+        elif name == "jick":
+            if trump is not None:
+                credited = captured_by(off_jack(trump))
+        elif name == "joker":
+            credited = captured_by(BIG_JOKER)
+        elif name == "little_joker":
+            credited = captured_by(LITTLE_JOKER)
+        elif name == "ten":
+            if trump is not None:
+                credited = captured_by(make_card(TEN, trump))
+        elif name == "game":
+            credited = _award_game(rules, facts)
+        elif name == "last_trick":
+            credited = _credit(facts.last_trick_winner)
+        points[name] = credited
+    assert all(s < seats for seats_ in points.values() for s in seats_)
+    return points
+
+
+def _award_game(rules: Rules, facts: HandFacts) -> tuple[int, ...]:
+    by_side: dict[int, int] = {}
+    for seat, mask in enumerate(facts.captured):
+        side = facts.team_of[seat]
+        by_side[side] = by_side.get(side, 0) + game_points_of(rules, mask)
+    best = max(by_side.values(), default=0)
+    if best <= 0:
+        return ()
+    tied = [side for side, value in by_side.items() if value == best]
+    if len(tied) > 1:
+        tie = rules.points.game_tie
+        if tie is GameTie.NOBODY:
+            return ()  # rule: a tie for game: nobody scores it (source B)
+        if tie is GameTie.ELDER_HAND:
+            order = elder_order(facts.dealer, facts.seats, rules.deal.direction)
+            first = next(s for s in order if facts.team_of[s] in tied)
+            tied = [facts.team_of[first]]
+        # GameTie.SPLIT: every tied side scores it
+    return tuple(s for s in range(facts.seats) if facts.team_of[s] in tied)
+
+
+def _sides(facts: HandFacts) -> list[int]:
+    return sorted(set(facts.team_of))
+
+
+def _won_by_side(facts: HandFacts, points: dict[str, tuple[int, ...]]) -> dict[int, int]:
+    won = dict.fromkeys(_sides(facts), 0)
+    for seats in points.values():
+        for side in {facts.team_of[s] for s in seats}:
+            won[side] += 1
+    return won
+
+
+def moon_made(rules: Rules, facts: HandFacts, points: dict[str, tuple[int, ...]]) -> bool:
+    """Whether the pitcher's side met ``moon.requires``.
+
+    All points means every point the variant has went to the pitcher's side and to no
+    other side: a point nobody could win this hand (the jack not dealt) fails the moon,
+    as source A's moon promises "all four points".
+    """
+    assert facts.pitcher is not None
+    side = facts.team_of[facts.pitcher]
+    all_points = all(
+        seats and {facts.team_of[s] for s in seats} == {side} for seats in points.values()
+    )
+    total_tricks = sum(facts.tricks_won)
+    side_tricks = sum(t for s, t in enumerate(facts.tricks_won) if facts.team_of[s] == side)
+    all_tricks = side_tricks == total_tricks
+    requires = rules.moon.requires
+    if requires is MoonRequires.ALL_POINTS:
+        return all_points
+    if requires is MoonRequires.ALL_TRICKS:
+        return all_tricks
+    return all_points and all_tricks  # rule: moon needs all 4 points and all 6 tricks (A)
+
+
+def score_hand(rules: Rules, facts: HandFacts) -> HandScore:
+    """Score one finished hand under ``rules``."""
+    if rules.scoring.method is ScoringMethod.COMBINATIONS:
+        return _score_combinations(rules, facts)
+    points = _award_points(rules, facts)
+    won = _won_by_side(facts, points)
+    change = dict(won)
+    made: bool | None = None
+    moon_result: bool | None = None
+    s = rules.scoring
+    if facts.pitcher is not None and (facts.bid is not None or facts.moon):
+        side = facts.team_of[facts.pitcher]
+        if facts.moon:
+            moon_result = moon_made(rules, facts, points)
+            made = moon_result
+            if moon_result:
+                # rule: a made moon scores moon.points_made (null: the points won)
+                if rules.moon.points_made is not None:
+                    change[side] = rules.moon.points_made
+            else:
+                change[side] = -rules.moon.points_failed
+        else:
+            assert facts.bid is not None
+            made = won[side] >= facts.bid  # rule: the pitcher must win at least the bid
+            if made:
+                if s.made_bid_scores is MadeBidScores.BID:
+                    change[side] = facts.bid
+            else:
+                # rule: a set pitcher has the bid subtracted (sources A, B)
+                change[side] = -(facts.bid if s.set_back == "bid" else int(s.set_back))
+        if not s.opponents_score:
+            for other in change:
+                if other != side:
+                    change[other] = 0
+    score_changes = tuple(change[facts.team_of[seat]] for seat in range(facts.seats))
+    points_won = tuple(won[facts.team_of[seat]] for seat in range(facts.seats))
+    return HandScore(points=points, made=made, moon_made=moon_result,
+                     score_changes=score_changes, combo_points=None, points_won=points_won)
+
+
+def _score_combinations(rules: Rules, facts: HandFacts) -> HandScore:
+    from pitchkit.combos import best_combination
+
+    combo = tuple(
+        best_combination(rules.combinations, list(cards_in(mask))).total
+        for mask in facts.captured
+    )
+    by_side: dict[int, int] = dict.fromkeys(_sides(facts), 0)
+    for seat, total in enumerate(combo):
+        by_side[facts.team_of[seat]] += total
+    changes = tuple(by_side[facts.team_of[seat]] for seat in range(facts.seats))
+    return HandScore(points={}, made=None, moon_made=None, score_changes=changes,
+                     combo_points=combo, points_won=tuple(0 for _ in combo))
+
+
+def available_points(rules: Rules, seats_sides: int) -> int:
+    """The most points one hand can award in total (a split game counts once per side)."""
+    names = rules.point_names()
+    extra = seats_sides - 1 if "game" in names and rules.points.game_tie is GameTie.SPLIT else 0
+    return len(names) + extra

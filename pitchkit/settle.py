@@ -1,0 +1,143 @@
+"""After a hand: new scores and whether the game is over. A pure function.
+
+:func:`settle_hand` adds a hand's score changes to the scores, applies the floor, and
+decides the end of the game. Readings chosen where the sources are silent:
+
+- Without an auction there is no pitcher, so ``win_only_as_pitcher`` cannot apply and
+  any side may win.
+- ``win_only_as_pitcher``, read literally (source B: "the first player to reach at least
+  7 points at the end of a hand in which they were the pitcher"): the pitcher's side wins
+  when its score is at least the target at the end of a hand it pitched, set or not.
+  No other side can win at that moment, however high its score.
+- Several sides at the target after one hand: with ``bidder_goes_out`` the pitcher's
+  side wins if it is among them. Otherwise the hand is counted again one point at a
+  time in ``points.count_order`` and the first side to reach the target wins.
+  In that count, a side whose change is zero or negative (a set pitcher: the set-back,
+  or a moon's failure cost) takes it before any point is counted, and a side that
+  scores less than the points it won (``made_bid_scores: bid``) stops counting once its
+  change is used up: the bid counts as the first points it won, in count order. Any
+  remaining change that is not a point (a made moon's ``points_made`` above the points
+  won, a combination score) is counted last, all sides at once.
+  Sides reaching the target at the same count (a split game, or the last step) are
+  separated by the higher score at the end of the hand; if still equal, it is a tie.
+- ``scoring.hands``: after that many hands (``hands_played`` counts this one) the
+  highest score wins; the target is checked first.
+- Ties (``scoring.tie``): a draw; ``replay`` also says a new game is due.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pitchkit.scoring import HandFacts, HandScore
+from pitchkit.variant import Rules, Tie
+
+
+@dataclass(frozen=True, kw_only=True)
+class GameState:
+    """Scores after a hand and whether the game ended.
+
+    ``winners``: every seat of the winning side (empty while the game goes on, or on a
+    draw). ``replay``: the game ended in a tie and ``scoring.tie`` is replay.
+    ``reason``: what ended it (``target``, ``moon``, ``hands``) or None.
+    """
+
+    scores: tuple[int, ...]
+    over: bool
+    winners: tuple[int, ...]
+    draw: bool
+    replay: bool = False
+    reason: str | None = None
+
+
+def floor_score(rules: Rules, score: int) -> int:
+    """rule: scores never fall below scoring.minimum_score (null: no floor)."""
+    floor = rules.scoring.minimum_score
+    return score if floor is None else max(score, floor)
+
+
+def settle_hand(rules: Rules, scores: tuple[int, ...], facts: HandFacts, hand: HandScore,
+                hands_played: int) -> GameState:
+    """New scores (floored) and the end of the game, after one scored hand.
+
+    ``scores`` are per seat before the hand; ``hands_played`` counts the hands finished,
+    this one included.
+    """
+    team_of = facts.team_of
+    sides = sorted(set(team_of))
+    seat_of = {side: team_of.index(side) for side in sides}
+    old = {side: scores[seat_of[side]] for side in sides}
+    change = {side: hand.score_changes[seat_of[side]] for side in sides}
+    new = {side: floor_score(rules, old[side] + change[side]) for side in sides}
+    new_scores = tuple(new[team_of[seat]] for seat in range(len(team_of)))
+
+    def seats_of(side: int) -> tuple[int, ...]:
+        return tuple(s for s in range(len(team_of)) if team_of[s] == side)
+
+    def won(side: int, reason: str) -> GameState:
+        return GameState(scores=new_scores, over=True, winners=seats_of(side), draw=False,
+                         reason=reason)
+
+    def tie(reason: str) -> GameState:
+        return GameState(scores=new_scores, over=True, winners=(), draw=True,
+                         replay=rules.scoring.tie is Tie.REPLAY, reason=reason)
+
+    pitcher_side = None if facts.pitcher is None else team_of[facts.pitcher]
+    if rules.moon.made_wins_game and hand.moon_made and pitcher_side is not None:
+        return won(pitcher_side, "moon")  # rule: a made moon wins the game at once
+
+    target = rules.scoring.target
+    if target is not None:
+        eligible = sides
+        if rules.scoring.win_only_as_pitcher and pitcher_side is not None:
+            # rule: win only at the end of a hand you pitched (source B)
+            eligible = [pitcher_side]
+        reached = [side for side in eligible if new[side] >= target]
+        if len(reached) == 1:
+            return won(reached[0], "target")
+        if reached:
+            if rules.scoring.bidder_goes_out and pitcher_side in reached:
+                return won(pitcher_side, "target")  # rule: bidder goes out
+            first = _first_to_reach(rules, hand, team_of, old, change, reached, target)
+            best = max(new[side] for side in first)
+            top = [side for side in first if new[side] == best]
+            if len(top) == 1:
+                return won(top[0], "target")
+            return tie("target")
+
+    limit = rules.scoring.hands
+    if limit is not None and hands_played >= limit:
+        best = max(new.values())
+        top = [side for side in sides if new[side] == best]
+        if len(top) == 1:
+            return won(top[0], "hands")
+        return tie("hands")  # rule: a tie is a draw, and a new game decides it (source C)
+
+    return GameState(scores=new_scores, over=False, winners=(), draw=False)
+
+
+def _first_to_reach(rules: Rules, hand: HandScore, team_of: tuple[int, ...],
+                    old: dict[int, int], change: dict[int, int], reached: list[int],
+                    target: int) -> list[int]:
+    """The sides of ``reached`` that get to the target first, counting in count order."""
+    running = {side: old[side] for side in old}
+    left = {side: max(change[side], 0) for side in old}
+    for side in old:
+        if change[side] <= 0:
+            running[side] = floor_score(rules, old[side] + change[side])
+    steps: list[list[int]] = []
+    for name in rules.point_names():  # already in count_order
+        credited = sorted({team_of[s] for s in hand.points.get(name, ())})
+        steps.append(credited)
+    steps.append(list(old))  # whatever change is left, all at once
+    for credited in steps:
+        for side in credited:
+            if left[side] <= 0:
+                continue
+            add = 1 if credited is not steps[-1] else left[side]
+            running[side] += add
+            left[side] -= add
+        first = [side for side in reached if running[side] >= target]
+        if first:
+            return first
+    return list(reached)  # pragma: no cover - every reached side reaches by the last step
