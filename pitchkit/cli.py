@@ -1,15 +1,19 @@
 """The ``pitchkit`` command: a thin layer over the library.
 
-Commands live in small modules, each with ``register(app)``: variant files here (owned
-with ``load``/``checks``), ``cli_replay`` (replay), ``cli_score`` (score) and
-``cli_sim`` (simulate, compare, merge).
+Commands live in small modules, each with ``register(app)``: ``cli_variants`` (validate,
+list, show, explain, diff, new, schema), ``cli_replay`` (replay), ``cli_score`` (score)
+and ``cli_sim`` (simulate, compare, merge).
 """
 
 from __future__ import annotations
 
+import sys
+
 import typer
 
-from pitchkit import cli_replay, cli_score, cli_sim
+from pitchkit import cli_replay, cli_score, cli_sim, cli_variants
+from pitchkit.cli_common import EXIT_INVALID, describe_error, exit_code_for
+from pitchkit.errors import PitchkitError
 
 app = typer.Typer(
     name="pitchkit",
@@ -19,9 +23,20 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 
-for module in (cli_replay, cli_score, cli_sim):
+for module in (cli_variants, cli_replay, cli_score, cli_sim):
     module.register(app)
 
 
 def main() -> None:
-    app()
+    """Entry point: run the app; whatever escapes a command becomes one line, not a traceback."""
+    try:
+        app()
+    except PitchkitError as error:
+        print(f"pitchkit: {describe_error(error)}", file=sys.stderr)
+        sys.exit(exit_code_for(error))
+    except KeyboardInterrupt:
+        print("pitchkit: interrupted", file=sys.stderr)
+        sys.exit(130)
+    except Exception as error:  # never a traceback
+        print(f"pitchkit: internal error: {type(error).__name__}: {error}", file=sys.stderr)
+        sys.exit(EXIT_INVALID)

@@ -1,0 +1,278 @@
+"""What the schema cannot say: checks on the meaning of a complete rule set.
+
+Each check is a generator over :class:`Rules` that yields :class:`Finding` s and never
+raises; the loader, not the check, attaches the file, line and column (the position of
+the first of ``paths`` that the file actually sets, preferring the top file). A finding
+with ``note=True`` is a remark (a game with no end), not a problem.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+from pitchkit.cards import RANKS
+from pitchkit.variant import (
+    POINT_NAMES,
+    FirstLeader,
+    Partnerships,
+    Rules,
+    ScoringMethod,
+    ShownCard,
+    TrumpChosenBy,
+    UndealtJack,
+    WhenAllPass,
+)
+
+
+@dataclass(frozen=True)
+class Finding:
+    """A problem with the meaning of a rule set: the settings involved (the most likely
+    culprit first) and a message naming them."""
+
+    paths: tuple[str, ...]
+    message: str
+    note: bool = False
+
+
+Check = Callable[[Rules], Iterator[Finding]]
+CHECKS: list[Check] = []
+
+
+def check(fn: Check) -> Check:
+    CHECKS.append(fn)
+    return fn
+
+
+def check_rules(rules: Rules) -> Iterator[Finding]:
+    """Every finding of every check, in check order."""
+    for fn in CHECKS:
+        yield from fn(rules)
+
+
+def deck_size(rules: Rules) -> int:
+    return 52 + rules.deck.jokers
+
+
+def cards_per_hand(rules: Rules) -> int:
+    """Cards each player is dealt; ``all`` is the deck shared out evenly."""
+    cph = rules.deal.cards_per_hand
+    if cph == "all":
+        return (deck_size(rules) - _set_aside(rules)) // rules.players.count
+    return int(cph)
+
+
+def _set_aside(rules: Rules) -> int:
+    shown_out = (rules.trump.chosen_by is TrumpChosenBy.TURNED_CARD
+                 and rules.trump.shown_card is ShownCard.OUT_OF_PLAY)
+    return 1 if shown_out else 0
+
+
+# ---------------------------------------------------------------------------- the deal
+
+
+@check
+def hands_fit_the_deck(rules: Rules) -> Iterator[Finding]:
+    n = rules.players.count
+    size = deck_size(rules)
+    aside = _set_aside(rules)
+    if rules.deal.cards_per_hand == "all":
+        if cards_per_hand(rules) < 1:
+            yield Finding(("players.count",), f"{n} players cannot share {size} cards")
+        return
+    per = int(rules.deal.cards_per_hand)
+    if n * per + aside > size:
+        extra = " plus the shown card set aside" if aside else ""
+        yield Finding(("deal.cards_per_hand", "players.count", "deck.jokers"),
+                      f"{n} players × {per} cards{extra} = {n * per + aside} is more than "
+                      f"the {size} cards in the deck")
+
+
+@check
+def first_dealer_sits_at_the_table(rules: Rules) -> Iterator[Finding]:
+    fd = rules.deal.first_dealer
+    if fd != "random" and int(fd) >= rules.players.count:
+        yield Finding(("deal.first_dealer", "players.count"),
+                      f"seat {fd} does not exist with {rules.players.count} players "
+                      f"(seats 0 to {rules.players.count - 1})")
+
+
+@check
+def partnerships_seat_everyone(rules: Rules) -> Iterator[Finding]:
+    p = rules.players.partnerships
+    if p is Partnerships.NONE:
+        return
+    teams, size = (int(x) for x in p.value.split("x"))
+    if teams * size != rules.players.count:
+        yield Finding(("players.partnerships", "players.count"),
+                      f"{p.value} ({teams} teams of {size}) needs {teams * size} players, "
+                      f"not {rules.players.count}")
+
+
+@check
+def stages_fit_the_hand(rules: Rules) -> Iterator[Finding]:
+    stages = rules.play.stages
+    if not stages:
+        return
+    per = cards_per_hand(rules)
+    if per >= 1 and sum(stages) > per:
+        yield Finding(("play.stages", "deal.cards_per_hand"),
+                      f"stages of {' + '.join(map(str, stages))} = {sum(stages)} cards, "
+                      f"but each player is dealt {per}")
+
+
+# ---------------------------------------------------------------------------- trump
+
+
+@check
+def trump_setting_applies(rules: Rules) -> Iterator[Finding]:
+    t = rules.trump
+    if t.shown_card is ShownCard.OUT_OF_PLAY and t.chosen_by is not TrumpChosenBy.TURNED_CARD:
+        yield Finding(("trump.shown_card", "trump.chosen_by"),
+                      f"out_of_play applies only when trump.chosen_by is turned_card "
+                      f"(it is {t.chosen_by.value})")
+    if t.chosen_by is TrumpChosenBy.PITCHER_NAMES and not rules.has_auction:
+        yield Finding(("trump.chosen_by", "auction.style"),
+                      "pitcher_names needs an auction: with auction.style none there is "
+                      "no pitcher to name trump")
+    if t.chosen_by is TrumpChosenBy.TURNED_CARD and rules.deck.jokers:
+        yield Finding(("deck.jokers", "trump.chosen_by"),
+                      "jokers cannot be played with trump.chosen_by turned_card: a turned "
+                      "joker has no suit to make trump")
+    if rules.play.first_lead_must_be_trump and t.chosen_by is TrumpChosenBy.FIRST_LEAD:
+        yield Finding(("play.first_lead_must_be_trump", "trump.chosen_by"),
+                      "has no effect when trump.chosen_by is first_lead: the first lead "
+                      "always sets trump")
+
+
+# ---------------------------------------------------------------------------- auction
+
+
+@check
+def bids_are_in_order(rules: Rules) -> Iterator[Finding]:
+    a = rules.auction
+    if not rules.has_auction:
+        return
+    if a.min_bid > a.max_bid:
+        yield Finding(("auction.min_bid", "auction.max_bid"),
+                      f"{a.min_bid} is greater than auction.max_bid ({a.max_bid})")
+        return
+    if a.when_all_pass is WhenAllPass.DEALER_MUST_BID and not (
+            a.min_bid <= a.dealer_forced_bid <= a.max_bid):
+        yield Finding(("auction.dealer_forced_bid", "auction.min_bid", "auction.max_bid"),
+                      f"{a.dealer_forced_bid} is outside the bids "
+                      f"{a.min_bid} to {a.max_bid}")
+    if a.dealer_may_steal_max and not a.dealer_may_steal:
+        yield Finding(("auction.dealer_may_steal_max", "auction.dealer_may_steal"),
+                      "has no effect when auction.dealer_may_steal is false")
+    if a.pitch_to_bid and rules.trump.chosen_by is not TrumpChosenBy.FIRST_LEAD:
+        yield Finding(("auction.pitch_to_bid", "trump.chosen_by"),
+                      f"a pitched card is the opening lead that sets trump, so it needs "
+                      f"trump.chosen_by first_lead (it is {rules.trump.chosen_by.value})")
+    available = len(rules.point_names())
+    if rules.scoring.method is ScoringMethod.POINTS and 0 < available < a.max_bid:
+        yield Finding(("auction.max_bid", "points"),
+                      f"bids above {available} can never be made: a hand has only "
+                      f"{available} points", note=True)
+
+
+@check
+def settings_that_need_an_auction(rules: Rules) -> Iterator[Finding]:
+    if rules.has_auction:
+        return
+    why = "needs an auction (auction.style is none, so there is no pitcher)"
+    if rules.auction.pitch_to_bid:
+        yield Finding(("auction.pitch_to_bid", "auction.style"), why)
+    if rules.moon.allowed:
+        yield Finding(("moon.allowed", "auction.style"), "a moon is a bid, so it " + why)
+    if rules.scoring.win_only_as_pitcher:
+        yield Finding(("scoring.win_only_as_pitcher", "auction.style"), why + "; set it false")
+    if rules.scoring.bidder_goes_out:
+        yield Finding(("scoring.bidder_goes_out", "auction.style"), why)
+    if rules.play.first_leader is FirstLeader.PITCHER:
+        yield Finding(("play.first_leader", "auction.style"),
+                      "pitcher " + why + "; use left_of_dealer")
+    if rules.points.undealt_jack is UndealtJack.PITCHER:
+        yield Finding(("points.undealt_jack", "auction.style"), "pitcher " + why)
+
+
+# ---------------------------------------------------------------------------- moon
+
+
+@check
+def moon_is_worth_something(rules: Rules) -> Iterator[Finding]:
+    m = rules.moon
+    money = rules.money.enabled
+    if m.money_made and not money:
+        yield Finding(("moon.money_made", "money.enabled"),
+                      "is paid only in money games; set money.enabled: true")
+    if m.money_failed and not money:
+        yield Finding(("moon.money_failed", "money.enabled"),
+                      "is paid only in money games; set money.enabled: true")
+    if not m.allowed:
+        return
+    if m.points_made == 0 and not (money and m.money_made) and not m.made_wins_game:
+        yield Finding(("moon.points_made", "moon.allowed"),
+                      "a made moon is worth nothing: 0 points, no money and it does not "
+                      "win the game")
+
+
+# ---------------------------------------------------------------------------- scoring
+
+
+@check
+def scoring_method_fits(rules: Rules) -> Iterator[Finding]:
+    s = rules.scoring
+    if s.method is ScoringMethod.COMBINATIONS:
+        if rules.has_auction:
+            yield Finding(("scoring.method", "auction.style"),
+                          "combinations scoring has no bid to make: it needs "
+                          f"auction.style none (it is {rules.auction.style.value})")
+        yield from _combination_keys(rules)
+        return
+    if not rules.point_names():
+        yield Finding(("points",), "no point is enabled: a hand would score nothing")
+    p = rules.points
+    if p.joker and rules.deck.jokers < 1:
+        yield Finding(("points.joker", "deck.jokers"),
+                      "the joker point needs at least one joker in the deck (deck.jokers)")
+    unknown = [n for n in p.count_order if n not in POINT_NAMES]
+    if unknown:
+        yield Finding(("points.count_order",), f"unknown point names: {', '.join(unknown)}")
+    if not any(v for _, v in p.card_values) and p.game:
+        yield Finding(("points.card_values", "points.game"),
+                      "every card is worth 0 game points, so game is never scored", note=True)
+
+
+def _combination_keys(rules: Rules) -> Iterator[Finding]:
+    c = rules.combinations
+    seen: dict[frozenset[str] | tuple[str, str], str] = {}
+    for key, _ in c.pairs:
+        if len(key) != 2 or any(ch not in RANKS for ch in key):
+            yield Finding((f"combinations.pairs.{key}",),
+                          f"'{key}' is not a pair of two rank letters ({' '.join(RANKS)})")
+            continue
+        norm = tuple(sorted(key))
+        if norm in seen:
+            yield Finding((f"combinations.pairs.{key}",),
+                          f"{key} is the same pair as {seen[norm]}")  # type: ignore[index]
+        seen[norm] = key  # type: ignore[index]
+    for key, _ in c.singles:
+        if key not in RANKS:
+            yield Finding((f"combinations.singles.{key}",), f"'{key}' is not a rank letter")
+    if not any(v for _, v in c.singles) and not any(v for _, v in c.pairs):
+        yield Finding(("combinations",), "every combination is worth 0: nobody can score")
+
+
+@check
+def game_can_end(rules: Rules) -> Iterator[Finding]:
+    s = rules.scoring
+    if s.target is None and s.hands is None and not (rules.moon.allowed
+                                                      and rules.moon.made_wins_game):
+        yield Finding(("scoring.target", "scoring.hands"),
+                      "the game never ends by itself (no target and no number of hands): "
+                      "players stop when they like"
+                      + (", then settle in money" if rules.money.enabled else ""), note=True)
+    if s.bidder_goes_out and s.target is None:
+        yield Finding(("scoring.bidder_goes_out", "scoring.target"),
+                      "has no effect without a target")
