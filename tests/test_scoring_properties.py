@@ -1,0 +1,160 @@
+"""Hypothesis properties of score_hand over random rules and random hands."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pitchkit.cards import JACK, SUIT_MASKS, cards_in, deck, make_card
+from pitchkit.scoring import HandFacts, HandScore, available_points, score_hand
+from pitchkit.variant import (
+    GameTie,
+    GoesTo,
+    LoneTrump,
+    MadeBidScores,
+    MoonRequires,
+    Rules,
+    UndealtJack,
+)
+
+
+@st.composite
+def rules_and_facts(draw: st.DrawFn) -> tuple[Rules, HandFacts]:
+    r = Rules()
+    jokers = draw(st.integers(0, 2))
+    points = dataclasses.replace(
+        r.points,
+        high=draw(st.booleans()), low=draw(st.booleans()), jack=draw(st.booleans()),
+        game=draw(st.booleans()), jick=draw(st.booleans()), joker=draw(st.booleans()),
+        ten=draw(st.booleans()), last_trick=draw(st.booleans()),
+        high_goes_to=draw(st.sampled_from(GoesTo)), low_goes_to=draw(st.sampled_from(GoesTo)),
+        lone_trump=draw(st.sampled_from(LoneTrump)),
+        undealt_jack=draw(st.sampled_from(UndealtJack)),
+        game_tie=draw(st.sampled_from(GameTie)),
+        count_order=tuple(draw(st.permutations(r.points.count_order))),
+    )
+    scoring = dataclasses.replace(
+        r.scoring,
+        made_bid_scores=draw(st.sampled_from(MadeBidScores)),
+        set_back=draw(st.sampled_from(["bid", 1, 3, 10])),
+        opponents_score=draw(st.booleans()),
+    )
+    moon = dataclasses.replace(
+        r.moon, allowed=True, requires=draw(st.sampled_from(MoonRequires)),
+        points_made=draw(st.sampled_from([None, 5])), points_failed=draw(st.integers(0, 6)))
+    r = dataclasses.replace(r, points=points, scoring=scoring, moon=moon,
+                            deck=dataclasses.replace(r.deck, jokers=jokers))
+
+    seats = draw(st.integers(2, 6))
+    teams = draw(st.sampled_from([t for t in (seats, 2, 3) if seats % t == 0]))
+    team_of = tuple(s % teams for s in range(seats))
+    per_seat = draw(st.integers(1, min(9, (52 + jokers) // seats)))
+    cards = draw(st.permutations(deck(jokers)))[: per_seat * seats]
+    dealt = [0] * seats
+    for i, card in enumerate(cards):
+        dealt[i % seats] |= 1 << card
+    captured = [0] * seats
+    for card in cards:  # each dealt card captured by some seat, or never played
+        who = draw(st.integers(-1, seats - 1))
+        if who >= 0:
+            captured[who] |= 1 << card
+    tricks = tuple(draw(st.integers(0, per_seat)) for _ in range(seats))
+    pitcher = draw(st.one_of(st.none(), st.integers(0, seats - 1)))
+    is_moon = pitcher is not None and draw(st.booleans())
+    bid = None if pitcher is None or is_moon else draw(st.integers(1, 6))
+    facts = HandFacts(
+        trump=draw(st.integers(0, 3)), dealer=draw(st.integers(0, seats - 1)), team_of=team_of,
+        pitcher=pitcher, bid=bid, moon=is_moon, dealt=tuple(dealt), captured=tuple(captured),
+        tricks_won=tricks, last_trick_winner=draw(st.integers(0, seats - 1)))
+    return r, facts
+
+
+def sides_of(facts: HandFacts, seats: tuple[int, ...]) -> set[int]:
+    return {facts.team_of[s] for s in seats}
+
+
+@settings(max_examples=300, deadline=None)
+@given(rules_and_facts())
+def test_points_never_exceed_what_the_variant_makes_available(case: tuple[Rules, HandFacts]
+                                                              ) -> None:
+    r, f = case
+    score: HandScore = score_hand(r, f)
+    assert tuple(score.points) == r.point_names()
+    sides = set(f.team_of)
+    awarded = sum(len(sides_of(f, seats)) for seats in score.points.values())
+    assert awarded <= available_points(r, len(sides))
+    for name, seats in score.points.items():
+        assert all(0 <= s < f.seats for s in seats)
+        if name != "game" or r.points.game_tie is not GameTie.SPLIT:
+            assert len(sides_of(f, seats)) <= 1
+    assert sum(score.points_won[f.team_of.index(side)] for side in sides) == awarded
+
+
+@settings(max_examples=300, deadline=None)
+@given(rules_and_facts())
+def test_partners_score_alike_and_the_contract_holds(case: tuple[Rules, HandFacts]) -> None:
+    r, f = case
+    score = score_hand(r, f)
+    for a in range(f.seats):
+        for b in range(f.seats):
+            if f.team_of[a] == f.team_of[b]:
+                assert score.score_changes[a] == score.score_changes[b]
+                assert score.points_won[a] == score.points_won[b]
+    if f.pitcher is None:
+        assert score.made is None and score.score_changes == score.points_won
+        return
+    won = score.points_won[f.pitcher]
+    change = score.score_changes[f.pitcher]
+    if f.moon:
+        assert score.made is score.moon_made is not None
+        if score.moon_made:
+            assert change == (won if r.moon.points_made is None else r.moon.points_made)
+        else:
+            assert change == -r.moon.points_failed
+    else:
+        assert f.bid is not None
+        assert score.made is (won >= f.bid) and score.moon_made is None
+        if score.made:
+            assert change == (won if r.scoring.made_bid_scores is MadeBidScores.POINTS_WON
+                              else f.bid)
+        else:
+            assert change == -(f.bid if r.scoring.set_back == "bid" else r.scoring.set_back)
+    for seat in range(f.seats):
+        if f.team_of[seat] != f.team_of[f.pitcher]:
+            expected = score.points_won[seat] if r.scoring.opponents_score else 0
+            assert score.score_changes[seat] == expected
+
+
+@settings(max_examples=300, deadline=None)
+@given(rules_and_facts())
+def test_high_low_and_jack_go_to_the_right_card(case: tuple[Rules, HandFacts]) -> None:
+    r, f = case
+    score = score_hand(r, f)
+    in_play = 0
+    for mask in f.dealt:
+        in_play |= mask
+    assert f.trump is not None
+    natural = list(cards_in(in_play & SUIT_MASKS[f.trump]))
+
+    def where(card: int, goes_to: GoesTo) -> tuple[int, ...]:
+        masks = f.dealt if goes_to is GoesTo.HOLDER else f.captured
+        return tuple(s for s in range(f.seats) if masks[s] >> card & 1)
+
+    if "high" in score.points:
+        assert score.points["high"] == (where(natural[-1], r.points.high_goes_to)
+                                        if natural else ())
+    if "low" in score.points:
+        lone_high_only = len(natural) == 1 and r.points.lone_trump is LoneTrump.HIGH_ONLY
+        expected = () if not natural or lone_high_only else where(natural[0],
+                                                                   r.points.low_goes_to)
+        assert score.points["low"] == expected
+    if "jack" in score.points:
+        jack = make_card(JACK, f.trump)
+        if in_play >> jack & 1:
+            assert score.points["jack"] == where(jack, GoesTo.CAPTURER)
+        elif r.points.undealt_jack is UndealtJack.PITCHER and f.pitcher is not None:
+            assert score.points["jack"] == (f.pitcher,)
+        else:
+            assert score.points["jack"] == ()
