@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -76,13 +77,25 @@ def list_variants() -> None:
         typer.echo(f"{name:<{width}}  {description}")
 
 
+class _ShowDumper(yaml.SafeDumper):
+    """Sections as blocks, lists of plain values on one line."""
+
+
+def _represent_list(dumper: yaml.SafeDumper, data: list[Any]) -> yaml.Node:
+    flow = all(not isinstance(v, (dict, list)) for v in data)
+    return dumper.represent_sequence("tag:yaml.org,2002:seq", data, flow_style=flow)
+
+
+_ShowDumper.add_representer(list, _represent_list)
+
+
 def show_text(variant: str, sets: list[str] | None) -> str:
     rules = load_rules_or_exit(variant, sets)
-    header = (f"# yaml-language-server: $schema={load.load_schema()['$id']}\n"
+    header = (f"# yaml-language-server: $schema={_schema_ref(Path.cwd())}\n"
               f"# {rules.name}: every setting, resolved from {variant}"
               + (f" with --set {' --set '.join(sets)}" if sets else "") + "\n")
-    body = yaml.safe_dump(rules_to_mapping(rules), sort_keys=False, allow_unicode=True,
-                          default_flow_style=None, width=100)
+    body = yaml.dump(rules_to_mapping(rules), Dumper=_ShowDumper, sort_keys=False,
+                     allow_unicode=True, width=100)
     return header + body
 
 
@@ -146,7 +159,8 @@ def new(file: Annotated[Path, typer.Argument(help="The house-rules file to write
             base_ref = str(base_path.relative_to(file.resolve().parent))
         except ValueError:
             base_ref = str(base_path)
-    text = new_variant_text(rules, base_ref, name or _slug(file.stem), list(sets or ()))
+    text = new_variant_text(rules, base_ref, name or _slug(file.stem), list(sets or ()),
+                            _schema_ref(file.resolve().parent))
     try:
         with open(file, "x", encoding="utf-8") as f:
             f.write(text)
@@ -158,6 +172,15 @@ def new(file: Annotated[Path, typer.Argument(help="The house-rules file to write
     if problems:  # should not happen; say so rather than leave a broken file unnoticed
         fail(f"wrote {file}, but it does not validate: {problems[0]}")
     typer.echo(f"wrote {file} (extends {base_ref}); check it with: pitchkit validate {file}")
+
+
+def _schema_ref(folder: Path) -> str:
+    """The schema's path as seen from ``folder`` (relative when possible), for editors."""
+    target = load.schema_path().resolve()
+    try:
+        return os.path.relpath(target, folder.resolve())
+    except ValueError:
+        return str(target)
 
 
 def _slug(text: str) -> str:

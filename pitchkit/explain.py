@@ -1,29 +1,536 @@
-"""Rules in words: a Markdown rules sheet, differences between two rule sets, and the
-text of a new house-rules file."""
+"""Rules in words: a Markdown rules sheet to print and play from, the differences between
+two rule sets, and the text of a new house-rules file.
+
+Everything here is generated from :class:`Rules` values (and the schema's descriptions),
+never from a variant's name.
+"""
 
 from __future__ import annotations
 
-from pitchkit.variant import Rules, rules_to_mapping
+from collections.abc import Iterator
+from typing import Any
+
+from pitchkit.checks import cards_per_hand, deck_size
+from pitchkit.variant import (
+    SECTIONS,
+    AuctionStyle,
+    Direction,
+    FirstLeader,
+    Following,
+    GameTie,
+    GoesTo,
+    LoneTrump,
+    MadeBidScores,
+    MoonRequires,
+    Partnerships,
+    Rules,
+    ScoringMethod,
+    ShownCard,
+    Tie,
+    TrickWinner,
+    TrumpChosenBy,
+    UndealtJack,
+    WhenAllPass,
+    rules_to_mapping,
+)
+
+_RANK_WORDS = {"A": "ace", "K": "king", "Q": "queen", "J": "jack", "T": "ten", "9": "nine",
+               "8": "eight", "7": "seven", "6": "six", "5": "five", "4": "four", "3": "three",
+               "2": "two"}
+_NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
+                 "ten")
+
+
+def _n(count: int, word: str, plural: str | None = None) -> str:
+    """``_n(3, "card")`` -> ``three cards``."""
+    spelled = _NUMBER_WORDS[count] if 0 <= count < len(_NUMBER_WORDS) else str(count)
+    return f"{spelled} {word if count == 1 else (plural or word + 's')}"
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word if count == 1 else word + 's'}"
+
+
+def _side(rules: Rules) -> str:
+    return "player" if rules.players.partnerships is Partnerships.NONE else "side"
+
+
+def _cents(cents: int) -> str:
+    return f"${cents / 100:.2f}" if cents >= 100 else f"{cents} cents"
+
+
+# ---------------------------------------------------------------------------- the sheet
 
 
 def explain_rules(rules: Rules) -> str:
-    return f"# {rules.name}\n\n{rules.description}\n"
+    """A Markdown rules sheet: every rule of ``rules`` in words, in the order of play."""
+    parts = [f"# {rules.name}\n"]
+    if rules.description:
+        parts.append(f"{rules.description}\n")
+    if rules.source:
+        parts.append(f"*Source: {rules.source}.*\n")
+    for title, lines in (
+        ("Players and cards", _players(rules)),
+        ("Dealing", _dealing(rules)),
+        ("Trump", _trump(rules)),
+        ("Bidding", _bidding(rules)),
+        ("Shooting the moon", _moon(rules)),
+        ("Playing the tricks", _play(rules)),
+        ("Points", _points(rules)),
+        ("Combinations", _combinations(rules)),
+        ("Scoring a hand", _scoring(rules)),
+        ("Winning", _winning(rules)),
+        ("Money", _money(rules)),
+    ):
+        body = list(lines)
+        if body:
+            parts.append(f"## {title}\n")
+            parts.append("".join(f"\n{line}\n" if line.startswith("|") else f"- {line}\n"
+                                 for line in body))
+    return "\n".join(parts)
+
+
+def _players(rules: Rules) -> Iterator[str]:
+    p = rules.players
+    if p.partnerships is Partnerships.NONE:
+        yield f"{_n(p.count, 'player').capitalize()}, each playing for themselves."
+    else:
+        teams, size = (int(x) for x in p.partnerships.value.split("x"))
+        seats = "; ".join(
+            " and ".join(str(s) for s in range(t, p.count, teams)) for t in range(teams))
+        yield (f"{_n(p.count, 'player').capitalize()} in {_n(teams, 'team')} of {size}, "
+               f"partners sitting alternately (seats {seats}). Partners share one score.")
+    deck = "A standard 52-card deck, ace high and two low"
+    if rules.deck.jokers == 1:
+        deck += ", plus one joker (a trump ranking just below the jack of trumps)"
+    elif rules.deck.jokers == 2:
+        deck += (", plus two jokers, trumps ranking just below the jack of trumps: the big "
+                 "joker above the little one")
+    yield deck + "."
+    if rules.points.jick and rules.scoring.method is ScoringMethod.POINTS:
+        yield ("The off-jack (jick: the jack of the other suit of trump's colour) is a trump, "
+               "ranking just below the jack of trumps.")
+
+
+def _dealing(rules: Rules) -> Iterator[str]:
+    d = rules.deal
+    way = "left (clockwise)" if d.direction is Direction.LEFT else "right (anticlockwise)"
+    first = ("The first dealer is drawn at random" if d.first_dealer == "random"
+             else f"Seat {d.first_dealer} deals first")
+    yield f"{first}; after each hand the deal passes to the {way}."
+    per = cards_per_hand(rules)
+    packets = (f"{_n(d.packet_size, 'card')} at a time" if d.packet_size > 1
+               else "one card at a time")
+    aside = 1 if (rules.trump.chosen_by is TrumpChosenBy.TURNED_CARD
+                  and rules.trump.shown_card is ShownCard.OUT_OF_PLAY) else 0
+    left = deck_size(rules) - aside - per * rules.players.count
+    if d.cards_per_hand == "all":
+        text = f"The whole deck is dealt out evenly, {packets}: {_n(per, 'card')} each"
+    else:
+        text = f"Deal {_n(per, 'card')} to each player, {packets}"
+    text += f"; {_n(left, 'card')} stay undealt." if left else "."
+    yield text
+
+
+def _trump(rules: Rules) -> Iterator[str]:
+    t = rules.trump.chosen_by
+    leader = "pitcher" if rules.has_auction else "first leader"
+    if t is TrumpChosenBy.FIRST_LEAD:
+        text = f"The suit of the {leader}'s first card is trump for the whole hand."
+        if rules.deck.jokers:
+            text += " A joker may not be that first card."
+        yield text
+    elif t is TrumpChosenBy.PITCHER_NAMES:
+        yield "The pitcher names the trump suit before leading."
+    else:
+        back = ("then it goes back into the middle of the deck and is dealt like any other"
+                if rules.trump.shown_card is ShownCard.RETURNED
+                else "it is set aside and takes no part in the hand")
+        yield (f"Before the deal, after a thorough shuffle, a card is drawn from the middle "
+               f"of the deck and shown: its suit is trump; {back}.")
+
+
+def _bidding(rules: Rules) -> Iterator[str]:
+    a = rules.auction
+    if a.style is AuctionStyle.NONE:
+        return
+    if a.style is AuctionStyle.ONE_ROUND:
+        yield ("Starting left of the dealer, each player has one chance to bid or pass; the "
+               "dealer bids last.")
+    else:
+        yield ("Starting left of the dealer, bidding goes round and round until all but one "
+               "have passed; a player who passes is out.")
+    bids = f"Bids are {a.min_bid} to {a.max_bid}" if a.min_bid < a.max_bid \
+        else f"The only bid is {a.min_bid}"
+    yield bids + ("; each bid must be higher than the last." if a.min_bid < a.max_bid else ".")
+    if rules.moon.allowed:
+        yield f"Above {a.max_bid} a player may bid the moon (see below); it ends the bidding."
+    if a.pitch_to_bid:
+        yield (f"A player may bid {a.max_bid} by pitching a card at once, face up: that ends "
+               "the bidding, and the card is the opening lead.")
+    if a.when_all_pass is WhenAllPass.DEALER_MUST_BID:
+        yield ("If everyone before the dealer passes, the dealer must bid at least "
+               f"{a.dealer_forced_bid}.")
+    else:
+        yield ("If everyone passes, the hand is thrown in and the next dealer deals.")
+    if a.dealer_may_steal:
+        text = "The dealer may steal the bid by bidding equal to the high bid instead of higher"
+        text += (f", even a {a.max_bid}" if a.dealer_may_steal_max
+                 else f", except over a {a.max_bid}")
+        if rules.moon.allowed:
+            text += "; a moon cannot be stolen"
+        yield text + "."
+    yield "The player who wins the bidding is the pitcher."
+
+
+def _moon(rules: Rules) -> Iterator[str]:
+    m = rules.moon
+    if not m.allowed or not rules.has_auction:
+        return
+    need = {MoonRequires.ALL_POINTS_AND_TRICKS: "every point and every trick",
+            MoonRequires.ALL_POINTS: "every point", MoonRequires.ALL_TRICKS: "every trick"}
+    yield (f"Shooting the moon is a bid to take {need[m.requires]}. It is made only when it "
+           f"was bid, never by taking everything on a lower bid.")
+    made = (f"scores {_plural(m.points_made, 'point')}" if m.points_made is not None
+            else "scores the points won, like any bid")
+    yield (f"A made moon {made}" + (" and wins the game at once" if m.made_wins_game else "")
+           + f"; a failed moon loses {_plural(m.points_failed, 'point')}.")
+    if rules.money.enabled and (m.money_made or m.money_failed):
+        yield (f"In money: a made moon collects {_cents(m.money_made)} from every other "
+               f"player; a failed moon pays {_cents(m.money_failed)} to every other player.")
+
+
+def _play(rules: Rules) -> Iterator[str]:
+    p = rules.play
+    if p.first_leader is FirstLeader.PITCHER and rules.has_auction:
+        yield "The pitcher leads the first trick."
+    else:
+        yield "The player left of the dealer leads the first trick."
+    if p.first_lead_must_be_trump:
+        yield "The first lead must be a trump."
+    yield {
+        Following.FOLLOW_OR_TRUMP: "A player who can follow suit must either follow or trump; "
+                                   "a player who cannot may play any card.",
+        Following.MUST_FOLLOW: "A player must follow suit if able; otherwise any card.",
+        Following.MUST_FOLLOW_THEN_TRUMP: "A player must follow suit if able; if not, must "
+                                          "play a trump if able; otherwise any card.",
+        Following.ANY_CARD: "Any card may be played at any time.",
+    }[p.following]
+    if p.trick_winner is TrickWinner.HIGHEST_TRUMP:
+        yield "The highest trump wins the trick; if none, the highest card of the suit led."
+    else:
+        yield ("Only the highest card of the suit led wins the trick: a trump wins only when "
+               "trumps were led.")
+    yield "The winner of a trick leads the next."
+    if p.stages:
+        played = sum(p.stages)
+        left = cards_per_hand(rules) - played
+        yield (f"The hand is played in {_n(len(p.stages), 'stage')} of "
+               f"{', '.join(map(str, p.stages))} cards. At the start of each stage every player "
+               "chooses that many of their unplayed cards and plays only those in the stage; "
+               "the winner of a stage's last trick leads the next stage."
+               + (f" The {_n(left, 'card')} never chosen take no part." if left > 0 else ""))
+
+
+_POINT_TITLES = {"high": "High", "low": "Low", "jack": "Jack", "jick": "Jick", "joker": "Joker",
+                 "little_joker": "Little joker", "ten": "Ten", "game": "Game",
+                 "last_trick": "Last trick"}
+
+
+def _point_sentence(rules: Rules, name: str) -> str:
+    p, side = rules.points, _side(rules)
+    whom = "player who" if side == "player" else "side that"
+    if name in ("high", "low"):
+        goes = p.high_goes_to if name == "high" else p.low_goes_to
+        which = "highest" if name == "high" else "lowest"
+        who = (f"who captures the {which} trump in a trick" if goes is GoesTo.CAPTURER
+               else f"who held (was dealt) the {which} trump")
+        return f"{_POINT_TITLES[name]} goes to the {whom} {who[4:]}."
+    if name == "jack":
+        undealt = ("if it was not dealt, nobody scores it" if p.undealt_jack is UndealtJack.NO_POINT
+                   else "if it was not dealt, the pitcher's side scores it")
+        return f"Jack goes to the {whom} captures the jack of trumps; {undealt}."
+    if name == "jick":
+        return f"Jick goes to the {whom} captures the off-jack."
+    if name == "joker":
+        return f"Joker goes to the {whom} captures the big joker."
+    if name == "little_joker":
+        return f"Little joker goes to the {whom} captures the little joker."
+    if name == "ten":
+        return f"Ten goes to the {whom} captures the ten of trumps."
+    if name == "last_trick":
+        return f"Last trick goes to the {whom} wins the last trick."
+    values = ", ".join(f"{_RANK_WORDS[r]} {v}" for r, v in sorted(
+        p.card_values, key=lambda rv: -rv[1]) if v)
+    tie = {GameTie.NOBODY: "a tie for game scores nobody",
+           GameTie.ELDER_HAND: "a tie for game goes to the tied side seated first after the "
+                               "dealer",
+           GameTie.SPLIT: "a tie for game gives each tied side the point"}[p.game_tie]
+    return (f"Game goes to the {side} with the most game points in the cards they captured "
+            f"({values}; other cards 0); {tie}.")
+
+
+def _points(rules: Rules) -> Iterator[str]:
+    if rules.scoring.method is not ScoringMethod.POINTS:
+        return
+    names = rules.point_names()
+    yield f"Each hand has {_n(len(names), 'point')}, each worth 1, counted in this order:"
+    for name in names:
+        title = _POINT_TITLES[name]
+        yield f"**{title}**" + _point_sentence(rules, name)[len(title):]
+    if "high" in names and "low" in names:
+        if rules.points.lone_trump is LoneTrump.HIGH_AND_LOW:
+            yield ("When only one trump is in play it counts as both high and low (2 points, 3 "
+                   "when it is the jack).")
+        else:
+            yield "When only one trump is in play it counts as high only."
+
+
+def _combinations(rules: Rules) -> Iterator[str]:
+    if rules.scoring.method is not ScoringMethod.COMBINATIONS:
+        return
+    c = rules.combinations
+    yield (f"After the last trick each player chooses the best {_n(c.keep, 'card')} among the "
+           "cards they captured and scores the combinations in them:")
+    yield "|combination|points|\n|---|---|\n" + "".join(
+        f"|{_pair_words(k)}|{v}|\n" for k, v in c.pairs if v) + "".join(
+        f"|any {_RANK_WORDS[k]}|{v}|\n" for k, v in c.singles if v)
+    reusable = [_RANK_WORDS[r] for r in c.reusable]
+    if reusable:
+        article = "an" if reusable[0][0] in "aeiou" else "a"
+        yield (f"Each card counts once, alone or in one pair, except {article} "
+               f"{' or '.join(reusable)}, "
+               "which counts on its own and again in a pair with each card it pairs with.")
+    else:
+        yield "Each card counts once, alone or in one pair."
+
+
+def _pair_words(pair: str) -> str:
+    a, b = pair[0], pair[1]
+    if a == b:
+        return f"two {_RANK_WORDS[a]}s"
+    return f"{_RANK_WORDS[a]} and {_RANK_WORDS[b]}"
+
+
+def _scoring(rules: Rules) -> Iterator[str]:
+    s = rules.scoring
+    if s.method is ScoringMethod.COMBINATIONS:
+        yield "Each player scores their combinations."
+    elif rules.has_auction:
+        made = ("scores all the points won (which may be more than the bid)"
+                if s.made_bid_scores is MadeBidScores.POINTS_WON else "scores only the bid")
+        yield f"A pitcher whose side wins at least the bid {made}."
+        lost = "the bid" if s.set_back == "bid" else _plural(int(s.set_back), "point")
+        yield (f"A pitcher who falls short is set back: the bid is not scored, and {lost} "
+               "is subtracted.")
+        yield ("The other players score the points they won." if s.opponents_score
+               else "The other players score nothing.")
+    else:
+        yield f"Each {_side(rules)} scores the points they won."
+    if s.method is ScoringMethod.COMBINATIONS:
+        return
+    if s.minimum_score is None:
+        yield "Scores may go below zero."
+    elif s.minimum_score == 0:
+        yield "Scores never go below zero."
+    else:
+        yield f"Scores never go below {s.minimum_score}."
+
+
+def _winning(rules: Rules) -> Iterator[str]:
+    s = rules.scoring
+    side = _side(rules)
+    if s.target is not None:
+        text = f"The first {side} to reach {s.target} points wins"
+        if s.win_only_as_pitcher and rules.has_auction:
+            text += (", but only at the end of a hand in which they were the pitcher; so the "
+                     "winner may have fewer points than a loser")
+        yield text + "."
+        if s.bidder_goes_out and rules.has_auction:
+            yield (f"When several {side}s reach {s.target} in the same hand, the pitcher's side "
+                   "wins if it is among them.")
+        if rules.scoring.method is ScoringMethod.POINTS:
+            yield (f"When several {side}s reach {s.target} in the same hand"
+                   + (" and the pitcher's is not among them" if s.bidder_goes_out else "")
+                   + f", the points are counted in the order above and the first {side} to "
+                   f"reach {s.target} wins.")
+    if rules.moon.allowed and rules.moon.made_wins_game and rules.has_auction:
+        yield "A made moon wins the game at once."
+    if s.hands is not None:
+        yield (f"The game is {_n(s.hands, 'hand')}; then the highest score wins."
+               if s.target is None else
+               f"The game ends after at most {_n(s.hands, 'hand')}; then the highest score wins.")
+    if s.target is None and s.hands is None:
+        yield "There is no target: play as long as you like."
+    yield ("A tie for the highest score is a draw." if s.tie is Tie.DRAW
+           else "A tie for the highest score is a draw, and a new game is played to decide it.")
+
+
+def _money(rules: Rules) -> Iterator[str]:
+    m = rules.money
+    if not m.enabled:
+        return
+    yield (f"Settle in money: each player receives {_cents(m.cents_per_point)} for every point "
+           f"above the average of all players' scores, or pays {_cents(m.cents_per_point)} "
+           "for every point below it.")
+    yield ("Players may join or leave between hands; a player who leaves is settled then, the "
+           "rest when the game ends.")
+
+
+# ---------------------------------------------------------------------------- differences
+
+
+def _schema_properties() -> dict[str, Any]:
+    from pitchkit.load import load_schema
+
+    props: dict[str, Any] = load_schema()["properties"]
+    return props
+
+
+def _enum_meaning(description: str, value: str, choices: list[str]) -> str:
+    """The part of a schema description that explains one enum value (``value: ...``)."""
+    start = description.find(f"{value}:")
+    if start < 0:
+        return ""
+    end = len(description)
+    for other in choices:
+        i = description.find(f"{other}:", start + len(value) + 1)
+        if other != value and 0 <= i < end:
+            end = i
+    return description[start + len(value) + 1:end].strip().rstrip(".")
+
+
+def _value_words(value: Any) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if value is None:
+        return "none"
+    if isinstance(value, list):
+        return ", ".join(map(str, value)) if value else "none"
+    if isinstance(value, dict):
+        return ", ".join(f"{k} {v}" for k, v in value.items()) or "none"
+    return str(value)
 
 
 def describe_differences(a: Rules, b: Rules, label_a: str = "A", label_b: str = "B") -> list[str]:
+    """One sentence per setting whose value differs between ``a`` and ``b``."""
     ma, mb = rules_to_mapping(a), rules_to_mapping(b)
+    props = _schema_properties()
     out = []
-    for section in ma:
-        if ma[section] == mb[section]:
-            continue
-        if not isinstance(ma[section], dict):
-            out.append(f"{section}: {ma[section]!r} -> {mb[section]!r}")
-            continue
-        for key in ma[section]:
-            if ma[section][key] != mb[section][key]:
-                out.append(f"{section}.{key}: {ma[section][key]!r} -> {mb[section][key]!r}")
+    for key in ("name", "description", "source"):
+        if ma[key] != mb[key] and key == "name":
+            out.append(f"Name: {ma[key]} in {label_a}, {mb[key]} in {label_b}.")
+    for section in SECTIONS:
+        sec_schema = props[section]["properties"]
+        for key, va in ma[section].items():
+            vb = mb[section][key]
+            if va == vb:
+                continue
+            schema = sec_schema[key]
+            description = schema.get("description", "")
+            what = description.split(". ")[0].split(": ")[0].rstrip(".")
+            line = f"{section}.{key}"
+            if "enum" in schema and isinstance(va, str) and isinstance(vb, str):
+                choices = [str(c) for c in schema["enum"]]
+                ma_text = _enum_meaning(description, va, choices)
+                mb_text = _enum_meaning(description, vb, choices)
+                line += (f": {label_a} has {va}" + (f" ({ma_text})" if ma_text else "")
+                         + f"; {label_b} has {vb}" + (f" ({mb_text})" if mb_text else "") + ".")
+            else:
+                line += (f" ({what[:1].lower() + what[1:]}): {_value_words(va)} in {label_a}, "
+                         f"{_value_words(vb)} in {label_b}.")
+            out.append(line)
     return out
 
 
-def new_variant_text(rules: Rules, base: str, name: str, sets: list[str]) -> str:
-    return f"extends: {base}\nname: {name}\n"
+# ---------------------------------------------------------------------------- new file
+
+
+#: The settings house rules change most often, in the order a new file lists them.
+COMMON_SETTINGS: tuple[tuple[str, str], ...] = (
+    ("players", "count"), ("players", "partnerships"), ("deal", "cards_per_hand"),
+    ("trump", "chosen_by"), ("auction", "style"), ("auction", "min_bid"),
+    ("auction", "when_all_pass"), ("auction", "dealer_may_steal"), ("moon", "allowed"),
+    ("play", "following"), ("points", "high_goes_to"), ("points", "low_goes_to"),
+    ("points", "game_tie"), ("points", "jick"), ("points", "ten"), ("points", "joker"),
+    ("deck", "jokers"), ("scoring", "target"), ("scoring", "minimum_score"),
+    ("scoring", "win_only_as_pitcher"), ("money", "enabled"),
+)
+
+
+def _choices(schema: dict[str, Any]) -> str:
+    if "enum" in schema:
+        return ", ".join(str(v) for v in schema["enum"])
+    if "oneOf" in schema:
+        return " or ".join(_alt(s) for s in schema["oneOf"])
+    types = schema.get("type")
+    if types == "boolean":
+        return "true or false"
+    text = "a whole number"
+    if "minimum" in schema and "maximum" in schema:
+        text = f"{schema['minimum']} to {schema['maximum']}"
+    if isinstance(types, list) and "null" in types:
+        text += ", or null for none"
+    return text
+
+
+def _alt(schema: dict[str, Any]) -> str:
+    if "const" in schema:
+        return str(schema["const"])
+    return f"{schema.get('minimum', '')} to {schema.get('maximum', '')}"
+
+
+def _yaml_scalar(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "null"
+    return str(value)
+
+
+def new_variant_text(rules: Rules, base: str, name: str, sets: list[str],
+                     schema_ref: str = "") -> str:
+    """A house-rules file that extends ``base``: the settings players change most often,
+    as comments showing the base's value and the choices, ``sets`` written out for real."""
+    from pitchkit.load import parse_override
+
+    given: dict[str, dict[str, Any]] = {}
+    for text in sets:
+        path, value = parse_override(text)
+        if len(path) == 2:
+            given.setdefault(path[0], {})[path[1]] = value
+    mapping = rules_to_mapping(rules)
+    props = _schema_properties()
+    lines = []
+    if schema_ref:
+        lines.append(f"# yaml-language-server: $schema={schema_ref}")
+    lines += [
+        f"# House rules: {base} with our changes. Only what differs from {base} goes here;",
+        "# to change a setting, remove the '# ' in front of it (and of its section) and edit",
+        "# the value. Check with `pitchkit validate FILE`; print the rules sheet with",
+        "# `pitchkit explain FILE`.",
+        f"name: {name}",
+        f"description: House rules based on {base}.",
+        "source: Our house rules.",
+        f"extends: {base}",
+    ]
+    by_section: dict[str, list[str]] = {}
+    for section, key in COMMON_SETTINGS:
+        if key in given.get(section, {}):
+            continue
+        schema = props[section]["properties"][key]
+        value = _yaml_scalar(mapping[section][key])
+        by_section.setdefault(section, []).append(
+            f"  # {key}: {value}".ljust(34) + f"  # {_choices(schema)}")
+    for section in SECTIONS:
+        real = given.get(section, {})
+        commented = by_section.get(section, [])
+        if not real and not commented:
+            continue
+        lines.append(f"{section}:" if real else f"# {section}:")
+        lines += [f"  {k}: {_yaml_scalar(v)}" for k, v in real.items()]
+        lines += commented
+    for section, values in given.items():
+        if section not in SECTIONS:
+            lines.append(f"{section}: {_yaml_scalar(values)}")
+    return "\n".join(lines) + "\n"
