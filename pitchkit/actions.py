@@ -1,0 +1,102 @@
+"""Actions as small ints, and their record spellings.
+
+``play CARD`` is the card itself (0..53); ``pass``, ``bid N``, ``bid moon`` and
+``trump S`` are small constants above the cards; ``select CARD ...`` is a flag bit above
+every card with the chosen cards as a bit mask below it. Record spellings:
+``pass``, ``bid 3``, ``bid moon``, ``trump S``, ``play AS``, ``select AS KD 2C``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from pitchkit.cards import SUITS, card_name, format_cards, mask_of, parse_card, parse_suit
+
+Action = int
+
+PASS: Action = 64
+BID_BASE: Action = 64  # bid N is BID_BASE + N, N in 1..12
+MOON: Action = 80
+TRUMP_BASE: Action = 84  # trump S is TRUMP_BASE + suit
+SELECT_FLAG: Action = 1 << 60
+CARD_BITS = (1 << 54) - 1
+
+
+def bid_action(n: int) -> Action:
+    if not 1 <= n <= 12:
+        raise ValueError(f"a bid is 1..12, not {n}")
+    return BID_BASE + n
+
+
+def trump_action(suit: int) -> Action:
+    return TRUMP_BASE + suit
+
+
+def select_action(cards: Iterable[int] | int) -> Action:
+    """The action choosing ``cards`` (a list of cards or a bit mask) for a stage."""
+    mask = cards if isinstance(cards, int) else mask_of(cards)
+    return SELECT_FLAG | mask
+
+
+def is_play(action: Action) -> bool:
+    return 0 <= action < 54
+
+
+def is_bid(action: Action) -> bool:
+    return BID_BASE < action <= BID_BASE + 12 or action == MOON
+
+
+def is_select(action: Action) -> bool:
+    return action >= SELECT_FLAG
+
+
+def selected_cards(action: Action) -> int:
+    """The bit mask of cards a select action chooses."""
+    return action & CARD_BITS
+
+
+def action_text(action: Action) -> str:
+    """The record spelling of an action: ``play AS``, ``bid 3``, ``pass`` ..."""
+    if 0 <= action < 54:
+        return "play " + card_name(action)
+    if action == PASS:
+        return "pass"
+    if BID_BASE < action <= BID_BASE + 12:
+        return f"bid {action - BID_BASE}"
+    if action == MOON:
+        return "bid moon"
+    if TRUMP_BASE <= action < TRUMP_BASE + 4:
+        return "trump " + SUITS[action - TRUMP_BASE]
+    if action >= SELECT_FLAG and not action & ~(SELECT_FLAG | CARD_BITS):
+        return ("select " + format_cards(action & CARD_BITS)).rstrip()
+    raise ValueError(f"{action} is not an action")
+
+
+def parse_action(text: str) -> Action:
+    """Parse a record spelling; raises ValueError naming the bad text."""
+    words = text.split()
+    if not words:
+        raise ValueError("empty action")
+    verb = words[0].lower()
+    args = words[1:]
+    if verb == "pass" and not args:
+        return PASS
+    if verb == "bid" and len(args) == 1:
+        if args[0].lower() == "moon":
+            return MOON
+        try:
+            return bid_action(int(args[0]))
+        except ValueError:
+            raise ValueError(f"{text!r}: a bid is a number 1..12 or moon") from None
+    if verb == "trump" and len(args) == 1:
+        return trump_action(parse_suit(args[0]))
+    if verb == "play" and len(args) == 1:
+        return parse_card(args[0])
+    if verb == "select" and args:
+        cards = [parse_card(a) for a in args]
+        if len(set(cards)) != len(cards):
+            raise ValueError(f"{text!r}: a card is chosen twice")
+        return select_action(cards)
+    raise ValueError(
+        f"{text!r} is not an action (pass, bid N, bid moon, trump S, play CARD, select CARD ...)"
+    )

@@ -1,0 +1,513 @@
+"""The one engine: a state machine that deals, bids, plays and scores any variant.
+
+Phases: ``deal`` -> ``auction`` -> ``trump`` -> ``select`` -> ``play`` -> (scoring, done
+automatically after the last trick) -> ``deal`` again or ``over``. At every point
+:attr:`Game.to_act` says whose decision it is, :meth:`Game.legal_actions` lists what
+they may do, and :meth:`Game.apply` checks and applies one action and returns an
+:class:`Event`. The events plus the seed are the game: every random choice comes from
+``game.rng``, and replaying :attr:`Game.events` (see :func:`replay_events`) gives the
+same state.
+
+The hot path runs on ints: a card is 0..53, a hand a bit mask, an action an int
+(:mod:`pitchkit.actions`); per-trump tables come from :mod:`pitchkit.tricks`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from pitchkit.actions import (
+    CARD_BITS,
+    MOON,
+    PASS,
+    SELECT_FLAG,
+    TRUMP_BASE,
+    Action,
+    action_text,
+    parse_action,
+    select_action,
+)
+from pitchkit.auction import AuctionMixin
+from pitchkit.cards import JOKER_MASK, SUIT_NAMES, card_name, format_cards, mask_of
+from pitchkit.errors import IllegalActionError
+from pitchkit.play import PlayMixin
+from pitchkit.results import Event, HandResult, Observation, Outcome, Phase
+from pitchkit.tricks import FOLLOWING_CODE, suit_led_only
+from pitchkit.variant import (
+    Direction,
+    FirstLeader,
+    Partnerships,
+    Rules,
+    ShownCard,
+    TrumpChosenBy,
+)
+
+__all__ = [
+    "Action", "Event", "Game", "HandResult", "Observation", "Outcome", "Phase",
+    "action_text", "parse_action", "replay_events", "select_action",
+]
+
+
+_EVENT_NEW = tuple.__new__
+
+
+class Game(AuctionMixin, PlayMixin):
+    """A game under ``rules``; every random choice comes from ``rng``.
+
+    ``dealer`` overrides ``deal.first_dealer`` (a record names its first dealer).
+    """
+
+    __slots__ = (  # noqa: RUF023  (grouped: game, then hand)
+        "rules", "rng", "n", "players", "_next_player_id", "dealer", "phase", "to_act",
+        "scores", "hand_results", "outcome", "hands_played", "events", "ledger",
+        "team_of", "_next", "_following", "_suit_led_only", "_stages", "_first_must_trump",
+        "_trump_style", "_cards_per_hand",
+        # per hand
+        "hands", "reserve", "in_play", "captured", "tricks_won", "turned", "trump",
+        "_tables", "pitcher", "bid", "moon", "_high", "_high_bidder", "_passed",
+        "_auction_turns", "_bids", "_pitched", "_trick", "_trick_seats", "_trick_mask",
+        "_led", "_win_pos", "_win_key", "_tricks", "_tricks_left", "_first_lead",
+        "_last_winner", "_leader", "stage", "select_count", "_select_left", "_legal",
+    )
+
+    def __init__(self, rules: Rules, rng: random.Random, *, dealer: int | None = None
+                 ) -> None:
+        self.rules = rules
+        self.rng = rng
+        n = rules.players.count
+        self.n = n
+        self.players = list(range(n))
+        self._next_player_id = n
+        if dealer is None:
+            first = rules.deal.first_dealer
+            # rule: "Dealer: first one random" (source A); deal.first_dealer
+            dealer = rng.randrange(n) if first == "random" else int(first) % n
+        if not 0 <= dealer < n:
+            raise IllegalActionError(f"dealer {dealer} is not a seat (0..{n - 1})")
+        self.dealer = dealer
+        self.phase = Phase.DEAL
+        self.to_act: int | None = None
+        self.scores = [0] * n
+        self.hand_results: list[HandResult] = []
+        self.outcome: Outcome | None = None
+        self.hands_played = 0
+        self.events: list[Event] = []
+        self._following = FOLLOWING_CODE[rules.play.following]
+        self._suit_led_only = suit_led_only(rules)
+        self._stages = tuple(rules.play.stages)
+        self._first_must_trump = rules.play.first_lead_must_be_trump
+        self._trump_style = rules.trump.chosen_by
+        self.ledger = None
+        if rules.money.enabled:
+            from pitchkit.money import MoneyLedger
+            self.ledger = MoneyLedger(rules, tuple(self.players))
+        self._seat_tables()
+        self._reset_hand()
+
+    def _seat_tables(self) -> None:
+        n = self.n
+        # rule: direction left: the next seat in the order of play (deal.direction)
+        step = 1 if self.rules.deal.direction is Direction.LEFT else -1
+        self._next = tuple((s + step) % n for s in range(n))
+        teams = self.rules.players.teams
+        # rule: "seat s is on team s mod N" (players.partnerships)
+        self.team_of = tuple(s % teams if self.rules.players.partnerships
+                             is not Partnerships.NONE else s for s in range(n))
+        per = self.rules.deal.cards_per_hand
+        if per == "all":
+            size = 52 + self.rules.deck.jokers
+            if (self._trump_style is TrumpChosenBy.TURNED_CARD
+                    and self.rules.trump.shown_card is ShownCard.OUT_OF_PLAY):
+                size -= 1
+            # rule: "the whole deck dealt out evenly (cards that do not divide evenly
+            # stay undealt)" (deal.cards_per_hand)
+            per = size // n
+        self._cards_per_hand = int(per)
+
+    def _reset_hand(self) -> None:
+        n = self.n
+        self.hands = [0] * n
+        self.reserve = [0] * n
+        self.in_play = [0] * n
+        self.captured = [0] * n
+        self.tricks_won = [0] * n
+        self.turned: int | None = None
+        self.trump: int | None = None
+        self._tables = None
+        self.pitcher: int | None = None
+        self.bid: int | None = None
+        self.moon = False
+        self._high = 0
+        self._high_bidder = -1
+        self._passed = [False] * n
+        self._auction_turns = 0
+        self._bids: list[tuple[int, int]] = []
+        self._pitched: int | None = None
+        self._trick: list[int] = []
+        self._trick_seats: list[int] = []
+        self._trick_mask = 0
+        self._led = -1
+        self._win_pos = 0
+        self._win_key = -1
+        self._tricks: list[tuple[int, tuple[int, ...], int]] = []
+        self._tricks_left = 0
+        self._first_lead = True
+        self._last_winner: int | None = None
+        self._leader = -1
+        self.stage = 0
+        self.select_count = 0
+        self._select_left = 0
+        self._legal = -1
+
+    # ------------------------------------------------------------------ public API
+
+    @property
+    def cards_per_hand(self) -> int:
+        return self._cards_per_hand
+
+    def legal_actions(self) -> list[Action]:
+        """Every action ``to_act`` may take now; empty in ``deal`` and ``over``.
+
+        In ``select`` the choice of k cards cannot be listed: this returns the cards that
+        may be chosen; apply ``select_action(cards)`` with :attr:`select_count` of them.
+        """
+        phase = self.phase
+        if phase is Phase.PLAY:
+            return self._play_actions()
+        if phase is Phase.AUCTION:
+            return self._auction_actions()
+        if phase is Phase.SELECT:
+            assert self.to_act is not None
+            return list(_cards_of(self.reserve[self.to_act]))
+        if phase is Phase.TRUMP:
+            return [TRUMP_BASE + s for s in range(4)]
+        return []
+
+    def apply(self, action: Action | str) -> Event:
+        """Check and apply one action of :attr:`to_act`; returns the event."""
+        if type(action) is not int:
+            action = self._parse(action)
+        seat = self.to_act
+        phase = self.phase
+        if phase is Phase.PLAY:
+            if 0 <= action < 54:
+                return self._apply_play(seat, action)  # type: ignore[arg-type]
+            raise IllegalActionError(
+                f"seat {seat} must play a card now, not {self._text(action)}")
+        if seat is None:
+            raise IllegalActionError(
+                f"nobody may {self._text(action)} now: the game is in phase {phase}"
+                + (" (deal the next hand first)" if phase is Phase.DEAL else ""))
+        self._legal = -1
+        hands_before = len(self.hand_results)
+        if phase is Phase.AUCTION:
+            self._apply_auction(seat, action)
+        elif phase is Phase.TRUMP:
+            self._apply_trump(seat, action)
+        else:
+            self._apply_select(seat, action)
+        result = self.hand_results[-1] if len(self.hand_results) > hands_before else None
+        event = _EVENT_NEW(Event, ("action", seat, action, None, None, result))
+        self.events.append(event)
+        return event
+
+    def deal_random(self) -> Event:
+        """Shuffle with :attr:`rng` and deal (turning a trump card where the variant does)."""
+        self._require_deal()
+        n, k = self.n, self._cards_per_hand
+        rules = self.rules
+        cards = list(range(52 + rules.deck.jokers))
+        turned = None
+        if self._trump_style is TrumpChosenBy.TURNED_CARD:
+            self.rng.shuffle(cards)
+            # rule: "a card is drawn from the middle of the deck and shown" (source C);
+            # a joker names no suit, so the next card down is drawn instead
+            i = len(cards) // 2
+            while cards[i] >= 52:
+                i = (i + 1) % len(cards)
+            turned = cards[i]
+            if rules.trump.shown_card is ShownCard.OUT_OF_PLAY:
+                del cards[i]  # rule: shown_card out_of_play sets it aside for the hand
+        else:
+            cards = self.rng.sample(cards, n * k)
+        masks = [0] * n
+        for seat, card in zip(self._deal_seats(), cards, strict=False):
+            masks[seat] |= 1 << card
+        return self._start_hand(masks, turned)
+
+    def deal_cards(self, hands: Sequence[Sequence[int]], turned: int | None = None) -> Event:
+        """Deal the given cards (a record's deal): ``hands[seat]`` lists seat's cards."""
+        self._require_deal()
+        n, k = self.n, self._cards_per_hand
+        if len(hands) != n:
+            raise IllegalActionError(f"the deal has {len(hands)} hands for {n} seats")
+        size = 52 + self.rules.deck.jokers
+        seen = 0
+        masks = []
+        for seat, cards in enumerate(hands):
+            if len(cards) != k:
+                raise IllegalActionError(
+                    f"seat {seat} is dealt {len(cards)} cards, the variant deals {k}")
+            mask = 0
+            for card in cards:
+                if not 0 <= card < size:
+                    raise IllegalActionError(f"seat {seat}: {card_name(card)} is not in the deck")
+                if (seen | mask) >> card & 1:
+                    raise IllegalActionError(f"seat {seat}: {card_name(card)} is dealt twice")
+                mask |= 1 << card
+            seen |= mask
+            masks.append(mask)
+        if self._trump_style is TrumpChosenBy.TURNED_CARD:
+            if turned is None:
+                raise IllegalActionError("this variant turns a card for trump: the deal needs one")
+            if not 0 <= turned < 52:
+                raise IllegalActionError(f"the turned card must be a plain card, not {turned}")
+            out = self.rules.trump.shown_card is ShownCard.OUT_OF_PLAY
+            if out and seen >> turned & 1:
+                raise IllegalActionError(
+                    f"the turned card {card_name(turned)} is out of play but is dealt")
+        elif turned is not None:
+            raise IllegalActionError("this variant turns no card for trump")
+        return self._start_hand(masks, turned)
+
+    def observation(self, seat: int) -> Observation:
+        """What ``seat`` may see now."""
+        trick = tuple(zip(self._trick_seats, self._trick, strict=True))
+        played: list[tuple[int, int]] = []
+        for leader, cards, _winner in self._tricks:
+            s = leader
+            for c in cards:
+                played.append((s, c))
+                s = self._next[s]
+        played.extend(trick)
+        bid: int | str | None = "moon" if self.moon else self.bid
+        return Observation(
+            seat=seat, phase=self.phase, to_act=self.to_act, dealer=self.dealer,
+            hand=self.hands[seat], reserve=self.reserve[seat], turned=self.turned,
+            trump=self.trump, bids=tuple(self._bids), pitcher=self.pitcher, bid=bid,
+            trick=trick, played=tuple(played), tricks_won=tuple(self.tricks_won),
+            captured=tuple(self.captured), scores=tuple(self.scores), stage=self.stage,
+            select_count=self.select_count if self.to_act == seat else 0,
+            team_of=self.team_of,
+        )
+
+    def clone(self) -> Game:
+        """A copy that shares nothing mutable with this game (for search bots)."""
+        other = object.__new__(Game)
+        for name in Game.__slots__:
+            value = getattr(self, name)
+            if type(value) is list:
+                value = list(value)
+            setattr(other, name, value)
+        other.rng = random.Random()
+        other.rng.setstate(self.rng.getstate())
+        if self.ledger is not None:
+            import copy
+            other.ledger = copy.deepcopy(self.ledger)
+        return other
+
+    def leave(self, seats: Sequence[int]) -> Event:
+        """Between hands of a money game: these seats leave and are settled now."""
+        from pitchkit.membership import leave
+        return leave(self, seats)
+
+    def join(self, count: int) -> Event:
+        """Between hands of a money game: ``count`` new players sit down after the last seat."""
+        from pitchkit.membership import join
+        return join(self, count)
+
+    def settlement(self) -> dict[int, int] | None:
+        """Money per player id in cents if play stopped now (money variants), else None."""
+        if self.ledger is None:
+            return None
+        from pitchkit.membership import settlement
+        return settlement(self)
+
+    def snapshot(self) -> tuple[Any, ...]:
+        """Every piece of state as plain data (two games in the same state compare equal)."""
+        skip = {"rules", "rng", "ledger", "events", "_tables"}
+        values = tuple((name, getattr(self, name)) for name in Game.__slots__
+                       if name not in skip)
+        return (*values, ("settlement", self.settlement()))
+
+    # ------------------------------------------------------------------ phases
+
+    def _require_deal(self) -> None:
+        if self.phase is not Phase.DEAL:
+            raise IllegalActionError(f"cannot deal now: the game is in phase {self.phase}")
+
+    def _deal_seats(self) -> tuple[int, ...]:
+        """The seat receiving each card, in the order cards come off the deck."""
+        n, k = self.n, self._cards_per_hand
+        packet = self.rules.deal.packet_size
+        # rule: "Deal 6 cards each ... three at a time" (source B): deal.packet_size;
+        # the dealing starts with the seat after the dealer
+        order = []
+        seat = self._next[self.dealer]
+        got = 0
+        while got < k:
+            size = min(packet, k - got)
+            for _ in range(n):
+                order.extend([seat] * size)
+                seat = self._next[seat]
+            got += size
+        return tuple(order)
+
+    def _start_hand(self, masks: list[int], turned: int | None) -> Event:
+        self._reset_hand()
+        self.turned = turned
+        if self._stages:
+            self.reserve = list(masks)
+        else:
+            self.hands = list(masks)
+        event = _EVENT_NEW(Event, ("deal", None, None, (tuple(masks), turned), None, None))
+        self.events.append(event)
+        if turned is not None:
+            # rule: "its suit is trump" (source C; trump.chosen_by turned_card)
+            self._set_trump(turned // 13)
+        if self.rules.has_auction:
+            self.phase = Phase.AUCTION
+            self.to_act = self._next[self.dealer]
+        else:
+            self._after_auction()
+        return event
+
+    def _after_auction(self) -> None:
+        if self._trump_style is TrumpChosenBy.PITCHER_NAMES and self.pitcher is not None:
+            self.phase = Phase.TRUMP
+            self.to_act = self.pitcher
+            return
+        leader = self._next[self.dealer]
+        # rule: "the pitcher leads" (sources A, B); left_of_dealer (source C)
+        if self.rules.play.first_leader is FirstLeader.PITCHER and self.pitcher is not None:
+            leader = self.pitcher
+        self._begin_play(leader)
+
+    def _apply_trump(self, seat: int, action: int) -> None:
+        if not TRUMP_BASE <= action < TRUMP_BASE + 4:
+            raise IllegalActionError(
+                f"seat {seat} must name trump now (trump S/H/D/C), not {self._text(action)}")
+        self._set_trump(action - TRUMP_BASE)
+        self._bids.append((seat, action))
+        leader = seat
+        if self.rules.play.first_leader is FirstLeader.LEFT_OF_DEALER:
+            leader = self._next[self.dealer]
+        self._begin_play(leader)
+
+    def _begin_play(self, leader: int) -> None:
+        self._leader = leader
+        if self._stages:
+            self.stage = -1
+            self._begin_stage()
+            return
+        self.phase = Phase.PLAY
+        self.to_act = leader
+        self._tricks_left = self._cards_per_hand
+
+    def _begin_stage(self) -> None:
+        """Staged play: every seat in turn, the stage's leader first, chooses its cards."""
+        self.stage += 1
+        left = self.reserve[self._leader].bit_count()
+        if self.stage >= len(self._stages) or left == 0:
+            # rule: "Cards left after the last stage take no part" (source C)
+            self._finish_hand()
+            return
+        self.select_count = min(self._stages[self.stage], left)
+        self._select_left = self.n
+        self.phase = Phase.SELECT
+        self.to_act = self._leader
+
+    def _apply_select(self, seat: int, action: int) -> None:
+        if action < SELECT_FLAG or action & ~(SELECT_FLAG | CARD_BITS):
+            raise IllegalActionError(
+                f"seat {seat} must choose its cards for stage {self.stage + 1} now "
+                f"(select CARD ...), not {self._text(action)}")
+        mask = action & CARD_BITS
+        k = self.select_count
+        if mask & ~self.reserve[seat]:
+            raise IllegalActionError(
+                f"seat {seat} cannot choose {format_cards(mask & ~self.reserve[seat])}: "
+                f"not among its unplayed cards ({format_cards(self.reserve[seat])})")
+        if mask.bit_count() != k:
+            raise IllegalActionError(
+                f"seat {seat} must choose {k} cards for stage {self.stage + 1}, "
+                f"not {mask.bit_count()}")
+        # rule: "each player chooses any cards of that stage's size ... and plays only
+        # those" (source C)
+        self.hands[seat] = mask
+        self.reserve[seat] ^= mask
+        self._select_left -= 1
+        if self._select_left:
+            self.to_act = self._next[seat]
+            return
+        self.phase = Phase.PLAY
+        self.to_act = self._leader
+        self._tricks_left = k
+
+    def _throw_in(self) -> None:
+        n = self.n
+        zero = (0,) * n
+        self.hand_results.append(HandResult(
+            dealer=self.dealer, pitcher=None, bid=None, trump=self.trump, points={},
+            made=None, moon=False, score_changes=zero, scores=tuple(self.scores),
+            combo_points=None, thrown_in=True, players=tuple(self.players),
+            tricks_won=zero))
+        self.dealer = self._next[self.dealer]
+        self.phase = Phase.DEAL
+        self.to_act = None
+
+    # ------------------------------------------------------------------ helpers
+
+    def _set_trump(self, suit: int) -> None:
+        from pitchkit.tricks import tables_for
+        self.trump = suit
+        self._tables = tables_for(self.rules, suit)
+
+    @staticmethod
+    def _parse(action: str | Any) -> int:
+        if not isinstance(action, str):
+            raise IllegalActionError(f"{action!r} is not an action")
+        try:
+            return parse_action(action)
+        except ValueError as e:
+            raise IllegalActionError(str(e)) from None
+
+    @staticmethod
+    def _text(action: int) -> str:
+        try:
+            return action_text(action)
+        except ValueError:
+            return str(action)
+
+
+def _cards_of(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def replay_events(rules: Rules, events: Sequence[Event], dealer: int,
+                  rng: random.Random | None = None) -> Game:
+    """A new game with ``dealer`` first, brought to the state after ``events``."""
+    game = Game(rules, rng or random.Random(0), dealer=dealer)
+    for event in events:
+        if event.kind == "deal":
+            masks, turned = event.detail
+            game.deal_cards([_cards_of(m) for m in masks], turned)
+        elif event.kind == "action":
+            assert event.action is not None
+            game.apply(event.action)
+        elif event.kind == "leave":
+            game.leave(event.detail)
+        elif event.kind == "join":
+            game.join(event.detail)
+    return game
+
+
+# Used by the mixins and re-exported for callers.
+_ = (JOKER_MASK, SUIT_NAMES, MOON, PASS, mask_of)

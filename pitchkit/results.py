@@ -1,0 +1,96 @@
+"""The engine's records: phases, events, hand results, outcomes and observations."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+from pitchkit.actions import action_text
+from pitchkit.variant import StrEnum
+
+
+class Phase(StrEnum):
+    DEAL = "deal"
+    AUCTION = "auction"
+    TRUMP = "trump"
+    SELECT = "select"
+    PLAY = "play"
+    OVER = "over"
+
+
+class Event(NamedTuple):
+    """One entry of the game's log.
+
+    ``kind`` is ``deal`` (``detail`` = (hands as masks by seat, turned card or None)),
+    ``action`` (``seat`` did ``action``), ``leave`` (``detail`` = seats) or ``join``
+    (``detail`` = number of players). An action that completes a trick carries the
+    ``trick_winner``; one that completes a hand carries its ``hand_result``.
+    """
+
+    kind: str
+    seat: int | None = None
+    action: int | None = None
+    detail: Any = None
+    trick_winner: int | None = None
+    hand_result: HandResult | None = None
+
+    @property
+    def text(self) -> str:
+        if self.kind == "action":
+            assert self.action is not None
+            return f"seat {self.seat}: {action_text(self.action)}"
+        return f"{self.kind} {self.detail}"
+
+
+@dataclass(frozen=True, kw_only=True)
+class HandResult:
+    """The outcome of one hand (one per hand dealt, thrown-in hands included)."""
+
+    dealer: int
+    pitcher: int | None
+    bid: int | str | None  # a number, "moon", or None without a contract
+    trump: int | None
+    points: dict[str, tuple[int, ...]]
+    made: bool | None
+    moon: bool
+    score_changes: tuple[int, ...]
+    scores: tuple[int, ...]
+    combo_points: tuple[int, ...] | None
+    thrown_in: bool = False
+    players: tuple[int, ...] = ()  # player id of each seat
+    tricks_won: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, kw_only=True)
+class Outcome:
+    """How the game ended: winning seats (both partners), draw, scores, money."""
+
+    winners: tuple[int, ...]
+    draw: bool
+    scores: tuple[int, ...]
+    settlement: dict[int, int] | None  # cents per player id, money variants only
+
+
+@dataclass(frozen=True, kw_only=True)
+class Observation:
+    """What one seat may see: never another seat's unplayed cards."""
+
+    seat: int
+    phase: Phase
+    to_act: int | None
+    dealer: int
+    hand: int  # this seat's unplayed cards (for staged play: the cards of this stage)
+    reserve: int  # staged play: this seat's dealt cards not yet chosen for a stage
+    turned: int | None
+    trump: int | None
+    bids: tuple[tuple[int, int], ...]  # (seat, action) in order
+    pitcher: int | None
+    bid: int | str | None
+    trick: tuple[tuple[int, int], ...]  # (seat, card) of the current trick
+    played: tuple[tuple[int, int], ...]  # (seat, card) of every card played this hand
+    tricks_won: tuple[int, ...]
+    captured: tuple[int, ...]
+    scores: tuple[int, ...]
+    stage: int
+    select_count: int
+    team_of: tuple[int, ...]
