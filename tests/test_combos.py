@@ -1,0 +1,198 @@
+"""Combination scoring (source C): each clause, the worked example, and a brute force."""
+
+from __future__ import annotations
+
+import dataclasses
+from itertools import combinations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pitchkit.cards import RANKS, parse_card, rank_of
+from pitchkit.combos import ComboScore, best_combination
+from pitchkit.variant import Combinations
+
+
+def cards(text: str) -> list[int]:
+    return [parse_card(c) for c in text.split()]
+
+
+def score(text: str, table: Combinations | None = None) -> ComboScore:
+    return best_combination(table or Combinations(), cards(text))
+
+
+def test_worked_example_scores_37() -> None:
+    # rule: best 7 = A Q Q K J 10 7 -> Ace 8, A+Q 10, A+Q 10, A+K 5, A+J 4 = 37 (source C)
+    result = score("AS QH QD KC JS TS 7H")
+    assert result.total == 37
+    assert sorted(points for _, points in result.units) == [4, 5, 8, 10, 10]
+    assert len(result.kept) == 7
+
+
+def test_ace_counts_alone_and_in_each_pair() -> None:
+    # rule: an Ace counts on its own and again with each King, Queen and Jack (source C)
+    result = score("AS KH QD JC")
+    assert result.total == 8 + 5 + 10 + 4
+    ace = parse_card("AS")
+    assert sum(ace in unit for unit, _ in result.units) == 4
+
+
+def test_each_ace_counts_alone_but_a_queen_only_once() -> None:
+    # two aces each score 8; the queen pairs with one of them only
+    assert score("AS AH QD").total == 8 + 8 + 10
+
+
+def test_other_cards_count_once() -> None:
+    # K Q Q: K+Q 8 and the other Q alone 2 beat Q+Q 5 and K 2; nothing counts twice
+    result = score("KS QH QD")
+    assert result.total == 10
+    used = [c for unit, _ in result.units for c in unit]
+    assert len(used) == len(set(used))
+
+
+# Expected totals worked out by hand from the source's table (not from the code's table).
+SINGLE_CASES = {"A": 8, "K": 2, "Q": 2, "J": 1, "T": 0, "7": 0, "2": 0}
+PAIR_CASES = {
+    "AQ": 8 + 10, "AK": 8 + 5, "AJ": 8 + 4, "KQ": 8, "QJ": 7, "QQ": 5, "KK": 5, "JJ": 3,
+    "KJ": 4,
+}
+
+
+@pytest.mark.parametrize(("rank", "total"), SINGLE_CASES.items())
+def test_single_card_of_the_table(rank: str, total: int) -> None:
+    assert score(rank + "S").total == total
+
+
+@pytest.mark.parametrize(("pair", "total"), PAIR_CASES.items())
+def test_pair_of_the_table(pair: str, total: int) -> None:
+    result = score(f"{pair[0]}S {pair[1]}H")
+    assert result.total == total
+    assert any(len(unit) == 2 for unit, _ in result.units)
+
+
+def test_ten_and_small_cards_score_nothing() -> None:
+    assert score("TS 9H 8D 7C 2S").total == 0
+    assert score("TS 9H 8D 7C 2S").units == ()
+
+
+def test_keep_best_seven_of_the_captured() -> None:
+    result = score("2S 3S 4S TS 9S AH KH QH QD JD JC")
+    assert len(result.kept) == 7
+    assert parse_card("2S") not in result.kept
+    # A K Q Q J J + one more: A 8, A+Q 10, A+Q 10, A+K 5, J+J 3 = 36 ... or A+J 4s
+    assert result.total == 8 + 10 + 10 + 5 + 4 + 4
+
+
+def test_keep_setting_limits_cards() -> None:
+    table = dataclasses.replace(Combinations(), keep=2)
+    assert score("AS QH KD JC", table).total == 18
+
+
+def test_fewer_cards_than_keep_keeps_all() -> None:
+    assert score("AS").kept == (parse_card("AS"),)
+    assert score("").total == 0
+
+
+def test_jokers_score_nothing() -> None:
+    result = best_combination(Combinations(), [52, 53, parse_card("KS")])
+    assert result.total == 2
+
+
+def test_reusable_setting() -> None:
+    table = dataclasses.replace(Combinations(), reusable=())
+    # the ace now counts once: A 8 + K+Q 8 + J 1, or A 8 + Q+J 7 + K 2
+    assert score("AS KH QD JC", table).total == 17
+    both = dataclasses.replace(Combinations(), reusable=("A", "K"))
+    # K reusable too: A 8, K 2, A+K 5; the queen and jack still count once each:
+    # A+Q 10, A+J 4 (or K+J 4)
+    assert score("AS KH QD JC", both).total == 29
+
+
+def test_pair_written_either_way() -> None:
+    table = dataclasses.replace(Combinations(), singles=(), pairs=(("QA", 3), ("AQ", 6)))
+    assert score("AS QH", table).total == 6
+
+
+def test_duplicate_card_is_refused() -> None:
+    with pytest.raises(ValueError, match="twice"):
+        best_combination(Combinations(), [1, 1])
+
+
+def test_units_add_up_and_use_kept_cards() -> None:
+    result = score("AS AH KC KD QS QH JD JC TS")
+    assert sum(points for _, points in result.units) == result.total
+    for unit, _ in result.units:
+        assert set(unit) <= set(result.kept)
+
+
+# ------------------------------------------------------------------ brute force
+
+
+def brute_force(table: Combinations, hand: list[int]) -> int:
+    """Every choice of kept cards, every assignment, straight from the rule text."""
+    single = dict(table.singles)
+    pair: dict[frozenset[str] | tuple[str, str], int] = {}
+    for letters, points in table.pairs:
+        key = (min(letters[0], letters[1]), max(letters[0], letters[1]))
+        pair[key] = max(pair.get(key, 0), points)
+
+    def letter(c: int) -> str:
+        return RANKS[rank_of(c)] if c < 52 else "*"
+
+    def pv(a: int, b: int) -> int:
+        x, y = letter(a), letter(b)
+        return pair.get((min(x, y), max(x, y)), 0)
+
+    def assign(reusable: list[int], others: list[int]) -> int:
+        if not others:
+            return 0
+        first, rest = others[0], others[1:]
+        best = single.get(letter(first), 0) + assign(reusable, rest)  # alone
+        for r in reusable:  # once, in a pair with a reusable card
+            best = max(best, pv(r, first) + assign(reusable, rest))
+        for k, other in enumerate(rest):  # once, in a pair with another card
+            best = max(best, pv(first, other) + assign(reusable, rest[:k] + rest[k + 1:]))
+        return best
+
+    best = 0
+    for kept in combinations(hand, min(table.keep, len(hand))):
+        reusable = [c for c in kept if c < 52 and letter(c) in table.reusable]
+        others = [c for c in kept if c not in reusable]
+        value = sum(single.get(letter(c), 0) for c in reusable)
+        value += sum(pv(a, b) for a, b in combinations(reusable, 2))
+        best = max(best, value + assign(reusable, others))
+    return best
+
+
+SMALL_RANKS = "AKQJT2"
+
+
+@st.composite
+def tables(draw: st.DrawFn) -> Combinations:
+    singles = tuple((r, draw(st.integers(0, 9))) for r in SMALL_RANKS if draw(st.booleans()))
+    pair_keys = [a + b for i, a in enumerate(SMALL_RANKS) for b in SMALL_RANKS[i:]]
+    pairs = tuple((k, draw(st.integers(0, 12))) for k in pair_keys if draw(st.booleans()))
+    reusable = tuple(r for r in SMALL_RANKS if draw(st.integers(0, 3)) == 0)
+    return Combinations(keep=draw(st.integers(1, 8)), singles=singles, pairs=pairs,
+                        reusable=reusable)
+
+
+HAND_POOL = [parse_card(r + s) for r in SMALL_RANKS for s in "SHDC"] + [52]
+
+
+@settings(max_examples=250, deadline=None)
+@given(tables(), st.lists(st.sampled_from(HAND_POOL), max_size=9, unique=True))
+def test_combo_optimum_equals_brute_force(table: Combinations, hand: list[int]) -> None:
+    result = best_combination(table, hand)
+    assert result.total == brute_force(table, hand)
+    assert len(result.kept) == min(table.keep, len(hand))
+    assert sum(points for _, points in result.units) == result.total
+    # the kept cards themselves reach the total
+    assert brute_force(table, list(result.kept)) == result.total
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.sampled_from(HAND_POOL), max_size=10, unique=True))
+def test_default_table_equals_brute_force(hand: list[int]) -> None:
+    assert best_combination(Combinations(), hand).total == brute_force(Combinations(), hand)
