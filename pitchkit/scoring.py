@@ -1,9 +1,8 @@
 """Scoring one hand: a pure function of the rules and what happened in the hand.
 
 The engine collects :class:`HandFacts` after the last trick and calls :func:`score_hand`;
-nothing here knows about a game in progress. The same module holds the *trump order*
-(:func:`trump_order`), the one definition of which cards are trumps and how they rank,
-shared with trick resolution (``pitchkit.tricks``).
+nothing here knows about a game in progress. Which cards are trumps and how they rank is defined
+once, in ``pitchkit.tricks`` (:func:`trump_order` here is a view of it).
 
 Readings chosen where the sources are silent (each is documented on the setting too):
 
@@ -38,6 +37,7 @@ from pitchkit.cards import (
     rank_of,
     same_colour_suit,
 )
+from pitchkit.tricks import trump_tables
 from pitchkit.variant import (
     Direction,
     GameTie,
@@ -50,7 +50,7 @@ from pitchkit.variant import (
     UndealtJack,
 )
 
-# --------------------------------------------------------------------------- trump order
+# --------------------------------------------------------------------------- trumps
 
 
 def off_jack(trump: int) -> int:
@@ -61,35 +61,10 @@ def off_jack(trump: int) -> int:
 def trump_order(trump: int, *, jick: bool = False, jokers: int = 0) -> tuple[int, ...]:
     """Every trump, highest first: A K Q J [off-jack] [BJ [LJ]] T 9 .. 2.
 
-    rule: a joker ranks just below the jack of trumps, below the off-jack when that is a
-    trump; the big joker above the little one (schema, deck.jokers).
+    A view of the one definition of trump power, ``pitchkit.tricks.trump_tables``.
     """
-    natural = [make_card(rank, trump) for rank in range(12, -1, -1)]  # A .. 2
-    top = natural[:4]  # A K Q J
-    middle: list[int] = []
-    if jick:
-        middle.append(off_jack(trump))  # rule: jick ranks just below the jack of trumps
-    middle += [BIG_JOKER, LITTLE_JOKER][:jokers]
-    return tuple(top + middle + natural[4:])
-
-
-def trump_mask(trump: int, *, jick: bool = False, jokers: int = 0) -> int:
-    """Bit mask of every trump (the trump suit, the off-jack with jick, the jokers)."""
-    mask = 0
-    for card in trump_order(trump, jick=jick, jokers=jokers):
-        mask |= 1 << card
-    return mask
-
-
-def trump_strength(trump: int, *, jick: bool = False, jokers: int = 0) -> dict[int, int]:
-    """Card -> strength among trumps (higher wins); cards not in the map are not trumps."""
-    order = trump_order(trump, jick=jick, jokers=jokers)
-    return {card: len(order) - i for i, card in enumerate(order)}
-
-
-def rules_trump_order(rules: Rules, trump: int) -> tuple[int, ...]:
-    """:func:`trump_order` with the variant's jick and jokers."""
-    return trump_order(trump, jick=rules.points.jick, jokers=rules.deck.jokers)
+    tables = trump_tables(trump, jick, jokers)
+    return tuple(sorted(cards_in(tables.trumps), key=lambda c: -tables.power[c]))
 
 
 # --------------------------------------------------------------------------- facts, score
