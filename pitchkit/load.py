@@ -212,6 +212,9 @@ class _PositionLoader(yaml.SafeLoader):
 
 
 _MERGE_TAG = "tag:yaml.org,2002:merge"
+_TIMESTAMP_TAG = "tag:yaml.org,2002:timestamp"
+_PLAIN_TAGS = frozenset(f"tag:yaml.org,2002:{t}"
+                        for t in ("map", "seq", "str", "int", "float", "bool", "null"))
 
 
 def _line_col(text: str, index: int) -> tuple[int, int]:
@@ -254,7 +257,12 @@ def read_text(path: Path, file: str) -> str:
 
 def parse_yaml(text: str, file: str, layer: int = 0) -> Located:
     """Parse one YAML document into plain data with the position of every key."""
-    loader = _PositionLoader(text)
+    try:
+        loader = _PositionLoader(text)
+    except yaml.reader.ReaderError as error:
+        line, column = _line_col(text, error.position)
+        raise _problem(file, f"character U+{error.character:04X} is not allowed in YAML text "
+                             "(special characters are not allowed)", line, column) from None
     try:
         try:
             node = loader.get_single_node()
@@ -265,8 +273,8 @@ def parse_yaml(text: str, file: str, layer: int = 0) -> Located:
             raise _yaml_error(error, file) from None
         except yaml.reader.ReaderError as error:
             line, column = _line_col(text, error.position)
-            raise _problem(file, f"YAML: {error.reason} (character {error.character!r})",
-                           line, column) from None
+            raise _problem(file, f"character U+{error.character:04X} is not allowed in YAML "
+                                 f"text ({error.reason})", line, column) from None
         except yaml.YAMLError as error:
             raise _problem(file, f"YAML: {error}") from None
         if node is None:
@@ -288,7 +296,9 @@ def parse_yaml(text: str, file: str, layer: int = 0) -> Located:
 def _yaml_error(error: yaml.MarkedYAMLError, file: str) -> VariantError:
     mark = error.problem_mark or error.context_mark
     message = error.problem or "invalid YAML"
-    if error.context and error.context_mark and error.context_mark is not mark:
+    if error.context and message.startswith("but "):
+        message = f"{error.context}, {message}"
+    elif error.context and error.context_mark and error.context_mark is not mark:
         message += f" ({error.context} at line {error.context_mark.line + 1})"
     elif error.context:
         message = f"{error.context}: {message}"
@@ -302,6 +312,12 @@ def _to_python(loader: _PositionLoader, node: Any, path: KeyPath, where: dict[Ke
     if counter[0] > MAX_NODES:
         raise _problem(file, f"more than {MAX_NODES} values (after following aliases)",
                        node.start_mark.line + 1, node.start_mark.column + 1)
+    if node.tag == _TIMESTAMP_TAG and isinstance(node, yaml.ScalarNode) and not node.style:
+        return str(node.value)  # a plain 2024-01-01 is text here, not a date
+    if node.tag not in _PLAIN_TAGS:
+        raise _problem(file, f"YAML tag {node.tag.replace('tag:yaml.org,2002:', '!!')!r} is "
+                             "not allowed in a variant file",
+                       node.start_mark.line + 1, node.start_mark.column + 1, dotted(path))
     if isinstance(node, yaml.MappingNode):
         out: dict[str, Any] = {}
         for key_node, value_node in node.value:
@@ -635,12 +651,20 @@ def check_variant(name_or_path: str | Path, overrides: Sequence[str] = ()) -> Ch
     problems: list[Problem] = []
     notes: list[Problem] = []
     for finding in checks.check_rules(rules):
-        paths = [tuple(p.split(".")) for p in finding.paths]
-        chosen = max(paths, key=lambda p: (p in doc.where and doc.where[p].layer,
-                                           -paths.index(p)))
-        problem = doc.problem(chosen, finding.message)
+        problem = _locate_finding(doc, finding)
         (notes if finding.note else problems).append(problem)
     return Checked(None if problems else rules, problems, notes, doc.data)
+
+
+def _locate_finding(doc: Located, finding: checks.Finding) -> Problem:
+    """A finding names its subject first; it is located at whichever of its settings the
+    top-most file (or override) sets, since that is where a fix most likely belongs."""
+    paths = [tuple(p.split(".")) for p in finding.paths]
+    chosen = max(paths, key=lambda p: (p in doc.where, doc.where[p].layer if p in doc.where
+                                       else -1, -paths.index(p)))
+    w = doc.locate(chosen)
+    return Problem(file=w.file, line=w.line, column=w.column, path=finding.paths[0],
+                   message=finding.message)
 
 
 def load_variant(name_or_path: str | Path, overrides: Sequence[str] = ()) -> Rules:
@@ -669,8 +693,7 @@ def load_text(text: str, file: str = "<text>") -> Rules:
     if "extends" in doc.data:
         raise VariantError([doc.problem(("extends",), "extends needs a file to be relative to")])
     rules = rules_from_mapping(doc.data)
-    found = [doc.problem(tuple(f.paths[0].split(".")), f.message)
-             for f in checks.check_rules(rules) if not f.note]
+    found = [_locate_finding(doc, f) for f in checks.check_rules(rules) if not f.note]
     if found:
         raise VariantError(found)
     return rules
