@@ -52,11 +52,11 @@ def score_report(rules: Rules, cards: list[int]) -> dict[str, Any]:
                              for unit, points in result.units],
             "total": result.total,
         }
-    values = [{"card": card_name(c), "points": game_points_of(rules, 1 << c)} for c in cards]
+    values = [(card_name(c), game_points_of(rules, 1 << c)) for c in cards]
     return {
         "variant": rules.name, "method": "points", "captured": names,
-        "game_points": [v for v in values if v["points"]],
-        "total": sum(int(v["points"]) for v in values),
+        "game_points": [{"card": name, "points": points} for name, points in values if points],
+        "total": sum(points for _, points in values),
     }
 
 
