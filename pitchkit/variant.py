@@ -283,7 +283,7 @@ class Rules:
         if self.scoring.method is not ScoringMethod.POINTS:
             return ()
         order = list(p.count_order) + [n for n in POINT_NAMES if n not in p.count_order]
-        return tuple(n for n in order if enabled[n])
+        return tuple(n for n in order if enabled.get(n, False))
 
 
 SECTIONS: dict[str, type] = {

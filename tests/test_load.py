@@ -196,7 +196,8 @@ def test_deep_block_nesting_is_refused() -> None:
 def test_duplicate_keys_are_refused_with_both_lines() -> None:
     with pytest.raises(VariantError) as info:
         load_text("name: a\nplayers:\n  count: 2\nname: b\n", "dup.yaml")
-    assert str(info.value.problems[0]) == "dup.yaml:4:1: name: duplicate key 'name' (first given at line 1)"
+    assert str(info.value.problems[0]) == (
+        "dup.yaml:4:1: name: duplicate key 'name' (first given at line 1)")
 
 
 def test_yaml_syntax_error_has_line_and_column() -> None:

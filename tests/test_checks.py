@@ -1,0 +1,282 @@
+"""Meaning checks, one test per clause, on Rules built in code (no files)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from pitchkit.checks import Finding, cards_per_hand, check_rules
+from pitchkit.load import load_variant
+from pitchkit.variant import (
+    Auction,
+    AuctionStyle,
+    Combinations,
+    Deal,
+    Deck,
+    FirstLeader,
+    Money,
+    Moon,
+    Partnerships,
+    Play,
+    Players,
+    Points,
+    Rules,
+    Scoring,
+    ScoringMethod,
+    ShownCard,
+    Trump,
+    TrumpChosenBy,
+    UndealtJack,
+    WhenAllPass,
+)
+
+NO_AUCTION = Rules(auction=Auction(style=AuctionStyle.NONE),
+                   play=Play(first_leader=FirstLeader.LEFT_OF_DEALER),
+                   scoring=Scoring(win_only_as_pitcher=False))
+
+
+def errors(rules: Rules) -> list[Finding]:
+    return [f for f in check_rules(rules) if not f.note]
+
+
+def notes(rules: Rules) -> list[Finding]:
+    return [f for f in check_rules(rules) if f.note]
+
+
+def only_error(rules: Rules) -> Finding:
+    found = errors(rules)
+    assert len(found) == 1, found
+    return found[0]
+
+
+def test_defaults_have_no_findings() -> None:
+    assert list(check_rules(Rules())) == []
+
+
+def test_checks_never_raise_on_odd_rules() -> None:
+    odd = Rules(players=Players(count=2, partnerships=Partnerships.TWO_TEAMS_OF_THREE),
+                deal=Deal(cards_per_hand="all", first_dealer=7), play=Play(stages=(27, 27)),
+                points=Points(high=False, low=False, jack=False, game=False, joker=True),
+                auction=Auction(min_bid=12, max_bid=1, dealer_forced_bid=6))
+    assert len(errors(odd)) >= 5
+
+
+def test_hands_must_fit_the_deck() -> None:
+    f = only_error(Rules(players=Players(count=8), deal=Deal(cards_per_hand=7)))
+    assert f.paths[0] == "deal.cards_per_hand"
+    assert f.message == "8 players × 7 cards = 56 is more than the 52 cards in the deck"
+
+
+def test_jokers_make_the_deck_bigger() -> None:
+    rules = Rules(players=Players(count=2), deal=Deal(cards_per_hand=27), deck=Deck(jokers=2))
+    assert errors(rules) == []
+    assert errors(replace(rules, deck=Deck(jokers=1))) != []
+
+
+def test_shown_card_set_aside_counts_against_the_deck() -> None:
+    base = load_variant("pimps-and-hoes-4p")
+    full = replace(base, deal=replace(base.deal, cards_per_hand=13))
+    assert errors(full) == []
+    aside = replace(full, trump=Trump(chosen_by=TrumpChosenBy.TURNED_CARD,
+                                      shown_card=ShownCard.OUT_OF_PLAY))
+    assert "plus the shown card set aside = 53" in only_error(aside).message
+
+
+def test_all_cards_shares_the_deck_evenly() -> None:
+    rules = Rules(players=Players(count=8), deal=Deal(cards_per_hand="all"))
+    assert cards_per_hand(rules) == 6
+    rules = replace(rules, trump=Trump(chosen_by=TrumpChosenBy.TURNED_CARD,
+                                       shown_card=ShownCard.OUT_OF_PLAY),
+                    auction=Auction(style=AuctionStyle.ONE_ROUND))
+    assert cards_per_hand(rules) == 6
+    assert cards_per_hand(replace(rules, players=Players(count=3))) == 17
+
+
+def test_min_bid_must_not_exceed_max_bid() -> None:
+    f = only_error(Rules(auction=Auction(min_bid=5, dealer_forced_bid=5)))
+    assert (f.paths[0], f.message) == ("auction.min_bid", "5 is greater than auction.max_bid (4)")
+
+
+def test_dealer_forced_bid_must_be_a_legal_bid() -> None:
+    f = only_error(Rules(auction=Auction(min_bid=2, dealer_forced_bid=1)))
+    assert f.message == "1 is outside the bids 2 to 4"
+
+
+def test_dealer_forced_bid_is_ignored_when_all_pass_redeals() -> None:
+    rules = Rules(auction=Auction(min_bid=2, dealer_forced_bid=1,
+                                  when_all_pass=WhenAllPass.REDEAL))
+    assert errors(rules) == []
+
+
+def test_partnerships_must_seat_every_player() -> None:
+    f = only_error(Rules(players=Players(count=6, partnerships=Partnerships.TWO_TEAMS_OF_TWO)))
+    assert f.message == "2x2 (2 teams of 2) needs 4 players, not 6"
+    assert errors(Rules(players=Players(count=6, partnerships=Partnerships.TWO_TEAMS_OF_THREE),
+                        deal=Deal(cards_per_hand=6))) == []
+
+
+def test_stages_must_fit_the_cards_dealt() -> None:
+    f = only_error(Rules(play=Play(stages=(3, 4))))
+    assert f.message == "stages of 3 + 4 = 7 cards, but each player is dealt 6"
+    assert errors(Rules(play=Play(stages=(3, 3)))) == []
+
+
+def test_stages_with_all_cards_use_the_share() -> None:
+    rules = load_variant("pimps-and-hoes")
+    assert errors(replace(rules, play=replace(rules.play, stages=(13, 13)))) == []
+    assert errors(replace(rules, play=replace(rules.play, stages=(13, 14)))) != []
+
+
+def test_a_moon_worth_nothing_is_refused() -> None:
+    moon = Moon(allowed=True, points_made=0)
+    f = only_error(Rules(moon=moon))
+    assert f.message.startswith("a made moon is worth nothing")
+    assert errors(Rules(moon=replace(moon, made_wins_game=True))) == []
+    assert errors(Rules(moon=replace(moon, money_made=100), money=Money(enabled=True))) == []
+
+
+def test_moon_money_needs_money_enabled() -> None:
+    f = only_error(Rules(moon=Moon(allowed=True, money_failed=50)))
+    assert (f.paths[0], f.message) == (
+        "moon.money_failed", "is paid only in money games; set money.enabled: true")
+
+
+def test_pitch_to_bid_needs_the_first_lead_to_set_trump() -> None:
+    f = only_error(Rules(auction=Auction(pitch_to_bid=True),
+                         trump=Trump(chosen_by=TrumpChosenBy.PITCHER_NAMES)))
+    assert f.paths[0] == "auction.pitch_to_bid"
+
+
+def test_pitch_to_bid_needs_an_auction() -> None:
+    f = only_error(replace(NO_AUCTION, auction=replace(NO_AUCTION.auction, pitch_to_bid=True)))
+    assert f.paths[0] == "auction.pitch_to_bid"
+
+
+def test_win_only_as_pitcher_needs_an_auction() -> None:
+    f = only_error(replace(NO_AUCTION, scoring=Scoring(win_only_as_pitcher=True)))
+    assert f.paths[0] == "scoring.win_only_as_pitcher"
+
+
+def test_bidder_goes_out_needs_an_auction() -> None:
+    f = only_error(replace(NO_AUCTION, scoring=Scoring(win_only_as_pitcher=False,
+                                                       bidder_goes_out=True)))
+    assert f.paths[0] == "scoring.bidder_goes_out"
+
+
+def test_pitcher_leads_needs_an_auction() -> None:
+    f = only_error(replace(NO_AUCTION, play=Play(first_leader=FirstLeader.PITCHER)))
+    assert f.paths[0] == "play.first_leader"
+
+
+def test_undealt_jack_to_pitcher_needs_an_auction() -> None:
+    f = only_error(replace(NO_AUCTION, points=Points(undealt_jack=UndealtJack.PITCHER)))
+    assert f.paths[0] == "points.undealt_jack"
+
+
+def test_moon_needs_an_auction() -> None:
+    f = only_error(replace(NO_AUCTION, moon=Moon(allowed=True)))
+    assert f.paths[0] == "moon.allowed"
+
+
+def test_pitcher_names_trump_needs_an_auction() -> None:
+    f = only_error(replace(NO_AUCTION, trump=Trump(chosen_by=TrumpChosenBy.PITCHER_NAMES)))
+    assert f.paths[0] == "trump.chosen_by"
+
+
+def test_combinations_scoring_needs_no_auction() -> None:
+    f = only_error(Rules(scoring=Scoring(method=ScoringMethod.COMBINATIONS)))
+    assert f.paths[0] == "scoring.method"
+    assert errors(replace(NO_AUCTION, scoring=replace(
+        NO_AUCTION.scoring, method=ScoringMethod.COMBINATIONS))) == []
+
+
+def test_points_method_needs_a_point() -> None:
+    f = only_error(Rules(points=Points(high=False, low=False, jack=False, game=False)))
+    assert f.message == "no point is enabled: a hand would score nothing"
+    assert errors(Rules(points=Points(high=False, low=False, jack=False, game=False,
+                                      last_trick=True))) == []
+
+
+def test_joker_point_needs_a_joker() -> None:
+    f = only_error(Rules(points=Points(joker=True)))
+    assert f.paths[0] == "points.joker"
+    assert errors(Rules(points=Points(joker=True), deck=Deck(jokers=1))) == []
+
+
+def test_jokers_with_first_lead_trump_are_fine() -> None:
+    assert errors(Rules(deck=Deck(jokers=2), trump=Trump(chosen_by=TrumpChosenBy.FIRST_LEAD),
+                        points=Points(joker=True))) == []
+
+
+def test_jokers_cannot_be_turned_for_trump() -> None:
+    rules = load_variant("pimps-and-hoes")
+    f = only_error(replace(rules, deck=Deck(jokers=1)))
+    assert f.paths[0] == "deck.jokers"
+
+
+def test_count_order_names_must_be_points() -> None:
+    f = only_error(Rules(points=Points(count_order=("high", "bogus"))))
+    assert f.message == "unknown point names: bogus"
+
+
+def test_first_dealer_must_sit_at_the_table() -> None:
+    f = only_error(Rules(players=Players(count=3), deal=Deal(first_dealer=3)))
+    assert f.message == "seat 3 does not exist with 3 players (seats 0 to 2)"
+    assert errors(Rules(players=Players(count=3), deal=Deal(first_dealer=2))) == []
+
+
+@pytest.mark.parametrize("pair", ["AZ", "A", "AKQ"])
+def test_combination_pairs_must_be_two_rank_letters(pair: str) -> None:
+    rules = replace(NO_AUCTION, scoring=replace(NO_AUCTION.scoring,
+                                                method=ScoringMethod.COMBINATIONS),
+                    combinations=Combinations(pairs=((pair, 3),)))
+    assert only_error(rules).paths[0] == f"combinations.pairs.{pair}"
+
+
+def test_the_same_pair_written_twice_is_refused() -> None:
+    rules = replace(NO_AUCTION, scoring=replace(NO_AUCTION.scoring,
+                                                method=ScoringMethod.COMBINATIONS),
+                    combinations=Combinations(pairs=(("AK", 5), ("KA", 6))))
+    assert only_error(rules).message == "KA is the same pair as AK"
+
+
+def test_combinations_all_worth_zero_are_refused() -> None:
+    rules = replace(NO_AUCTION, scoring=replace(NO_AUCTION.scoring,
+                                                method=ScoringMethod.COMBINATIONS),
+                    combinations=Combinations(singles=(("A", 0),), pairs=()))
+    assert only_error(rules).message == "every combination is worth 0: nobody can score"
+
+
+def test_a_game_without_end_is_only_a_note() -> None:
+    rules = load_variant("money-pitch")
+    assert errors(rules) == []
+    assert [f.paths[0] for f in notes(rules)] == ["scoring.target"]
+
+
+def test_bids_that_can_never_be_made_are_a_note() -> None:
+    rules = Rules(auction=Auction(max_bid=6))
+    assert errors(rules) == []
+    assert notes(rules)[0].message == "bids above 4 can never be made: a hand has only 4 points"
+
+
+def test_first_lead_must_be_trump_needs_trump_known_before_the_lead() -> None:
+    f = only_error(Rules(play=Play(first_lead_must_be_trump=True)))
+    assert f.paths[0] == "play.first_lead_must_be_trump"
+    assert errors(Rules(play=Play(first_lead_must_be_trump=True),
+                        trump=Trump(chosen_by=TrumpChosenBy.PITCHER_NAMES))) == []
+
+
+def test_shown_card_setting_needs_a_turned_card() -> None:
+    f = only_error(Rules(trump=Trump(shown_card=ShownCard.OUT_OF_PLAY)))
+    assert f.paths[0] == "trump.shown_card"
+
+
+def test_dealer_may_steal_max_needs_dealer_may_steal() -> None:
+    f = only_error(Rules(auction=Auction(dealer_may_steal=False, dealer_may_steal_max=True)))
+    assert f.paths[0] == "auction.dealer_may_steal_max"
+
+
+def test_bidder_goes_out_needs_a_target() -> None:
+    f = only_error(Rules(scoring=Scoring(bidder_goes_out=True, target=None, hands=10)))
+    assert f.paths[0] == "scoring.bidder_goes_out"
