@@ -24,30 +24,32 @@ class AuctionMixin(_Base):
 
     # ------------------------------------------------------------------ options
 
+    def _auction_rules(self) -> tuple[int, int, int, bool, bool, bool, bool, bool, bool]:
+        """The auction settings as a flat tuple, read once per game (hot path)."""
+        a = self.rules.auction
+        return (a.min_bid, a.max_bid, min(max(a.min_bid, a.dealer_forced_bid), a.max_bid),
+                a.when_all_pass is WhenAllPass.DEALER_MUST_BID, a.dealer_may_steal,
+                a.dealer_may_steal_max, self.rules.moon.allowed,
+                a.pitch_to_bid and not self._stages, a.style is AuctionStyle.ONE_ROUND)
+
     def _auction_options(self, seat: int) -> tuple[bool, int, int, bool, bool]:
         """(may pass, lowest bid, highest bid, may bid moon, may pitch) for ``seat`` now.
 
         The lowest bid may exceed the highest: then no numeric bid is open.
         """
-        a = self.rules.auction
+        (min_bid, max_bid, forced_bid, must_bid, may_steal, steal_max, moon, pitch,
+         _one_round) = self._auc
         high = self._high
         is_dealer = seat == self.dealer
-        forced = (is_dealer and high == 0
-                  and a.when_all_pass is WhenAllPass.DEALER_MUST_BID)
-        if forced:
-            # rule: "If all others pass, the dealer must bid 2" (sources A, B)
-            lowest = min(max(a.min_bid, a.dealer_forced_bid), a.max_bid)
-        else:
-            lowest = max(a.min_bid, high + 1)
-        if (is_dealer and a.dealer_may_steal and 0 < high <= a.max_bid
-                and self._high_bidder != seat
-                and (high < a.max_bid or a.dealer_may_steal_max)):
+        forced = is_dealer and high == 0 and must_bid
+        # rule: "If all others pass, the dealer must bid 2" (sources A, B): forced_bid
+        lowest = forced_bid if forced else (high + 1 if high >= min_bid else min_bid)
+        if (is_dealer and may_steal and 0 < high <= max_bid and self._high_bidder != seat
+                and (high < max_bid or steal_max)):
             # rule: "The dealer may steal by bidding equal to the current high bid" (A, B);
             # not a max bid unless dealer_may_steal_max; a moon ends the auction
             lowest = high
-        moon = self.rules.moon.allowed
-        pitch = a.pitch_to_bid and lowest <= a.max_bid and not self._stages
-        return (not forced, lowest, a.max_bid, moon, pitch)
+        return (not forced, lowest, max_bid, moon, pitch and lowest <= max_bid)
 
     def _auction_actions(self) -> list[int]:
         seat = self.to_act
@@ -93,22 +95,21 @@ class AuctionMixin(_Base):
 
     def _apply_auction(self, seat: int, action: int) -> None:
         may_pass, lowest, highest, moon, pitch = self._auction_options(seat)
-        a = self.rules.auction
         self._bids.append((seat, action))
         ends = False
         if action == PASS and may_pass:
             self._passed[seat] = True
         elif action == MOON and moon:
             # rule: "Bidding the moon ends the auction; it cannot be stolen" (schema moon)
-            self._high, self._high_bidder, self.moon = a.max_bid + 1, seat, True
+            self._high, self._high_bidder, self.moon = highest + 1, seat, True
             ends = True
         elif BID_BASE < action <= BID_BASE + 12 and lowest <= action - BID_BASE <= highest:
             self._high, self._high_bidder = action - BID_BASE, seat
         elif 0 <= action < 54 and pitch and self._lead_cards_mask(seat) >> action & 1:
             # rule: "A player may show a bid of 4 by ... pitching: that card is the
             # opening lead" (source B); it ends the auction
-            self._high, self._high_bidder = a.max_bid, seat
-            self._bids[-1] = (seat, BID_BASE + a.max_bid)
+            self._high, self._high_bidder = highest, seat
+            self._bids[-1] = (seat, BID_BASE + highest)
             self._pitched = action
             ends = True
         else:
@@ -117,7 +118,7 @@ class AuctionMixin(_Base):
         self._auction_turns += 1
         n = self.n
         if not ends:
-            if self.rules.auction.style is AuctionStyle.ONE_ROUND:
+            if self._auc[8]:
                 # rule: "each player has one chance to bid" (source B), the dealer last
                 ends = self._auction_turns >= n
             else:

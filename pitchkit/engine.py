@@ -32,9 +32,9 @@ from pitchkit.actions import (
 from pitchkit.auction import AuctionMixin
 from pitchkit.cards import JOKER_MASK, SUIT_NAMES, card_name, format_cards, mask_of
 from pitchkit.errors import IllegalActionError
-from pitchkit.play import PlayMixin
+from pitchkit.play import _CARD_LISTS, PlayMixin, cards_tuple
 from pitchkit.results import Event, HandResult, Observation, Outcome, Phase
-from pitchkit.tricks import FOLLOWING_CODE, suit_led_only
+from pitchkit.tricks import FOLLOWING_CODE, TrumpTables, suit_led_only, tables_for
 from pitchkit.variant import (
     Direction,
     FirstLeader,
@@ -51,6 +51,7 @@ __all__ = [
 
 
 _EVENT_NEW = tuple.__new__
+_PLAY = Phase.PLAY
 
 
 class Game(AuctionMixin, PlayMixin):
@@ -63,13 +64,15 @@ class Game(AuctionMixin, PlayMixin):
         "rules", "rng", "n", "players", "_next_player_id", "dealer", "phase", "to_act",
         "scores", "hand_results", "outcome", "hands_played", "events", "ledger",
         "team_of", "_next", "_following", "_suit_led_only", "_stages", "_first_must_trump",
-        "_trump_style", "_cards_per_hand",
+        "_trump_style", "_cards_per_hand", "_auc",
         # per hand
-        "hands", "reserve", "in_play", "captured", "tricks_won", "turned", "trump",
-        "_tables", "pitcher", "bid", "moon", "_high", "_high_bidder", "_passed",
-        "_auction_turns", "_bids", "_pitched", "_trick", "_trick_seats", "_trick_mask",
-        "_led", "_win_pos", "_win_key", "_tricks", "_tricks_left", "_first_lead",
+        "hands", "reserve", "dealt", "captured", "tricks_won", "turned", "trump",
+        "_tables", "_trump_suit", "_eff", "_power", "_keys", "_trumps", "_suit_masks",
+        "pitcher", "bid", "moon", "_high", "_high_bidder", "_passed",
+        "_auction_turns", "_bids", "_pitched", "_trick", "_trick_leader", "_trick_mask",
+        "_led", "_win_seat", "_win_key", "_tricks", "_tricks_left", "_first_lead",
         "_last_winner", "_leader", "stage", "select_count", "_select_left", "_legal",
+        "_deal_order",
     )
 
     def __init__(self, rules: Rules, rng: random.Random, *, dealer: int | None = None
@@ -99,6 +102,7 @@ class Game(AuctionMixin, PlayMixin):
         self._stages = tuple(rules.play.stages)
         self._first_must_trump = rules.play.first_lead_must_be_trump
         self._trump_style = rules.trump.chosen_by
+        self._auc = self._auction_rules()
         self.ledger = None
         if rules.money.enabled:
             from pitchkit.money import MoneyLedger
@@ -125,17 +129,24 @@ class Game(AuctionMixin, PlayMixin):
             # stay undealt)" (deal.cards_per_hand)
             per = size // n
         self._cards_per_hand = int(per)
+        self._deal_order: dict[int, tuple[int, ...]] = {}
 
     def _reset_hand(self) -> None:
         n = self.n
         self.hands = [0] * n
         self.reserve = [0] * n
-        self.in_play = [0] * n
+        self.dealt = [0] * n
         self.captured = [0] * n
         self.tricks_won = [0] * n
         self.turned: int | None = None
         self.trump: int | None = None
-        self._tables = None
+        self._tables: TrumpTables | None = None
+        self._trump_suit = -1
+        self._eff: tuple[int, ...] = ()
+        self._power: tuple[int, ...] = ()
+        self._keys: tuple[int, ...] = ()
+        self._trumps = 0
+        self._suit_masks: tuple[int, ...] = ()
         self.pitcher: int | None = None
         self.bid: int | None = None
         self.moon = False
@@ -146,10 +157,10 @@ class Game(AuctionMixin, PlayMixin):
         self._bids: list[tuple[int, int]] = []
         self._pitched: int | None = None
         self._trick: list[int] = []
-        self._trick_seats: list[int] = []
+        self._trick_leader = -1
         self._trick_mask = 0
         self._led = -1
-        self._win_pos = 0
+        self._win_seat = -1
         self._win_key = -1
         self._tricks: list[tuple[int, tuple[int, ...], int]] = []
         self._tricks_left = 0
@@ -174,8 +185,14 @@ class Game(AuctionMixin, PlayMixin):
         may be chosen; apply ``select_action(cards)`` with :attr:`select_count` of them.
         """
         phase = self.phase
-        if phase is Phase.PLAY:
-            return self._play_actions()
+        if phase is _PLAY:
+            mask = self._legal
+            if mask < 0:
+                mask = self._legal_mask()
+            cards = _CARD_LISTS.get(mask)
+            if cards is None:
+                cards = cards_tuple(mask)
+            return [*cards]
         if phase is Phase.AUCTION:
             return self._auction_actions()
         if phase is Phase.SELECT:
@@ -187,15 +204,42 @@ class Game(AuctionMixin, PlayMixin):
 
     def apply(self, action: Action | str) -> Event:
         """Check and apply one action of :attr:`to_act`; returns the event."""
+        if self.phase is _PLAY and type(action) is int:
+            # the hot path: play a card
+            seat = self.to_act
+            legal = self._legal
+            if legal < 0:
+                legal = self._legal_mask()
+            if not (0 <= action < 54 and legal >> action & 1):
+                self._legal = -1
+                raise IllegalActionError(self._play_reason(seat, action))  # type: ignore[arg-type]
+            self._legal = -1
+            bit = 1 << action
+            self.hands[seat] ^= bit  # type: ignore[index]
+            trick = self._trick
+            if trick:
+                # rule: "Highest trump wins, else the highest card of the suit led" (A, B);
+                # suit_led: only the suit led competes (source C read literally)
+                key = self._keys[action]
+                if key > self._win_key:
+                    self._win_key = key
+                    self._win_seat = seat
+                self._trick_mask |= bit
+            else:
+                self._lead(seat, action)
+            trick.append(action)
+            if len(trick) == self.n:
+                return self._end_trick(seat, action)  # type: ignore[arg-type]
+            self.to_act = self._next[seat]  # type: ignore[index]
+            event = _EVENT_NEW(Event, ("action", seat, action, None, None, None))
+            self.events.append(event)
+            return event
         if type(action) is not int:
             action = self._parse(action)
         seat = self.to_act
         phase = self.phase
         if phase is Phase.PLAY:
-            if 0 <= action < 54:
-                return self._apply_play(seat, action)  # type: ignore[arg-type]
-            raise IllegalActionError(
-                f"seat {seat} must play a card now, not {self._text(action)}")
+            return self._apply_play(seat, action)  # type: ignore[arg-type]
         if seat is None:
             raise IllegalActionError(
                 f"nobody may {self._text(action)} now: the game is in phase {phase}"
@@ -230,11 +274,23 @@ class Game(AuctionMixin, PlayMixin):
             turned = cards[i]
             if rules.trump.shown_card is ShownCard.OUT_OF_PLAY:
                 del cards[i]  # rule: shown_card out_of_play sets it aside for the hand
-        else:
-            cards = self.rng.sample(cards, n * k)
         masks = [0] * n
-        for seat, card in zip(self._deal_seats(), cards, strict=False):
-            masks[seat] |= 1 << card
+        order = self._deal_order.get(self.dealer)
+        if order is None:
+            order = self._deal_order[self.dealer] = self._deal_seats()
+        if turned is not None:
+            for seat, card in zip(order, cards, strict=False):
+                masks[seat] |= 1 << card
+        else:
+            # the first n*k cards of a uniformly shuffled deck, drawn one by one
+            # (a partial Fisher-Yates shuffle), each to the seat the deal gives it to
+            rand = self.rng.random
+            left = len(cards)
+            for seat in order:
+                i = int(rand() * left)
+                left -= 1
+                masks[seat] |= 1 << cards[i]
+                cards[i] = cards[left]
         return self._start_hand(masks, turned)
 
     def deal_cards(self, hands: Sequence[Sequence[int]], turned: int | None = None) -> Event:
@@ -274,7 +330,12 @@ class Game(AuctionMixin, PlayMixin):
 
     def observation(self, seat: int) -> Observation:
         """What ``seat`` may see now."""
-        trick = tuple(zip(self._trick_seats, self._trick, strict=True))
+        trick_seats = []
+        s = self._trick_leader
+        for _ in self._trick:
+            trick_seats.append(s)
+            s = self._next[s]
+        trick = tuple(zip(trick_seats, self._trick, strict=True))
         played: list[tuple[int, int]] = []
         for leader, cards, _winner in self._tricks:
             s = leader
@@ -358,6 +419,7 @@ class Game(AuctionMixin, PlayMixin):
     def _start_hand(self, masks: list[int], turned: int | None) -> Event:
         self._reset_hand()
         self.turned = turned
+        self.dealt = list(masks)
         if self._stages:
             self.reserve = list(masks)
         else:
@@ -460,10 +522,30 @@ class Game(AuctionMixin, PlayMixin):
 
     # ------------------------------------------------------------------ helpers
 
+    def _lead(self, seat: int, card: int) -> None:
+        if self._trump_suit < 0:
+            # rule: "the suit of that first card is trump for the hand" (sources A, B)
+            self._set_trump(card // 13)
+        self._first_lead = False
+        tables = self._tables
+        assert tables is not None
+        led = tables.effective_suit[card]
+        self._led = led
+        keys = (tables.suit_led_keys if self._suit_led_only else tables.win_keys)[led]
+        self._keys = keys
+        self._win_seat = seat
+        self._win_key = keys[card]
+        self._trick_mask = 1 << card
+        self._trick_leader = seat
+
     def _set_trump(self, suit: int) -> None:
-        from pitchkit.tricks import tables_for
-        self.trump = suit
-        self._tables = tables_for(self.rules, suit)
+        tables = tables_for(self.rules, suit)
+        self.trump = self._trump_suit = suit
+        self._tables = tables
+        self._eff = tables.effective_suit
+        self._power = tables.power
+        self._trumps = tables.trumps
+        self._suit_masks = tables.suit_masks
 
     @staticmethod
     def _parse(action: str | Any) -> int:

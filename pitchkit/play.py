@@ -42,6 +42,20 @@ def cards_list(mask: int) -> list[int]:
             *_S3[(mask >> 39) & _M13], *_JOKERS[mask >> 52]]
 
 
+#: Card lists of the masks met so far (bounded): the legal plays as a list, quickly.
+_CARD_LISTS: dict[int, tuple[int, ...]] = {}
+
+
+def cards_tuple(mask: int) -> tuple[int, ...]:
+    """The cards of a mask, lowest first, remembered for the next time."""
+    cards = _CARD_LISTS.get(mask)
+    if cards is None:
+        if len(_CARD_LISTS) >= 1 << 17:
+            _CARD_LISTS.clear()
+        cards = _CARD_LISTS[mask] = tuple(cards_list(mask))
+    return cards
+
+
 class PlayMixin(_Base):
     __slots__ = ()
 
@@ -50,42 +64,38 @@ class PlayMixin(_Base):
     def _lead_cards_mask(self, seat: int) -> int:
         """Cards ``seat`` may lead now (also a pitch during the auction)."""
         hand = self.hands[seat]
-        tables = self._tables
-        if tables is None:
+        if self._trump_suit < 0:
             # rule: "A joker may not be the lead that sets trump" (schema deck.jokers)
             return (hand & ~JOKER_MASK) or hand
         if self._first_lead and self._first_must_trump:
             # rule: the pitcher's first lead must be a trump (play.first_lead_must_be_trump)
-            return (hand & tables.trumps) or hand
+            return (hand & self._trumps) or hand
         return hand
 
     def _lead_cards(self, seat: int) -> list[int]:
         return cards_list(self._lead_cards_mask(seat))
 
     def _legal_mask(self) -> int:
-        legal = self._legal
-        if legal >= 0:
-            return legal
+        """The cards :attr:`to_act` may play now (phase play), cached until the next action."""
         seat = self.to_act
         hand = self.hands[seat]  # type: ignore[index]
         if not self._trick:
             legal = self._lead_cards_mask(seat)  # type: ignore[arg-type]
         else:
             following = self._following
-            tables = self._tables
             if following == ANY_CARD:
                 legal = hand
             else:
-                follow = hand & tables.suit_masks[self._led]
+                follow = hand & self._suit_masks[self._led]
                 if following == FOLLOW_OR_TRUMP:
                     # rule: "Others may follow suit or trump ... A player who cannot
                     # follow may play a trump or any other card" (sources A, B)
-                    legal = (follow | (hand & tables.trumps)) if follow else hand
+                    legal = (follow | (hand & self._trumps)) if follow else hand
                 elif follow:
                     legal = follow  # rule: must follow suit when able
                 elif following == MUST_FOLLOW_THEN_TRUMP:
                     # rule: "without it, a trump; without that, any card" (source C)
-                    legal = (hand & tables.trumps) or hand
+                    legal = (hand & self._trumps) or hand
                 else:
                     legal = hand
         self._legal = legal
@@ -95,14 +105,12 @@ class PlayMixin(_Base):
         """In phase play: the legal cards of :attr:`to_act` as a bit mask (fast path)."""
         if self.phase != "play":
             return 0
-        return self._legal_mask()
-
-    def _play_actions(self) -> list[int]:
-        mask = self._legal_mask()
-        return [*_S0[mask & _M13], *_S1[(mask >> 13) & _M13], *_S2[(mask >> 26) & _M13],
-                *_S3[(mask >> 39) & _M13], *_JOKERS[mask >> 52]]
+        legal = self._legal
+        return legal if legal >= 0 else self._legal_mask()
 
     def _play_reason(self, seat: int, card: int) -> str:
+        if not 0 <= card < 54:
+            return f"seat {seat} must play a card now, not {self._text(card)}"
         hand = self.hands[seat]
         name = card_name(card)
         if not hand >> card & 1:
@@ -112,58 +120,34 @@ class PlayMixin(_Base):
         if not self._trick:
             if self._tables is None:
                 return f"seat {seat} may not lead a joker to set trump"
-            trumps = hand & self._tables.trumps
-            return (f"seat {seat} must lead a trump ({SUIT_NAMES[self._tables.trump]}): "
+            trumps = hand & self._trumps
+            return (f"seat {seat} must lead a trump ({SUIT_NAMES[self._trump_suit]}): "
                     f"holds {format_cards(trumps)}")
+        assert self._tables is not None
         return follow_reason(seat, card, hand, self._led, self._tables, self._following)
 
     # ------------------------------------------------------------------ play a card
 
-    def _apply_play(self, seat: int, card: int):  # type: ignore[no-untyped-def]
-        bit = 1 << card
-        if not self._legal_mask() & bit:
+    def _apply_play(self, seat: int, card: int) -> Event:
+        """Check and play ``card`` for ``seat``; the play itself is in ``Game.apply``."""
+        legal = self._legal
+        if legal < 0:
+            legal = self._legal_mask()
+        if not (0 <= card < 54 and legal >> card & 1):
             self._legal = -1
             raise IllegalActionError(self._play_reason(seat, card))
-        self._legal = -1
-        self.hands[seat] ^= bit
-        self.in_play[seat] |= bit
+        return self.apply(card)
+
+    # ------------------------------------------------------------------ end of a hand
+
+    def _end_trick(self, seat: int, card: int) -> Event:
         trick = self._trick
-        tables = self._tables
-        if not trick:
-            if tables is None:
-                # rule: "the suit of that first card is trump for the hand" (sources A, B)
-                self._set_trump(card // 13)
-                tables = self._tables
-            self._first_lead = False
-            self._led = tables.effective_suit[card]
-            self._win_pos = 0
-            self._win_key = tables.power[card]
-            self._trick_mask = bit
-        else:
-            suit = tables.effective_suit[card]
-            # rule: "Highest trump wins, else the highest card of the suit led" (A, B);
-            # suit_led: only the suit led competes (source C read literally)
-            if suit == self._led or (suit == tables.trump and not self._suit_led_only):
-                key = tables.power[card]
-                if key > self._win_key:
-                    self._win_key = key
-                    self._win_pos = len(trick)
-            self._trick_mask |= bit
-        trick.append(card)
-        self._trick_seats.append(seat)
-        if len(trick) < self.n:
-            self.to_act = self._next[seat]
-            event = _new(Event, ("action", seat, card, None, None, None))
-            self.events.append(event)
-            return event
-        # the trick is complete
-        winner = self._trick_seats[self._win_pos]
+        winner = self._win_seat
         self.captured[winner] |= self._trick_mask
         self.tricks_won[winner] += 1
         self._last_winner = winner
-        self._tricks.append((self._trick_seats[0], tuple(trick), winner))
-        self._trick = []
-        self._trick_seats = []
+        self._tricks.append((self._trick_leader, tuple(trick), winner))
+        trick.clear()
         self._tricks_left -= 1
         result = None
         if self._tricks_left:
@@ -174,13 +158,11 @@ class PlayMixin(_Base):
                 self._begin_stage()
             else:
                 self._finish_hand()
-            if self.phase == "deal" or self.phase == "over":
+            if self.to_act is None:
                 result = self.hand_results[-1]
         event = _new(Event, ("action", seat, card, None, winner, result))
         self.events.append(event)
         return event
-
-    # ------------------------------------------------------------------ end of a hand
 
     def _finish_hand(self) -> None:
         from pitchkit.scoring import HandFacts, score_hand
@@ -188,10 +170,9 @@ class PlayMixin(_Base):
 
         rules = self.rules
         n = self.n
-        # "dealt" is the cards that came into play: staged play leaves unchosen cards out
         facts = HandFacts(
             trump=self.trump, dealer=self.dealer, team_of=self.team_of,
-            pitcher=self.pitcher, bid=self.bid, moon=self.moon, dealt=tuple(self.in_play),
+            pitcher=self.pitcher, bid=self.bid, moon=self.moon, dealt=tuple(self.dealt),
             captured=tuple(self.captured), tricks_won=tuple(self.tricks_won),
             last_trick_winner=self._last_winner,
         )

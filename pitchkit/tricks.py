@@ -53,6 +53,10 @@ class TrumpTables:
     #: ``power[card]``: trumps TRUMP_BASE + their order, plain cards their rank.
     power: tuple[int, ...]
     off_jack: int | None
+    #: ``win_keys[led][card]``: the card's power in a trick led in suit ``led`` under
+    #: highest_trump (-1: it cannot win); ``suit_led_keys`` the same under suit_led.
+    win_keys: tuple[tuple[int, ...], ...]
+    suit_led_keys: tuple[tuple[int, ...], ...]
 
 
 @lru_cache(maxsize=64)
@@ -82,9 +86,18 @@ def trump_tables(trump: int, jick: bool, jokers: int) -> TrumpTables:
         power[LITTLE_JOKER] = TRUMP_BASE + JACK
         trumps |= 1 << LITTLE_JOKER
     masks[trump] = trumps
+    cards = range(54)
+    # rule: "Highest trump wins, else the highest card of the suit led" (sources A, B)
+    win_keys = tuple(
+        tuple(power[c] if effective[c] in (led, trump) else -1 for c in cards)
+        for led in range(4))
+    # rule: "The trick goes to the player with the highest card of the suit led" (C, literal)
+    suit_led_keys = tuple(
+        tuple(power[c] if effective[c] == led else -1 for c in cards) for led in range(4))
     return TrumpTables(
         trump=trump, trumps=trumps, suit_masks=(masks[0], masks[1], masks[2], masks[3]),
         effective_suit=tuple(effective), power=tuple(power), off_jack=off_jack,
+        win_keys=win_keys, suit_led_keys=suit_led_keys,
     )
 
 
@@ -131,18 +144,13 @@ def trick_winner(cards: list[int] | tuple[int, ...], tables: TrumpTables,
     ``suit_led_only`` is ``play.trick_winner == suit_led``: only cards of the suit led
     compete, so a trump wins only when trumps were led.
     """
-    eff = tables.effective_suit
-    power = tables.power
-    led = eff[cards[0]]
-    trump = tables.trump
-    best, best_key = 0, power[cards[0]]
+    led = tables.effective_suit[cards[0]]
+    keys = (tables.suit_led_keys if suit_led_only else tables.win_keys)[led]
+    best, best_key = 0, keys[cards[0]]
     for i in range(1, len(cards)):
-        card = cards[i]
-        s = eff[card]
-        if s == led or (s == trump and not suit_led_only):
-            key = power[card]
-            if key > best_key:
-                best, best_key = i, key
+        key = keys[cards[i]]
+        if key > best_key:
+            best, best_key = i, key
     return best
 
 
