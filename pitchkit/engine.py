@@ -260,7 +260,7 @@ class Game(AuctionMixin, PlayMixin):
     def deal_random(self) -> Event:
         """Shuffle with :attr:`rng` and deal (turning a trump card where the variant does)."""
         self._require_deal()
-        n, k = self.n, self._cards_per_hand
+        n = self.n
         rules = self.rules
         cards = list(range(52 + rules.deck.jokers))
         turned = None
