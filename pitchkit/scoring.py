@@ -34,7 +34,6 @@ from pitchkit.cards import (
     TEN,
     cards_in,
     make_card,
-    rank_of,
     same_colour_suit,
 )
 from pitchkit.tricks import trump_tables
@@ -113,112 +112,151 @@ def elder_order(dealer: int, seats: int, direction: Direction = Direction.LEFT) 
     return [(dealer + step * k) % seats for k in range(1, seats + 1)]
 
 
-def _owner(masks: Sequence[int], card: int) -> int | None:
+def _owner(masks: Sequence[int], card: int) -> tuple[int, ...]:
+    """The seat whose mask holds ``card``, as a credit: ``(seat,)``, or ``()``."""
     bit = 1 << card
     for seat, mask in enumerate(masks):
         if mask & bit:
-            return seat
-    return None
+            return (seat,)
+    return ()
 
 
-def _credit(seat: int | None) -> tuple[int, ...]:
-    return () if seat is None else (seat,)
+@dataclass(frozen=True)
+class _Plan:
+    """What score_hand needs from one rule set, worked out once per Rules object."""
+
+    names: tuple[str, ...]
+    high_to_holder: bool
+    low_to_holder: bool
+    lone_high_only: bool
+    undealt_jack_to_pitcher: bool
+    game_tie: GameTie
+    direction: Direction
+    #: game points of each 13-bit pattern of ranks within one suit
+    game_table: tuple[int, ...]
+
+
+_PLANS: dict[int, tuple[Rules, _Plan]] = {}
+
+
+def _plan(rules: Rules) -> _Plan:
+    entry = _PLANS.get(id(rules))
+    if entry is not None and entry[0] is rules:
+        return entry[1]
+    values = [0] * 13
+    for rank_letter, value in rules.points.card_values:
+        values[RANKS.index(rank_letter)] = value
+    table = [0] * (1 << 13)
+    for pattern in range(1, 1 << 13):
+        low = pattern & -pattern
+        table[pattern] = table[pattern ^ low] + values[low.bit_length() - 1]
+    p = rules.points
+    plan = _Plan(
+        names=rules.point_names(),
+        high_to_holder=p.high_goes_to is GoesTo.HOLDER,
+        low_to_holder=p.low_goes_to is GoesTo.HOLDER,
+        lone_high_only=p.lone_trump is LoneTrump.HIGH_ONLY,
+        undealt_jack_to_pitcher=p.undealt_jack is UndealtJack.PITCHER,
+        game_tie=p.game_tie, direction=rules.deal.direction, game_table=tuple(table),
+    )
+    if len(_PLANS) > 256:
+        _PLANS.clear()
+    _PLANS[id(rules)] = (rules, plan)
+    return plan
+
+
+def _game_points(table: tuple[int, ...], mask: int) -> int:
+    return (table[mask & 0x1FFF] + table[(mask >> 13) & 0x1FFF]
+            + table[(mask >> 26) & 0x1FFF] + table[(mask >> 39) & 0x1FFF])
 
 
 def game_points_of(rules: Rules, mask: int) -> int:
     """Game points (``points.card_values``) of the cards in a mask; jokers count 0."""
-    values = [0] * 13
-    for rank_letter, value in rules.points.card_values:
-        values[RANKS.index(rank_letter)] = value
-    return sum(values[rank_of(c)] for c in cards_in(mask) if c < 52)
+    return _game_points(_plan(rules).game_table, mask)
 
 
 def _award_points(rules: Rules, facts: HandFacts) -> dict[str, tuple[int, ...]]:
-    names = rules.point_names()
-    p = rules.points
-    seats = facts.seats
+    plan = _plan(rules)
+    dealt, captured = facts.dealt, facts.captured
     points: dict[str, tuple[int, ...]] = {}
     in_play = 0
-    for mask in facts.dealt:
+    for mask in dealt:
         in_play |= mask
     trump = facts.trump
-
-    def goes_to(card: int, who: GoesTo) -> tuple[int, ...]:
-        masks = facts.dealt if who is GoesTo.HOLDER else facts.captured
-        return _credit(_owner(masks, card))
-
-    def captured_by(card: int) -> tuple[int, ...]:
-        return _credit(_owner(facts.captured, card))
-
-    natural = [] if trump is None else list(cards_in(in_play & SUIT_MASKS[trump]))
-    # natural is lowest first
-    for name in names:
+    # high and low are natural trumps, cards of the trump suit (see the module docstring)
+    natural = 0 if trump is None else in_play & SUIT_MASKS[trump]
+    for name in plan.names:
         credited: tuple[int, ...] = ()
         if name == "high":
             if natural:
-                credited = goes_to(natural[-1], p.high_goes_to)
+                high = natural.bit_length() - 1
+                credited = _owner(dealt if plan.high_to_holder else captured, high)
         elif name == "low":
             # rule: a lone trump counts as high and low (source B); high_only: high alone
-            lone = len(natural) == 1
-            if natural and not (lone and p.lone_trump is LoneTrump.HIGH_ONLY):
-                credited = goes_to(natural[0], p.low_goes_to)
+            lone = natural.bit_count() == 1
+            if natural and not (lone and plan.lone_high_only):
+                low = (natural & -natural).bit_length() - 1
+                credited = _owner(dealt if plan.low_to_holder else captured, low)
         elif name == "jack":
             if trump is not None:
                 jack = make_card(JACK, trump)
-                if in_play & (1 << jack):
-                    credited = captured_by(jack)
-                elif p.undealt_jack is UndealtJack.PITCHER:
-                    credited = _credit(facts.pitcher)  # rule: undealt jack to the pitcher
-                # rule: jack of trumps not dealt -> nobody gets it (sources A, B)
+                if in_play >> jack & 1:
+                    credited = _owner(captured, jack)
+                elif plan.undealt_jack_to_pitcher and facts.pitcher is not None:
+                    credited = (facts.pitcher,)  # rule: an undealt jack goes to the pitcher
+                # rule: the jack of trumps not dealt: nobody gets it (sources A, B)
         elif name == "jick":
             if trump is not None:
-                credited = captured_by(off_jack(trump))
+                credited = _owner(captured, off_jack(trump))
         elif name == "joker":
-            credited = captured_by(BIG_JOKER)
+            credited = _owner(captured, BIG_JOKER)
         elif name == "little_joker":
-            credited = captured_by(LITTLE_JOKER)
+            credited = _owner(captured, LITTLE_JOKER)
         elif name == "ten":
             if trump is not None:
-                credited = captured_by(make_card(TEN, trump))
+                credited = _owner(captured, make_card(TEN, trump))
         elif name == "game":
-            credited = _award_game(rules, facts)
-        elif name == "last_trick":
-            credited = _credit(facts.last_trick_winner)
+            credited = _award_game(plan, facts)
+        elif name == "last_trick" and facts.last_trick_winner is not None:
+            credited = (facts.last_trick_winner,)
         points[name] = credited
-    assert all(s < seats for seats_ in points.values() for s in seats_)
     return points
 
 
-def _award_game(rules: Rules, facts: HandFacts) -> tuple[int, ...]:
+def _award_game(plan: _Plan, facts: HandFacts) -> tuple[int, ...]:
     by_side: dict[int, int] = {}
+    team_of = facts.team_of
     for seat, mask in enumerate(facts.captured):
-        side = facts.team_of[seat]
-        by_side[side] = by_side.get(side, 0) + game_points_of(rules, mask)
+        side = team_of[seat]
+        by_side[side] = by_side.get(side, 0) + _game_points(plan.game_table, mask)
     best = max(by_side.values(), default=0)
     if best <= 0:
         return ()
     tied = [side for side, value in by_side.items() if value == best]
     if len(tied) > 1:
-        tie = rules.points.game_tie
-        if tie is GameTie.NOBODY:
+        if plan.game_tie is GameTie.NOBODY:
             return ()  # rule: a tie for game: nobody scores it (source B)
-        if tie is GameTie.ELDER_HAND:
-            order = elder_order(facts.dealer, facts.seats, rules.deal.direction)
-            first = next(s for s in order if facts.team_of[s] in tied)
-            tied = [facts.team_of[first]]
+        if plan.game_tie is GameTie.ELDER_HAND:
+            order = elder_order(facts.dealer, facts.seats, plan.direction)
+            first = next(s for s in order if team_of[s] in tied)
+            tied = [team_of[first]]
         # GameTie.SPLIT: every tied side scores it
-    return tuple(s for s in range(facts.seats) if facts.team_of[s] in tied)
+    return tuple(s for s in range(facts.seats) if team_of[s] in tied)
 
 
 def _sides(facts: HandFacts) -> list[int]:
     return sorted(set(facts.team_of))
 
 
-def _won_by_side(facts: HandFacts, points: dict[str, tuple[int, ...]]) -> dict[int, int]:
-    won = dict.fromkeys(_sides(facts), 0)
+def _won_by_side(team_of: tuple[int, ...], points: dict[str, tuple[int, ...]]) -> list[int]:
+    """Points won, indexed by side (sides are numbered below the number of seats)."""
+    won = [0] * len(team_of)
     for seats in points.values():
-        for side in {facts.team_of[s] for s in seats}:
-            won[side] += 1
+        if len(seats) == 1:
+            won[team_of[seats[0]]] += 1
+        elif seats:
+            for side in {team_of[s] for s in seats}:
+                won[side] += 1
     return won
 
 
@@ -250,8 +288,9 @@ def score_hand(rules: Rules, facts: HandFacts) -> HandScore:
     if rules.scoring.method is ScoringMethod.COMBINATIONS:
         return _score_combinations(rules, facts)
     points = _award_points(rules, facts)
-    won = _won_by_side(facts, points)
-    change = dict(won)
+    team_of = facts.team_of
+    won = _won_by_side(team_of, points)
+    change = list(won)
     made: bool | None = None
     moon_result: bool | None = None
     s = rules.scoring
@@ -276,11 +315,9 @@ def score_hand(rules: Rules, facts: HandFacts) -> HandScore:
                 # rule: a set pitcher has the bid subtracted (sources A, B)
                 change[side] = -(facts.bid if s.set_back == "bid" else int(s.set_back))
         if not s.opponents_score:
-            for other in change:
-                if other != side:
-                    change[other] = 0
-    score_changes = tuple(change[facts.team_of[seat]] for seat in range(facts.seats))
-    points_won = tuple(won[facts.team_of[seat]] for seat in range(facts.seats))
+            change = [c if other == side else 0 for other, c in enumerate(change)]
+    score_changes = tuple(change[side] for side in team_of)
+    points_won = tuple(won[side] for side in team_of)
     return HandScore(points=points, made=made, moon_made=moon_result,
                      score_changes=score_changes, combo_points=None, points_won=points_won)
 

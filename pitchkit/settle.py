@@ -64,18 +64,23 @@ def settle_hand(rules: Rules, scores: tuple[int, ...], facts: HandFacts, hand: H
     this one included.
     """
     team_of = facts.team_of
+    n = len(team_of)
+    floor = rules.scoring.minimum_score
+    # sides are numbered below the number of seats; partners share one score
+    old = [0] * n
+    change = [0] * n
+    for seat in range(n - 1, -1, -1):  # the first seat of each side wins
+        old[team_of[seat]] = scores[seat]
+        change[team_of[seat]] = hand.score_changes[seat]
+    new = [o + c for o, c in zip(old, change, strict=True)]
+    if floor is not None:
+        new = [max(score, floor) for score in new]  # rule: scoring.minimum_score
+    new_scores = tuple(new[side] for side in team_of)
     sides = sorted(set(team_of))
-    seat_of = {side: team_of.index(side) for side in sides}
-    old = {side: scores[seat_of[side]] for side in sides}
-    change = {side: hand.score_changes[seat_of[side]] for side in sides}
-    new = {side: floor_score(rules, old[side] + change[side]) for side in sides}
-    new_scores = tuple(new[team_of[seat]] for seat in range(len(team_of)))
-
-    def seats_of(side: int) -> tuple[int, ...]:
-        return tuple(s for s in range(len(team_of)) if team_of[s] == side)
 
     def won(side: int, reason: str) -> GameState:
-        return GameState(scores=new_scores, over=True, winners=seats_of(side), draw=False,
+        seats = tuple(s for s in range(n) if team_of[s] == side)
+        return GameState(scores=new_scores, over=True, winners=seats, draw=False,
                          reason=reason)
 
     def tie(reason: str) -> GameState:
@@ -107,7 +112,7 @@ def settle_hand(rules: Rules, scores: tuple[int, ...], facts: HandFacts, hand: H
 
     limit = rules.scoring.hands
     if limit is not None and hands_played >= limit:
-        best = max(new.values())
+        best = max(new[side] for side in sides)
         top = [side for side in sides if new[side] == best]
         if len(top) == 1:
             return won(top[0], "hands")
@@ -117,19 +122,20 @@ def settle_hand(rules: Rules, scores: tuple[int, ...], facts: HandFacts, hand: H
 
 
 def _first_to_reach(rules: Rules, hand: HandScore, team_of: tuple[int, ...],
-                    old: dict[int, int], change: dict[int, int], reached: list[int],
+                    old: list[int], change: list[int], reached: list[int],
                     target: int) -> list[int]:
     """The sides of ``reached`` that get to the target first, counting in count order."""
-    running = {side: old[side] for side in old}
-    left = {side: max(change[side], 0) for side in old}
-    for side in old:
+    sides = sorted(set(team_of))
+    running = list(old)
+    left = [max(c, 0) for c in change]
+    for side in sides:
         if change[side] <= 0:
             running[side] = floor_score(rules, old[side] + change[side])
     steps: list[list[int]] = []
     for name in rules.point_names():  # already in count_order
         credited = sorted({team_of[s] for s in hand.points.get(name, ())})
         steps.append(credited)
-    steps.append(list(old))  # whatever change is left, all at once
+    steps.append(sides)  # whatever change is left, all at once
     for credited in steps:
         for side in credited:
             if left[side] <= 0:
