@@ -1,9 +1,75 @@
-"""Placeholder until its owner lands the commands; see pitchkit/cli.py."""
+"""``pitchkit replay RECORD [--json]``: check a game record action by action.
+
+Prints each hand's outcome (text for people, ``--json`` for programs). A bad record
+exits 1 with one line naming the hand, the bid or trick, the seat and the reason.
+"""
 
 from __future__ import annotations
 
+import json
+from typing import Annotated
+
 import typer
+
+from pitchkit.cards import SUITS
+from pitchkit.cli_common import run_safely
+from pitchkit.record import ReplayResult, replay_file, result_json
+
+
+def _who(seats: tuple[int, ...]) -> str:
+    if not seats:
+        return "-"
+    return "+".join(str(s) for s in seats)
+
+
+def replay_text(result: ReplayResult) -> str:
+    """The text report of a replayed record."""
+    lines = [f"variant {result.rules.name}: {len(result.hands)} hand(s)"]
+    for i, hand in enumerate(result.hands, start=1):
+        head = f"hand {i}: dealer {hand.dealer}"
+        if hand.thrown_in:
+            lines.append(head + ": everyone passed, thrown in")
+            continue
+        if hand.pitcher is not None:
+            contract = "made" if hand.made else "set"
+            head += f", seat {hand.pitcher} bid {hand.bid} ({contract})"
+        if hand.trump is not None:
+            head += f", trump {SUITS[hand.trump]}"
+        parts = [f"{name} {_who(seats)}" for name, seats in hand.points.items()]
+        if hand.combo_points is not None:
+            parts.append("combinations " + " ".join(str(p) for p in hand.combo_points))
+        detail = "; ".join(parts)
+        lines.append(f"{head}: {detail}; scores {' '.join(str(s) for s in hand.scores)}")
+    outcome = result.game.outcome
+    if result.unfinished_hand:
+        lines.append("the last hand is unfinished")
+    if outcome is None:
+        lines.append("game unfinished")
+    elif outcome.draw:
+        lines.append("game over: a draw" + (" (a new game decides it)"
+                                            if result.rules.scoring.tie.value == "replay"
+                                            else ""))
+    else:
+        lines.append(f"game over: won by seat {_who(outcome.winners)}")
+    settlement = result.settlement
+    if settlement is not None:
+        money = ", ".join(f"player {p} {c / 100:+.2f}" for p, c in sorted(settlement.items()))
+        lines.append(f"settlement: {money}")
+    return "\n".join(lines)
 
 
 def register(app: typer.Typer) -> None:
-    """Add this module's commands to the app."""
+    """Add ``replay`` to the app."""
+
+    @app.command()
+    @run_safely
+    def replay(
+        record: Annotated[str, typer.Argument(help="A game record (JSON file).")],
+        as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    ) -> None:
+        """Replay a game record, checking every action, and print each hand's outcome."""
+        result = replay_file(record)
+        if as_json:
+            typer.echo(json.dumps(result_json(result)))
+        else:
+            typer.echo(replay_text(result))

@@ -61,7 +61,8 @@ class Game(AuctionMixin, PlayMixin):
     """
 
     __slots__ = (  # noqa: RUF023  (grouped: game, then hand)
-        "rules", "rng", "n", "players", "_next_player_id", "dealer", "phase", "to_act",
+        "rules", "rng", "n", "players", "_next_player_id", "dealer", "first_dealer", "phase",
+        "to_act",
         "scores", "hand_results", "outcome", "hands_played", "events", "ledger",
         "team_of", "_next", "_following", "_suit_led_only", "_stages", "_first_must_trump",
         "_trump_style", "_cards_per_hand", "_auc",
@@ -90,6 +91,7 @@ class Game(AuctionMixin, PlayMixin):
         if not 0 <= dealer < n:
             raise IllegalActionError(f"dealer {dealer} is not a seat (0..{n - 1})")
         self.dealer = dealer
+        self.first_dealer = dealer
         self.phase = Phase.DEAL
         self.to_act: int | None = None
         self.scores = [0] * n
@@ -246,12 +248,15 @@ class Game(AuctionMixin, PlayMixin):
                 + (" (deal the next hand first)" if phase is Phase.DEAL else ""))
         self._legal = -1
         hands_before = len(self.hand_results)
+        events_before = len(self.events)
         if phase is Phase.AUCTION:
             self._apply_auction(seat, action)
         elif phase is Phase.TRUMP:
             self._apply_trump(seat, action)
         else:
             self._apply_select(seat, action)
+        if len(self.events) > events_before:
+            return self.events[-1]  # a pitch: logged as the opening lead it is
         result = self.hand_results[-1] if len(self.hand_results) > hands_before else None
         event = _EVENT_NEW(Event, ("action", seat, action, None, None, result))
         self.events.append(event)
