@@ -135,10 +135,6 @@ def trump_setting_applies(rules: Rules) -> Iterator[Finding]:
         yield Finding(("trump.chosen_by", "auction.style"),
                       "pitcher_names needs an auction: with auction.style none there is "
                       "no pitcher to name trump")
-    if t.chosen_by is TrumpChosenBy.TURNED_CARD and rules.deck.jokers:
-        yield Finding(("deck.jokers", "trump.chosen_by"),
-                      "jokers cannot be played with trump.chosen_by turned_card: a turned "
-                      "joker has no suit to make trump")
     if rules.play.first_lead_must_be_trump and t.chosen_by is TrumpChosenBy.FIRST_LEAD:
         yield Finding(("play.first_lead_must_be_trump", "trump.chosen_by"),
                       "has no effect when trump.chosen_by is first_lead: the first lead "
@@ -169,6 +165,10 @@ def bids_are_in_order(rules: Rules) -> Iterator[Finding]:
         yield Finding(("auction.pitch_to_bid", "trump.chosen_by"),
                       f"a pitched card is the opening lead that sets trump, so it needs "
                       f"trump.chosen_by first_lead (it is {rules.trump.chosen_by.value})")
+    if a.pitch_to_bid and rules.play.stages:
+        yield Finding(("auction.pitch_to_bid", "play.stages"),
+                      "cannot be used with staged play: a stage starts with every player "
+                      "choosing cards, so no card can be pitched during the auction")
     available = len(rules.point_names())
     if rules.scoring.method is ScoringMethod.POINTS and 0 < available < a.max_bid:
         yield Finding(("auction.max_bid", "points"),

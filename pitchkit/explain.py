@@ -148,6 +148,8 @@ def _trump(rules: Rules) -> Iterator[str]:
                 else "it is set aside and takes no part in the hand")
         yield (f"Before the deal, after a thorough shuffle, a card is drawn from the middle "
                f"of the deck and shown: its suit is trump; {back}.")
+        if rules.deck.jokers:
+            yield "A joker drawn names no suit: it is passed over and the next card down is drawn."
 
 
 def _bidding(rules: Rules) -> Iterator[str]:

@@ -209,10 +209,14 @@ def test_jokers_with_first_lead_trump_are_fine() -> None:
                         points=Points(joker=True))) == []
 
 
-def test_jokers_cannot_be_turned_for_trump() -> None:
+def test_jokers_with_a_turned_card_are_fine() -> None:
     rules = load_variant("pimps-and-hoes")
-    f = only_error(replace(rules, deck=Deck(jokers=1)))
-    assert f.paths[0] == "deck.jokers"
+    assert errors(replace(rules, deck=Deck(jokers=2))) == []
+
+
+def test_pitch_to_bid_cannot_be_used_with_stages() -> None:
+    f = only_error(Rules(auction=Auction(pitch_to_bid=True), play=Play(stages=(3, 3))))
+    assert f.paths[0] == "auction.pitch_to_bid"
 
 
 def test_count_order_names_must_be_points() -> None:
