@@ -246,17 +246,17 @@ def scoring_method_fits(rules: Rules) -> Iterator[Finding]:
 
 def _combination_keys(rules: Rules) -> Iterator[Finding]:
     c = rules.combinations
-    seen: dict[frozenset[str] | tuple[str, str], str] = {}
+    seen: dict[str, str] = {}
     for key, _ in c.pairs:
         if len(key) != 2 or any(ch not in RANKS for ch in key):
             yield Finding((f"combinations.pairs.{key}",),
                           f"'{key}' is not a pair of two rank letters ({' '.join(RANKS)})")
             continue
-        norm = tuple(sorted(key))
+        norm = "".join(sorted(key))
         if norm in seen:
             yield Finding((f"combinations.pairs.{key}",),
-                          f"{key} is the same pair as {seen[norm]}")  # type: ignore[index]
-        seen[norm] = key  # type: ignore[index]
+                          f"{key} is the same pair as {seen[norm]}")
+        seen[norm] = key
     for key, _ in c.singles:
         if key not in RANKS:
             yield Finding((f"combinations.singles.{key}",), f"'{key}' is not a rank letter")

@@ -22,6 +22,9 @@ from pitchkit.cli_common import (
 from pitchkit.errors import Problem
 from pitchkit.variant import rules_to_mapping
 
+#: Problems printed per variant by ``validate`` (the most relevant first); --json has all.
+MAX_SHOWN = 10
+
 
 def _problem_json(problem: Problem) -> dict[str, Any]:
     return {"file": problem.file, "line": problem.line, "column": problem.column,
@@ -56,8 +59,11 @@ def validate(
         for variant, checked in results:
             if checked.rules is not None:
                 typer.echo(f"{variant}: ok")
-            for problem in checked.problems:
+            for problem in checked.problems[:MAX_SHOWN]:
                 typer.echo(f"{problem}")
+            if len(checked.problems) > MAX_SHOWN:
+                typer.echo(f"{variant}: ... and {len(checked.problems) - MAX_SHOWN} more "
+                           "problems (--json lists them all)")
             for note in checked.notes:
                 typer.echo(f"{note} (note)")
     if not ok:

@@ -24,8 +24,8 @@ from pathlib import Path
 from typing import Any
 
 import yaml
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import ValidationError
+from jsonschema import Draft202012Validator  # type: ignore[import-untyped,unused-ignore]
+from jsonschema.exceptions import ValidationError  # type: ignore[import-untyped,unused-ignore]
 
 import pitchkit
 from pitchkit import checks

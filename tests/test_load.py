@@ -397,8 +397,5 @@ def test_every_schema_setting_has_a_default_and_a_description() -> None:
     for section, spec in schema["properties"].items():
         assert spec.get("description"), section
         for key, prop in spec.get("properties", {}).items():
-            if section in ("points", "combinations") and key in ("card_values", "singles", "pairs"):
-                pass
-            if spec.get("type") == "object" and section not in ("card_values",):
-                assert "default" in prop, f"{section}.{key}"
-                assert prop.get("description"), f"{section}.{key}"
+            assert "default" in prop, f"{section}.{key}"
+            assert prop.get("description"), f"{section}.{key}"
