@@ -393,7 +393,7 @@ class Game(AuctionMixin, PlayMixin):
 
     def snapshot(self) -> tuple[Any, ...]:
         """Every piece of state as plain data (two games in the same state compare equal)."""
-        skip = {"rules", "rng", "ledger", "events", "_tables"}
+        skip = {"rules", "rng", "ledger", "events", "_tables", "_legal", "_deal_order"}
         values = tuple((name, getattr(self, name)) for name in Game.__slots__
                        if name not in skip)
         return (*values, ("settlement", self.settlement()))

@@ -1,0 +1,250 @@
+"""Hypothesis: random variants (the settings the engine honours) x random legal play.
+
+After every action: every card is in exactly one place; the trick winner leads next;
+there is a legal action exactly when someone is to act (never once the game is over);
+a hand's points never exceed what the variant makes available; partners' scores are
+equal; money settles to zero. Per game: the same seed gives the same game, and
+replaying the event log gives the same state.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from pitchkit.actions import select_action
+from pitchkit.engine import Game, Phase, replay_events
+from pitchkit.scoring import available_points
+from pitchkit.variant import Rules, rules_from_mapping
+
+MAX_HANDS = 4
+
+
+@st.composite
+def variants(draw: st.DrawFn) -> Rules:
+    count = draw(st.integers(2, 6))
+    partnerships = "none"
+    if count == 4:
+        partnerships = draw(st.sampled_from(["none", "2x2"]))
+    elif count == 6:
+        partnerships = draw(st.sampled_from(["none", "3x2", "2x3"]))
+    jokers = draw(st.integers(0, 2))
+    chosen_by = draw(st.sampled_from(["first_lead", "pitcher_names", "turned_card"]))
+    shown = draw(st.sampled_from(["returned", "out_of_play"]))
+    deck = 52 + jokers - (1 if chosen_by == "turned_card" and shown == "out_of_play" else 0)
+    per: Any = draw(st.one_of(st.integers(1, min(9, deck // count)), st.just("all")))
+    style = draw(st.sampled_from(["one_round", "until_one_left", "none"]))
+    min_bid = draw(st.integers(1, 3))
+    max_bid = draw(st.integers(min_bid, 5))
+    stages = draw(st.one_of(st.just([]), st.lists(st.integers(1, 4), min_size=1, max_size=3)))
+    method = draw(st.sampled_from(["points", "points", "combinations"]))
+    money = partnerships == "none" and draw(st.booleans())
+    data: dict[str, Any] = {
+        "players": {"count": count, "partnerships": partnerships},
+        "deck": {"jokers": jokers},
+        "deal": {
+            "first_dealer": draw(st.one_of(st.just("random"), st.integers(0, count - 1))),
+            "direction": draw(st.sampled_from(["left", "right"])),
+            "cards_per_hand": per,
+            "packet_size": draw(st.integers(1, 4)),
+        },
+        "trump": {"chosen_by": chosen_by, "shown_card": shown},
+        "auction": {
+            "style": style, "min_bid": min_bid, "max_bid": max_bid,
+            "pitch_to_bid": draw(st.booleans()),
+            "when_all_pass": draw(st.sampled_from(["dealer_must_bid", "redeal"])),
+            "dealer_forced_bid": draw(st.integers(1, 4)),
+            "dealer_may_steal": draw(st.booleans()),
+            "dealer_may_steal_max": draw(st.booleans()),
+        },
+        "moon": {
+            "allowed": draw(st.booleans()),
+            "requires": draw(st.sampled_from(
+                ["all_points_and_tricks", "all_points", "all_tricks"])),
+            "points_made": draw(st.one_of(st.none(), st.integers(0, 10))),
+            "points_failed": draw(st.integers(0, 10)),
+            "made_wins_game": draw(st.booleans()),
+            "money_made": draw(st.integers(0, 200)),
+            "money_failed": draw(st.integers(0, 200)),
+        },
+        "play": {
+            "following": draw(st.sampled_from(
+                ["follow_or_trump", "must_follow", "must_follow_then_trump", "any_card"])),
+            "first_lead_must_be_trump": draw(st.booleans()),
+            "trick_winner": draw(st.sampled_from(["highest_trump", "suit_led"])),
+            "first_leader": draw(st.sampled_from(["pitcher", "left_of_dealer"])),
+            "stages": stages,
+        },
+        "points": {
+            name: draw(st.booleans())
+            for name in ("high", "low", "jack", "game", "jick", "joker", "ten", "last_trick")
+        } | {
+            "high_goes_to": draw(st.sampled_from(["capturer", "holder"])),
+            "low_goes_to": draw(st.sampled_from(["capturer", "holder"])),
+            "lone_trump": draw(st.sampled_from(["high_and_low", "high_only"])),
+            "undealt_jack": draw(st.sampled_from(["no_point", "pitcher"])),
+            "game_tie": draw(st.sampled_from(["nobody", "elder_hand", "split"])),
+        },
+        "scoring": {
+            "method": method,
+            "made_bid_scores": draw(st.sampled_from(["points_won", "bid"])),
+            "set_back": draw(st.one_of(st.just("bid"), st.integers(1, 5))),
+            "opponents_score": draw(st.booleans()),
+            "minimum_score": draw(st.one_of(st.none(), st.integers(-10, 0))),
+            "target": draw(st.one_of(st.none(), st.integers(1, 12))),
+            "win_only_as_pitcher": draw(st.booleans()),
+            "bidder_goes_out": draw(st.booleans()),
+            "hands": draw(st.one_of(st.none(), st.integers(1, MAX_HANDS))),
+            "tie": draw(st.sampled_from(["draw", "replay"])),
+        },
+        "money": {"enabled": money, "cents_per_point": draw(st.integers(1, 25))},
+    }
+    return rules_from_mapping(data)
+
+
+def check_cards(game: Game) -> None:
+    """Every dealt card is in exactly one place: a hand, a reserve, the trick, captured."""
+    if game.phase is Phase.DEAL or game.phase is Phase.OVER:
+        return
+    places = list(game.hands) + list(game.reserve) + list(game.captured)
+    places.append(sum(1 << c for c in game._trick))
+    dealt = 0
+    for m in game.dealt:
+        assert dealt & m == 0
+        dealt |= m
+    seen = 0
+    for m in places:
+        assert seen & m == 0, "a card is in two places"
+        seen |= m
+    assert seen == dealt, "a card is lost or appeared"
+
+
+def check_after_action(game: Game, event: Any) -> None:
+    check_cards(game)
+    if event.trick_winner is not None and game.phase in (Phase.PLAY, Phase.SELECT):
+        assert game.to_act == event.trick_winner, "the trick winner leads next"
+    if game.phase in (Phase.DEAL, Phase.OVER):
+        assert game.to_act is None and game.legal_actions() == []
+    else:
+        assert game.to_act is not None and game.legal_actions() != []
+    teams = game.team_of
+    for s in range(game.n):
+        for t in range(game.n):
+            if teams[s] == teams[t]:
+                assert game.scores[s] == game.scores[t], "partners' scores are equal"
+    money = game.settlement()
+    if money is not None:
+        assert sum(money.values()) == 0
+
+
+def check_hand(game: Game, rules: Rules) -> None:
+    result = game.hand_results[-1]
+    sides = len(set(game.team_of))
+    credited = sum(len({game.team_of[s] for s in seats}) for seats in result.points.values())
+    assert credited <= available_points(rules, sides)
+    assert set(result.points) <= set(rules.point_names())
+    if not result.thrown_in:
+        # every trick of the hand went to someone
+        tricks = sum(len(t[1]) for t in game._tricks)
+        assert tricks == sum(result.tricks_won) * game.n
+
+
+def reference_winner(cards: tuple[int, ...], rules: Rules, trump: int) -> int:
+    """The trick winner computed from the rule text, independently of the engine."""
+    off_jack = {0: 3, 3: 0, 1: 2, 2: 1}[trump] * 13 + 9 if rules.points.jick else -1
+    order = [trump * 13 + r for r in (12, 11, 10, 9)]
+    order += [c for c in (off_jack,) if c >= 0] + [52, 53][:rules.deck.jokers]
+    order += [trump * 13 + r for r in range(8, -1, -1)]
+
+    def suit(card: int) -> int:
+        return trump if card in order else card // 13
+
+    led = suit(cards[0])
+    if rules.play.trick_winner.value == "highest_trump" or led == trump:
+        trumps = [c for c in cards if c in order]
+        if trumps:
+            return cards.index(min(trumps, key=order.index))
+    follows = [c for c in cards if suit(c) == led]
+    return cards.index(max(follows, key=lambda c: c % 13))
+
+
+def check_trick_winners(game: Game, rules: Rules) -> None:
+    if game.trump is None:
+        return
+    for leader, cards, winner in game._tricks:
+        seats = [leader]
+        for _ in cards[1:]:
+            seats.append(game._next[seats[-1]])
+        assert seats[reference_winner(cards, rules, game.trump)] == winner
+
+
+def play_game(rules: Rules, seed: int, check: bool) -> Game:
+    rng = random.Random(seed)
+    game = Game(rules, random.Random(seed + 1))
+    hands = 0
+    while game.phase is not Phase.OVER:
+        if game.phase is Phase.DEAL:
+            if hands == MAX_HANDS:
+                break
+            if hands and game.ledger is not None and rng.random() < 0.3:
+                if game.n > 2 and rng.random() < 0.5:
+                    game.leave([rng.randrange(game.n)])
+                elif game.n < 8 and game.cards_per_hand * (game.n + 1) <= 52:
+                    game.join(1)
+            hands += 1
+            game.deal_random()
+            if check:
+                check_cards(game)
+            continue
+        legal = game.legal_actions()
+        if game.phase is Phase.SELECT:
+            event = game.apply(select_action(rng.sample(legal, game.select_count)))
+        else:
+            event = game.apply(rng.choice(legal))
+        if check:
+            check_after_action(game, event)
+            if event.hand_result is not None:
+                check_hand(game, rules)
+                check_trick_winners(game, rules)
+    return game
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(rules=variants(), seed=st.integers(0, 2**32))
+def test_random_variants_keep_every_invariant(rules: Rules, seed: int) -> None:
+    play_game(rules, seed, check=True)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(rules=variants(), seed=st.integers(0, 2**32))
+def test_same_seed_same_game_and_event_log_replays(rules: Rules, seed: int) -> None:
+    game = play_game(rules, seed, check=False)
+    again = play_game(rules, seed, check=False)
+    assert again.snapshot() == game.snapshot()
+    assert again.events == game.events
+    replayed = replay_events(rules, game.events, game.first_dealer)
+    assert replayed.snapshot() == game.snapshot()
+    assert replayed.events == game.events
+
+
+@settings(max_examples=30, deadline=None)
+@given(rules=variants(), seed=st.integers(0, 2**32))
+def test_clone_is_independent(rules: Rules, seed: int) -> None:
+    game = play_game(rules, seed, check=False)
+    if game.phase is Phase.OVER:
+        return
+    before = game.snapshot()
+    copy = game.clone()
+    assert copy.snapshot() == before
+    if copy.phase is Phase.DEAL:
+        copy.deal_random()
+    else:
+        legal = copy.legal_actions()
+        if copy.phase is Phase.SELECT:
+            copy.apply(select_action(legal[:copy.select_count]))
+        else:
+            copy.apply(legal[0])
+    assert game.snapshot() == before
