@@ -273,6 +273,10 @@ def game_can_end(rules: Rules) -> Iterator[Finding]:
                       "the game never ends by itself (no target and no number of hands): "
                       "players stop when they like"
                       + (", then settle in money" if rules.money.enabled else ""), note=True)
+    if s.bidder_goes_out and s.win_only_as_pitcher and rules.has_auction:
+        yield Finding(("scoring.bidder_goes_out", "scoring.win_only_as_pitcher"),
+                      "has no effect with scoring.win_only_as_pitcher: only the pitcher's "
+                      "side can win at the end of a hand anyway")
     if s.bidder_goes_out and s.target is None:
         yield Finding(("scoring.bidder_goes_out", "scoring.target"),
                       "has no effect without a target")

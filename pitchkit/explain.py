@@ -55,6 +55,16 @@ def _side(rules: Rules) -> str:
     return "player" if rules.players.partnerships is Partnerships.NONE else "side"
 
 
+def _after_dealer(rules: Rules) -> str:
+    """Who comes after the dealer in the order of play."""
+    way = "left" if rules.deal.direction is Direction.LEFT else "right"
+    return f"to the dealer's {way}"
+
+
+def _their_side(rules: Rules) -> str:
+    return "" if _side(rules) == "player" else "'s side"
+
+
 def _cents(cents: int) -> str:
     return f"${cents / 100:.2f}" if cents >= 100 else f"{cents} cents"
 
@@ -116,7 +126,7 @@ def _dealing(rules: Rules) -> Iterator[str]:
     d = rules.deal
     way = "left (clockwise)" if d.direction is Direction.LEFT else "right (anticlockwise)"
     first = ("The first dealer is drawn at random" if d.first_dealer == "random"
-             else f"Seat {d.first_dealer} deals first")
+             else f"Seat {d.first_dealer} (counting from 0) deals first")
     yield f"{first}; after each hand the deal passes to the {way}."
     per = cards_per_hand(rules)
     packets = (f"{_n(d.packet_size, 'card')} at a time" if d.packet_size > 1
@@ -157,11 +167,11 @@ def _bidding(rules: Rules) -> Iterator[str]:
     if a.style is AuctionStyle.NONE:
         return
     if a.style is AuctionStyle.ONE_ROUND:
-        yield ("Starting left of the dealer, each player has one chance to bid or pass; the "
-               "dealer bids last.")
+        yield (f"Starting {_after_dealer(rules)}, each player has one chance to bid or pass; "
+               "the dealer bids last.")
     else:
-        yield ("Starting left of the dealer, bidding goes round and round until all but one "
-               "have passed; a player who passes is out.")
+        yield (f"Starting {_after_dealer(rules)}, bidding goes round and round until all but "
+               "one have passed; a player who passes is out.")
     bids = f"Bids are {a.min_bid} to {a.max_bid}" if a.min_bid < a.max_bid \
         else f"The only bid is {a.min_bid}"
     yield bids + ("; each bid must be higher than the last." if a.min_bid < a.max_bid else ".")
@@ -207,7 +217,7 @@ def _play(rules: Rules) -> Iterator[str]:
     if p.first_leader is FirstLeader.PITCHER and rules.has_auction:
         yield "The pitcher leads the first trick."
     else:
-        yield "The player left of the dealer leads the first trick."
+        yield f"The player {_after_dealer(rules)} leads the first trick."
     if p.first_lead_must_be_trump:
         yield "The first lead must be a trump."
     yield {
@@ -250,7 +260,7 @@ def _point_sentence(rules: Rules, name: str) -> str:
         return f"{_POINT_TITLES[name]} goes to the {whom} {who[4:]}."
     if name == "jack":
         undealt = ("if it was not dealt, nobody scores it" if p.undealt_jack is UndealtJack.NO_POINT
-                   else "if it was not dealt, the pitcher's side scores it")
+                   else f"if it was not dealt, the pitcher{_their_side(rules)} scores it")
         return f"Jack goes to the {whom} captures the jack of trumps; {undealt}."
     if name == "jick":
         return f"Jick goes to the {whom} captures the off-jack."
@@ -265,9 +275,9 @@ def _point_sentence(rules: Rules, name: str) -> str:
     values = ", ".join(f"{_RANK_WORDS[r]} {v}" for r, v in sorted(
         p.card_values, key=lambda rv: -rv[1]) if v)
     tie = {GameTie.NOBODY: "a tie for game scores nobody",
-           GameTie.ELDER_HAND: "a tie for game goes to the tied side seated first after the "
-                               "dealer",
-           GameTie.SPLIT: "a tie for game gives each tied side the point"}[p.game_tie]
+           GameTie.ELDER_HAND: f"a tie for game goes to the tied {side} seated first after "
+                               "the dealer",
+           GameTie.SPLIT: f"a tie for game gives each tied {side} the point"}[p.game_tie]
     return (f"Game goes to the {side} with the most game points in the cards they captured "
             f"({values}; other cards 0); {tie}.")
 
@@ -321,12 +331,16 @@ def _scoring(rules: Rules) -> Iterator[str]:
     elif rules.has_auction:
         made = ("scores all the points won (which may be more than the bid)"
                 if s.made_bid_scores is MadeBidScores.POINTS_WON else "scores only the bid")
-        yield f"A pitcher whose side wins at least the bid {made}."
-        lost = "the bid" if s.set_back == "bid" else _plural(int(s.set_back), "point")
-        yield (f"A pitcher who falls short is set back: the bid is not scored, and {lost} "
-               "is subtracted.")
-        yield ("The other players score the points they won." if s.opponents_score
-               else "The other players score nothing.")
+        wins = ("A pitcher who wins" if _side(rules) == "player"
+                else "A pitcher whose side wins")
+        yield f"{wins} at least the bid in points {made}."
+        lost = ("the bid is subtracted" if s.set_back == "bid"
+                else f"{_plural(int(s.set_back), 'point')} "
+                     f"{'is' if s.set_back == 1 else 'are'} subtracted")
+        yield (f"A pitcher who falls short is set back: nothing won is scored, and {lost}"
+               f"{' from the side' if _side(rules) == 'side' else ''}.")
+        yield (f"The other {_side(rules)}s score the points they won." if s.opponents_score
+               else f"The other {_side(rules)}s score nothing.")
     else:
         yield f"Each {_side(rules)} scores the points they won."
     if s.method is ScoringMethod.COMBINATIONS:
@@ -345,17 +359,23 @@ def _winning(rules: Rules) -> Iterator[str]:
     if s.target is not None:
         text = f"The first {side} to reach {s.target} points wins"
         if s.win_only_as_pitcher and rules.has_auction:
-            text += (", but only at the end of a hand in which they were the pitcher; so the "
+            who = "they were" if side == "player" else "one of its players was"
+            text += (f", but only at the end of a hand in which {who} the pitcher; so the "
                      "winner may have fewer points than a loser")
         yield text + "."
-        if s.bidder_goes_out and rules.has_auction:
+        only_pitcher = s.win_only_as_pitcher and rules.has_auction
+        if s.bidder_goes_out and rules.has_auction and not only_pitcher:
             yield (f"When several {side}s reach {s.target} in the same hand, the pitcher's side "
                    "wins if it is among them.")
-        if rules.scoring.method is ScoringMethod.POINTS:
+        if not only_pitcher and rules.scoring.method is ScoringMethod.POINTS:
             yield (f"When several {side}s reach {s.target} in the same hand"
                    + (" and the pitcher's is not among them" if s.bidder_goes_out else "")
-                   + f", the points are counted in the order above and the first {side} to "
-                   f"reach {s.target} wins.")
+                   + f", the points are counted again one by one in the order above and the "
+                   f"first {side} to reach {s.target} wins (if they reach it on the same point, "
+                   "the higher score wins).")
+        elif not only_pitcher:
+            yield (f"When several {side}s reach {s.target} in the same hand, the higher score "
+                   "wins.")
     if rules.moon.allowed and rules.moon.made_wins_game and rules.has_auction:
         yield "A made moon wins the game at once."
     if s.hands is not None:

@@ -282,5 +282,12 @@ def test_dealer_may_steal_max_needs_dealer_may_steal() -> None:
 
 
 def test_bidder_goes_out_needs_a_target() -> None:
-    f = only_error(Rules(scoring=Scoring(bidder_goes_out=True, target=None, hands=10)))
+    f = only_error(Rules(scoring=Scoring(bidder_goes_out=True, target=None, hands=10,
+                                         win_only_as_pitcher=False)))
     assert f.paths[0] == "scoring.bidder_goes_out"
+
+
+def test_bidder_goes_out_does_nothing_when_only_the_pitcher_may_win() -> None:
+    f = only_error(Rules(scoring=Scoring(bidder_goes_out=True, win_only_as_pitcher=True)))
+    assert f.paths[0] == "scoring.bidder_goes_out"
+    assert errors(Rules(scoring=Scoring(bidder_goes_out=True, win_only_as_pitcher=False))) == []
