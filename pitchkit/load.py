@@ -594,13 +594,25 @@ def apply_overrides(doc: Located, overrides: Sequence[str]) -> Located:
                 child = {}
                 node[part] = child
             node = child
-        node[path[-1]] = value
-        _replace_where(doc.where, path)
         source = Where(f"--set {text}", None, None, layer)
-        for n in range(1, len(path) + 1):
-            if n == len(path) or path[:n] not in doc.where:
-                doc.where[path[:n]] = source
+        for n in range(1, len(path)):
+            doc.where.setdefault(path[:n], source)
+        _set_merged(node, path[-1], value, path, doc.where, source)
     return doc
+
+
+def _set_merged(node: dict[str, Any], key: str, value: Any, path: KeyPath,
+                where: dict[KeyPath, Where], source: Where) -> None:
+    """``node[key] = value``, merging a mapping into a mapping key by key (as extends does)."""
+    old = node.get(key)
+    if isinstance(value, dict) and isinstance(old, dict):
+        where.setdefault(path, source)
+        for sub, sub_value in value.items():
+            _set_merged(old, sub, sub_value, (*path, sub), where, source)
+        return
+    node[key] = value
+    _replace_where(where, path)
+    where[path] = source
 
 
 # ---------------------------------------------------------------------------- public API

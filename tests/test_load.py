@@ -399,3 +399,9 @@ def test_every_schema_setting_has_a_default_and_a_description() -> None:
         for key, prop in spec.get("properties", {}).items():
             assert "default" in prop, f"{section}.{key}"
             assert prop.get("description"), f"{section}.{key}"
+
+
+def test_override_with_a_mapping_merges_like_extends() -> None:
+    rules = load_variant("partnership-pitch", ["players={count: 4}", "points={jick: true}"])
+    assert rules.players.partnerships.value == "2x2"
+    assert rules.points.jick and rules.points.high

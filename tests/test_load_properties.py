@@ -32,12 +32,11 @@ def _schema_without_extends() -> dict[str, Any]:
 DOCUMENTS = from_schema(_schema_without_extends())
 SHIPPED = [name for name, _ in shipped_variants()]
 
-#: Settings that hold one plain value, as (section, key, subschema).
-SCALAR_SETTINGS = [
+#: Every setting inside a section, as (section, key, subschema).
+SETTINGS_IN_SECTIONS = [
     (section, key, prop)
     for section, spec in load_schema()["properties"].items() if spec.get("type") == "object"
     for key, prop in spec["properties"].items()
-    if prop.get("type") not in ("object", "array")
 ]
 
 
@@ -107,7 +106,7 @@ def _deep_merge(base: Any, top: Any) -> Any:
 
 @st.composite
 def overrides(draw: st.DrawFn) -> list[tuple[str, str, Any]]:
-    chosen = draw(st.lists(st.sampled_from(SCALAR_SETTINGS), max_size=3))
+    chosen = draw(st.lists(st.sampled_from(SETTINGS_IN_SECTIONS), max_size=3))
     out = []
     for section, key, prop in chosen:
         value = draw(from_schema(prop))
@@ -129,7 +128,8 @@ def test_extends_plus_overrides_equals_the_merged_file(
         merged.setdefault(section, {})
         if not isinstance(merged[section], dict):
             merged[section] = {}
-        merged[section][key] = value
+        old = merged[section].get(key)
+        merged[section][key] = _deep_merge(old, value) if isinstance(old, dict) else value
     texts = tuple(f"{section}.{key}={_flow(value)}" for section, key, value in sets)
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
