@@ -34,7 +34,13 @@ from pitchkit.cards import JOKER_MASK, SUIT_NAMES, card_name, format_cards, mask
 from pitchkit.errors import IllegalActionError
 from pitchkit.play import _CARD_LISTS, PlayMixin, cards_tuple
 from pitchkit.results import Event, HandResult, Observation, Outcome, Phase
-from pitchkit.tricks import FOLLOWING_CODE, TrumpTables, suit_led_only, tables_for
+from pitchkit.tricks import (
+    FOLLOWING_CODE,
+    TrumpTables,
+    suit_led_only,
+    tables_for,
+    trick_winner,
+)
 from pitchkit.variant import (
     Direction,
     FirstLeader,
@@ -51,6 +57,9 @@ __all__ = [
 
 
 _EVENT_NEW = tuple.__new__
+#: Trick keys after a joker lead while trump is unknown: plain cards set trump.
+_SETS_TRUMP = 1 << 20
+_JOKER_LEAD_KEYS = (_SETS_TRUMP,) * 52 + (1, 0)
 _PLAY = Phase.PLAY
 
 
@@ -148,7 +157,7 @@ class Game(AuctionMixin, PlayMixin):
         self._power: tuple[int, ...] = ()
         self._keys: tuple[int, ...] = ()
         self._trumps = 0
-        self._suit_masks: tuple[int, ...] = ()
+        self._suit_masks: tuple[int, ...] = (0, 0, 0, 0, 0)
         self.pitcher: int | None = None
         self.bid: int | None = None
         self.moon = False
@@ -224,8 +233,11 @@ class Game(AuctionMixin, PlayMixin):
                 # suit_led: only the suit led competes (source C read literally)
                 key = self._keys[action]
                 if key > self._win_key:
-                    self._win_key = key
-                    self._win_seat = seat
+                    if key == _SETS_TRUMP:
+                        self._trump_after_joker(seat, action)
+                    else:
+                        self._win_key = key
+                        self._win_seat = seat
                 self._trick_mask |= bit
             else:
                 self._lead(seat, action)
@@ -528,20 +540,43 @@ class Game(AuctionMixin, PlayMixin):
     # ------------------------------------------------------------------ helpers
 
     def _lead(self, seat: int, card: int) -> None:
+        self._first_lead = False
+        self._win_seat = seat
+        self._trick_mask = 1 << card
+        self._trick_leader = seat
         if self._trump_suit < 0:
+            if card >= 52:
+                # A joker led by a hand holding nothing else cannot set trump: the first
+                # plain card played to the trick does (the joker counts as a trump led).
+                self._led = 4  # no suit: everyone may play anything
+                self._keys = _JOKER_LEAD_KEYS
+                self._win_key = _JOKER_LEAD_KEYS[card]
+                return
             # rule: "the suit of that first card is trump for the hand" (sources A, B)
             self._set_trump(card // 13)
-        self._first_lead = False
         tables = self._tables
         assert tables is not None
         led = tables.effective_suit[card]
         self._led = led
         keys = (tables.suit_led_keys if self._suit_led_only else tables.win_keys)[led]
         self._keys = keys
-        self._win_seat = seat
         self._win_key = keys[card]
-        self._trick_mask = 1 << card
-        self._trick_leader = seat
+
+    def _trump_after_joker(self, seat: int, card: int) -> None:
+        """The first plain card after a joker lead sets trump; the trick is re-judged."""
+        self._set_trump(card // 13)
+        tables = self._tables
+        assert tables is not None
+        self._led = tables.trump
+        keys = (tables.suit_led_keys if self._suit_led_only else tables.win_keys)[tables.trump]
+        self._keys = keys
+        cards = [*self._trick, card]
+        best = trick_winner(cards, tables, self._suit_led_only)
+        winner = self._trick_leader
+        for _ in range(best):
+            winner = self._next[winner]
+        self._win_seat = winner
+        self._win_key = keys[cards[best]]
 
     def _set_trump(self, suit: int) -> None:
         tables = tables_for(self.rules, suit)
@@ -550,7 +585,7 @@ class Game(AuctionMixin, PlayMixin):
         self._eff = tables.effective_suit
         self._power = tables.power
         self._trumps = tables.trumps
-        self._suit_masks = tables.suit_masks
+        self._suit_masks = (*tables.suit_masks, 0)  # index 4: no suit led
 
     @staticmethod
     def _parse(action: str | Any) -> int:

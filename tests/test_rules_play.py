@@ -327,3 +327,22 @@ def test_dealer_passes_to_the_left_after_a_hand() -> None:
     g = start(no_auction(deal={"cards_per_hand": 1}), "2D", "3D", "9D", "KD", dealer=3)
     play(g, "play 2D", "play 3D", "play 9D", "play KD")
     assert g.phase is Phase.DEAL and g.dealer == 0
+
+
+def test_a_hand_of_only_jokers_leads_one_and_the_next_plain_card_sets_trump() -> None:
+    r = no_auction(deal={"cards_per_hand": 1}, deck={"jokers": 2}, players={"count": 2})
+    g = start(r, "LJ", "5H", dealer=1)
+    assert g.legal_actions() == [53]
+    play(g, "play LJ")
+    assert g.trump is None and g.legal_actions() == cards("5H")
+    play(g, "play 5H")
+    assert g.hand_results[-1].trump == H
+    assert g.hand_results[-1].tricks_won == (1, 0)  # the joker is a trump above the 5
+
+
+def test_a_trick_of_jokers_goes_to_the_big_joker() -> None:
+    r = no_auction(deal={"cards_per_hand": 1}, deck={"jokers": 2}, players={"count": 2})
+    g = start(r, "LJ", "BJ", dealer=1)
+    play(g, "play LJ", "play BJ")
+    assert g.hand_results[-1].tricks_won == (0, 1)
+    assert g.hand_results[-1].trump is None
