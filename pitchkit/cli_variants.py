@@ -34,7 +34,7 @@ def _problem_json(problem: Problem) -> dict[str, Any]:
 @run_safely
 def validate(
     variants: Annotated[list[str], typer.Argument(help="Variant files or shipped names.",
-                                                  metavar="PATH_OR_NAME...")],
+                                                  metavar="PATH_OR_NAME")],
     sets: SetOption = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print a JSON report.")] = False,
 ) -> None:

@@ -6,15 +6,18 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 import typer
+import yaml
 from typer.testing import CliRunner
 
 from pitchkit.cli import app
 from pitchkit.cli_common import fail, load_rules_or_exit, run_safely
-from pitchkit.errors import RecordError, UsageError
-from pitchkit.load import load_variant, shipped_variants
+from pitchkit.errors import RecordError, UsageError, VariantError
+from pitchkit.explain import explain_rules
+from pitchkit.load import load_schema, load_variant, shipped_variants
 
 runner = CliRunner()
 HERE = Path(__file__).parent
@@ -249,3 +252,52 @@ def test_fail_and_load_rules_or_exit() -> None:
         fail("nope", 2)
 
     assert runner.invoke(_app_with(custom), []).exit_code == 2
+
+
+def _alternatives(prop: dict[str, Any]) -> list[Any]:
+    """A few valid-looking values for a setting, to try one by one."""
+    if "enum" in prop:
+        return list(prop["enum"])
+    if "oneOf" in prop:
+        return [s.get("const", s.get("minimum", 0) + 3) for s in prop["oneOf"]]
+    kind = prop.get("type")
+    if kind == "boolean":
+        return [True, False]
+    if kind == "array":
+        items = prop["items"].get("enum")
+        return [items[::-1], items[:2]] if items else [[3, 3], [2]]
+    if kind == "object":
+        return [{k: 7 for k in list(prop.get("properties", {"AA": 0}))[:2]}]
+    low = prop.get("minimum", 0)
+    return [low, low + 1, 3, 11] + ([None] if isinstance(kind, list) else [])
+
+
+#: Settings that only show with a companion setting.
+_COMPANIONS = {"points.joker": ["deck.jokers=1"],
+               "scoring.bidder_goes_out": ["scoring.win_only_as_pitcher=false"]}
+
+
+def test_explain_words_every_setting() -> None:
+    """No setting is left out of the rules sheet: for each one some shipped variant's sheet
+    changes when it changes."""
+    names = [name for name, _ in shipped_variants()]
+    sheets = {name: explain_rules(load_variant(name)) for name in names}
+    silent = []
+    for section, spec in load_schema()["properties"].items():
+        if spec.get("type") != "object":
+            continue
+        for key, prop in spec["properties"].items():
+            setting = f"{section}.{key}"
+            if not any(_explain_changes(name, sheets[name], setting, value)
+                       for name in names for value in _alternatives(prop)):
+                silent.append(setting)
+    assert silent == []
+
+
+def _explain_changes(name: str, sheet: str, setting: str, value: Any) -> bool:
+    text = yaml.safe_dump(value, default_flow_style=True).strip().removesuffix("...").strip()
+    try:
+        rules = load_variant(name, [*_COMPANIONS.get(setting, []), f"{setting}={text}"])
+    except VariantError:
+        return False
+    return explain_rules(rules) != sheet
