@@ -108,8 +108,13 @@ class _PositionLoader(yaml.SafeLoader):
         super().__init__(stream)
         self._depth = 0
         self._aliases = 0
+        self._nodes = 0
 
     def compose_node(self, parent: Any, index: Any) -> Any:
+        self._nodes += 1
+        if self._nodes > MAX_NODES:
+            raise _Refused(f"more than {MAX_NODES} values; a variant file has a few hundred",
+                           self.peek_event().start_mark)
         if self.check_event(yaml.AliasEvent):
             self._aliases += 1
             if self._aliases > MAX_ALIASES:

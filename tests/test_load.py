@@ -405,3 +405,10 @@ def test_override_with_a_mapping_merges_like_extends() -> None:
     rules = load_variant("partnership-pitch", ["players={count: 4}", "points={jick: true}"])
     assert rules.players.partnerships.value == "2x2"
     assert rules.points.jick and rules.points.high
+
+
+def test_a_huge_list_is_refused_while_parsing(tmp_path: Path) -> None:
+    path = tmp_path / "wide.yaml"
+    path.write_text("name: x\nplay:\n  stages: [" + ", ".join(["1"] * 100_000) + "]\n")
+    with pytest.raises(VariantError, match="more than 20000 values; a variant file has"):
+        load_variant(path)
