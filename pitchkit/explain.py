@@ -479,6 +479,14 @@ COMMON_SETTINGS: tuple[tuple[str, str], ...] = (
     ("scoring", "win_only_as_pitcher"), ("money", "enabled"),
 )
 
+#: The same for variants scored by combinations (no auction, no points).
+COMMON_COMBINATION_SETTINGS: tuple[tuple[str, str], ...] = (
+    ("players", "count"), ("deal", "cards_per_hand"), ("trump", "shown_card"),
+    ("play", "following"), ("play", "trick_winner"), ("play", "stages"),
+    ("combinations", "keep"), ("combinations", "reusable"), ("scoring", "hands"),
+    ("scoring", "tie"),
+)
+
 
 def _choices(schema: dict[str, Any]) -> str:
     if "enum" in schema:
@@ -488,6 +496,11 @@ def _choices(schema: dict[str, Any]) -> str:
     types = schema.get("type")
     if types == "boolean":
         return "true or false"
+    if types == "array":
+        items = schema["items"]
+        if "enum" in items:
+            return "a list of " + ", ".join(str(v) for v in items["enum"])
+        return f"a list of numbers {items.get('minimum', '')} to {items.get('maximum', '')}"
     text = "a whole number"
     if "minimum" in schema and "maximum" in schema:
         text = f"{schema['minimum']} to {schema['maximum']}"
@@ -503,6 +516,8 @@ def _alt(schema: dict[str, Any]) -> str:
 
 
 def _yaml_scalar(value: Any) -> str:
+    if isinstance(value, list):
+        return "[" + ", ".join(_yaml_scalar(v) for v in value) + "]"
     if isinstance(value, bool):
         return "true" if value else "false"
     if value is None:
@@ -537,7 +552,9 @@ def new_variant_text(rules: Rules, base: str, name: str, sets: list[str],
         f"extends: {base}",
     ]
     by_section: dict[str, list[str]] = {}
-    for section, key in COMMON_SETTINGS:
+    common = (COMMON_COMBINATION_SETTINGS if rules.scoring.method is ScoringMethod.COMBINATIONS
+              else COMMON_SETTINGS)
+    for section, key in common:
         if key in given.get(section, {}):
             continue
         schema = props[section]["properties"][key]

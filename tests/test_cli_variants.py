@@ -301,3 +301,14 @@ def _explain_changes(name: str, sheet: str, setting: str, value: Any) -> bool:
     except VariantError:
         return False
     return explain_rules(rules) != sheet
+
+
+def test_new_from_a_combinations_variant_lists_its_settings(tmp_path: Path) -> None:
+    target = tmp_path / "ph.yaml"
+    assert run("new", str(target), "--from", "pimps-and-hoes")[0] == 0
+    text = target.read_text()
+    assert "  # stages: [7, 5, 5, 5]" in text
+    assert "min_bid" not in text
+    target.write_text(text.replace("# play:", "play:").replace(
+        "  # stages: [7, 5, 5, 5]", "  stages: [6, 6]"))
+    assert load_variant(target).play.stages == (6, 6)
