@@ -21,6 +21,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Annotated, Any, NoReturn, TypeVar
 
+import click
 import typer
 
 from pitchkit.errors import PitchkitError, UsageError, VariantError
@@ -83,8 +84,8 @@ def run_safely(fn: F) -> F:
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         try:
             return fn(*args, **kwargs)
-        except (typer.Exit, typer.Abort, SystemExit):
-            raise
+        except (typer.Exit, typer.Abort, SystemExit, click.ClickException):
+            raise  # typer/click report these themselves (bad usage exits 2)
         except PitchkitError as error:
             fail(describe_error(error), exit_code_for(error))
         except KeyboardInterrupt:

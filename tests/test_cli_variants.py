@@ -312,3 +312,13 @@ def test_new_from_a_combinations_variant_lists_its_settings(tmp_path: Path) -> N
     target.write_text(text.replace("# play:", "play:").replace(
         "  # stages: [7, 5, 5, 5]", "  stages: [6, 6]"))
     assert load_variant(target).play.stages == (6, 6)
+
+
+def test_run_safely_lets_typer_report_bad_parameters() -> None:
+    @run_safely
+    def param() -> None:
+        raise typer.BadParameter("--seats must be 2 to 8")
+
+    result = runner.invoke(_app_with(param), [])
+    assert result.exit_code == 2
+    assert "--seats must be 2 to 8" in result.output
