@@ -84,7 +84,7 @@ def run_safely(fn: F) -> F:
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         try:
             return fn(*args, **kwargs)
-        except (typer.Exit, typer.Abort, SystemExit, click.ClickException):
+        except (typer.Exit, typer.Abort, SystemExit, typer.TyperException, click.ClickException):
             raise  # typer/click report these themselves (bad usage exits 2)
         except PitchkitError as error:
             fail(describe_error(error), exit_code_for(error))
