@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 from pitchkit.actions import (
@@ -29,13 +30,24 @@ from pitchkit.actions import (
     parse_action,
     select_action,
 )
-from pitchkit.auction import AuctionMixin
+from pitchkit.auction import apply_auction, auction_actions, auction_rules
 from pitchkit.cards import JOKER_MASK, SUIT_NAMES, card_name, format_cards, mask_of
 from pitchkit.errors import IllegalActionError
-from pitchkit.play import _CARD_LISTS, PlayMixin, cards_tuple
+from pitchkit.play import (
+    _CARD_LISTS,
+    apply_play,
+    cards_tuple,
+    end_trick,
+    finish_hand,
+    legal_mask,
+    play_reason,
+)
 from pitchkit.results import Event, HandResult, Observation, Outcome, Phase
 from pitchkit.tricks import (
+    ANY_CARD,
+    FOLLOW_OR_TRUMP,
     FOLLOWING_CODE,
+    MUST_FOLLOW_THEN_TRUMP,
     TrumpTables,
     suit_led_only,
     tables_for,
@@ -63,7 +75,7 @@ _JOKER_LEAD_KEYS = (_SETS_TRUMP,) * 52 + (1, 0)
 _PLAY = Phase.PLAY
 
 
-class Game(AuctionMixin, PlayMixin):
+class Game:
     """A game under ``rules``; every random choice comes from ``rng``.
 
     ``dealer`` overrides ``deal.first_dealer`` (a record names its first dealer).
@@ -74,7 +86,7 @@ class Game(AuctionMixin, PlayMixin):
         "to_act",
         "scores", "hand_results", "outcome", "hands_played", "events", "ledger",
         "team_of", "_next", "_following", "_suit_led_only", "_stages", "_first_must_trump",
-        "_trump_style", "_cards_per_hand", "_auc",
+        "_trump_style", "_cards_per_hand", "_auc", "_play_events",
         # per hand
         "hands", "reserve", "dealt", "captured", "tricks_won", "turned", "trump",
         "_tables", "_trump_suit", "_eff", "_power", "_keys", "_trumps", "_suit_masks",
@@ -113,7 +125,7 @@ class Game(AuctionMixin, PlayMixin):
         self._stages = tuple(rules.play.stages)
         self._first_must_trump = rules.play.first_lead_must_be_trump
         self._trump_style = rules.trump.chosen_by
-        self._auc = self._auction_rules()
+        self._auc = auction_rules(self)
         self.ledger = None
         if rules.money.enabled:
             from pitchkit.money import MoneyLedger
@@ -140,6 +152,7 @@ class Game(AuctionMixin, PlayMixin):
             # stay undealt)" (deal.cards_per_hand)
             per = size // n
         self._cards_per_hand = int(per)
+        self._play_events = play_events(n)
         self._deal_order: dict[int, tuple[int, ...]] = {}
 
     def _reset_hand(self) -> None:
@@ -185,6 +198,13 @@ class Game(AuctionMixin, PlayMixin):
 
     # ------------------------------------------------------------------ public API
 
+    def legal_mask(self) -> int:
+        """In phase play: the legal cards of :attr:`to_act` as a bit mask (fast path)."""
+        if self.phase is not _PLAY:
+            return 0
+        legal = self._legal
+        return legal if legal >= 0 else legal_mask(self)
+
     @property
     def cards_per_hand(self) -> int:
         return self._cards_per_hand
@@ -199,13 +219,13 @@ class Game(AuctionMixin, PlayMixin):
         if phase is _PLAY:
             mask = self._legal
             if mask < 0:
-                mask = self._legal_mask()
+                mask = legal_mask(self)
             cards = _CARD_LISTS.get(mask)
             if cards is None:
                 cards = cards_tuple(mask)
             return [*cards]
         if phase is Phase.AUCTION:
-            return self._auction_actions()
+            return auction_actions(self)
         if phase is Phase.SELECT:
             assert self.to_act is not None
             return list(_cards_of(self.reserve[self.to_act]))
@@ -217,16 +237,14 @@ class Game(AuctionMixin, PlayMixin):
         """Check and apply one action of :attr:`to_act`; returns the event."""
         if self.phase is _PLAY and type(action) is int:
             # the hot path: play a card
-            seat = self.to_act
+            seat: int = self.to_act  # type: ignore[assignment]  # never None in play
             legal = self._legal
             if legal < 0:
-                legal = self._legal_mask()
+                legal = legal_mask(self)
             if not (0 <= action < 54 and legal >> action & 1):
-                self._legal = -1
-                raise IllegalActionError(self._play_reason(seat, action))  # type: ignore[arg-type]
-            self._legal = -1
+                raise IllegalActionError(play_reason(self, seat, action))
             bit = 1 << action
-            self.hands[seat] ^= bit  # type: ignore[index]
+            self.hands[seat] ^= bit
             trick = self._trick
             if trick:
                 # rule: "Highest trump wins, else the highest card of the suit led" (A, B);
@@ -243,26 +261,44 @@ class Game(AuctionMixin, PlayMixin):
                 self._lead(seat, action)
             trick.append(action)
             if len(trick) == self.n:
-                return self._end_trick(seat, action)  # type: ignore[arg-type]
-            self.to_act = self._next[seat]  # type: ignore[index]
-            event = _EVENT_NEW(Event, ("action", seat, action, None, None, None))
+                self._legal = -1
+                return end_trick(self, seat, action)
+            nxt = self._next[seat]
+            self.to_act = nxt
+            # the next seat follows: its legal cards now (as _legal_mask, inlined for speed)
+            hand = self.hands[nxt]
+            following = self._following
+            if following == ANY_CARD:
+                self._legal = hand
+            else:
+                follow = hand & self._suit_masks[self._led]
+                if following == FOLLOW_OR_TRUMP:
+                    self._legal = (follow | (hand & self._trumps)) if follow else hand
+                elif follow:
+                    self._legal = follow
+                elif following == MUST_FOLLOW_THEN_TRUMP:
+                    self._legal = (hand & self._trumps) or hand
+                else:
+                    self._legal = hand
+            event = self._play_events[seat][action]
             self.events.append(event)
             return event
         if type(action) is not int:
             action = self._parse(action)
-        seat = self.to_act
+        to_act = self.to_act
         phase = self.phase
-        if phase is Phase.PLAY:
-            return self._apply_play(seat, action)  # type: ignore[arg-type]
-        if seat is None:
+        if to_act is None:
             raise IllegalActionError(
                 f"nobody may {self._text(action)} now: the game is in phase {phase}"
                 + (" (deal the next hand first)" if phase is Phase.DEAL else ""))
+        if phase is Phase.PLAY:
+            return apply_play(self, to_act, action)
+        seat = to_act
         self._legal = -1
         hands_before = len(self.hand_results)
         events_before = len(self.events)
         if phase is Phase.AUCTION:
-            self._apply_auction(seat, action)
+            apply_auction(self, seat, action)
         elif phase is Phase.TRUMP:
             self._apply_trump(seat, action)
         else:
@@ -491,7 +527,7 @@ class Game(AuctionMixin, PlayMixin):
         left = self.reserve[self._leader].bit_count()
         if self.stage >= len(self._stages) or left == 0:
             # rule: "Cards left after the last stage take no part" (source C)
-            self._finish_hand()
+            finish_hand(self)
             return
         self.select_count = min(self._stages[self.stage], left)
         self._select_left = self.n
@@ -602,6 +638,12 @@ class Game(AuctionMixin, PlayMixin):
             return action_text(action)
         except ValueError:
             return str(action)
+
+
+@lru_cache(maxsize=8)
+def play_events(n: int) -> tuple[tuple[Event, ...], ...]:
+    """``[seat][card]``: the event of a play that does not end a trick (immutable, shared)."""
+    return tuple(tuple(Event("action", seat, card) for card in range(54)) for seat in range(n))
 
 
 def _cards_of(mask: int) -> list[int]:
