@@ -19,11 +19,10 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
+from pitchkit import dealing
 from pitchkit.actions import (
-    CARD_BITS,
     MOON,
     PASS,
-    SELECT_FLAG,
     TRUMP_BASE,
     Action,
     action_text,
@@ -31,14 +30,15 @@ from pitchkit.actions import (
     select_action,
 )
 from pitchkit.auction import apply_auction, auction_actions, auction_rules
-from pitchkit.cards import JOKER_MASK, SUIT_NAMES, card_name, format_cards, mask_of
+from pitchkit.cards import JOKER_MASK, SUIT_NAMES, mask_of
 from pitchkit.errors import IllegalActionError
 from pitchkit.play import (
     _CARD_LISTS,
     apply_play,
+    apply_select,
+    begin_stage,
     cards_tuple,
     end_trick,
-    finish_hand,
     legal_mask,
     play_reason,
 )
@@ -302,7 +302,7 @@ class Game:
         elif phase is Phase.TRUMP:
             self._apply_trump(seat, action)
         else:
-            self._apply_select(seat, action)
+            apply_select(self, seat, action)
         if len(self.events) > events_before:
             return self.events[-1]  # a pitch: logged as the opening lead it is
         result = self.hand_results[-1] if len(self.hand_results) > hands_before else None
@@ -311,75 +311,13 @@ class Game:
         return event
 
     def deal_random(self) -> Event:
-        """Shuffle with :attr:`rng` and deal (turning a trump card where the variant does)."""
-        self._require_deal()
-        n = self.n
-        rules = self.rules
-        cards = list(range(52 + rules.deck.jokers))
-        turned = None
-        if self._trump_style is TrumpChosenBy.TURNED_CARD:
-            self.rng.shuffle(cards)
-            # rule: "a card is drawn from the middle of the deck and shown" (source C);
-            # a joker names no suit, so the next card down is drawn instead
-            i = len(cards) // 2
-            while cards[i] >= 52:
-                i = (i + 1) % len(cards)
-            turned = cards[i]
-            if rules.trump.shown_card is ShownCard.OUT_OF_PLAY:
-                del cards[i]  # rule: shown_card out_of_play sets it aside for the hand
-        masks = [0] * n
-        order = self._deal_order.get(self.dealer)
-        if order is None:
-            order = self._deal_order[self.dealer] = self._deal_seats()
-        if turned is not None:
-            for seat, card in zip(order, cards, strict=False):
-                masks[seat] |= 1 << card
-        else:
-            # the first n*k cards of a uniformly shuffled deck, drawn one by one
-            # (a partial Fisher-Yates shuffle), each to the seat the deal gives it to
-            rand = self.rng.random
-            left = len(cards)
-            for seat in order:
-                i = int(rand() * left)
-                left -= 1
-                masks[seat] |= 1 << cards[i]
-                cards[i] = cards[left]
-        return self._start_hand(masks, turned)
+        """In phase deal: shuffle with :attr:`rng` and deal (turning a trump card where
+        the variant does)."""
+        return dealing.deal_random(self)
 
     def deal_cards(self, hands: Sequence[Sequence[int]], turned: int | None = None) -> Event:
-        """Deal the given cards (a record's deal): ``hands[seat]`` lists seat's cards."""
-        self._require_deal()
-        n, k = self.n, self._cards_per_hand
-        if len(hands) != n:
-            raise IllegalActionError(f"the deal has {len(hands)} hands for {n} seats")
-        size = 52 + self.rules.deck.jokers
-        seen = 0
-        masks = []
-        for seat, cards in enumerate(hands):
-            if len(cards) != k:
-                raise IllegalActionError(
-                    f"seat {seat} is dealt {len(cards)} cards, the variant deals {k}")
-            mask = 0
-            for card in cards:
-                if not 0 <= card < size:
-                    raise IllegalActionError(f"seat {seat}: {card_name(card)} is not in the deck")
-                if (seen | mask) >> card & 1:
-                    raise IllegalActionError(f"seat {seat}: {card_name(card)} is dealt twice")
-                mask |= 1 << card
-            seen |= mask
-            masks.append(mask)
-        if self._trump_style is TrumpChosenBy.TURNED_CARD:
-            if turned is None:
-                raise IllegalActionError("this variant turns a card for trump: the deal needs one")
-            if not 0 <= turned < 52:
-                raise IllegalActionError(f"the turned card must be a plain card, not {turned}")
-            out = self.rules.trump.shown_card is ShownCard.OUT_OF_PLAY
-            if out and seen >> turned & 1:
-                raise IllegalActionError(
-                    f"the turned card {card_name(turned)} is out of play but is dealt")
-        elif turned is not None:
-            raise IllegalActionError("this variant turns no card for trump")
-        return self._start_hand(masks, turned)
+        """In phase deal: deal the given cards (a record's deal), ``hands[seat]``."""
+        return dealing.deal_cards(self, hands, turned)
 
     def observation(self, seat: int) -> Observation:
         """What ``seat`` may see now."""
@@ -452,23 +390,6 @@ class Game:
         if self.phase is not Phase.DEAL:
             raise IllegalActionError(f"cannot deal now: the game is in phase {self.phase}")
 
-    def _deal_seats(self) -> tuple[int, ...]:
-        """The seat receiving each card, in the order cards come off the deck."""
-        n, k = self.n, self._cards_per_hand
-        packet = self.rules.deal.packet_size
-        # rule: "Deal 6 cards each ... three at a time" (source B): deal.packet_size;
-        # the dealing starts with the seat after the dealer
-        order = []
-        seat = self._next[self.dealer]
-        got = 0
-        while got < k:
-            size = min(packet, k - got)
-            for _ in range(n):
-                order.extend([seat] * size)
-                seat = self._next[seat]
-            got += size
-        return tuple(order)
-
     def _start_hand(self, masks: list[int], turned: int | None) -> Event:
         self._reset_hand()
         self.turned = turned
@@ -515,51 +436,11 @@ class Game:
         self._leader = leader
         if self._stages:
             self.stage = -1
-            self._begin_stage()
+            begin_stage(self)
             return
         self.phase = Phase.PLAY
         self.to_act = leader
         self._tricks_left = self._cards_per_hand
-
-    def _begin_stage(self) -> None:
-        """Staged play: every seat in turn, the stage's leader first, chooses its cards."""
-        self.stage += 1
-        left = self.reserve[self._leader].bit_count()
-        if self.stage >= len(self._stages) or left == 0:
-            # rule: "Cards left after the last stage take no part" (source C)
-            finish_hand(self)
-            return
-        self.select_count = min(self._stages[self.stage], left)
-        self._select_left = self.n
-        self.phase = Phase.SELECT
-        self.to_act = self._leader
-
-    def _apply_select(self, seat: int, action: int) -> None:
-        if action < SELECT_FLAG or action & ~(SELECT_FLAG | CARD_BITS):
-            raise IllegalActionError(
-                f"seat {seat} must choose its cards for stage {self.stage + 1} now "
-                f"(select CARD ...), not {self._text(action)}")
-        mask = action & CARD_BITS
-        k = self.select_count
-        if mask & ~self.reserve[seat]:
-            raise IllegalActionError(
-                f"seat {seat} cannot choose {format_cards(mask & ~self.reserve[seat])}: "
-                f"not among its unplayed cards ({format_cards(self.reserve[seat])})")
-        if mask.bit_count() != k:
-            raise IllegalActionError(
-                f"seat {seat} must choose {k} cards for stage {self.stage + 1}, "
-                f"not {mask.bit_count()}")
-        # rule: "each player chooses any cards of that stage's size ... and plays only
-        # those" (source C)
-        self.hands[seat] = mask
-        self.reserve[seat] ^= mask
-        self._select_left -= 1
-        if self._select_left:
-            self.to_act = self._next[seat]
-            return
-        self.phase = Phase.PLAY
-        self.to_act = self._leader
-        self._tricks_left = k
 
     def _throw_in(self) -> None:
         n = self.n

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from pitchkit.actions import CARD_BITS, SELECT_FLAG
 from pitchkit.cards import JOKER_MASK, SUIT_NAMES, card_name, format_cards
 from pitchkit.errors import IllegalActionError
 from pitchkit.results import Event, HandResult, Outcome, Phase
@@ -128,7 +129,52 @@ def apply_play(game: Game, seat: int, card: int) -> Event:
         raise IllegalActionError(play_reason(game, seat, card))
     return game.apply(card)
 
-# ------------------------------------------------------------------ end of a hand
+# ------------------------------------------------------------------ stages
+
+
+def begin_stage(game: Game) -> None:
+    """Staged play: every seat in turn, the stage's leader first, chooses its cards."""
+    game.stage += 1
+    left = game.reserve[game._leader].bit_count()
+    if game.stage >= len(game._stages) or left == 0:
+        # rule: "Cards left after the last stage take no part" (source C)
+        finish_hand(game)
+        return
+    game.select_count = min(game._stages[game.stage], left)
+    game._select_left = game.n
+    game.phase = Phase.SELECT
+    game.to_act = game._leader
+
+def apply_select(game: Game, seat: int, action: int) -> None:
+    if action < SELECT_FLAG or action & ~(SELECT_FLAG | CARD_BITS):
+        raise IllegalActionError(
+            f"seat {seat} must choose its cards for stage {game.stage + 1} now "
+            f"(select CARD ...), not {game._text(action)}")
+    mask = action & CARD_BITS
+    k = game.select_count
+    if mask & ~game.reserve[seat]:
+        raise IllegalActionError(
+            f"seat {seat} cannot choose {format_cards(mask & ~game.reserve[seat])}: "
+            f"not among its unplayed cards ({format_cards(game.reserve[seat])})")
+    if mask.bit_count() != k:
+        raise IllegalActionError(
+            f"seat {seat} must choose {k} cards for stage {game.stage + 1}, "
+            f"not {mask.bit_count()}")
+    # rule: "each player chooses any cards of that stage's size ... and plays only
+    # those" (source C)
+    game.hands[seat] = mask
+    game.reserve[seat] ^= mask
+    game._select_left -= 1
+    if game._select_left:
+        game.to_act = game._next[seat]
+        return
+    game.phase = Phase.PLAY
+    game.to_act = game._leader
+    game._tricks_left = k
+
+
+# ------------------------------------------------------------------ end of a trick, a hand
+
 
 def end_trick(game: Game, seat: int, card: int) -> Event:
     trick = game._trick
@@ -145,7 +191,7 @@ def end_trick(game: Game, seat: int, card: int) -> Event:
     else:
         game._leader = winner  # rule: the trick winner leads on into the next stage
         if game._stages:
-            game._begin_stage()
+            begin_stage(game)
         else:
             finish_hand(game)
         if game.to_act is None:

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from pitchkit.cards import JOKER_MASK, mask_of, parse_card
+from pitchkit.dealing import deal_seats
 from pitchkit.engine import Game, Phase
 from pitchkit.errors import IllegalActionError
 from pitchkit.tricks import (
@@ -303,13 +304,13 @@ def test_cards_per_hand_all_deals_the_deck_evenly() -> None:
 
 def test_packet_size_deals_three_at_a_time_from_left_of_dealer() -> None:
     g = Game(rules(), random.Random(0), dealer=0)
-    assert g._deal_seats() == (1, 1, 1, 2, 2, 2, 3, 3, 3, 0, 0, 0) * 2
+    assert deal_seats(g) == (1, 1, 1, 2, 2, 2, 3, 3, 3, 0, 0, 0) * 2
 
 
 def test_packet_size_last_packet_may_be_smaller() -> None:
     r = rules(deal={"cards_per_hand": 5, "packet_size": 3}, players={"count": 2})
     g = Game(r, random.Random(0), dealer=1)
-    assert g._deal_seats() == (0, 0, 0, 1, 1, 1, 0, 0, 1, 1)
+    assert deal_seats(g) == (0, 0, 0, 1, 1, 1, 0, 0, 1, 1)
 
 
 def test_first_dealer_setting() -> None:

@@ -1,0 +1,109 @@
+"""Dealing: a shuffled deal from the game's generator, or a given deal (records).
+
+Functions of a :class:`pitchkit.engine.Game`. Cards come off the deck in packets
+(``deal.packet_size``), starting with the seat after the dealer; with
+``trump.chosen_by: turned_card`` a card is first drawn from the middle of the deck.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from pitchkit.cards import card_name
+from pitchkit.errors import IllegalActionError
+from pitchkit.results import Event
+from pitchkit.variant import ShownCard, TrumpChosenBy
+
+if TYPE_CHECKING:  # pragma: no cover
+    from pitchkit.engine import Game
+
+
+def deal_random(game: Game) -> Event:
+    """Shuffle with ``game.rng`` and deal (turning a trump card where the variant does)."""
+    game._require_deal()
+    n = game.n
+    rules = game.rules
+    cards = list(range(52 + rules.deck.jokers))
+    turned = None
+    if game._trump_style is TrumpChosenBy.TURNED_CARD:
+        game.rng.shuffle(cards)
+        # rule: "a card is drawn from the middle of the deck and shown" (source C);
+        # a joker names no suit, so the next card down is drawn instead
+        i = len(cards) // 2
+        while cards[i] >= 52:
+            i = (i + 1) % len(cards)
+        turned = cards[i]
+        if rules.trump.shown_card is ShownCard.OUT_OF_PLAY:
+            del cards[i]  # rule: shown_card out_of_play sets it aside for the hand
+    masks = [0] * n
+    order = game._deal_order.get(game.dealer)
+    if order is None:
+        order = game._deal_order[game.dealer] = deal_seats(game)
+    if turned is not None:
+        for seat, card in zip(order, cards, strict=False):
+            masks[seat] |= 1 << card
+    else:
+        # the first n*k cards of a uniformly shuffled deck, drawn one by one
+        # (a partial Fisher-Yates shuffle), each to the seat the deal gives it to
+        rand = game.rng.random
+        left = len(cards)
+        for seat in order:
+            i = int(rand() * left)
+            left -= 1
+            masks[seat] |= 1 << cards[i]
+            cards[i] = cards[left]
+    return game._start_hand(masks, turned)
+
+def deal_cards(game: Game, hands: Sequence[Sequence[int]], turned: int | None = None) -> Event:
+    """Deal the given cards (a record's deal): ``hands[seat]`` lists seat's cards."""
+    game._require_deal()
+    n, k = game.n, game._cards_per_hand
+    if len(hands) != n:
+        raise IllegalActionError(f"the deal has {len(hands)} hands for {n} seats")
+    size = 52 + game.rules.deck.jokers
+    seen = 0
+    masks = []
+    for seat, cards in enumerate(hands):
+        if len(cards) != k:
+            raise IllegalActionError(
+                f"seat {seat} is dealt {len(cards)} cards, the variant deals {k}")
+        mask = 0
+        for card in cards:
+            if not 0 <= card < size:
+                raise IllegalActionError(f"seat {seat}: {card_name(card)} is not in the deck")
+            if (seen | mask) >> card & 1:
+                raise IllegalActionError(f"seat {seat}: {card_name(card)} is dealt twice")
+            mask |= 1 << card
+        seen |= mask
+        masks.append(mask)
+    if game._trump_style is TrumpChosenBy.TURNED_CARD:
+        if turned is None:
+            raise IllegalActionError("this variant turns a card for trump: the deal needs one")
+        if not 0 <= turned < 52:
+            raise IllegalActionError(f"the turned card must be a plain card, not {turned}")
+        out = game.rules.trump.shown_card is ShownCard.OUT_OF_PLAY
+        if out and seen >> turned & 1:
+            raise IllegalActionError(
+                f"the turned card {card_name(turned)} is out of play but is dealt")
+    elif turned is not None:
+        raise IllegalActionError("this variant turns no card for trump")
+    return game._start_hand(masks, turned)
+
+
+def deal_seats(game: Game) -> tuple[int, ...]:
+    """The seat receiving each card, in the order cards come off the deck."""
+    n, k = game.n, game._cards_per_hand
+    packet = game.rules.deal.packet_size
+    # rule: "Deal 6 cards each ... three at a time" (source B): deal.packet_size;
+    # the dealing starts with the seat after the dealer
+    order = []
+    seat = game._next[game.dealer]
+    got = 0
+    while got < k:
+        size = min(packet, k - got)
+        for _ in range(n):
+            order.extend([seat] * size)
+            seat = game._next[seat]
+        got += size
+    return tuple(order)
