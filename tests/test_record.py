@@ -183,3 +183,22 @@ def test_invalid_json_names_line_and_column(tmp_path: Path) -> None:
 def test_missing_record_file(tmp_path: Path) -> None:
     result = CliRunner().invoke(app, ["replay", str(tmp_path / "nope.json")])
     assert result.exit_code == 1 and "no such record file" in result.stderr
+
+
+def test_record_set_overrides_change_the_game() -> None:
+    record = record_of("auction-pitch")
+    record["set"] = {"scoring.target": 3}
+    with pytest.raises(RecordError, match="the game was already over after hand"):
+        replay_record(record)
+
+
+def test_record_variant_path_is_relative_to_the_record(tmp_path: Path) -> None:
+    (tmp_path / "house.yaml").write_text("name: house\nextends: auction-pitch\n")
+    record = record_of("auction-pitch")
+    record["variant"] = "house.yaml"
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(record))
+    result = CliRunner().invoke(app, ["replay", str(path), "--json"])
+    assert result.exit_code == 0, result.output
+    expected = json.loads((RECORDS / "auction-pitch.expected.json").read_text())
+    assert json.loads(result.stdout) == expected

@@ -389,3 +389,22 @@ def test_leaving_is_only_between_hands_of_money_games() -> None:
     g2 = start(money(), "AS", "3S", "9H", "KH")
     with pytest.raises(IllegalActionError, match="only between hands"):
         g2.leave([0])
+
+
+def test_observation_never_shows_another_seats_cards() -> None:
+    one = start(rules(), "AS 2D", "3S 4D", "9S 5D", "KH 6D")
+    other = start(rules(), "9S 5D", "3S 4D", "AS 2D", "KH 6D")  # seats 0 and 2 swapped
+    play(one, "bid 2")
+    play(other, "bid 2")
+    assert one.observation(1) == other.observation(1)
+    assert one.observation(0) != other.observation(0)
+
+
+def test_events_carry_the_trick_winner_and_the_hand_result() -> None:
+    r = rules(deal={"cards_per_hand": 1}, scoring={"target": 21})
+    g = start(r, "AS", "3S", "9H", "KH")
+    play(g, "bid 2", "pass", "pass", "pass", "play AS", "play 3S", "play 9H")
+    event = g.apply("play KH")
+    assert event.trick_winner == 0
+    assert event.hand_result is g.hand_results[-1]
+    assert [e.kind for e in g.events] == ["deal"] + ["action"] * 8
