@@ -9,6 +9,7 @@ from pitchkit.errors import (
     UsageError,
     VariantError,
 )
+from pitchkit.load import find_variant, load_variant, shipped_variants
 from pitchkit.variant import Rules, rules_from_mapping, rules_to_mapping
 
 __version__ = "0.1.0"
@@ -23,6 +24,9 @@ __all__ = [
     "UsageError",
     "VariantError",
     "__version__",
+    "find_variant",
+    "load_variant",
     "rules_from_mapping",
     "rules_to_mapping",
+    "shipped_variants",
 ]
