@@ -237,6 +237,7 @@ def finish_hand(game: Game) -> None:
         game.outcome = Outcome(
             winners=state.winners, draw=state.draw, scores=state.scores,
             settlement=game.ledger.settle() if game.ledger is not None else None,
+            replay=state.replay,
         )
     else:
         # rule: "Next dealer: the player to the left" (source B)

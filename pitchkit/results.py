@@ -69,6 +69,7 @@ class Outcome:
     draw: bool
     scores: tuple[int, ...]
     settlement: dict[int, int] | None  # cents per player id, money variants only
+    replay: bool = False  # a tie under scoring.tie: replay: a new game decides it
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -408,3 +408,14 @@ def test_events_carry_the_trick_winner_and_the_hand_result() -> None:
     assert event.trick_winner == 0
     assert event.hand_result is g.hand_results[-1]
     assert [e.kind for e in g.events] == ["deal"] + ["action"] * 8
+
+
+def test_a_tie_after_the_last_hand_is_a_draw_and_replay_asks_for_a_new_game() -> None:
+    r = rules(players={"count": 2}, deal={"cards_per_hand": 1}, auction={"style": "none"},
+              play={"first_leader": "left_of_dealer"},
+              points={"high": False, "low": False, "jack": False, "game": False},
+              scoring={"target": None, "hands": 1, "tie": "replay"})
+    g = start(r, "AS", "KS", dealer=1)
+    play(g, "play AS", "play KS")
+    assert g.outcome is not None
+    assert g.outcome.draw and g.outcome.replay and g.outcome.winners == ()
