@@ -122,11 +122,16 @@ def _where(game: Game, auction_count: int) -> str:
     return "after the end of the hand"
 
 
-def replay_record(record: Mapping[str, Any], *, base_dir: str | Path | None = None
-                  ) -> ReplayResult:
-    """Replay a record with every action checked; RecordError on the first problem."""
+def replay_record(record: Mapping[str, Any], *, base_dir: str | Path | None = None,
+                  rules: Rules | None = None) -> ReplayResult:
+    """Replay a record with every action checked; RecordError on the first problem.
+
+    The variant is loaded from the record (relative paths from ``base_dir``) unless
+    ``rules`` is given.
+    """
     base = Path(base_dir) if base_dir is not None else None
-    rules = _rules_of(record, base)
+    if rules is None:
+        rules = _rules_of(record, base)
     hands = record.get("hands")
     if not isinstance(hands, list):
         raise RecordError("the record needs \"hands\": a list of hands")

@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 from pitchkit.actions import select_action
 from pitchkit.engine import Game, Phase, replay_events
+from pitchkit.record import game_to_record, replay_record
 from pitchkit.scoring import available_points
 from pitchkit.variant import Rules, rules_from_mapping
 
@@ -212,13 +213,13 @@ def play_game(rules: Rules, seed: int, check: bool) -> Game:
     return game
 
 
-@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(rules=variants(), seed=st.integers(0, 2**32))
 def test_random_variants_keep_every_invariant(rules: Rules, seed: int) -> None:
     play_game(rules, seed, check=True)
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(rules=variants(), seed=st.integers(0, 2**32))
 def test_same_seed_same_game_and_event_log_replays(rules: Rules, seed: int) -> None:
     game = play_game(rules, seed, check=False)
@@ -228,6 +229,8 @@ def test_same_seed_same_game_and_event_log_replays(rules: Rules, seed: int) -> N
     replayed = replay_events(rules, game.events, game.first_dealer)
     assert replayed.snapshot() == game.snapshot()
     assert replayed.events == game.events
+    from_record = replay_record(game_to_record(game), rules=rules).game
+    assert from_record.snapshot() == game.snapshot()
 
 
 @settings(max_examples=30, deadline=None)
