@@ -18,8 +18,8 @@ from pitchkit.record import ReplayResult, replay_file, result_json
 
 def _who(seats: tuple[int, ...]) -> str:
     if not seats:
-        return "-"
-    return "+".join(str(s) for s in seats)
+        return "nobody"
+    return ("seat " if len(seats) == 1 else "seats ") + "+".join(str(s) for s in seats)
 
 
 def replay_text(result: ReplayResult) -> str:
@@ -50,7 +50,7 @@ def replay_text(result: ReplayResult) -> str:
                                             if result.rules.scoring.tie.value == "replay"
                                             else ""))
     else:
-        lines.append(f"game over: won by seat {_who(outcome.winners)}")
+        lines.append(f"game over: won by {_who(outcome.winners)}")
     settlement = result.settlement
     if settlement is not None:
         money = ", ".join(f"player {p} {c / 100:+.2f}" for p, c in sorted(settlement.items()))
