@@ -13,6 +13,8 @@ from pitchkit.actions import CARD_BITS, SELECT_FLAG
 from pitchkit.cards import JOKER_MASK, SUIT_NAMES, card_name, format_cards
 from pitchkit.errors import IllegalActionError
 from pitchkit.results import Event, HandResult, Outcome, Phase
+from pitchkit.scoring import HandFacts, score_hand
+from pitchkit.settle import settle_hand
 from pitchkit.tricks import (
     ANY_CARD,
     FOLLOW_OR_TRUMP,
@@ -201,15 +203,14 @@ def end_trick(game: Game, seat: int, card: int) -> Event:
     return event
 
 def finish_hand(game: Game) -> None:
-    from pitchkit.scoring import HandFacts, score_hand
-    from pitchkit.settle import settle_hand
-
+    """Score the hand (pitchkit.scoring), settle it (pitchkit.settle, pitchkit.money)."""
     rules = game.rules
     n = game.n
+    tricks_won = tuple(game.tricks_won)
     facts = HandFacts(
         trump=game.trump, dealer=game.dealer, team_of=game.team_of,
         pitcher=game.pitcher, bid=game.bid, moon=game.moon, dealt=tuple(game.dealt),
-        captured=tuple(game.captured), tricks_won=tuple(game.tricks_won),
+        captured=tuple(game.captured), tricks_won=tricks_won,
         last_trick_winner=game._last_winner,
     )
     score = score_hand(rules, facts)
@@ -229,7 +230,7 @@ def finish_hand(game: Game) -> None:
         points=score.points, made=score.made, moon=game.moon,
         score_changes=score.score_changes, scores=state.scores,
         combo_points=score.combo_points, players=tuple(game.players),
-        tricks_won=tuple(game.tricks_won),
+        tricks_won=tricks_won,
     ))
     game.to_act = None
     if state.over:
