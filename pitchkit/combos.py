@@ -12,10 +12,14 @@ among them from the variant's ``combinations`` table:
 
 The best total is an exact maximum over every choice of kept cards and every assignment
 of combinations (a test checks it against a brute force). Only ranks matter, so the
-search runs over how many cards of each scoring rank to keep, and a memoised search over
-the non-reusable counts finds the best assignment (alone, paired with a reusable card,
-or paired with another card) for each. Jokers and ranks the table never mentions score
-nothing and only fill the kept cards up to ``keep``.
+search runs over how many cards of each scoring rank to keep: for each count of the
+reusable ranks, the other ranks fall into groups that pair among themselves; each group's
+best value for every number of cards kept is found by a memoised search over the
+assignments (alone, paired with a kept reusable card, or paired with another card), and
+the groups are combined by a (max, +) convolution over the cards left to keep. Jokers and
+ranks the table never mentions score nothing and only fill the kept cards up to ``keep``.
+The source's table takes well under a millisecond; the time grows with the size of the
+largest group of ranks that pair with each other and with the number of reusable ranks.
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations as pairs_of
+from itertools import product
 
 from pitchkit.cards import RANKS, card_name, rank_of
 from pitchkit.variant import Combinations
@@ -89,6 +94,7 @@ class _Solver:
     def __init__(self, t: _Table) -> None:
         self.t = t
         self.nonreusable = tuple(r for r in t.scoring if r not in t.reusable)
+        self.index = {r: k for k, r in enumerate(self.nonreusable)}
         self.memo: dict[tuple[frozenset[int], tuple[int, ...]], int] = {}
 
     def alone(self, rank: int, present: frozenset[int]) -> tuple[int, int | None]:
@@ -158,45 +164,94 @@ def best_combination(combinations: Combinations, cards: Sequence[int]) -> ComboS
         if card < 52:
             by_rank.setdefault(rank_of(card), []).append(card)
     keep = min(combinations.keep, len(cards))
-    ranks = [r for r in t.scoring if r in by_rank]
-    available = [len(by_rank[r]) for r in ranks]
-    size = min(keep, sum(available))
+    avail = {r: len(by_rank[r]) for r in t.scoring if r in by_rank}
+    reusable = [r for r in avail if r in t.reusable]
+    components = _components(t, [r for r in avail if r not in t.reusable])
     solver = _Solver(t)
-    index = {r: k for k, r in enumerate(solver.nonreusable)}
 
     best_value = -1
     best_counts: dict[int, int] = {}
-    counts = [0] * len(ranks)
-
-    def evaluate() -> None:
-        nonlocal best_value, best_counts
-        chosen = {r: c for r, c in zip(ranks, counts, strict=True) if c}
-        present = frozenset(r for r in chosen if r in t.reusable)
-        vector = [0] * len(solver.nonreusable)
-        for r, c in chosen.items():
-            if r not in t.reusable:
-                vector[index[r]] = c
-        value = _reusable_value(t, chosen) + solver.best(present, tuple(vector))
+    # every choice of how many cards of each reusable rank to keep, more first ...
+    for counts in product(*(range(avail[r], -1, -1) for r in reusable)):
+        used = sum(counts)
+        if used > keep:
+            continue
+        chosen = {r: c for r, c in zip(reusable, counts, strict=True) if c}
+        present = frozenset(chosen)
+        budget = keep - used
+        # ... then the best use of the budget left, component by component: ranks that
+        # never pair with each other are independent, so their best totals per number
+        # of cards kept combine by a (max, +) convolution
+        combined: list[tuple[int, list[dict[int, int]]] | None] = [(0, [])]
+        for component in components:
+            table = _component_table(solver, component, avail, present, budget)
+            merged: list[tuple[int, list[dict[int, int]]] | None] = [None] * min(
+                budget + 1, len(combined) + len(table) - 1)
+            for s1, entry1 in enumerate(combined):
+                if entry1 is None:
+                    continue
+                for s2, (value2, counts2) in enumerate(table):
+                    if s1 + s2 >= len(merged):
+                        break
+                    value = entry1[0] + value2
+                    slot = merged[s1 + s2]
+                    if slot is None or value > slot[0]:
+                        merged[s1 + s2] = (value, [*entry1[1], counts2])
+            combined = merged
+        rest = max((e for e in combined if e is not None), key=lambda e: e[0])
+        value = _reusable_value(t, chosen) + rest[0]
         if value > best_value:
-            best_value, best_counts = value, chosen
-
-    def choose(k: int, left: int) -> None:
-        # more kept cards never lower the total (every value is >= 0), so keep exactly
-        # `size` scoring cards
-        if k == len(ranks):
-            if left == 0:
-                evaluate()
-            return
-        room = sum(available[k + 1:])
-        for c in range(min(available[k], left), -1, -1):
-            if left - c > room:
-                break
-            counts[k] = c
-            choose(k + 1, left - c)
-        counts[k] = 0
-
-    choose(0, size)
+            best_value = value
+            best_counts = dict(chosen)
+            for part in rest[1]:
+                best_counts.update({r: c for r, c in part.items() if c})
     return _assemble(t, solver, cards, by_rank, best_counts, keep, max(best_value, 0))
+
+
+def _components(t: _Table, ranks: list[int]) -> list[list[int]]:
+    """Groups of non-reusable ranks linked by pairs between them (highest rank first)."""
+    seen: set[int] = set()
+    out: list[list[int]] = []
+    for start in ranks:
+        if start in seen:
+            continue
+        seen.add(start)
+        stack, group = [start], []
+        while stack:
+            a = stack.pop()
+            group.append(a)
+            for b in ranks:
+                if b not in seen and t.pair[a][b] > 0:
+                    seen.add(b)
+                    stack.append(b)
+        out.append(sorted(group, reverse=True))
+    return out
+
+
+def _component_table(solver: _Solver, component: list[int], avail: dict[int, int],
+                     present: frozenset[int], budget: int
+                     ) -> list[tuple[int, dict[int, int]]]:
+    """For s = 0, 1, ...: the best value keeping s cards of these ranks, and the counts."""
+    size = min(budget, sum(avail[r] for r in component))
+    best: list[tuple[int, dict[int, int]] | None] = [None] * (size + 1)
+    index = [solver.index[r] for r in component]
+    vector = [0] * len(solver.nonreusable)
+
+    def choose(k: int, left: int, kept: int) -> None:
+        if k == len(component):
+            value = solver.best(present, tuple(vector))
+            slot = best[kept]
+            if slot is None or value > slot[0]:
+                best[kept] = (value, {r: vector[index[i]] for i, r in enumerate(component)})
+            return
+        for c in range(min(avail[component[k]], left), -1, -1):
+            vector[index[k]] = c
+            choose(k + 1, left - c, kept + c)
+        vector[index[k]] = 0
+
+    choose(0, size, 0)
+    assert all(entry is not None for entry in best)
+    return [entry for entry in best if entry is not None]
 
 
 def _assemble(t: _Table, solver: _Solver, cards: Sequence[int], by_rank: dict[int, list[int]],

@@ -165,15 +165,18 @@ def brute_force(table: Combinations, hand: list[int]) -> int:
     return best
 
 
-SMALL_RANKS = "AKQJT2"
+SMALL_RANKS = "AKQJT982"
 
 
 @st.composite
 def tables(draw: st.DrawFn) -> Combinations:
+    """Random tables over a few ranks; sparse or dense pairs, a few reusable ranks."""
     singles = tuple((r, draw(st.integers(0, 9))) for r in SMALL_RANKS if draw(st.booleans()))
     pair_keys = [a + b for i, a in enumerate(SMALL_RANKS) for b in SMALL_RANKS[i:]]
-    pairs = tuple((k, draw(st.integers(0, 12))) for k in pair_keys if draw(st.booleans()))
-    reusable = tuple(r for r in SMALL_RANKS if draw(st.integers(0, 3)) == 0)
+    density = draw(st.sampled_from([2, 6, 12]))  # one pair in 2, 6 or 12 present
+    pairs = tuple((k, draw(st.integers(0, 12))) for k in pair_keys
+                  if draw(st.integers(0, density - 1)) == 0)
+    reusable = tuple(r for r in SMALL_RANKS if draw(st.integers(0, 4)) == 0)
     return Combinations(keep=draw(st.integers(1, 8)), singles=singles, pairs=pairs,
                         reusable=reusable)
 
@@ -181,7 +184,7 @@ def tables(draw: st.DrawFn) -> Combinations:
 HAND_POOL = [parse_card(r + s) for r in SMALL_RANKS for s in "SHDC"] + [52]
 
 
-@settings(max_examples=250, deadline=None)
+@settings(max_examples=300, deadline=None)
 @given(tables(), st.lists(st.sampled_from(HAND_POOL), max_size=9, unique=True))
 def test_combo_optimum_equals_brute_force(table: Combinations, hand: list[int]) -> None:
     result = best_combination(table, hand)
