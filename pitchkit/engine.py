@@ -23,6 +23,7 @@ from pitchkit import dealing
 from pitchkit.actions import (
     MOON,
     PASS,
+    SELECT_FLAG,
     TRUMP_BASE,
     Action,
     action_text,
@@ -30,7 +31,6 @@ from pitchkit.actions import (
     select_action,
 )
 from pitchkit.auction import apply_auction, auction_actions, auction_rules
-from pitchkit.cards import JOKER_MASK, SUIT_NAMES, mask_of
 from pitchkit.errors import IllegalActionError
 from pitchkit.play import (
     _CARD_LISTS,
@@ -63,7 +63,8 @@ from pitchkit.variant import (
 )
 
 __all__ = [
-    "Action", "Event", "Game", "HandResult", "Observation", "Outcome", "Phase",
+    "MOON", "PASS", "SELECT_FLAG", "TRUMP_BASE", "Action", "Event", "Game", "HandResult",
+    "Observation", "Outcome", "Phase",
     "action_text", "parse_action", "replay_events", "select_action",
 ]
 
@@ -553,6 +554,3 @@ def replay_events(rules: Rules, events: Sequence[Event], dealer: int,
             game.join(event.detail)
     return game
 
-
-# Used by the mixins and re-exported for callers.
-_ = (JOKER_MASK, SUIT_NAMES, MOON, PASS, mask_of)
