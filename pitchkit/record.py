@@ -248,7 +248,8 @@ def result_json(result: ReplayResult) -> dict[str, Any]:
     """What ``pitchkit replay --json`` prints.
 
     ``winner``: the winning seats, or null while the game is unfinished (and ``[]`` with
-    ``draw: true`` on a tie); ``settlement``: cents per player for money variants (the
+    ``draw: true`` on a tie; ``replay: true`` when scoring.tie says a new game decides
+    it); ``settlement``: cents per player for money variants (the
     players are the first seats in order, then those who joined), as if play stopped
     after the last hand; else null.
     """
@@ -258,6 +259,7 @@ def result_json(result: ReplayResult) -> dict[str, Any]:
         "hands": [hand_json(h) for h in result.hands],
         "winner": None if outcome is None else list(outcome.winners),
         "draw": bool(outcome and outcome.draw),
+        "replay": bool(outcome and outcome.replay),
         "settlement": None if settlement is None
         else [settlement[p] for p in sorted(settlement)],
     }

@@ -202,3 +202,18 @@ def test_record_variant_path_is_relative_to_the_record(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     expected = json.loads((RECORDS / "auction-pitch.expected.json").read_text())
     assert json.loads(result.stdout) == expected
+
+
+def test_replay_json_says_when_a_tie_calls_for_a_new_game() -> None:
+    from pitchkit.variant import rules_from_mapping
+
+    rules = rules_from_mapping({
+        "players": {"count": 2}, "deal": {"cards_per_hand": 1}, "auction": {"style": "none"},
+        "play": {"first_leader": "left_of_dealer"},
+        "points": {"high": False, "low": False, "jack": False, "game": False},
+        "scoring": {"target": None, "hands": 1, "tie": "replay"},
+    })
+    record = {"variant": "custom", "dealer": 1,
+              "hands": [{"deal": [["AS"], ["KS"]], "actions": ["play AS", "play KS"]}]}
+    out = result_json(replay_record(record, rules=rules))
+    assert (out["winner"], out["draw"], out["replay"]) == ([], True, True)
