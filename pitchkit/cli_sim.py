@@ -1,9 +1,189 @@
-"""Placeholder until its owner lands the commands; see pitchkit/cli.py."""
+"""``pitchkit simulate``, ``pitchkit merge`` and ``pitchkit compare``: thin over the library."""
 
 from __future__ import annotations
 
+import json
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Annotated, Any
+
 import typer
+
+from pitchkit.cli_common import SetOption, fail, load_rules_or_exit, run_safely
+from pitchkit.errors import UsageError
+from pitchkit.stats import Stats, load_stats, merge_all, parse_shard
+
+GamesOption = Annotated[int, typer.Option("--games", "-n", help="Number of games to play.")]
+SeedOption = Annotated[str, typer.Option(
+    "--seed", help="Seed of the run: the same seed gives the same numbers.")]
+BotsOption = Annotated[str, typer.Option(
+    "--bots", help="Bots, one per seat or one for all: random, heuristic, "
+    "montecarlo[:samples=N], or module:Class[:key=value] for your own.")]
+WorkersOption = Annotated[int, typer.Option(
+    "--workers", "-w", help="Processes to play in parallel (results do not depend on it).")]
+HandsOption = Annotated[int | None, typer.Option(
+    "--hands", help="Hands per game for variants with no end, like money pitch (default 20); "
+    "otherwise a cap past which a game is cut off (default 1000).", show_default=False)]
+JsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON object, for programs.")]
+CsvOption = Annotated[Path | None, typer.Option(
+    "--csv", help="Also write every figure to this CSV file.", show_default=False)]
+
+
+def _seed(text: str) -> int | str:
+    text = text.strip()
+    try:
+        return int(text)
+    except ValueError:
+        return text
+
+
+@contextmanager
+def _progress(enabled: bool) -> Iterator[Callable[[str, int, int], None] | None]:
+    """A progress bar on stderr when it is a terminal; nothing otherwise."""
+    if not enabled or not sys.stderr.isatty():
+        yield None
+        return
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+    bar = Progress("{task.description}", BarColumn(), MofNCompleteColumn(),
+                   TimeRemainingColumn(), console=Console(stderr=True), transient=True)
+    tasks: dict[str, Any] = {}
+
+    def update(label: str, done: int, total: int) -> None:
+        if label not in tasks:
+            tasks[label] = bar.add_task(label, total=total)
+        bar.update(tasks[label], completed=done)
+
+    with bar:
+        yield update
+
+
+def _emit(parts: Sequence[Stats], as_json: bool, csv_file: Path | None,
+          out_file: Path | None, *, compare: bool = False) -> None:
+    from pitchkit.report import (
+        compare_json,
+        render_compare_text,
+        render_text,
+        write_csv,
+        write_json,
+    )
+
+    data: Any = compare_json(parts) if compare else parts[0].summary()
+    if out_file is not None:
+        with open(out_file, "w", encoding="utf-8") as fh:
+            write_json(data, fh)
+    if csv_file is not None:
+        with open(csv_file, "w", encoding="utf-8", newline="") as fh:
+            write_csv(parts, fh)
+    if as_json:
+        write_json(data, sys.stdout)
+    elif compare:
+        render_compare_text(parts, sys.stdout)
+    else:
+        render_text(parts[0], sys.stdout)
+    if any(p.interrupted for p in parts):
+        typer.echo("pitchkit: interrupted; the result above covers the games finished",
+                   err=True)
+        raise typer.Exit(130)
+
+
+def _split_variant(spec: str) -> tuple[str, list[str]]:
+    """``auction-pitch@points.low_goes_to=holder@scoring.target=11`` -> name, overrides."""
+    name, *sets = spec.split("@")
+    for s in sets:
+        if "=" not in s:
+            raise UsageError(f"{spec!r}: after @ comes key.path=value, got {s!r}")
+    return name, sets
 
 
 def register(app: typer.Typer) -> None:
-    """Add this module's commands to the app."""
+    """Add simulate, merge and compare to the app."""
+
+    @app.command()
+    @run_safely
+    def simulate(
+        variant: Annotated[str, typer.Argument(help="A shipped variant name or a YAML file.")],
+        games: GamesOption = 1000,
+        seed: SeedOption = "1",
+        bots: BotsOption = "heuristic",
+        workers: WorkersOption = 1,
+        sets: SetOption = None,
+        hands: HandsOption = None,
+        shard: Annotated[str | None, typer.Option(
+            "--shard", help="Play only part K of N of the run (K/N, e.g. 1/4); "
+            "join the parts with pitchkit merge.", show_default=False)] = None,
+        as_json: JsonOption = False,
+        csv_file: CsvOption = None,
+        out: Annotated[Path | None, typer.Option(
+            "--out", help="Also write the JSON result to this file (a shard for merge).",
+            show_default=False)] = None,
+    ) -> None:
+        """Play many games under a variant with bots and report the statistics."""
+        from pitchkit.simulate import simulate as run
+
+        rules = load_rules_or_exit(variant, sets)
+        if shard is not None:
+            parse_shard(shard)
+        with _progress(True) as update:
+            stats = run(rules, games=games, seed=_seed(seed), bots=bots, workers=workers,
+                        shard=shard, hands=hands, variant=rules.name,
+                        progress=(lambda d, t: update(rules.name, d, t)) if update else None)
+        _emit([stats], as_json, csv_file, out)
+
+    @app.command()
+    @run_safely
+    def merge(
+        files: Annotated[list[Path], typer.Argument(
+            help="JSON results of shards (pitchkit simulate --shard K/N --out FILE).")],
+        as_json: JsonOption = False,
+        csv_file: CsvOption = None,
+        out: Annotated[Path | None, typer.Option(
+            "--out", help="Also write the merged JSON to this file.", show_default=False)] = None,
+    ) -> None:
+        """Merge the shards of a run exactly: the same numbers as one run."""
+        parts = []
+        for path in files:
+            try:
+                data = json.loads(path.read_text(encoding="utf-8"))
+            except json.JSONDecodeError as error:
+                fail(f"{path}:{error.lineno}:{error.colno}: not JSON: {error.msg}")
+            try:
+                parts.append(load_stats(data))
+            except UsageError as error:
+                fail(f"{path}: {error}")
+        _emit([merge_all(parts)], as_json, csv_file, out)
+
+    @app.command()
+    @run_safely
+    def compare(
+        variants: Annotated[list[str], typer.Argument(
+            help="Two or more variants; add overrides with @: "
+            "auction-pitch@points.low_goes_to=holder.")],
+        games: GamesOption = 1000,
+        seed: SeedOption = "1",
+        bots: BotsOption = "heuristic",
+        workers: WorkersOption = 1,
+        sets: SetOption = None,
+        hands: HandsOption = None,
+        as_json: JsonOption = False,
+        csv_file: CsvOption = None,
+        out: Annotated[Path | None, typer.Option(
+            "--out", help="Also write the JSON comparison to this file.",
+            show_default=False)] = None,
+    ) -> None:
+        """Simulate several variants on the same deals and mark significant differences."""
+        from pitchkit.simulate import compare as run
+
+        if len(variants) < 2:
+            fail("compare needs two or more variants", 2)
+        loaded = []
+        for spec in variants:
+            name, extra = _split_variant(spec)
+            loaded.append((spec, load_rules_or_exit(name, [*(sets or []), *extra])))
+        with _progress(True) as update:
+            parts = run(loaded, games=games, seed=_seed(seed), bots=bots, workers=workers,
+                        hands=hands, progress=update)
+        _emit(parts, as_json, csv_file, out, compare=True)

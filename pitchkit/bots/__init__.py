@@ -1,0 +1,176 @@
+"""Bots: players for simulations, and the interface for your own.
+
+A bot is any Python class built as ``MyBot(rules, seat, rng, **settings)`` with one
+method::
+
+    def choose(self, observation, legal_actions):
+        return one_of_legal_actions
+
+- ``rules`` is the variant's :class:`~pitchkit.variant.Rules`; ``seat`` is the bot's
+  seat (0..n-1); ``rng`` is a seeded :class:`random.Random` that is the bot's only source
+  of chance (never the global ``random``), so every game replays exactly.
+- ``observation`` is the engine's :class:`~pitchkit.engine.Observation` for that seat:
+  only what that player may see (own hand, trump, bids, the current trick, the cards
+  played so far and by whom, tricks won, scores, dealer, pitcher, phase).
+- ``legal_actions`` lists the legal actions (small ints; ``pitchkit.engine.action_text``
+  spells them ``pass``, ``bid 3``, ``play AS``, ...). The bot returns one of them. In
+  the ``select`` phase (staged play, Pimps & Hoes) the list holds the cards that may be
+  chosen; the bot returns ``pitchkit.engine.select_action(cards)`` with exactly
+  ``observation.select_count`` of them.
+- A bot that never reads the observation outside the ``select`` phase may set the class
+  attribute ``observes = False``; the simulator then passes ``None`` instead of building
+  it, which is most of the cost of a random bot.
+- Any other answer stops the game with a :class:`~pitchkit.errors.BotError` naming the
+  bot, its seat and the action; it is never corrected silently.
+
+Settings come from the command line: ``--bots montecarlo:samples=20`` or, for your own
+class, ``--bots mymodule:MyBot:level=3`` (an import path, then ``key=value`` settings
+separated by ``:``). Values that read as ints, floats or true/false are converted.
+
+Built-in bots: ``random``, ``heuristic``, ``montecarlo``.
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol, runtime_checkable
+
+from pitchkit.errors import UsageError
+from pitchkit.variant import Rules
+
+#: Built-in bots by name, as import paths.
+BUILTIN: dict[str, str] = {
+    "random": "pitchkit.bots.random_bot:RandomBot",
+    "heuristic": "pitchkit.bots.heuristic:HeuristicBot",
+    "montecarlo": "pitchkit.bots.montecarlo:MonteCarloBot",
+}
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """What a bot provides: ``choose(observation, legal_actions) -> action``."""
+
+    def choose(self, observation: Any, legal_actions: Sequence[int]) -> Any: ...
+
+
+BotFactory = Callable[..., Bot]
+
+
+@dataclass(frozen=True)
+class BotSpec:
+    """A bot as named on the command line: ``name`` or ``module:Class``, then settings."""
+
+    text: str
+    target: str
+    settings: tuple[tuple[str, Any], ...] = ()
+
+    @property
+    def name(self) -> str:
+        """The name the statistics use for this bot: the text as given."""
+        return self.text
+
+    def factory(self) -> BotFactory:
+        return _resolve(self.target, self.text)
+
+    def make(self, rules: Rules, seat: int, rng: random.Random) -> Bot:
+        """Build the bot for one seat of one game."""
+        try:
+            bot = self.factory()(rules, seat, rng, **dict(self.settings))
+        except TypeError as error:
+            raise UsageError(f"bot {self.text!r} could not be built: {error}") from None
+        if not callable(getattr(bot, "choose", None)):
+            raise UsageError(f"bot {self.text!r} has no choose(observation, legal_actions)")
+        return bot
+
+
+def _convert(value: str) -> Any:
+    low = value.lower()
+    if low in ("true", "yes"):
+        return True
+    if low in ("false", "no"):
+        return False
+    for kind in (int, float):
+        try:
+            return kind(value)
+        except ValueError:
+            pass
+    return value
+
+
+def parse_bot_spec(text: str) -> BotSpec:
+    """Parse ``heuristic``, ``montecarlo:samples=20`` or ``mymodule:MyBot:level=3``."""
+    text = text.strip()
+    if not text:
+        raise UsageError("empty bot name (built-in bots: " + ", ".join(BUILTIN) + ")")
+    parts = text.split(":")
+    name_parts = [p for p in parts if "=" not in p]
+    setting_parts = [p for p in parts if "=" in p]
+    if parts[: len(name_parts)] != name_parts:
+        raise UsageError(f"bot {text!r}: settings (key=value) come after the name")
+    settings = []
+    for part in setting_parts:
+        key, _, value = part.partition("=")
+        if not key.isidentifier():
+            raise UsageError(f"bot {text!r}: {key!r} is not a setting name")
+        settings.append((key, _convert(value)))
+    if len(name_parts) == 1:
+        target = BUILTIN.get(name_parts[0])
+        if target is None:
+            raise UsageError(
+                f"unknown bot {name_parts[0]!r}: use one of {', '.join(BUILTIN)} "
+                "or module:Class for your own")
+    elif len(name_parts) == 2:
+        target = ":".join(name_parts)
+    else:
+        raise UsageError(f"bot {text!r} is not NAME or module:Class (then key=value settings)")
+    spec = BotSpec(text=text, target=target, settings=tuple(settings))
+    _check_settings(spec)
+    return spec
+
+
+def _check_settings(spec: BotSpec) -> None:
+    factory = spec.factory()
+    try:
+        sig = inspect.signature(factory)
+    except (TypeError, ValueError):
+        return
+    params = sig.parameters
+    if any(p.kind is p.VAR_KEYWORD for p in params.values()):
+        return
+    for key, _ in spec.settings:
+        if key not in params:
+            known = [p for p in params if p not in ("self", "rules", "seat", "rng")]
+            raise UsageError(
+                f"bot {spec.text!r} has no setting {key!r}"
+                + (f" (settings: {', '.join(known)})" if known else ""))
+
+
+def _resolve(target: str, text: str) -> BotFactory:
+    module_name, _, attr = target.partition(":")
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as error:
+        raise UsageError(f"bot {text!r}: cannot import {module_name!r}: {error}") from None
+    factory = getattr(module, attr, None)
+    if factory is None:
+        raise UsageError(f"bot {text!r}: module {module_name!r} has no {attr!r}")
+    return factory  # type: ignore[no-any-return]
+
+
+def parse_bots(text: str | Sequence[str], players: int) -> list[BotSpec]:
+    """Bots per seat from ``"heuristic,random,..."`` (one per seat, or one for all)."""
+    items = [t for t in text.split(",")] if isinstance(text, str) else list(text)
+    specs = [parse_bot_spec(t) for t in items]
+    if len(specs) == 1:
+        return specs * players
+    if len(specs) != players:
+        raise UsageError(
+            f"{len(specs)} bots given for {players} players: give one per seat, or one for all")
+    return specs
+
+
+__all__ = ["BUILTIN", "Bot", "BotSpec", "parse_bot_spec", "parse_bots"]

@@ -1,0 +1,319 @@
+"""The ``heuristic`` bot: bids what its hand can take, plays like a careful club player.
+
+Bidding: for each suit it could make trump it estimates, point by point, the chance its
+side takes each point the variant has (high and low to the holder or the capturer, jack,
+jick, jokers, ten, game, last trick), from the trumps it holds and how many cards are in
+other hands; it bids the lowest legal bid not above what it expects to take.
+
+Play: it knows the cards played so far, so it knows which of its cards are boss (no
+unseen card can beat them). It draws trumps with a boss trump, takes tricks that carry
+points with its cheapest safe winner, never risks its jack where a higher trump is still
+out, throws its game points (tens) on tricks its partner has safely won, and otherwise
+plays its least valuable card. In staged play (Pimps & Hoes) it chooses for each stage
+the cards most likely to win tricks and those that form combinations
+(:func:`pitchkit.combos.best_combination`), and values captured cards by the variant's
+combination table.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from pitchkit.actions import BID_BASE, MOON, PASS, TRUMP_BASE, select_action
+from pitchkit.cards import JACK, RANKS, cards_in
+from pitchkit.combos import best_combination
+from pitchkit.results import Observation, Phase
+from pitchkit.tricks import TrumpTables, tables_for
+from pitchkit.variant import GameTie, GoesTo, Rules, ScoringMethod, TrickWinner
+
+
+@dataclass(frozen=True)
+class Know:
+    """What the bot derives once from the rules."""
+
+    n: int
+    teams: int
+    partners: int  # other players on my side
+    points: tuple[str, ...]
+    deck: int  # mask of every card in the deck
+    hand_size: int
+    in_other_hands: float  # chance that a given unseen card is in another player's hand
+    game_value: tuple[float, ...]  # per card: its game points
+    combo_value: tuple[float, ...]  # per card: its worth under combination scoring
+    combinations: bool
+    suit_led_only: bool
+    high_to_holder: bool
+    low_to_holder: bool
+    margin: float
+
+
+@lru_cache(maxsize=32)
+def know(rules: Rules) -> Know:
+    n = rules.players.count
+    teams = rules.players.teams
+    size = 52 + rules.deck.jokers
+    per = rules.deal.cards_per_hand
+    k = size // n if per == "all" else int(per)
+    unseen = max(1, size - k)
+    values = dict(rules.points.card_values)
+    game_value = tuple(float(values.get(RANKS[c % 13], 0)) if c < 52 else 0.0
+                       for c in range(54))
+    singles = dict(rules.combinations.singles)
+    pair_best: dict[str, int] = {}
+    for letters, pts in rules.combinations.pairs:
+        for letter in letters:
+            pair_best[letter] = max(pair_best.get(letter, 0), pts)
+    combo_value = tuple(
+        (singles.get(RANKS[c % 13], 0) + 0.5 * pair_best.get(RANKS[c % 13], 0)) if c < 52
+        else 0.0 for c in range(54))
+    return Know(
+        n=n, teams=teams, partners=n // teams - 1, points=rules.point_names(),
+        deck=(1 << size) - 1, hand_size=k, in_other_hands=min(1.0, (n - 1) * k / unseen),
+        game_value=game_value, combo_value=combo_value,
+        combinations=rules.scoring.method is ScoringMethod.COMBINATIONS,
+        suit_led_only=rules.play.trick_winner is TrickWinner.SUIT_LED,
+        high_to_holder=rules.points.high_goes_to is GoesTo.HOLDER,
+        low_to_holder=rules.points.low_goes_to is GoesTo.HOLDER,
+        margin=0.25 if teams == n else 0.5,
+    )
+
+
+def _trumps_by_power(mask: int, t: TrumpTables) -> list[int]:
+    return sorted(cards_in(mask & t.trumps), key=t.power.__getitem__)
+
+
+class HeuristicBot:
+    """Rule-of-thumb bidding and play; see the module docstring. No settings."""
+
+    def __init__(self, rules: Rules, seat: int, rng: random.Random) -> None:
+        self.rules = rules
+        self.seat = seat
+        self.rng = rng
+        self.k = know(rules)
+
+    # ------------------------------------------------------------------ entry
+
+    def choose(self, observation: Observation, legal_actions: Sequence[int]) -> int:
+        phase = observation.phase
+        if phase is Phase.PLAY or (phase is Phase.AUCTION and legal_actions
+                                   and legal_actions[0] < 54 and len(legal_actions) == 1):
+            return self.play(observation, legal_actions)
+        if phase is Phase.AUCTION:
+            return self.bid(observation, legal_actions)
+        if phase is Phase.TRUMP:
+            suit, _ = self.best_suit(observation.hand)
+            return TRUMP_BASE + suit
+        if phase is Phase.SELECT:
+            return self.select(observation, legal_actions)
+        return legal_actions[0]
+
+    # ------------------------------------------------------------------ bidding
+
+    def estimate(self, hand: int, suit: int) -> float:
+        """Expected points my side takes with ``suit`` as trump."""
+        k = self.k
+        t = tables_for(self.rules, suit)
+        mine = _trumps_by_power(hand, t)
+        if not mine:
+            return 0.2 * k.partners
+        all_trumps = _trumps_by_power(k.deck, t)
+        u = k.in_other_hands
+        top, bottom = mine[-1], mine[0]
+        above = sum(1 for c in all_trumps if t.power[c] > t.power[top])
+        below = sum(1 for c in all_trumps if t.power[c] < t.power[bottom])
+        n_trumps = len(mine)
+        p_high = (1 - u) ** above
+        strength = min(1.0, 0.25 * n_trumps + 0.4 * p_high)
+        jack = suit * 13 + JACK
+        est: dict[str, float] = {}
+        for name in k.points:
+            if name == "high":
+                est[name] = p_high
+            elif name == "low":
+                p_low = (1 - u) ** below
+                est[name] = p_low if k.low_to_holder else p_low * (0.3 + 0.15 * n_trumps)
+            elif name in ("jack", "jick", "joker", "little_joker", "ten"):
+                card = {"jack": jack, "jick": t.off_jack, "joker": 52, "little_joker": 53,
+                        "ten": suit * 13 + 8}[name]
+                if card is None:
+                    continue
+                if hand >> card & 1:
+                    higher = sum(1 for c in all_trumps if t.power[c] > t.power[card])
+                    held_higher = sum(1 for c in mine if t.power[c] > t.power[card])
+                    est[name] = min(0.95, 0.55 + 0.4 * (1 - u) ** (higher - held_higher))
+                else:
+                    est[name] = u * 0.25 * strength
+            elif name == "game":
+                tens = sum(1 for c in cards_in(hand) if k.game_value[c] >= 10)
+                g = 1 / k.teams + 0.07 * (n_trumps - 1.5) + 0.08 * tens + 0.15 * p_high
+                if self.rules.points.game_tie is GameTie.NOBODY:
+                    g *= 0.9
+                est[name] = min(0.9, max(0.05, g))
+            elif name == "last_trick":
+                est[name] = min(0.9, 1 / k.teams + 0.08 * n_trumps)
+        total = 0.0
+        for p in est.values():
+            # a partner takes some of what I do not
+            total += p + (1 - p) * k.partners * 0.2
+        return total
+
+    def best_suit(self, hand: int) -> tuple[int, float]:
+        return max(((s, self.estimate(hand, s)) for s in range(4)), key=lambda x: x[1])
+
+    def bid(self, obs: Observation, legal: Sequence[int]) -> int:
+        if obs.trump is not None:
+            value = self.estimate(obs.hand, obs.trump)
+        else:
+            _, value = self.best_suit(obs.hand)
+        numeric = sorted(a - BID_BASE for a in legal if BID_BASE < a <= BID_BASE + 12)
+        want = int(value + self.k.margin)
+        if MOON in legal and value >= len(self.k.points) - 0.3:
+            return MOON
+        if PASS not in legal:
+            return BID_BASE + numeric[0] if numeric else legal[0]
+        for n in numeric:
+            if n <= want:
+                return BID_BASE + n
+        return PASS
+
+    # ------------------------------------------------------------------ play
+
+    def cost(self, card: int, t: TrumpTables | None, unseen: int) -> float:
+        """What a card is worth to whoever captures it (points at stake)."""
+        k = self.k
+        if k.combinations:
+            return k.combo_value[card] * 0.25 + (0.3 if t is not None and t.trumps >> card & 1
+                                                 else 0.0)
+        value = k.game_value[card] * 0.06
+        if t is None or not t.trumps >> card & 1:
+            return value
+        value += 0.2
+        trump = t.trump
+        names = k.points
+        if (card == trump * 13 + JACK and "jack" in names) or (
+                card == t.off_jack and "jick" in names) or (card >= 52 and "joker" in names) or (
+                card == trump * 13 + 8 and "ten" in names):
+            value += 1.5
+        if "low" in names and not k.low_to_holder:
+            lower = any(t.power[c] < t.power[card] for c in cards_in(unseen & t.trumps))
+            if not lower:
+                value += 0.8
+        return value
+
+    def play(self, obs: Observation, legal: Sequence[int]) -> int:
+        if len(legal) == 1:
+            return legal[0]
+        k = self.k
+        me = obs.seat
+        played = 0
+        for _, c in obs.played:
+            played |= 1 << c
+        unseen = k.deck & ~played & ~obs.hand & ~obs.reserve
+        if obs.trump is None:
+            return self.first_lead(obs, legal)
+        t = tables_for(self.rules, obs.trump)
+        power, eff = t.power, t.effective_suit
+        trick = obs.trick
+        cost = {c: self.cost(c, t, unseen) for c in legal}
+
+        def boss(card: int) -> bool:
+            """No unseen card can beat ``card`` (as a lead)."""
+            if t.trumps >> card & 1:
+                return not any(power[c] > power[card] for c in cards_in(unseen & t.trumps))
+            suit = eff[card]
+            higher = any(power[c] > power[card] for c in cards_in(unseen & t.suit_masks[suit]))
+            return not higher and (k.suit_led_only or not unseen & t.trumps)
+
+        if not trick:
+            return self.lead(obs, legal, t, cost, boss, unseen)
+        led = eff[trick[0][1]]
+        win_seat, win_card = trick[0]
+        for seat, c in trick[1:]:
+            if (eff[c] == led or (eff[c] == t.trump and not k.suit_led_only)) \
+                    and power[c] > power[win_card]:
+                win_seat, win_card = seat, c
+        last = len(trick) == k.n - 1
+
+        def beats(card: int) -> bool:
+            return (eff[card] == led or (eff[card] == t.trump and not k.suit_led_only)) \
+                and power[card] > power[win_card]
+
+        def safe(card: int) -> bool:
+            return last or boss(card)
+
+        cheapest = min(legal, key=lambda c: (cost[c], power[c]))
+        team = obs.team_of
+        if team[win_seat] == team[me]:
+            if safe(win_card) or (t.trumps >> win_card & 1 and boss(win_card)):
+                # saves game points for its partner: throw valuable non-winning cards
+                gifts = [c for c in legal if not beats(c) or not (t.trumps >> c & 1)]
+                if gifts:
+                    return max(gifts, key=lambda c: (cost[c], -power[c]))
+            return cheapest
+        prize = sum(self.cost(c, t, unseen) for _, c in trick)
+        winners = [c for c in legal if beats(c)]
+        safe_winners = [c for c in winners if safe(c)]
+        if safe_winners and (prize > 0.15 or last or k.combinations):
+            return min(safe_winners, key=lambda c: (cost[c], power[c]))
+        risky = [c for c in winners if cost[c] < 1.0]  # protects its jack
+        if risky and prize > 0.5:
+            return min(risky, key=lambda c: (cost[c], power[c]))
+        losers = [c for c in legal if not beats(c)] or list(legal)
+        return min(losers, key=lambda c: (cost[c], power[c]))
+
+    def lead(self, obs: Observation, legal: Sequence[int], t: TrumpTables,
+             cost: dict[int, float], boss: object, unseen: int) -> int:
+        is_boss = boss  # type: ignore[assignment]
+        power = t.power
+        trumps = [c for c in legal if t.trumps >> c & 1]
+        plain = [c for c in legal if not t.trumps >> c & 1]
+        trumps_out = unseen & t.trumps
+        if trumps:
+            top = max(trumps, key=power.__getitem__)
+            # draws trumps when strong: lead a boss trump while trumps are still out
+            if is_boss(top) and (trumps_out or cost[top] >= 1.0):  # type: ignore[operator]
+                return top
+        bosses = [c for c in plain if is_boss(c)]  # type: ignore[operator]
+        if bosses:
+            return max(bosses, key=lambda c: (cost[c], power[c]))
+        pool = plain or [c for c in trumps if cost[c] < 1.0] or list(legal)
+        return min(pool, key=lambda c: (cost[c], power[c]))
+
+    def first_lead(self, obs: Observation, legal: Sequence[int]) -> int:
+        """The lead that sets trump: the best suit's top card, or a low one to keep the jack."""
+        suit, _ = self.best_suit(obs.hand)
+        t = tables_for(self.rules, suit)
+        mine = [c for c in legal if t.trumps >> c & 1 and c < 52 and c // 13 == suit]
+        if not mine:
+            return max(legal, key=lambda c: c % 13 if c < 52 else -1)
+        mine.sort(key=t.power.__getitem__)
+        top = mine[-1]
+        if top % 13 >= 11 or len(mine) == 1:  # ace or king: take high at once
+            return top
+        low = [c for c in mine if c % 13 != JACK and c % 13 != 8]
+        return low[0] if low else top
+
+    # ------------------------------------------------------------------ staged play
+
+    def select(self, obs: Observation, legal: Sequence[int]) -> int:
+        """Choose the stage's cards: trick winners and combination cards first."""
+        k = self.k
+        count = obs.select_count
+        cards = list(legal)
+        t = tables_for(self.rules, obs.trump) if obs.trump is not None else None
+        kept = set(best_combination(self.rules.combinations, cards).kept) if k.combinations \
+            else set()
+
+        def worth(c: int) -> float:
+            w = c % 13 if c < 52 else 6
+            if t is not None and t.trumps >> c & 1:
+                w += 14
+            if c in kept:
+                w += 4 + k.combo_value[c] * 0.5
+            return w
+
+        cards.sort(key=worth, reverse=True)
+        return select_action(cards[:count])

@@ -1,0 +1,322 @@
+"""The ``montecarlo`` bot: sample the hidden cards, play each choice out, keep the best.
+
+For each decision with more than one legal action it draws ``samples`` deals of the
+cards it has not seen that agree with everything it has seen: the cards played (and by
+whom), the voids players showed by not following suit, the bids (a player who bid ``b``
+must hold a hand the heuristic would value near ``b``), and its own hand. For each deal
+it rebuilds the hand so far on a fresh :class:`~pitchkit.engine.Game` (the same bids,
+trump and plays), then for every candidate action plays the rest of the hand out with
+the heuristic bot in every seat, and scores the result for its side: its score change
+minus the others' average, or a large win/loss bonus when the hand ends the game. The
+same deals serve every candidate (common random numbers), and it picks the candidate
+with the best average. In staged play the candidates are a few distinct selections
+proposed by simple rules (the heuristic's, by combination value, by rank).
+
+Settings: ``samples`` (deals per decision, default 20).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from pitchkit.actions import BID_BASE, MOON, PASS, SELECT_FLAG, select_action
+from pitchkit.bots.heuristic import HeuristicBot, know
+from pitchkit.cards import cards_in
+from pitchkit.combos import best_combination
+from pitchkit.engine import Game
+from pitchkit.errors import IllegalActionError
+from pitchkit.results import Observation, Phase
+from pitchkit.tricks import (
+    ANY_CARD,
+    FOLLOW_OR_TRUMP,
+    FOLLOWING_CODE,
+    MUST_FOLLOW_THEN_TRUMP,
+    tables_for,
+)
+from pitchkit.variant import Rules, ShownCard, TrumpChosenBy
+
+#: Value of winning (or, negated, losing) the game within the rolled-out hand.
+GAME_BONUS = 10.0
+#: Tries to draw a deal that agrees with the bids before accepting one that does not.
+BID_TRIES = 8
+
+
+class MonteCarloBot:
+    """Determinized Monte Carlo search over the heuristic; ``samples`` deals a decision."""
+
+    def __init__(self, rules: Rules, seat: int, rng: random.Random, samples: int = 20) -> None:
+        if samples < 1:
+            raise ValueError("samples must be at least 1")
+        self.rules = rules
+        self.seat = seat
+        self.rng = rng
+        self.samples = int(samples)
+        self.k = know(rules)
+        self.helper = HeuristicBot(rules, seat, rng)
+        self.rollout_bots = [HeuristicBot(rules, s, rng) for s in range(rules.players.count)]
+        self.following = FOLLOWING_CODE[rules.play.following]
+        self._stage_voids = [0] * self.k.n
+
+    # ------------------------------------------------------------------ entry
+
+    def choose(self, observation: Observation, legal_actions: Sequence[int]) -> int:
+        candidates = self.candidates(observation, legal_actions)
+        if len(candidates) == 1:
+            return candidates[0]
+        totals = [0.0] * len(candidates)
+        played_out = 0
+        for _ in range(self.samples):
+            state = self.determinize(observation)
+            if state is None:
+                continue
+            played_out += 1
+            for i, action in enumerate(candidates):
+                totals[i] += self.play_out(state, action)
+        if not played_out:
+            return self.helper.choose(observation, legal_actions)
+        best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
+        return candidates[best]
+
+    def candidates(self, obs: Observation, legal: Sequence[int]) -> list[int]:
+        """The actions worth searching: all of them, except in the auction and select."""
+        if obs.phase is Phase.SELECT:
+            return self.selections(obs, legal)
+        if obs.phase is Phase.AUCTION:
+            bids = [a for a in legal if a in (PASS, MOON) or BID_BASE < a <= BID_BASE + 12]
+            if bids:
+                return bids
+            return [self.helper.choose(obs, legal)]
+        return list(dict.fromkeys(legal))
+
+    def selections(self, obs: Observation, legal: Sequence[int]) -> list[int]:
+        """A few distinct stage selections: the heuristic's, and rank- and combo-led ones."""
+        cards = list(legal)
+        k = obs.select_count
+        out = [self.helper.select(obs, legal)]
+        t = tables_for(self.rules, obs.trump) if obs.trump is not None else None
+
+        def is_trump(c: int) -> bool:
+            return t is not None and bool(t.trumps >> c & 1)
+
+        by_rank = sorted(cards, key=lambda c: (c % 13 if c < 52 else 6), reverse=True)
+        out.append(select_action(by_rank[:k]))
+        kept = list(best_combination(self.rules.combinations, cards).kept)
+        rest = [c for c in by_rank if c not in kept]
+        out.append(select_action((kept + rest)[:k]))
+        trumps_first = sorted(cards, key=lambda c: (is_trump(c), c % 13 if c < 52 else 6),
+                              reverse=True)
+        out.append(select_action(trumps_first[:k]))
+        low_first = sorted(cards, key=lambda c: (not is_trump(c) and c not in kept,
+                                                 -(c % 13 if c < 52 else 6)), reverse=True)
+        out.append(select_action(low_first[:k]))
+        return list(dict.fromkeys(out))
+
+    # ------------------------------------------------------------------ sampling
+
+    def determinize(self, obs: Observation) -> Game | None:
+        """A game in the observed state with the hidden cards drawn at random, or None."""
+        rules = self.rules
+        k = self.k
+        n = k.n
+        me = obs.seat
+        played_by: list[list[int]] = [[] for _ in range(n)]
+        played_mask = 0
+        for s, c in obs.played:
+            played_by[s].append(c)
+            played_mask |= 1 << c
+        per_hand = Game(rules, random.Random(0), dealer=obs.dealer).cards_per_hand
+        mine = obs.hand | obs.reserve | sum(1 << c for c in played_by[me])
+        pool = k.deck & ~mine & ~played_mask
+        if (rules.trump.chosen_by is TrumpChosenBy.TURNED_CARD and obs.turned is not None
+                and rules.trump.shown_card is ShownCard.OUT_OF_PLAY):
+            pool &= ~(1 << obs.turned)
+        voids = self.voids(obs)
+        self._stage_voids = voids
+        if rules.play.stages:
+            voids = [0] * n  # in staged play they bind the stage's choice, not the deal
+        need = [per_hand - len(played_by[s]) for s in range(n)]
+        need[me] = 0
+        pool_cards = list(cards_in(pool))
+        deal: list[list[int]] | None = None
+        for attempt in range(BID_TRIES + 4):
+            deal = self.draw(pool_cards, need, voids, played_by)
+            if deal is not None and (attempt >= BID_TRIES or self.agrees_with_bids(obs, deal)):
+                break
+        if deal is None:
+            return None
+        deal[me] = list(cards_in(mine))
+        return self.rebuild(obs, deal, played_by)
+
+    def voids(self, obs: Observation) -> list[int]:
+        """Per seat, a mask of cards it cannot hold, shown by failing to follow suit."""
+        n = self.k.n
+        out = [0] * n
+        if obs.trump is None or self.following == ANY_CARD:
+            return out
+        t = tables_for(self.rules, obs.trump)
+        plays = obs.played
+        first = 0
+        if self.rules.play.stages:
+            # a stage's hand is the cards chosen for it: a void holds within the stage
+            first = sum(self.rules.play.stages[:obs.stage]) * n
+        for start in range(first, len(plays), n):
+            trick = plays[start:start + n]
+            led = t.effective_suit[trick[0][1]]
+            for seat, card in trick[1:]:
+                suit = t.effective_suit[card]
+                if suit == led:
+                    continue
+                if self.following == FOLLOW_OR_TRUMP and suit == t.trump:
+                    continue  # may trump while holding the suit led
+                out[seat] |= t.suit_masks[led]
+                if self.following == MUST_FOLLOW_THEN_TRUMP and suit != t.trump:
+                    out[seat] |= t.trumps
+        return out
+
+    def draw(self, pool: list[int], need: list[int], voids: list[int],
+             played_by: list[list[int]]) -> list[list[int]] | None:
+        """Hidden cards for every other seat, none of them in a suit it showed void in."""
+        rng = self.rng
+        free = list(pool)
+        rng.shuffle(free)
+        deal: list[list[int]] = [list(p) for p in played_by]
+        order = sorted(range(len(need)), key=lambda s: -voids[s].bit_count())
+        for seat in order:
+            want = need[seat]
+            if not want:
+                continue
+            banned = voids[seat]
+            chosen = [c for c in free if not banned >> c & 1][:want]
+            if len(chosen) < want:
+                return None
+            taken = set(chosen)
+            free = [c for c in free if c not in taken]
+            deal[seat].extend(chosen)
+        return deal
+
+    def agrees_with_bids(self, obs: Observation, deal: list[list[int]]) -> bool:
+        """Each other seat that bid ``b`` holds a hand the heuristic values near ``b``."""
+        for seat, action in obs.bids:
+            if seat == obs.seat or not BID_BASE < action <= BID_BASE + 12:
+                continue
+            bid = action - BID_BASE
+            hand = sum(1 << c for c in deal[seat])
+            helper = self.rollout_bots[seat]
+            if obs.trump is not None and seat == obs.pitcher:
+                value = helper.estimate(hand, obs.trump)
+            else:
+                value = helper.best_suit(hand)[1]
+            if value + 1.0 < bid:
+                return False
+        return True
+
+    def rebuild(self, obs: Observation, deal: list[list[int]],
+                played_by: list[list[int]]) -> Game | None:
+        """Replay the observed hand on a fresh game dealt ``deal``; None if it cannot."""
+        rules = self.rules
+        game = Game(rules, random.Random(0), dealer=obs.dealer)
+        game.scores = list(obs.scores)
+        del played_by
+        try:
+            game.deal_cards(deal, obs.turned)
+            bids = list(obs.bids)
+            plays = list(obs.played)
+            bi = pi = 0
+            while True:
+                phase = game.phase
+                seat = game.to_act
+                if phase is Phase.AUCTION or phase is Phase.TRUMP:
+                    if bi >= len(bids):
+                        break
+                    s, action = bids[bi]
+                    bi += 1
+                    if (rules.auction.pitch_to_bid and bi == len(bids) and plays
+                            and plays[0][0] == s == obs.pitcher
+                            and action == BID_BASE + rules.auction.max_bid
+                            and phase is Phase.AUCTION):
+                        game.apply(plays[0][1])  # the bid was made by pitching this card
+                        pi = 1
+                        continue
+                    game.apply(action)
+                elif phase is Phase.SELECT:
+                    assert seat is not None
+                    choice = self.stage_choice(obs, game, seat)
+                    if choice is None:
+                        break
+                    game.apply(choice)
+                elif phase is Phase.PLAY:
+                    if pi >= len(plays):
+                        break
+                    game.apply(plays[pi][1])
+                    pi += 1
+                else:
+                    return None
+        except IllegalActionError:
+            return None
+        if game.to_act != obs.seat or game.phase is not obs.phase:
+            return None
+        return game
+
+    def stage_choice(self, obs: Observation, game: Game, seat: int) -> int | None:
+        """The select action ``seat`` made at this stage of the rebuilt game, or None.
+
+        A finished stage's choice is what the seat played in it; in the current stage it
+        is what the seat played so far plus some of its other cards (its own stage hand
+        for this bot). None: this is the decision being searched.
+        """
+        n = self.k.n
+        sizes = self.rules.play.stages
+        stage = game.stage
+        start = sum(sizes[:stage]) * n
+        in_stage = obs.played[start:start + sizes[stage] * n]
+        chosen = 0
+        for s, c in in_stage:
+            if s == seat:
+                chosen |= 1 << c
+        want = game.select_count
+        if stage == obs.stage and seat == obs.seat:
+            if obs.phase is Phase.SELECT:
+                return None
+            chosen |= obs.hand
+        elif chosen.bit_count() < want:
+            hidden = list(cards_in(game.reserve[seat] & ~chosen & ~self._stage_voids[seat]))
+            if len(hidden) < want - chosen.bit_count():
+                hidden = list(cards_in(game.reserve[seat] & ~chosen))
+            for c in self.rng.sample(hidden, want - chosen.bit_count()):
+                chosen |= 1 << c
+        return SELECT_FLAG | chosen
+
+    # ------------------------------------------------------------------ rollouts
+
+    def play_out(self, state: Game, action: int) -> float:
+        """Apply ``action`` on a copy of ``state``, finish the hand with heuristics, score it."""
+        game = state.clone()
+        me = self.seat
+        hands_before = len(game.hand_results)
+        try:
+            game.apply(action)
+        except IllegalActionError:
+            return -1e9
+        bots = self.rollout_bots
+        while len(game.hand_results) == hands_before and game.phase is not Phase.OVER:
+            seat = game.to_act
+            if seat is None:
+                break
+            legal = game.legal_actions()
+            obs = game.observation(seat)
+            game.apply(bots[seat].choose(obs, legal))
+        if len(game.hand_results) == hands_before:
+            return 0.0
+        result = game.hand_results[-1]
+        team = game.team_of
+        mine = result.score_changes[me]
+        others = [result.score_changes[s] for s in range(self.k.n) if team[s] != team[me]]
+        value = float(mine) - (sum(others) / len(others) if others else 0.0)
+        if game.phase is Phase.OVER and game.outcome is not None:
+            if me in game.outcome.winners:
+                value += GAME_BONUS
+            elif game.outcome.winners:
+                value -= GAME_BONUS
+        return value
+

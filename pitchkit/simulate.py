@@ -1,0 +1,300 @@
+"""Play many games with bots and aggregate the statistics as they come in.
+
+Game ``i`` of a run seeded ``S`` deals from ``random.Random(f"{S}:{i}")`` and its bot in
+seat ``k`` draws from ``random.Random(f"{S}:{i}:seat{k}")``, so a game's result depends
+only on (S, i): the same numbers come out for any number of workers, any split into
+shards, and any order in which results arrive. Bots never touch the dealing generator, so
+variants that deal alike (same players, deck and deal settings) get the same deals for
+the same seed, which makes :func:`compare` much less noisy.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import signal
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from pitchkit.bots import Bot, BotSpec, parse_bot_spec, parse_bots
+from pitchkit.engine import Game, Phase
+from pitchkit.errors import BotError, IllegalActionError, UsageError
+from pitchkit.stats import Stats, parse_shard, rules_fingerprint
+from pitchkit.variant import Direction, Rules, ScoringMethod, Tie, rules_to_mapping
+
+#: Hands per game for variants that never end on their own (no target, no hand limit).
+DEFAULT_ENDLESS_HANDS = 20
+#: A game with an end that runs this many hands is cut off (counted, with no winner).
+DEFAULT_MAX_HANDS = 1000
+#: A game drawn under ``scoring.tie: replay`` is replayed at most this many times.
+MAX_REPLAYS = 100
+
+Progress = Callable[[int, int], None]
+
+
+def is_endless(rules: Rules) -> bool:
+    """True when the rules never end a game: no target score and no number of hands."""
+    return rules.scoring.target is None and rules.scoring.hands is None
+
+
+@dataclass(frozen=True)
+class Setup:
+    """Everything a worker needs to play any game of a run (picklable)."""
+
+    rules: Rules
+    seed: int | str
+    bots: tuple[BotSpec, ...]
+    hand_limit: int
+    endless: bool
+
+    def new_stats(self, variant: str, games: int, shard: str | None) -> Stats:
+        rules = self.rules
+        n = rules.players.count
+        return Stats(
+            variant=variant,
+            rules_hash=rules_fingerprint(rules_to_mapping(rules)),
+            seed=self.seed,
+            bots=[b.name for b in self.bots],
+            team_of=[s % rules.players.teams for s in range(n)],
+            point_names=list(rules.point_names()),
+            has_auction=rules.has_auction,
+            money=rules.money.enabled,
+            combinations=rules.scoring.method is ScoringMethod.COMBINATIONS,
+            hands_limit=self.hand_limit,
+            games_requested=games,
+            shards=[shard] if shard else [],
+        )
+
+
+def _choose(bot: Bot, spec: BotSpec, game: Game, seat: int, observes: bool) -> Any:
+    legal = game.legal_actions()
+    selecting = game.phase is Phase.SELECT
+    observation = game.observation(seat) if observes or selecting else None
+    action = bot.choose(observation, legal)
+    if not selecting and action not in legal:
+        raise BotError(
+            f"bot {spec.name!r} in seat {seat} answered {_spell(action)}, "
+            f"which is not a legal action now (legal: {', '.join(_spell(a) for a in legal)})")
+    return action
+
+
+def _spell(action: Any) -> str:
+    from pitchkit.engine import action_text
+
+    try:
+        return repr(action_text(action))
+    except Exception:
+        return repr(action)
+
+
+def play_game(setup: Setup, rng_seed: str, bots: Sequence[Bot]) -> tuple[Game, bool]:
+    """Play one game to its end (or the hand limit); returns the game and ``cut_off``."""
+    import random
+
+    game = Game(setup.rules, random.Random(rng_seed))
+    specs = setup.bots
+    limit = setup.hand_limit
+    observes = [getattr(bot, "observes", True) for bot in bots]
+    while True:
+        phase = game.phase
+        if phase is Phase.OVER:
+            return game, False
+        if phase is Phase.DEAL:
+            if game.hands_played >= limit:
+                return game, not setup.endless
+            game.deal_random()
+            continue
+        seat = game.to_act
+        assert seat is not None
+        action = _choose(bots[seat], specs[seat], game, seat, observes[seat])
+        try:
+            game.apply(action)
+        except IllegalActionError as error:
+            raise BotError(
+                f"bot {specs[seat].name!r} in seat {seat} answered {_spell(action)}: {error}"
+            ) from None
+
+
+def play_into(stats: Stats, setup: Setup, index: int) -> None:
+    """Play game ``index`` of the run (with its replays) and count it."""
+    import random
+
+    rules = setup.rules
+    n = rules.players.count
+    base = f"{setup.seed}:{index}"
+    hands: list[Any] = []
+    replays = 0
+    key = base
+    while True:
+        bots = [spec.make(rules, seat, random.Random(f"{key}:seat{seat}"))
+                for seat, spec in enumerate(setup.bots)]
+        game, cut_off = play_game(setup, key, bots)
+        hands.extend(game.hand_results)
+        outcome = game.outcome
+        if outcome is None:
+            winners: tuple[int, ...] = ()
+            draw = False
+            if setup.endless:
+                winners, draw = _sides_on_top(game, n, rules)
+        else:
+            winners, draw = tuple(outcome.winners), bool(outcome.draw)
+        if draw and rules.scoring.tie is Tie.REPLAY and replays < MAX_REPLAYS:
+            replays += 1
+            key = f"{base}:replay{replays}"
+            continue
+        break
+    stats.add_game(
+        winners=() if draw or cut_off else winners,
+        draw=draw,
+        hands=hands,
+        money=_settlement(game) if rules.money.enabled else None,
+        replays=replays,
+        cut_off=cut_off,
+        direction=1 if rules.deal.direction is Direction.LEFT else -1,
+    )
+
+
+def _sides_on_top(game: Game, n: int, rules: Rules) -> tuple[tuple[int, ...], bool]:
+    """For a game stopped after its hands: the side with the most money (or points) wins."""
+    values = _settlement(game) if rules.money.enabled else list(game.scores)
+    teams = rules.players.teams
+    side_value = {s % teams: values[s] for s in range(n)}
+    best = max(side_value.values())
+    top = [t for t, v in side_value.items() if v == best]
+    if len(top) > 1:
+        return (), True
+    return tuple(s for s in range(n) if s % teams == top[0]), False
+
+
+def _settlement(game: Game) -> list[int]:
+    totals = game.settlement()
+    return [int(totals[s]) for s in range(len(totals))]
+
+
+# ----------------------------------------------------------------------------- runs
+
+
+_WORKER_SETUP: Setup | None = None
+
+
+def _init_worker(setup: Setup) -> None:
+    global _WORKER_SETUP
+    _WORKER_SETUP = setup
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C
+
+
+def _run_chunk(args: tuple[str, int, str | None, list[int]]) -> Stats:
+    variant, games, shard, indices = args
+    setup = _WORKER_SETUP
+    assert setup is not None
+    stats = setup.new_stats(variant, games, shard)
+    for i in indices:
+        play_into(stats, setup, i)
+    return stats
+
+
+def shard_indices(games: int, shard: str | None) -> range:
+    """The game indices of shard ``K/N``: every N-th game starting at K-1."""
+    if shard is None:
+        return range(games)
+    k, n = parse_shard(shard)
+    return range(k - 1, games, n)
+
+
+def simulate(
+    rules: Rules,
+    *,
+    games: int,
+    seed: int | str,
+    bots: str | Sequence[str] | Sequence[BotSpec],
+    workers: int = 1,
+    shard: str | None = None,
+    hands: int | None = None,
+    progress: Progress | None = None,
+    variant: str | None = None,
+) -> Stats:
+    """Play ``games`` games of ``rules`` with ``bots`` and return their statistics.
+
+    ``bots``: one spec per seat or one for all (``"heuristic,random,..."`` or a list).
+    ``hands``: hands per game for variants with no end (default 20); for the others, a
+    cap past which a game is cut off (default 1000). ``shard="K/N"`` plays only the K-th
+    of N interleaved parts of the run, to be merged later. On Ctrl-C the games finished
+    so far are returned with ``interrupted`` set.
+    """
+    if games < 0:
+        raise UsageError("--games must be 0 or more")
+    if workers < 1:
+        raise UsageError("--workers must be at least 1")
+    if hands is not None and hands < 1:
+        raise UsageError("--hands must be at least 1")
+    n = rules.players.count
+    if isinstance(bots, str):
+        specs = parse_bots(bots, n)
+    else:
+        specs = [b if isinstance(b, BotSpec) else parse_bot_spec(b) for b in bots]
+    if len(specs) == 1:
+        specs = specs * n
+    if len(specs) != n:
+        raise UsageError(f"{len(specs)} bots given for {n} players")
+    endless = is_endless(rules)
+    limit = hands if hands is not None else (DEFAULT_ENDLESS_HANDS if endless
+                                             else DEFAULT_MAX_HANDS)
+    setup = Setup(rules=rules, seed=seed, bots=tuple(specs), hand_limit=limit, endless=endless)
+    name = variant or rules.name
+    stats = setup.new_stats(name, games, shard)
+    indices = list(shard_indices(games, shard))
+    total = len(indices)
+    start = time.perf_counter()
+    done = 0
+    try:
+        if workers == 1 or total < 2:
+            for i in indices:
+                play_into(stats, setup, i)
+                done += 1
+                if progress:
+                    progress(done, total)
+        else:
+            size = max(1, min(100, total // (workers * 8) or 1))
+            chunks = [(name, games, shard, indices[j:j + size]) for j in range(0, total, size)]
+            ctx = multiprocessing.get_context("spawn")
+            pool = ctx.Pool(workers, initializer=_init_worker, initargs=(setup,))
+            try:
+                for part in pool.imap_unordered(_run_chunk, chunks):
+                    stats.absorb(part)
+                    done += part.games
+                    if progress:
+                        progress(done, total)
+                pool.close()
+            finally:
+                pool.terminate()
+                pool.join()
+    except KeyboardInterrupt:
+        stats.interrupted = True
+    stats.wall_seconds = time.perf_counter() - start
+    return stats
+
+
+def compare(
+    variants: Sequence[tuple[str, Rules]],
+    *,
+    games: int,
+    seed: int | str,
+    bots: str | Sequence[str],
+    workers: int = 1,
+    hands: int | None = None,
+    progress: Callable[[str, int, int], None] | None = None,
+) -> list[Stats]:
+    """Simulate each (label, rules) with the same seeds: alike deals stay alike."""
+    out = []
+    for label, rules in variants:
+        def step(done: int, total: int, label: str = label) -> None:
+            if progress:
+                progress(label, done, total)
+
+        stats = simulate(rules, games=games, seed=seed, bots=bots, workers=workers,
+                         hands=hands, progress=step, variant=label)
+        out.append(stats)
+        if stats.interrupted:
+            break
+    return out

@@ -1,0 +1,117 @@
+"""Bots: the user-bot interface, its errors, and measured strength (statistical checks)."""
+
+from __future__ import annotations
+
+import random
+import sys
+import textwrap
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pitchkit.actions import select_action
+from pitchkit.bots import BotSpec, parse_bot_spec, parse_bots
+from pitchkit.errors import BotError, UsageError
+from pitchkit.load import load_variant
+from pitchkit.simulate import simulate
+from pitchkit.stats import wilson
+
+
+class ChoosesTooFew:
+    def __init__(self, rules: Any, seat: int, rng: random.Random) -> None:
+        pass
+
+    def choose(self, observation: Any, legal_actions: Any) -> int:
+        return select_action(list(legal_actions)[:1])
+
+
+@pytest.fixture
+def user_module(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    (tmp_path / "my_pitch_bots.py").write_text(textwrap.dedent('''
+        from pitchkit.actions import PASS
+
+        class PassForever:
+            def __init__(self, rules, seat, rng, stubborn=True):
+                self.stubborn = stubborn
+
+            def choose(self, observation, legal_actions):
+                return PASS if self.stubborn else legal_actions[0]
+    '''))
+    monkeypatch.syspath_prepend(str(tmp_path))
+    yield "my_pitch_bots"
+    sys.modules.pop("my_pitch_bots", None)
+
+
+def test_an_illegal_answer_stops_the_game_naming_the_bot_and_the_action(user_module: str) -> None:
+    rules = load_variant("auction-pitch")
+    with pytest.raises(BotError) as info:
+        simulate(rules, games=1, seed=1, bots=f"{user_module}:PassForever")
+    message = str(info.value)
+    assert f"{user_module}:PassForever" in message
+    assert "'pass'" in message
+    assert "seat" in message and "legal" in message
+
+
+def test_a_user_bot_gets_its_settings(user_module: str) -> None:
+    rules = load_variant("auction-pitch")
+    stats = simulate(rules, games=2, seed=1, bots=f"{user_module}:PassForever:stubborn=false")
+    assert stats.games == 2
+
+
+def test_an_unknown_setting_is_refused(user_module: str) -> None:
+    with pytest.raises(UsageError, match="no setting 'speed'"):
+        parse_bot_spec(f"{user_module}:PassForever:speed=3")
+    with pytest.raises(UsageError, match="no setting 'x'"):
+        parse_bot_spec("heuristic:x=1")
+
+
+def test_a_wrong_selection_is_refused_with_the_engine_reason() -> None:
+    rules = load_variant("pimps-and-hoes")
+    spec = BotSpec(text="too-few", target=f"{ChoosesTooFew.__module__}:ChoosesTooFew")
+    with pytest.raises(BotError, match=r"'too-few' in seat \d answered 'select .*must choose 7"):
+        simulate(rules, games=1, seed=1, bots=[spec, spec])
+
+
+def test_bot_spellings() -> None:
+    spec = parse_bot_spec("montecarlo:samples=7")
+    assert spec.settings == (("samples", 7),)
+    assert len(parse_bots("random", 4)) == 4
+    with pytest.raises(UsageError, match="3 bots given for 4 players"):
+        parse_bots("random,random,random", 4)
+    with pytest.raises(UsageError, match="unknown bot 'clever'"):
+        parse_bot_spec("clever")
+    with pytest.raises(UsageError, match="cannot import"):
+        parse_bot_spec("no_such_module_here:Bot")
+
+
+# ----------------------------------------------------------------------------- statistics
+
+
+def test_seat_win_rates_under_random_bots_agree_within_their_intervals() -> None:
+    rules = load_variant("pimps-and-hoes-4p")
+    stats = simulate(rules, games=600, seed=21, bots="random")
+    summary = stats.summary()
+    rates = summary["win_rate_by_seat"]
+    # every seat's interval contains the fair share 1/4 (could fail on a seat bias),
+    assert all(r["low"] < 0.25 < r["high"] for r in rates), rates
+    # and the chi-square test of equal seat win rates does not reject at 0.1%
+    assert summary["seat_fairness"]["p_value"] > 0.001
+
+
+def test_heuristic_beats_random_at_auction_pitch() -> None:
+    rules = load_variant("auction-pitch")
+    stats = simulate(rules, games=120, seed=8, bots="heuristic,random,heuristic,random")
+    bots = stats.summary()["win_rate_by_bot"]
+    # half the seats each: a fair share of games won would be one half
+    assert bots["heuristic"]["games_won"]["low"] > 0.5
+    assert bots["heuristic"]["low"] > bots["random"]["high"]
+
+
+def test_heuristic_beats_random_at_pimps_and_hoes() -> None:
+    rules = load_variant("pimps-and-hoes")
+    a = simulate(rules, games=150, seed=8, bots="heuristic,random")
+    b = simulate(rules, games=150, seed=9, bots="random,heuristic")
+    wins = a.seat_wins[0] + b.seat_wins[1]
+    assert wilson(wins, 300)["low"] > 0.5
