@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pitchkit.actions import BID_BASE, MOON, PASS, action_text
+from pitchkit.actions import BID_BASE, MOON, PASS
 from pitchkit.cards import card_name
 from pitchkit.errors import IllegalActionError
 from pitchkit.play import apply_play, lead_cards, lead_cards_mask, play_reason
@@ -88,7 +88,7 @@ def auction_reason(game: Game, seat: int, action: int) -> str:
             return f"{who} must bid at least {lowest}" + ("" if may_pass else
                                                            ": everyone else passed")
         return f"{who} may not bid {n}: the highest bid is {highest}"
-    return f"{who} may not {action_text(action)} during the auction"
+    return f"{who} may not {game._text(action)} during the auction"
 
 def apply_auction(game: Game, seat: int, action: int) -> None:
     may_pass, lowest, highest, moon, pitch = auction_options(game, seat)

@@ -286,6 +286,11 @@ class Game:
             return event
         if type(action) is not int:
             action = self._parse(action)
+        else:
+            try:
+                action_text(action)
+            except ValueError:
+                raise IllegalActionError(f"{action} is not an action") from None
         to_act = self.to_act
         phase = self.phase
         if to_act is None:

@@ -251,3 +251,42 @@ def test_clone_is_independent(rules: Rules, seed: int) -> None:
         else:
             copy.apply(legal[0])
     assert game.snapshot() == before
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(rules=variants(), seed=st.integers(0, 2**32),
+       junk=st.lists(st.one_of(st.integers(-3, 120), st.text(max_size=12),
+                               st.sampled_from(["pass", "bid 2", "bid moon", "trump H",
+                                                "play AS", "select AS KD"])),
+                     min_size=1, max_size=8))
+def test_an_illegal_action_raises_a_reason_and_changes_nothing(
+        rules: Rules, seed: int, junk: list[Any]) -> None:
+    from pitchkit.errors import IllegalActionError
+
+    rng = random.Random(seed)
+    game = Game(rules, random.Random(seed + 1))
+    for _ in range(60):
+        if game.phase is Phase.OVER:
+            break
+        if game.phase is Phase.DEAL:
+            game.deal_random()
+            continue
+        legal = game.legal_actions()
+        for bad in junk:
+            if game.phase is not Phase.SELECT and bad in legal:
+                continue
+            before = game.snapshot()
+            try:
+                game.apply(bad)
+            except IllegalActionError as e:
+                assert str(e) and "\n" not in str(e)
+                assert game.snapshot() == before
+            else:
+                break  # it was legal after all (a string spelling, or a select)
+        if game.phase in (Phase.DEAL, Phase.OVER):
+            continue
+        legal = game.legal_actions()
+        if game.phase is Phase.SELECT:
+            game.apply(select_action(rng.sample(legal, game.select_count)))
+        else:
+            game.apply(rng.choice(legal))
