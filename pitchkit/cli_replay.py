@@ -46,8 +46,7 @@ def replay_text(result: ReplayResult) -> str:
     if outcome is None:
         lines.append("game unfinished")
     elif outcome.draw:
-        lines.append("game over: a draw" + (" (a new game decides it)"
-                                            if result.rules.scoring.tie.value == "replay"
+        lines.append("game over: a draw" + (" (a new game decides it)" if outcome.replay
                                             else ""))
     else:
         lines.append(f"game over: won by {_who(outcome.winners)}")
