@@ -85,6 +85,45 @@ def _trumps_by_power(mask: int, t: TrumpTables) -> list[int]:
     return sorted(cards_in(mask & t.trumps), key=t.power.__getitem__)
 
 
+@dataclass(frozen=True)
+class Order:
+    """Per trump suit: which cards beat which, as masks (computed once)."""
+
+    #: ``higher[c]``: cards of c's effective suit with more power (for a trump: higher trumps)
+    higher: tuple[int, ...]
+    #: ``lower[c]``: the same, with less power
+    lower: tuple[int, ...]
+    #: every trump in the deck, lowest first
+    trumps: tuple[int, ...]
+
+
+_ORDERS: dict[tuple[int, int | None, int, int], Order] = {}
+
+
+def order(t: TrumpTables, deck: int) -> Order:
+    """The :class:`Order` of a trump suit (cached on cheap keys: hashing tables is slow)."""
+    key = (t.trump, t.off_jack, t.trumps, deck)
+    found = _ORDERS.get(key)
+    if found is None:
+        found = _ORDERS[key] = _order(t, deck)
+    return found
+
+
+def _order(t: TrumpTables, deck: int) -> Order:
+    higher = [0] * 54
+    lower = [0] * 54
+    for suit in range(4):
+        members = [c for c in cards_in(t.suit_masks[suit] & deck)]
+        for c in members:
+            for d in members:
+                if t.power[d] > t.power[c]:
+                    higher[c] |= 1 << d
+                elif t.power[d] < t.power[c]:
+                    lower[c] |= 1 << d
+    return Order(higher=tuple(higher), lower=tuple(lower),
+                 trumps=tuple(_trumps_by_power(deck, t)))
+
+
 class HeuristicBot:
     """Rule-of-thumb bidding and play; see the module docstring. No settings."""
 
@@ -93,6 +132,7 @@ class HeuristicBot:
         self.seat = seat
         self.rng = rng
         self.k = know(rules)
+        self._best: tuple[int, tuple[int, float]] | None = None
 
     # ------------------------------------------------------------------ entry
 
@@ -119,11 +159,11 @@ class HeuristicBot:
         mine = _trumps_by_power(hand, t)
         if not mine:
             return 0.2 * k.partners
-        all_trumps = _trumps_by_power(k.deck, t)
+        o = order(t, k.deck)
         u = k.in_other_hands
         top, bottom = mine[-1], mine[0]
-        above = sum(1 for c in all_trumps if t.power[c] > t.power[top])
-        below = sum(1 for c in all_trumps if t.power[c] < t.power[bottom])
+        above = o.higher[top].bit_count()
+        below = o.lower[bottom].bit_count()
         n_trumps = len(mine)
         p_high = (1 - u) ** above
         strength = min(1.0, 0.25 * n_trumps + 0.4 * p_high)
@@ -141,9 +181,8 @@ class HeuristicBot:
                 if card is None:
                     continue
                 if hand >> card & 1:
-                    higher = sum(1 for c in all_trumps if t.power[c] > t.power[card])
-                    held_higher = sum(1 for c in mine if t.power[c] > t.power[card])
-                    est[name] = min(0.95, 0.55 + 0.4 * (1 - u) ** (higher - held_higher))
+                    missing = (o.higher[card] & ~hand).bit_count()
+                    est[name] = min(0.95, 0.55 + 0.4 * (1 - u) ** missing)
                 else:
                     est[name] = u * 0.25 * strength
             elif name == "game":
@@ -161,7 +200,12 @@ class HeuristicBot:
         return total
 
     def best_suit(self, hand: int) -> tuple[int, float]:
-        return max(((s, self.estimate(hand, s)) for s in range(4)), key=lambda x: x[1])
+        """The suit my hand would rather have as trump, and what it expects to take."""
+        if self._best is not None and self._best[0] == hand:
+            return self._best[1]
+        best = max(((s, self.estimate(hand, s)) for s in range(4)), key=lambda x: x[1])
+        self._best = (hand, best)
+        return best
 
     def bid(self, obs: Observation, legal: Sequence[int]) -> int:
         if obs.trump is not None:
@@ -197,10 +241,8 @@ class HeuristicBot:
                 card == t.off_jack and "jick" in names) or (card >= 52 and "joker" in names) or (
                 card == trump * 13 + 8 and "ten" in names):
             value += 1.5
-        if "low" in names and not k.low_to_holder:
-            lower = any(t.power[c] < t.power[card] for c in cards_in(unseen & t.trumps))
-            if not lower:
-                value += 0.8
+        if "low" in names and not k.low_to_holder and not unseen & order(t, k.deck).lower[card]:
+            value += 0.8
         return value
 
     def play(self, obs: Observation, legal: Sequence[int]) -> int:
@@ -219,13 +261,13 @@ class HeuristicBot:
         trick = obs.trick
         cost = {c: self.cost(c, t, unseen) for c in legal}
 
+        higher = order(t, k.deck).higher
+
         def boss(card: int) -> bool:
             """No unseen card can beat ``card`` (as a lead)."""
-            if t.trumps >> card & 1:
-                return not any(power[c] > power[card] for c in cards_in(unseen & t.trumps))
-            suit = eff[card]
-            higher = any(power[c] > power[card] for c in cards_in(unseen & t.suit_masks[suit]))
-            return not higher and (k.suit_led_only or not unseen & t.trumps)
+            if unseen & higher[card]:
+                return False
+            return bool(t.trumps >> card & 1) or k.suit_led_only or not unseen & t.trumps
 
         if not trick:
             return self.lead(obs, legal, t, cost, boss, unseen)
