@@ -1,0 +1,90 @@
+"""No engine setting changes nothing: flipping any one setting the engine honours changes
+the games played from the same seeds (the event log or the hands' results)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from pitchkit.actions import select_action
+from pitchkit.engine import Game, Phase
+from pitchkit.variant import rules_from_mapping
+
+SEEDS = range(40)
+HANDS = 3
+
+def merged(base: dict[str, Any], change: dict[str, Any]) -> dict[str, Any]:
+    out = {key: dict(value) for key, value in base.items()}
+    for key, value in change.items():
+        out[key] = {**out.get(key, {}), **value}
+    return out
+
+
+#: (base mapping, setting changed) — the base is source B's defaults unless given.
+TURNED = {"trump": {"chosen_by": "turned_card"}}
+STAGED = {"deal": {"cards_per_hand": 8}, "auction": {"style": "none"},
+          "play": {"first_leader": "left_of_dealer"}, "trump": {"chosen_by": "turned_card"}}
+CASES: list[tuple[dict[str, Any], dict[str, Any]]] = [
+    ({}, {"players": {"count": 3}}),
+    ({}, {"players": {"partnerships": "2x2"}}),
+    ({}, {"deck": {"jokers": 1}}),
+    ({}, {"deal": {"first_dealer": 2}}),
+    ({}, {"deal": {"direction": "right"}}),
+    ({}, {"deal": {"cards_per_hand": 4}}),
+    ({}, {"deal": {"cards_per_hand": "all"}}),
+    ({}, {"deal": {"packet_size": 1}}),
+    ({}, {"trump": {"chosen_by": "pitcher_names"}}),
+    ({}, {"trump": {"chosen_by": "turned_card"}}),
+    # the shown card comes from the middle: it matters once the deal goes past the middle
+    (merged(TURNED, {"deal": {"cards_per_hand": 9}}), {"trump": {"shown_card": "out_of_play"}}),
+    ({}, {"auction": {"style": "until_one_left"}}),
+    ({}, {"auction": {"style": "none"}}),
+    ({}, {"auction": {"min_bid": 2}}),
+    ({}, {"auction": {"max_bid": 3}}),
+    ({}, {"auction": {"pitch_to_bid": True}}),
+    ({}, {"auction": {"when_all_pass": "redeal"}}),
+    ({}, {"auction": {"dealer_forced_bid": 3}}),
+    ({}, {"auction": {"dealer_may_steal": False}}),
+    ({}, {"auction": {"dealer_may_steal_max": True}}),
+    ({}, {"moon": {"allowed": True}}),
+    ({}, {"play": {"following": "must_follow"}}),
+    ({}, {"play": {"following": "must_follow_then_trump"}}),
+    ({}, {"play": {"following": "any_card"}}),
+    (TURNED, {"play": {"first_lead_must_be_trump": True}}),
+    ({}, {"play": {"trick_winner": "suit_led"}}),
+    ({}, {"play": {"first_leader": "left_of_dealer"}}),
+    (STAGED, {"play": {"stages": [3, 3]}}),
+    ({}, {"points": {"jick": True}}),
+]
+
+
+def games(data: dict[str, Any]) -> list[Any]:
+    rules = rules_from_mapping(data)
+    played = []
+    for seed in SEEDS:
+        rng = random.Random(seed)
+        game = Game(rules, random.Random(seed + 1000))
+        hands = 0
+        while game.phase is not Phase.OVER:
+            if game.phase is Phase.DEAL:
+                if hands == HANDS:
+                    break
+                hands += 1
+                game.deal_random()
+                continue
+            legal = game.legal_actions()
+            if game.phase is Phase.SELECT:
+                game.apply(select_action(rng.sample(legal, game.select_count)))
+            else:
+                game.apply(rng.choice(legal))
+        played.append((game.events, game.hand_results))
+    return played
+
+
+@pytest.mark.parametrize(("base", "change"), CASES,
+                         ids=[str(change) for _, change in CASES])
+def test_every_engine_setting_changes_the_games(base: dict[str, Any],
+                                                 change: dict[str, Any]) -> None:
+    assert games(base) != games(merged(base, change))
