@@ -87,6 +87,9 @@ def rows(stats: Stats) -> list[Row]:
             out.append(_rate("win rate by bot", f"{bot} (games won by any of its seats)",
                              stats.bot_games_won[bot], g))
     fair = s["seat_fairness"]
+    if len(set(stats.bots)) > 1:
+        out.append(_value("seat fairness", "note: the seats have different bots, so this "
+                          "measures the bots as much as the seats", None))
     out.append(_value("seat fairness", "spread of seat win rates (max - min)", fair["spread"]))
     out.append(_value("seat fairness", f"chi-square, equal win rates per side (df {fair['df']})",
                       fair["chi_square"]))
@@ -217,7 +220,7 @@ def render_text(stats: Stats, out: IO[str]) -> None:
         table.add_column("figure")
         table.add_column("value")
         for row in items:
-            table.add_row(row.label, fmt(row))
+            table.add_row(row.label, "" if row.label.startswith("note:") else fmt(row))
         console.print()
         console.print(table)
 

@@ -11,6 +11,7 @@ the same seed, which makes :func:`compare` much less noisy.
 from __future__ import annotations
 
 import multiprocessing
+import queue
 import signal
 import time
 from collections.abc import Callable, Sequence
@@ -184,8 +185,7 @@ def _init_worker(setup: Setup) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C
 
 
-def _run_chunk(args: tuple[str, int, str | None, list[int]]) -> Stats:
-    variant, games, shard, indices = args
+def _run_chunk(variant: str, games: int, shard: str | None, indices: range) -> Stats:
     setup = _WORKER_SETUP
     assert setup is not None
     stats = setup.new_stats(variant, games, shard)
@@ -243,7 +243,7 @@ def simulate(
     setup = Setup(rules=rules, seed=seed, bots=tuple(specs), hand_limit=limit, endless=endless)
     name = variant or rules.name
     stats = setup.new_stats(name, games, shard)
-    indices = list(shard_indices(games, shard))
+    indices = shard_indices(games, shard)
     total = len(indices)
     start = time.perf_counter()
     done = 0
@@ -255,24 +255,59 @@ def simulate(
                 if progress:
                     progress(done, total)
         else:
-            size = max(1, min(100, total // (workers * 8) or 1))
-            chunks = [(name, games, shard, indices[j:j + size]) for j in range(0, total, size)]
-            ctx = multiprocessing.get_context("spawn")
-            pool = ctx.Pool(workers, initializer=_init_worker, initargs=(setup,))
-            try:
-                for part in pool.imap_unordered(_run_chunk, chunks):
-                    stats.absorb(part)
-                    done += part.games
-                    if progress:
-                        progress(done, total)
-                pool.close()
-            finally:
-                pool.terminate()
-                pool.join()
+            _run_pool(stats, setup, name, games, shard, indices, workers, progress)
     except KeyboardInterrupt:
         stats.interrupted = True
     stats.wall_seconds = time.perf_counter() - start
     return stats
+
+
+def _run_pool(stats: Stats, setup: Setup, name: str, games: int, shard: str | None,
+              indices: range, workers: int, progress: Progress | None) -> int:
+    """Play ``indices`` in chunks on a pool, absorbing each chunk's counts as it arrives.
+
+    At most a few chunks per worker are in flight, so memory stays flat however many
+    games are played; the results are sums, so their order of arrival does not matter.
+    """
+    total = len(indices)
+    size = max(1, min(100, total // (workers * 8)))
+    chunks = (indices[j:j + size] for j in range(0, total, size))
+    arrived: queue.Queue[tuple[bool, Any]] = queue.Queue()
+    ctx = multiprocessing.get_context("spawn")
+    pool = ctx.Pool(workers, initializer=_init_worker, initargs=(setup,))
+    in_flight = 0
+    done = 0
+
+    def submit() -> bool:
+        chunk = next(chunks, None)
+        if chunk is None:
+            return False
+        pool.apply_async(_run_chunk, (name, games, shard, chunk),
+                         callback=lambda part: arrived.put((True, part)),
+                         error_callback=lambda error: arrived.put((False, error)))
+        return True
+
+    try:
+        for _ in range(workers * 3):
+            in_flight += submit()
+        while in_flight:
+            try:
+                ok, part = arrived.get(timeout=0.2)
+            except queue.Empty:
+                continue
+            in_flight -= 1
+            if not ok:
+                raise part
+            stats.absorb(part)
+            done += part.games
+            if progress:
+                progress(done, total)
+            in_flight += submit()
+        pool.close()
+    finally:
+        pool.terminate()
+        pool.join()
+    return done
 
 
 def compare(

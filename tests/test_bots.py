@@ -115,3 +115,9 @@ def test_heuristic_beats_random_at_pimps_and_hoes() -> None:
     b = simulate(rules, games=150, seed=9, bots="random,heuristic")
     wins = a.seat_wins[0] + b.seat_wins[1]
     assert wilson(wins, 300)["low"] > 0.5
+
+
+def test_an_illegal_answer_in_a_worker_process_stops_the_run(user_module: str) -> None:
+    rules = load_variant("auction-pitch")
+    with pytest.raises(BotError, match="PassForever"):
+        simulate(rules, games=4, seed=1, bots=f"{user_module}:PassForever", workers=2)

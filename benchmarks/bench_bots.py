@@ -1,0 +1,66 @@
+"""Speed of simulation with each bot, and of one worker against two.
+
+Run: ``python benchmarks/bench_bots.py`` (about two minutes; ``--quick`` for a smoke run).
+Prints hands per second for the random, heuristic and montecarlo bots (4-player auction
+pitch, every seat the same bot), then the throughput of ``--workers 1`` and
+``--workers 2`` for the random and heuristic bots. Figures are wall-clock and include
+the engine, the bots and the statistics, as ``pitchkit simulate`` runs them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import time
+
+from pitchkit.load import load_variant
+from pitchkit.simulate import simulate
+
+
+def rate(variant: str, bots: str, games: int, workers: int = 1,
+         hands: int | None = None) -> tuple[float, int]:
+    rules = load_variant(variant)
+    start = time.perf_counter()
+    stats = simulate(rules, games=games, seed=1, bots=bots, workers=workers, hands=hands)
+    return stats.hands / (time.perf_counter() - start), stats.hands
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="small runs, for a smoke test")
+    args = parser.parse_args()
+    scale = 0.1 if args.quick else 1.0
+
+    def n(games: int) -> int:
+        return max(2, int(games * scale))
+
+    print(f"cores: {os.cpu_count()}")
+    print("bots (auction-pitch, 4 seats, one worker)")
+    cases = [
+        ("random", "money-pitch", "random", n(400), 20),
+        ("random", "auction-pitch", "random", n(40), None),
+        ("heuristic", "auction-pitch", "heuristic", n(1500), None),
+        ("montecarlo:samples=20", "auction-pitch", "montecarlo:samples=20", n(4), None),
+        ("montecarlo:samples=20, one seat", "auction-pitch",
+         "montecarlo:samples=20,heuristic,heuristic,heuristic", n(8), None),
+        ("random", "pimps-and-hoes", "random", n(1000), None),
+        ("heuristic", "pimps-and-hoes", "heuristic", n(1000), None),
+    ]
+    base: dict[str, float] = {}
+    for label, variant, bots, games, hands in cases:
+        hps, total = rate(variant, bots, games, hands=hands)
+        base.setdefault(variant, hps)
+        rel = base[variant] / hps
+        print(f"  {variant:15s} {label:34s} {hps:9.1f} hands/s  ({total} hands; "
+              f"{rel:.1f}x the time of the first bot on this variant)")
+    print("workers (throughput, wall clock)")
+    for variant, bots, games, hands in (("money-pitch", "random", n(1500), 20),
+                                        ("auction-pitch", "heuristic", n(4000), None)):
+        one, _ = rate(variant, bots, games, workers=1, hands=hands)
+        two, _ = rate(variant, bots, games, workers=2, hands=hands)
+        print(f"  {variant:15s} {bots:10s} workers 1: {one:8.0f} hands/s   "
+              f"workers 2: {two:8.0f} hands/s   speed-up {two / one:.2f}x")
+
+
+if __name__ == "__main__":
+    main()
