@@ -1,10 +1,10 @@
 """Scoring one hand: a pure function of the rules and what happened in the hand.
 
 The engine collects :class:`HandFacts` after the last trick and calls :func:`score_hand`;
-nothing here knows about a game in progress. Which cards are trumps and how they rank is defined
-once, in ``pitchkit.tricks`` (:func:`trump_order` here is a view of it).
+nothing here knows about a game in progress. Which cards are trumps and how they rank is
+defined once, in ``pitchkit.tricks`` (:func:`trump_order` here is a view of it).
 
-Readings chosen where the sources are silent (each is documented on the setting too):
+Readings chosen where the sources are silent:
 
 - *In play* means dealt: high and low are the highest and lowest trump dealt to anyone.
 - High and low are *natural* trumps, cards of the trump suit. The off-jack (jick) and
@@ -71,7 +71,13 @@ def trump_order(trump: int, *, jick: bool = False, jokers: int = 0) -> tuple[int
 
 @dataclass(frozen=True, kw_only=True)
 class HandFacts:
-    """What happened in one hand, as scoring needs it (per seat tuples)."""
+    """What happened in one hand, as scoring needs it.
+
+    ``team_of[seat]`` is the seat's side (sides are numbered below the number of seats);
+    ``dealt[seat]`` the mask of the cards that came into play in its hand (with staged
+    play, the cards it chose); ``captured[seat]`` the mask of the cards it won in tricks;
+    ``bid`` is None without a contract and ignored when ``moon`` is True.
+    """
 
     trump: int | None
     dealer: int
