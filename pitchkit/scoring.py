@@ -6,7 +6,8 @@ defined once, in ``pitchkit.tricks`` (:func:`trump_order` here is a view of it).
 
 Readings chosen where the sources are silent:
 
-- *In play* means dealt: high and low are the highest and lowest trump dealt to anyone.
+- *In play* means dealt: high and low are the highest and lowest trump dealt to anyone
+  (with staged play, also a card never chosen for a stage).
 - High and low are *natural* trumps, cards of the trump suit. The off-jack (jick) and
   the jokers are trumps in play and score their own points, but are never high or low:
   they rank below the jack of trumps, so they could never be high while a higher natural
@@ -74,8 +75,8 @@ class HandFacts:
     """What happened in one hand, as scoring needs it.
 
     ``team_of[seat]`` is the seat's side (sides are numbered below the number of seats);
-    ``dealt[seat]`` the mask of the cards that came into play in its hand (with staged
-    play, the cards it chose); ``captured[seat]`` the mask of the cards it won in tricks;
+    ``dealt[seat]`` the mask of the cards dealt to it (with staged play, every card dealt,
+    chosen for a stage or not); ``captured[seat]`` the mask of the cards it won in tricks;
     ``bid`` is None without a contract and ignored when ``moon`` is True.
     """
 
