@@ -231,24 +231,28 @@ def _award_points(rules: Rules, facts: HandFacts) -> dict[str, tuple[int, ...]]:
 
 
 def _award_game(plan: _Plan, facts: HandFacts) -> tuple[int, ...]:
-    by_side: dict[int, int] = {}
+    table = plan.game_table
     team_of = facts.team_of
+    n = len(team_of)
+    by_side = [0] * n  # sides are numbered below the number of seats
     for seat, mask in enumerate(facts.captured):
-        side = team_of[seat]
-        by_side[side] = by_side.get(side, 0) + _game_points(plan.game_table, mask)
-    best = max(by_side.values(), default=0)
+        by_side[team_of[seat]] += (table[mask & 0x1FFF] + table[mask >> 13 & 0x1FFF]
+                                   + table[mask >> 26 & 0x1FFF] + table[mask >> 39 & 0x1FFF])
+    best = max(by_side)
     if best <= 0:
         return ()
-    tied = [side for side, value in by_side.items() if value == best]
-    if len(tied) > 1:
-        if plan.game_tie is GameTie.NOBODY:
-            return ()  # rule: a tie for game: nobody scores it (source B)
-        if plan.game_tie is GameTie.ELDER_HAND:
-            order = elder_order(facts.dealer, facts.seats, plan.direction)
-            first = next(s for s in order if team_of[s] in tied)
-            tied = [team_of[first]]
-        # GameTie.SPLIT: every tied side scores it
-    return tuple(s for s in range(facts.seats) if team_of[s] in tied)
+    if by_side.count(best) == 1:
+        side = by_side.index(best)
+        return tuple(s for s in range(n) if team_of[s] == side)
+    tied = [side for side in range(n) if by_side[side] == best]
+    if plan.game_tie is GameTie.NOBODY:
+        return ()  # rule: a tie for game: nobody scores it (source B)
+    if plan.game_tie is GameTie.ELDER_HAND:
+        order = elder_order(facts.dealer, n, plan.direction)
+        first = next(s for s in order if team_of[s] in tied)
+        tied = [team_of[first]]
+    # GameTie.SPLIT: every tied side scores it
+    return tuple(s for s in range(n) if team_of[s] in tied)
 
 
 def _sides(facts: HandFacts) -> list[int]:
