@@ -79,12 +79,16 @@ def score(
     variant: Annotated[str, typer.Argument(help="Shipped variant name or variant file.",
                                            metavar="VARIANT")],
     captured: Annotated[str, typer.Option(
-        "--captured", help='The cards one player captured, e.g. "AS QH QD KC JS TS 7H".',
-        show_default=False)],
+        "--captured", metavar="CARDS", show_default=False,
+        help='The cards one player captured, e.g. "AS QH QD KC JS TS 7H" (10 for T, BJ/LJ '
+             'for jokers).')],
     sets: SetOption = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
-    """Score one player's captured cards: best kept cards, combinations and total."""
+    """Score one player's captured cards: the best cards kept, each combination and the total.
+
+    For a variant that scores points instead of combinations: the game points of the cards.
+    """
     rules = load_rules_or_exit(variant, sets)
     try:
         cards = parse_captured(captured, rules)
