@@ -70,6 +70,7 @@ __all__ = [
 
 
 _EVENT_NEW = tuple.__new__
+_OBSERVATION_NEW = tuple.__new__
 #: Trick keys after a joker lead while trump is unknown: plain cards set trump.
 _SETS_TRUMP = 1 << 20
 _JOKER_LEAD_KEYS = (_SETS_TRUMP,) * 52 + (1, 0)
@@ -95,7 +96,7 @@ class Game:
         "_auction_turns", "_bids", "_pitched", "_trick", "_trick_leader", "_trick_mask",
         "_led", "_win_seat", "_win_key", "_tricks", "_tricks_left", "_first_lead",
         "_last_winner", "_leader", "stage", "select_count", "_select_left", "_legal",
-        "_deal_order",
+        "_deal_order", "_played_memo",
     )
 
     def __init__(self, rules: Rules, rng: random.Random, *, dealer: int | None = None
@@ -196,6 +197,7 @@ class Game:
         self.select_count = 0
         self._select_left = 0
         self._legal = -1
+        self._played_memo: tuple[int, tuple[tuple[int, int], ...]] = (0, ())
 
     # ------------------------------------------------------------------ public API
 
@@ -327,29 +329,30 @@ class Game:
 
     def observation(self, seat: int) -> Observation:
         """What ``seat`` may see now."""
-        trick_seats = []
+        nxt = self._next
+        trick = []
         s = self._trick_leader
-        for _ in self._trick:
-            trick_seats.append(s)
-            s = self._next[s]
-        trick = tuple(zip(trick_seats, self._trick, strict=True))
-        played: list[tuple[int, int]] = []
-        for leader, cards, _winner in self._tricks:
-            s = leader
-            for c in cards:
-                played.append((s, c))
-                s = self._next[s]
-        played.extend(trick)
-        bid: int | str | None = "moon" if self.moon else self.bid
-        return Observation(
-            seat=seat, phase=self.phase, to_act=self.to_act, dealer=self.dealer,
-            hand=self.hands[seat], reserve=self.reserve[seat], turned=self.turned,
-            trump=self.trump, bids=tuple(self._bids), pitcher=self.pitcher, bid=bid,
-            trick=trick, played=tuple(played), tricks_won=tuple(self.tricks_won),
-            captured=tuple(self.captured), scores=tuple(self.scores), stage=self.stage,
-            select_count=self.select_count if self.to_act == seat else 0,
-            team_of=self.team_of,
-        )
+        for card in self._trick:
+            trick.append((s, card))
+            s = nxt[s]
+        done, played = self._played_memo
+        tricks = self._tricks
+        if done != len(tricks):
+            more = list(played)
+            for leader, cards, _winner in tricks[done:]:
+                s = leader
+                for card in cards:
+                    more.append((s, card))
+                    s = nxt[s]
+            played = tuple(more)
+            self._played_memo = (len(tricks), played)
+        return _OBSERVATION_NEW(Observation, (
+            seat, self.phase, self.to_act, self.dealer, self.hands[seat], self.reserve[seat],
+            self.turned, self.trump, tuple(self._bids), self.pitcher,
+            "moon" if self.moon else self.bid, tuple(trick), played + tuple(trick),
+            tuple(self.tricks_won), tuple(self.captured), tuple(self.scores), self.stage,
+            self.select_count if self.to_act == seat else 0, self.team_of,
+        ))
 
     def clone(self) -> Game:
         """A copy that shares nothing mutable with this game (for search bots)."""
@@ -385,7 +388,8 @@ class Game:
 
     def snapshot(self) -> tuple[Any, ...]:
         """Every piece of state as plain data (two games in the same state compare equal)."""
-        skip = {"rules", "rng", "ledger", "events", "_tables", "_legal", "_deal_order"}
+        skip = {"rules", "rng", "ledger", "events", "_tables", "_legal", "_deal_order",
+                "_played_memo"}
         values = tuple((name, getattr(self, name)) for name in Game.__slots__
                        if name not in skip)
         return (*values, ("settlement", self.settlement()))

@@ -72,9 +72,11 @@ class Outcome:
     replay: bool = False  # a tie under scoring.tie: replay: a new game decides it
 
 
-@dataclass(frozen=True, kw_only=True)
-class Observation:
-    """What one seat may see: never another seat's unplayed cards."""
+class Observation(NamedTuple):
+    """What one seat may see: never another seat's unplayed cards.
+
+    An immutable record (a named tuple: cheap to build, as bots ask for one per action).
+    """
 
     seat: int
     phase: Phase
