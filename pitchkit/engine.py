@@ -354,16 +354,22 @@ class Game:
             self.select_count if self.to_act == seat else 0, self.team_of,
         ))
 
-    def clone(self) -> Game:
-        """A copy that shares nothing mutable with this game (for search bots)."""
+    def clone(self, rng: random.Random | None = None) -> Game:
+        """A copy that shares nothing mutable with this game (for search bots).
+
+        The copy's generator continues from the same state as this game's, unless ``rng``
+        is given (cheaper: a search bot passes its own generator).
+        """
         other = object.__new__(Game)
-        for name in Game.__slots__:
-            value = getattr(self, name)
-            if type(value) is list:
-                value = list(value)
-            setattr(other, name, value)
-        other.rng = random.Random()
-        other.rng.setstate(self.rng.getstate())
+        for name in _PLAIN_SLOTS:
+            setattr(other, name, getattr(self, name))
+        other._deal_order = dict(self._deal_order)
+        for name in _LIST_SLOTS:
+            setattr(other, name, list(getattr(self, name)))
+        if rng is None:
+            rng = random.Random(0)
+            rng.setstate(self.rng.getstate())
+        other.rng = rng
         if self.ledger is not None:
             import copy
             other.ledger = copy.deepcopy(self.ledger)
@@ -544,6 +550,13 @@ def _cards_of(mask: int) -> list[int]:
         out.append(low.bit_length() - 1)
         mask ^= low
     return out
+
+
+#: Slots holding lists (copied by clone) and the rest (immutable values, shared).
+_LIST_SLOTS = ("players", "scores", "hand_results", "events", "hands", "reserve", "dealt",
+               "captured", "tricks_won", "_passed", "_bids", "_trick", "_tricks")
+_PLAIN_SLOTS = tuple(name for name in Game.__slots__
+                     if name not in _LIST_SLOTS and name not in ("rng", "_deal_order"))
 
 
 def replay_events(rules: Rules, events: Sequence[Event], dealer: int,

@@ -290,3 +290,18 @@ def test_an_illegal_action_raises_a_reason_and_changes_nothing(
             game.apply(select_action(rng.sample(legal, game.select_count)))
         else:
             game.apply(rng.choice(legal))
+
+
+def test_clone_copies_every_list_it_holds() -> None:
+    from pitchkit.engine import _LIST_SLOTS
+    from pitchkit.load import load_variant
+
+    for name in ("money-pitch", "pimps-and-hoes"):
+        game = play_game(load_variant(name), 3, check=False)
+        for slot in Game.__slots__:
+            if isinstance(getattr(game, slot), list):
+                assert slot in _LIST_SLOTS, slot
+        copy = game.clone(random.Random(1))
+        for slot in _LIST_SLOTS:
+            assert getattr(copy, slot) == getattr(game, slot)
+            assert getattr(copy, slot) is not getattr(game, slot)
