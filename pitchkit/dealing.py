@@ -44,16 +44,19 @@ def deal_random(game: Game) -> Event:
         for seat, card in zip(order, cards, strict=False):
             masks[seat] |= 1 << card
     else:
-        # the first n*k cards of a uniformly shuffled deck, drawn one by one
-        # (a partial Fisher-Yates shuffle), each to the seat the deal gives it to
-        rand = game.rng.random
+        # the first n*k cards of a uniformly shuffled deck, drawn one by one (a partial
+        # Fisher-Yates shuffle), each to the seat the deal gives it to. The draws are the
+        # mixed-radix digits of one random number 64 bits wider than the draws need
+        # (bias below 2**-64).
         left = len(cards)
+        draws = game.rng.getrandbits(64 + 6 * len(order))
         for seat in order:
-            i = int(rand() * left)
+            draws, i = divmod(draws, left)
             left -= 1
             masks[seat] |= 1 << cards[i]
             cards[i] = cards[left]
     return game._start_hand(masks, turned)
+
 
 def deal_cards(game: Game, hands: Sequence[Sequence[int]], turned: int | None = None) -> Event:
     """Deal the given cards (a record's deal): ``hands[seat]`` lists seat's cards."""
