@@ -160,15 +160,17 @@ def suit_led_only(rules: Rules) -> bool:
 
 def follow_reason(seat: int, card: int, hand: int, led_suit: int, tables: TrumpTables,
                   following: int) -> str:
-    """Why ``card`` is not a legal follow for ``seat`` (one line)."""
+    """Why ``card`` is not a legal follow for ``seat``, in one line.
+
+    Only called for an illegal card: so the seat holds the suit led, or (under
+    must_follow_then_trump) is void in it and holds a trump.
+    """
     follow = hand & tables.suit_masks[led_suit]
-    trumps = hand & tables.trumps
     suit = SUIT_NAMES[led_suit]
-    if following == FOLLOW_OR_TRUMP or (following == MUST_FOLLOW_THEN_TRUMP and follow):
-        what = "follow " + suit + " or trump" if following == FOLLOW_OR_TRUMP else \
-            "follow " + suit
-        return f"seat {seat} must {what}: holds {format_cards(follow)}"
-    if following == MUST_FOLLOW:
+    if following == FOLLOW_OR_TRUMP:
+        return f"seat {seat} must follow {suit} or trump: holds {format_cards(follow)}"
+    if follow:
         return f"seat {seat} must follow {suit}: holds {format_cards(follow)}"
+    trumps = hand & tables.trumps
     return (f"seat {seat} cannot follow {suit} and must trump: holds "
             f"{format_cards(trumps)}")

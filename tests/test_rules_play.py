@@ -347,3 +347,13 @@ def test_a_trick_of_jokers_goes_to_the_big_joker() -> None:
     play(g, "play LJ", "play BJ")
     assert g.hand_results[-1].tricks_won == (0, 1)
     assert g.hand_results[-1].trump is None
+
+
+def test_void_player_who_must_trump_is_told_so() -> None:
+    r = no_auction(deal={"cards_per_hand": 2}, play={"following": "must_follow_then_trump"},
+                   trump={"chosen_by": "turned_card", "shown_card": "out_of_play"})
+    g = start(r, "AH 2D", "3S 4D", "9S 5D", "KH 6D", turned="7S")
+    play(g, "play AH")
+    with pytest.raises(IllegalActionError,
+                       match=r"^seat 1 cannot follow hearts and must trump: holds 3S$"):
+        g.apply("play 4D")
