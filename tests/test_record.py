@@ -91,7 +91,7 @@ def fails_with(record: dict[str, Any], message: str) -> None:
 
 def test_bad_follow_names_hand_trick_seat_and_reason() -> None:
     def change(r: dict[str, Any]) -> None:
-        # hand 1, trick 2: seat 0 holds TD but trumps? legal. Make it discard a heart.
+        # hand 1, trick 2 (3D led): seat 0 holds TD and discards a heart instead of 6C
         r["hands"][0]["actions"][10] = "play KH"
     fails_with(broken(change),
                "hand 1, trick 2, seat 0: play KH: seat 0 must follow diamonds or trump: "
