@@ -10,19 +10,24 @@ taken from the engine.
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Sequence
+from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
 from pitchkit.actions import action_text
 from pitchkit.cards import parse_card
+from pitchkit.cli import app
 from pitchkit.engine import Game, Phase
 from pitchkit.errors import IllegalActionError, VariantError
 from pitchkit.load import load_variant
 from pitchkit.record import replay_record
 
 VARIANT = "auction-pitch"
+runner = CliRunner()
 
 
 def cards(text: str) -> list[int]:
@@ -577,3 +582,93 @@ def test_b_bad_override_is_one_clear_error() -> None:
         load_variant(VARIANT, ["scoring.target=seven"])
     assert "\n" not in str(info.value)
     assert "scoring.target" in str(info.value)
+
+
+def test_b_partners_add_their_trick_points_for_game() -> None:
+    # seat 0 takes TC (10) on its lone trump, seat 2 takes TD (10), seat 1 AH (4), seat 3
+    # KC + QC (5): alone, seats 0 and 2 tie for game (nobody); as partners, 20 beats 9
+    deal = ("5S 2H 3H 4H 2D 3D", "AH 6H 7H 4D 5D 8H", "TD 6D 7D 8D 2C 3C",
+            "TC 9C KC QC 4C 5C")
+    play = ("5S 4D 6D TC", "2H AH 7D 9C", "5D TD 4C 2D", "2C KC 3H 6H", "QC 4H 7H 3C",
+            "5C 3D 8H 8D")
+    alone = start(deal)
+    act(alone, "bid 1", "pass", "pass", "pass")
+    assert tricks(alone, *play) == [0, 1, 2, 3, 3, 3]
+    assert alone.hand_results[-1].points["game"] == ()
+    assert alone.hand_results[-1].score_changes == (2, 0, 0, 0)
+    partners = start(deal, variant="partnership-pitch")
+    act(partners, "bid 1", "pass", "pass", "pass")
+    assert tricks(partners, *play) == [0, 1, 2, 3, 3, 3]
+    assert partners.hand_results[-1].points["game"] == (0, 2)
+    assert partners.hand_results[-1].score_changes == (3, 0, 3, 0)
+
+
+# --------------------------------------------------------------------------- the CLI
+
+
+def _write(tmp_path: Path, name: str, record: dict) -> str:
+    path = tmp_path / name
+    path.write_text(json.dumps(record))
+    return str(path)
+
+
+def _d1_record(**changes: object) -> dict:
+    record = _record([(D1, ["bid 2", "pass", "pass", "pass"], D1_PLAY)])
+    record.update(changes)
+    return record
+
+
+def test_b_cli_replay_prints_each_hand(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["replay", _write(tmp_path, "g.json", _d1_record())])
+    assert result.exit_code == 0, result.output
+    assert ("hand 1: dealer 3, seat 0 bid 2 (made), trump S: high seat 0; low seat 0; "
+            "jack seat 0; game seat 3; scores 3 0 0 1") in result.output
+    result = runner.invoke(app, ["replay", "--json", _write(tmp_path, "g.json", _d1_record())])
+    data = json.loads(result.output)
+    assert data["hands"][0]["points"] == {"high": 0, "low": 0, "jack": 0, "game": 3}
+    assert data["hands"][0]["score_changes"] == [3, 0, 0, 1]
+    assert data["winner"] is None
+
+
+def test_b_cli_replay_a_pitched_card(tmp_path: Path) -> None:
+    record = _record([(D1, [], ("AS JS 2S 4D", *D1_PLAY[1:]))])
+    data = json.loads(runner.invoke(app, ["replay", "--json",
+                                          _write(tmp_path, "p.json", record)]).output)
+    assert (data["hands"][0]["pitcher"], data["hands"][0]["bid"]) == (0, 4)
+    assert data["hands"][0]["made"] is False
+    assert data["hands"][0]["score_changes"] == [-4, 0, 0, 1]
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    (("actions", 5, "play 2C"), "hand 1, trick 1, seat 1: play 2C: seat 1 must follow spades "
+                                "or trump: holds JS"),
+    (("actions", 1, "bid 2"), "hand 1, bid 2, seat 1: bid 2: seat 1 must bid at least 3"),
+    (("actions", 0, "bid 5"), "hand 1, bid 1, seat 0: bid 5: seat 0 may not bid 5"),
+    (("deal", 1, ["AS", "2C", "3C", "4C", "5C", "6C"]), "hand 1, deal: seat 1: AS is dealt twice"),
+    (("deal", 1, ["ZZ", "2C", "3C", "4C", "5C", "6C"]), "'ZZ' is not a card"),
+])
+def test_b_cli_replay_bad_record_one_line(tmp_path: Path, change: tuple, message: str
+                                          ) -> None:
+    record = _d1_record()
+    key, index, value = change
+    hand = record["hands"][0]
+    hand[key][index] = value
+    result = runner.invoke(app, ["replay", _write(tmp_path, "bad.json", record)])
+    assert result.exit_code == 1
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1, result.output
+    assert message in lines[0]
+    assert "Traceback" not in result.output
+
+
+def test_b_cli_validate_and_explain() -> None:
+    result = runner.invoke(app, ["validate", "auction-pitch", "partnership-pitch"])
+    assert result.exit_code == 0, result.output
+    result = runner.invoke(app, ["explain", "auction-pitch"])
+    assert result.exit_code == 0
+    assert "except over a 4" in result.output
+    assert "(2 points, 3 when it is the jack)" in result.output
+    result = runner.invoke(app, ["validate", "auction-pitch", "--set", "scoring.targt=11"])
+    assert result.exit_code == 1
+    assert len(result.output.strip().splitlines()) == 1
+    assert "Traceback" not in result.output
