@@ -9,13 +9,17 @@ Expected points, scores and cents are worked out by hand from the source's text.
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Sequence
+from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
 from pitchkit.actions import action_text
 from pitchkit.cards import parse_card
+from pitchkit.cli import app
 from pitchkit.engine import Game, Phase
 from pitchkit.errors import IllegalActionError
 from pitchkit.load import load_variant
@@ -23,6 +27,7 @@ from pitchkit.record import replay_record, result_json
 from pitchkit.results import HandResult
 
 VARIANT = "money-pitch"
+runner = CliRunner()
 
 
 def cards(text: str) -> list[int]:
@@ -539,3 +544,55 @@ def test_a_no_target_the_session_ends_when_players_stop() -> None:
     assert game.hand_results[-1].scores == (12, 0, 0, 4)
     assert game.phase is Phase.DEAL
     assert game.outcome is None
+
+
+# --------------------------------------------------------------------------- the CLI
+
+
+def _money_record() -> dict:
+    return {"variant": VARIANT, "dealer": 3, "hands": [
+        {"deal": [h.split() for h in D1],
+         "actions": ["bid 2", "pass", "pass", "pass"]
+         + ["play " + c for t in D1_PLAY for c in t.split()]},
+        {"leave": [1],
+         "deal": [h.split() for h in ("AS KS QS 4H 5H 6H", "JS 2C 3C 4C 5C 6C",
+                                      "2S TH 4D 5D 6D 7D")],
+         "actions": ["pass", "pass", "bid 2"] + ["play " + c for t in (
+             "AS JS 2S", "KS 2C 4D", "QS 3C 5D", "4H 4C TH", "6D 5H 5C", "7D 6H 6C")
+             for c in t.split()]}]}
+
+
+def test_a_cli_replay_settles_in_money(tmp_path: Path) -> None:
+    path = tmp_path / "money.json"
+    path.write_text(json.dumps(_money_record()))
+    result = runner.invoke(app, ["replay", str(path)])
+    assert result.exit_code == 0, result.output
+    assert result.output.strip().splitlines()[-1] == (
+        "settlement: player 0 +0.40, player 1 -0.10, player 2 -0.20, player 3 -0.10")
+    data = json.loads(runner.invoke(app, ["replay", "--json", str(path)]).output)
+    assert data["settlement"] == [40, -10, -20, -10]
+    assert data["hands"][1]["players"] == [0, 2, 3]
+
+
+@pytest.mark.parametrize(("leave", "message"), [
+    ([7], "hand 2: seat 7 is not at the table (seats 0..3)"),
+    ([0, 1, 2], "hand 2: 1 player"),
+    ("1", "hand 2: \"leave\" must be a list of seats"),
+])
+def test_a_cli_replay_bad_leave_one_line(tmp_path: Path, leave: object, message: str) -> None:
+    record = _money_record()
+    record["hands"][1]["leave"] = leave
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(record))
+    result = runner.invoke(app, ["replay", str(path)])
+    assert result.exit_code == 1
+    assert len(result.output.strip().splitlines()) == 1, result.output
+    assert message in result.output
+    assert "Traceback" not in result.output
+
+
+def test_a_cli_explain_states_the_money_rules() -> None:
+    text = runner.invoke(app, ["explain", VARIANT]).output
+    assert "10 cents for every point above the average" in text
+    assert "a made moon collects $1.00 from every other player" in text
+    assert "a player who leaves is settled then" in text
