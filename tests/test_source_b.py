@@ -672,3 +672,183 @@ def test_b_cli_validate_and_explain() -> None:
     assert result.exit_code == 1
     assert len(result.output.strip().splitlines()) == 1
     assert "Traceback" not in result.output
+
+
+# --------------------------------------------------------------------------- random games
+# An independent restatement of source B, written from the text alone (no pitchkit
+# scoring or trick code), checked against the engine action by action on random games:
+# the legal actions, every trick winner, every point, every score change and the winner.
+
+
+def _suit(card: int) -> int:
+    return card // 13
+
+
+def _rank(card: int) -> int:
+    return card % 13
+
+
+def _name(card: int) -> str:
+    return action_text(card)[5:]
+
+
+GAME_VALUE = {8: 10, 12: 4, 11: 3, 10: 2, 9: 1}  # T A K Q J
+
+
+class SourceB:
+    """Source B for one hand: auction, play and scoring, from the seed's text."""
+
+    def __init__(self, n: int, dealer: int, dealt: list[set[int]], team_of: Sequence[int]
+                 ) -> None:
+        self.n, self.dealer, self.team_of = n, dealer, tuple(team_of)
+        self.dealt = [set(h) for h in dealt]
+        self.hands = [set(h) for h in dealt]
+        self.turns = 0
+        self.high = 0
+        self.high_bidder: int | None = None
+        self.to_act = (dealer + 1) % n
+        self.pitcher: int | None = None
+        self.trump: int | None = None
+        self.trick: list[tuple[int, int]] = []
+        self.captured: list[set[int]] = [set() for _ in range(n)]
+        self.tricks_won = [0] * n
+
+    # "each player has one chance to bid ... pass, 1, 2, 3 or 4"; "if nobody else bids,
+    # the dealer must bid at least 2"; "if others bid 1, 2 or 3 but nobody bid 4, the
+    # dealer may steal"; "a bid of 4 by putting a card face up"
+    def legal(self) -> set[str]:
+        seat = self.to_act
+        hand = self.hands[seat]
+        if self.pitcher is None:
+            if seat == self.dealer and self.high == 0:
+                lows, may_pass = 2, False
+            else:
+                lows, may_pass = self.high + 1, True
+                if seat == self.dealer and 0 < self.high < 4:
+                    lows = self.high
+            out = {f"bid {b}" for b in range(max(lows, 1), 5)}
+            if may_pass:
+                out.add("pass")
+            if lows <= 4:
+                out |= {"play " + _name(c) for c in hand}
+            return out
+        if not self.trick:
+            return {"play " + _name(c) for c in hand}
+        led = _suit(self.trick[0][1])
+        follow = {c for c in hand if _suit(c) == led}
+        # "a player able to follow suit may follow or trump; one who cannot may play any"
+        ok = follow | {c for c in hand if _suit(c) == self.trump} if follow else hand
+        return {"play " + _name(c) for c in ok}
+
+    def apply(self, text: str) -> int | None:
+        """Apply an action; the trick winner when it ends a trick."""
+        seat = self.to_act
+        if self.pitcher is None:
+            self.turns += 1
+            if text.startswith("bid"):
+                self.high, self.high_bidder = int(text[4:]), seat
+            elif text.startswith("play"):
+                self.high, self.high_bidder = 4, seat
+                self.pitcher = seat
+                return self._play(seat, parse_card(text[5:]))
+            if self.turns == self.n:
+                self.pitcher = self.high_bidder
+                self.to_act = self.pitcher  # "the high bidder leads"
+            else:
+                self.to_act = (seat + 1) % self.n
+            return None
+        return self._play(seat, parse_card(text[5:]))
+
+    def _play(self, seat: int, card: int) -> int | None:
+        self.hands[seat].discard(card)
+        if self.trump is None:
+            self.trump = _suit(card)  # "the first card played sets trump"
+        self.trick.append((seat, card))
+        if len(self.trick) < self.n:
+            self.to_act = (seat + 1) % self.n
+            return None
+        led = _suit(self.trick[0][1])
+        # "highest trump wins, else the highest card of the suit led"
+        trumps = [(s, c) for s, c in self.trick if _suit(c) == self.trump]
+        pool = trumps or [(s, c) for s, c in self.trick if _suit(c) == led]
+        winner = max(pool, key=lambda sc: _rank(sc[1]))[0]
+        self.captured[winner] |= {c for _, c in self.trick}
+        self.tricks_won[winner] += 1
+        self.trick = []
+        self.to_act = winner  # "winner leads next"
+        return winner
+
+    def points(self) -> dict[str, tuple[int, ...]]:
+        def capturer(card: int) -> tuple[int, ...]:
+            return tuple(s for s in range(self.n) if card in self.captured[s])
+
+        in_play = [c for h in self.dealt for c in h if _suit(c) == self.trump]
+        high = max(in_play, key=_rank)
+        low = min(in_play, key=_rank)  # a lone trump is both high and low
+        jack = (self.trump or 0) * 13 + 9
+        side_game = {}
+        for s in range(self.n):
+            side = self.team_of[s]
+            side_game[side] = side_game.get(side, 0) + sum(
+                GAME_VALUE.get(_rank(c), 0) for c in self.captured[s])
+        best = max(side_game.values())
+        top = [side for side, v in side_game.items() if v == best]
+        game = () if len(top) > 1 or best == 0 else tuple(
+            s for s in range(self.n) if self.team_of[s] == top[0])  # a tie: nobody
+        return {"high": capturer(high), "low": capturer(low),
+                "jack": capturer(jack) if any(jack in h for h in self.dealt) else (),
+                "game": game}
+
+    def score_changes(self, bid: int) -> tuple[int, ...]:
+        won: dict[int, int] = {}
+        for seats in self.points().values():
+            for side in {self.team_of[s] for s in seats}:
+                won[side] = won.get(side, 0) + 1
+        assert self.pitcher is not None
+        pside = self.team_of[self.pitcher]
+        change = {side: won.get(side, 0) for side in set(self.team_of)}
+        if change[pside] < bid:
+            change[pside] = -bid  # set back
+        return tuple(change[self.team_of[s]] for s in range(self.n))
+
+
+def _random_games_follow_source_b(variant: str, seed: int, hands: int) -> int:
+    rules = load_variant(variant)
+    rng = random.Random(seed)
+    checked = 0
+    game = Game(rules, random.Random(seed), dealer=rng.randrange(4))
+    while checked < hands:
+        if game.phase is Phase.OVER:
+            game = Game(rules, random.Random(rng.random()), dealer=rng.randrange(4))
+        masks, _ = game.deal_random().detail
+        dealt = [{c for c in range(52) if m >> c & 1} for m in masks]
+        src = SourceB(game.n, game.dealer, dealt, game.team_of)
+        before = tuple(game.scores)
+        while game.phase in (Phase.AUCTION, Phase.PLAY):
+            assert game.to_act == src.to_act
+            legal = names(game.legal_actions())
+            assert set(legal) == src.legal(), (legal, src.legal())
+            text = rng.choice(legal)
+            event = game.apply(text)
+            assert event.trick_winner == src.apply(text)
+        hand = game.hand_results[-1]
+        assert (hand.pitcher, hand.trump) == (src.pitcher, src.trump)
+        assert hand.points == src.points()
+        assert hand.score_changes == src.score_changes(src.high)
+        scores = tuple(b + c for b, c in zip(before, hand.score_changes, strict=True))
+        assert hand.scores == scores
+        # "the first to reach at least 7 at the end of a hand in which they were the
+        # pitcher wins"
+        pitcher_side = [s for s in range(game.n) if game.team_of[s] ==
+                        game.team_of[src.pitcher]]
+        if scores[src.pitcher] >= 7:
+            assert game.outcome is not None and game.outcome.winners == tuple(pitcher_side)
+        else:
+            assert game.outcome is None
+        checked += 1
+    return checked
+
+
+@pytest.mark.parametrize("variant", ["auction-pitch", "partnership-pitch"])
+def test_b_random_games_follow_every_clause(variant: str) -> None:
+    assert _random_games_follow_source_b(variant, seed=2026, hands=400) == 400
