@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Sequence
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -596,3 +597,216 @@ def test_a_cli_explain_states_the_money_rules() -> None:
     assert "10 cents for every point above the average" in text
     assert "a made moon collects $1.00 from every other player" in text
     assert "a player who leaves is settled then" in text
+
+
+# --------------------------------------------------------------------------- random games
+# An independent restatement of source A (with the readings money-pitch.yaml names),
+# written from the text alone, checked against the engine action by action on random
+# sessions with players leaving and joining: legal actions, trick winners, points, moon,
+# score changes, the next dealer and the money.
+
+GAME_VALUE = {8: 10, 12: 4, 11: 3, 10: 2, 9: 1}  # T A K Q J
+MOON = 5
+
+
+def _suit(card: int) -> int:
+    return card // 13
+
+
+def _rank(card: int) -> int:
+    return card % 13
+
+
+def _name(card: int) -> str:
+    return action_text(card)[5:]
+
+
+class SourceA:
+    def __init__(self, n: int, dealer: int, dealt: list[set[int]]) -> None:
+        self.n, self.dealer = n, dealer
+        self.dealt = [set(h) for h in dealt]
+        self.hands = [set(h) for h in dealt]
+        self.passed: set[int] = set()
+        self.high = 0
+        self.high_bidder: int | None = None
+        self.to_act = (dealer + 1) % n
+        self.pitcher: int | None = None
+        self.trump: int | None = None
+        self.trick: list[tuple[int, int]] = []
+        self.captured: list[set[int]] = [set() for _ in range(n)]
+        self.tricks_won = [0] * n
+
+    # "each player bids higher than the previous bid or passes. Minimum bid 2; maximum
+    # bid is shoot the moon. If all others pass, the dealer must bid 2. The dealer may
+    # steal by bidding equal to the current high bid."
+    def legal(self) -> set[str]:
+        seat = self.to_act
+        hand = self.hands[seat]
+        if self.pitcher is None:
+            forced = seat == self.dealer and self.high == 0
+            low = 2 if self.high == 0 else self.high + 1
+            if seat == self.dealer and self.high and self.high_bidder != seat:
+                low = self.high  # any numeric bid, a 4 included (variant reading)
+            out = {f"bid {b}" for b in range(low, 5)} | {"bid moon"}
+            return out if forced else out | {"pass"}
+        if not self.trick:
+            return {"play " + _name(c) for c in hand}
+        led = _suit(self.trick[0][1])
+        follow = {c for c in hand if _suit(c) == led}
+        ok = follow | {c for c in hand if _suit(c) == self.trump} if follow else hand
+        return {"play " + _name(c) for c in ok}
+
+    def apply(self, text: str) -> int | None:
+        seat = self.to_act
+        if self.pitcher is None:
+            if text == "pass":
+                self.passed.add(seat)
+            elif text == "bid moon":
+                self.high, self.high_bidder = MOON, seat
+            else:
+                self.high, self.high_bidder = int(text[4:]), seat
+            # "Bidding ends when all but one have passed, or when the moon is bid."
+            if self.high == MOON or (self.n - len(self.passed) == 1
+                                     and self.high_bidder is not None):
+                self.pitcher = self.to_act = self.high_bidder
+                return None
+            nxt = (seat + 1) % self.n
+            while nxt in self.passed:
+                nxt = (nxt + 1) % self.n
+            self.to_act = nxt
+            return None
+        card = parse_card(text[5:])
+        self.hands[seat].discard(card)
+        if self.trump is None:
+            self.trump = _suit(card)
+        self.trick.append((seat, card))
+        if len(self.trick) < self.n:
+            self.to_act = (seat + 1) % self.n
+            return None
+        led = _suit(self.trick[0][1])
+        trumps = [(s, c) for s, c in self.trick if _suit(c) == self.trump]
+        pool = trumps or [(s, c) for s, c in self.trick if _suit(c) == led]
+        winner = max(pool, key=lambda sc: _rank(sc[1]))[0]
+        self.captured[winner] |= {c for _, c in self.trick}
+        self.tricks_won[winner] += 1
+        self.trick = []
+        self.to_act = winner
+        return winner
+
+    def points(self) -> dict[str, tuple[int, ...]]:
+        def who(masks: list[set[int]], card: int) -> tuple[int, ...]:
+            return tuple(s for s in range(self.n) if card in masks[s])
+
+        in_play = [c for h in self.dealt for c in h if _suit(c) == self.trump]
+        high, low = max(in_play, key=_rank), min(in_play, key=_rank)
+        jack = (self.trump or 0) * 13 + 9
+        game = [sum(GAME_VALUE.get(_rank(c), 0) for c in cap) for cap in self.captured]
+        best = max(game)
+        return {
+            "high": who(self.dealt, high),  # "the side that holds the highest trump"
+            # a lone trump counts as high only (variant reading)
+            "low": who(self.captured, low) if len(in_play) > 1 else (),
+            "jack": who(self.captured, jack),  # nobody when it was not dealt
+            "game": (game.index(best),) if best and game.count(best) == 1 else (),
+        }
+
+    def result(self) -> tuple[bool, tuple[int, ...]]:
+        """(made, score changes)."""
+        won = [0] * self.n
+        for seats in self.points().values():
+            for s in seats:
+                won[s] += 1
+        p = self.pitcher
+        assert p is not None
+        if self.high == MOON:
+            # "succeeds only with all 4 points and all 6 tricks"; worth the points won
+            # when made, minus 4 when failed (variant reading)
+            made = won[p] == 4 and self.tricks_won[p] == 6
+            won[p] = won[p] if made else -4
+        else:
+            made = won[p] >= self.high
+            won[p] = won[p] if made else -self.high
+        return made, tuple(won)
+
+
+def _close(period: dict[int, int], exact: dict[int, Fraction]) -> None:
+    """Settle a stretch of hands with the same players against its average."""
+    avg = Fraction(sum(period.values()), len(period))
+    for p in period:
+        # "10 cents per point above the average of all players"
+        exact[p] += 10 * (period[p] - avg)
+        period[p] = 0
+
+
+def test_a_random_sessions_follow_every_clause() -> None:
+    rules = load_variant(VARIANT)
+    rng = random.Random(2026)
+    moons = leaves = joins = 0
+    for session in range(8):
+        game = Game(rules, random.Random(session), dealer=rng.randrange(4))
+        players = [0, 1, 2, 3]
+        next_id = 4
+        period = dict.fromkeys(players, 0)  # points in the current stretch
+        exact = dict.fromkeys(players, Fraction(0))  # cents owed exactly
+        stretches = 1
+
+        for _ in range(25):
+            if game.n > 3 and rng.random() < 0.15:
+                seat = rng.randrange(game.n)
+                dealer = game.dealer
+                _close(period, exact)
+                stretches += 1
+                game.leave([seat])
+                leaves += 1
+                del period[players[seat]]
+                nxt = (dealer + 1) % (game.n + 1) if dealer == seat else dealer
+                players.pop(seat)
+                assert game.players == players
+                assert game.dealer == (nxt - (nxt > seat))
+                # "a leaving player is paid out then"
+                gone = [p for p in exact if p not in players and p not in period]
+                for p in gone:
+                    assert abs(game.settlement()[p] - exact[p]) <= stretches
+            elif game.n < 6 and rng.random() < 0.1:
+                _close(period, exact)
+                stretches += 1
+                game.join(1)
+                joins += 1
+                players.append(next_id)
+                period[next_id] = 0
+                exact[next_id] = Fraction(0)
+                next_id += 1
+                assert game.players == players
+            masks, _ = game.deal_random().detail
+            src = SourceA(game.n, game.dealer, [{c for c in range(52) if m >> c & 1}
+                                                for m in masks])
+            while game.phase in (Phase.AUCTION, Phase.PLAY):
+                assert game.to_act == src.to_act
+                legal = names(game.legal_actions())
+                assert set(legal) == src.legal(), (legal, src.legal())
+                text = rng.choice(legal)
+                assert game.apply(text).trick_winner == src.apply(text)
+            hand = game.hand_results[-1]
+            made, changes = src.result()
+            assert hand.points == src.points()
+            assert (hand.pitcher, hand.made, hand.moon) == (src.pitcher, made,
+                                                            src.high == MOON)
+            assert hand.score_changes == changes
+            assert game.phase is Phase.DEAL and game.outcome is None  # no target
+            for s, p in enumerate(players):
+                period[p] += changes[s]
+            if src.high == MOON:
+                moons += 1
+                shooter = players[src.pitcher or 0]
+                # "$1 from every other player" / "$1 to every other player"
+                for p in players:
+                    if p != shooter:
+                        exact[p] -= 100 if made else -100
+                        exact[shooter] += 100 if made else -100
+        _close(period, exact)
+        money = game.settlement()
+        assert sum(money.values()) == 0
+        assert set(money) == set(exact)
+        for p, cents in money.items():
+            assert abs(cents - exact[p]) <= stretches, (p, cents, exact[p])
+    assert moons > 10 and leaves > 3 and joins > 3
