@@ -169,8 +169,10 @@ def _sides_on_top(game: Game, n: int, rules: Rules) -> tuple[tuple[int, ...], bo
 
 
 def _settlement(game: Game) -> list[int]:
+    """Cents per seat (the players never change seats in a simulation)."""
     totals = game.settlement()
-    return [int(totals[s]) for s in range(len(totals))]
+    assert totals is not None, "a money variant always has a settlement"
+    return [int(totals.get(game.players[s], 0)) for s in range(game.n)]
 
 
 # ----------------------------------------------------------------------------- runs

@@ -158,7 +158,7 @@ def _resolve(target: str, text: str) -> BotFactory:
     factory = getattr(module, attr, None)
     if factory is None:
         raise UsageError(f"bot {text!r}: module {module_name!r} has no {attr!r}")
-    return factory  # type: ignore[no-any-return]
+    return factory
 
 
 def parse_bots(text: str | Sequence[str], players: int) -> list[BotSpec]:

@@ -18,7 +18,7 @@ combination table.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -307,8 +307,7 @@ class HeuristicBot:
         return min(losers, key=lambda c: (cost[c], power[c]))
 
     def lead(self, obs: Observation, legal: Sequence[int], t: TrumpTables,
-             cost: dict[int, float], boss: object, unseen: int) -> int:
-        is_boss = boss  # type: ignore[assignment]
+             cost: dict[int, float], is_boss: Callable[[int], bool], unseen: int) -> int:
         power = t.power
         trumps = [c for c in legal if t.trumps >> c & 1]
         plain = [c for c in legal if not t.trumps >> c & 1]
@@ -316,9 +315,9 @@ class HeuristicBot:
         if trumps:
             top = max(trumps, key=power.__getitem__)
             # draws trumps when strong: lead a boss trump while trumps are still out
-            if is_boss(top) and (trumps_out or cost[top] >= 1.0):  # type: ignore[operator]
+            if is_boss(top) and (trumps_out or cost[top] >= 1.0):
                 return top
-        bosses = [c for c in plain if is_boss(c)]  # type: ignore[operator]
+        bosses = [c for c in plain if is_boss(c)]
         if bosses:
             return max(bosses, key=lambda c: (cost[c], power[c]))
         pool = plain or [c for c in trumps if cost[c] < 1.0] or list(legal)
@@ -350,7 +349,7 @@ class HeuristicBot:
             else set()
 
         def worth(c: int) -> float:
-            w = c % 13 if c < 52 else 6
+            w = float(c % 13 if c < 52 else 6)
             if t is not None and t.trumps >> c & 1:
                 w += 14
             if c in kept:
