@@ -507,3 +507,136 @@ def test_c_cli_explain_and_validate() -> None:
     result = runner.invoke(app, ["validate", "pimps-and-hoes", "--set", "players.count=3"])
     assert result.exit_code == 1
     assert "play.stages" in result.output
+
+
+# --------------------------------------------------------------------------- random games
+# An independent restatement of source C, written from the text alone (no pitchkit
+# trick or combination code), checked against the engine action by action on random
+# games of the three variants: stage sizes, the cards that may be chosen and played,
+# trick winners, the leader of each stage, each player's best 7 and the winner.
+
+ACE, KING, QUEEN, JACK = 12, 11, 10, 9
+SINGLE = {ACE: 8, KING: 2, QUEEN: 2, JACK: 1}
+WITH_ACE = {QUEEN: 10, KING: 5, JACK: 4}
+PAIRS = {(KING, QUEEN): 8, (JACK, QUEEN): 7, (QUEEN, QUEEN): 5, (KING, KING): 5,
+         (JACK, JACK): 3, (KING, JACK): 4}
+
+
+def _kept_value(aces: int, others: dict[int, int]) -> int:
+    """Aces count alone and again with each K, Q, J; every other card counts once."""
+    best = 0
+
+    def go(counts: dict[int, int], pairs: int, pair_list: list[tuple[int, int]]) -> None:
+        nonlocal best
+        if pair_list:
+            (a, b), rest = pair_list[0], pair_list[1:]
+            go(counts, pairs, rest)
+            c = dict(counts)
+            c[a] -= 1
+            c[b] -= 1
+            m = 1
+            while c[a] >= 0 and c[b] >= 0:
+                go(c, pairs + m * PAIRS[(a, b)], rest)
+                c = dict(c)
+                c[a] -= 1
+                c[b] -= 1
+                m += 1
+            return
+        value = pairs + 8 * aces + sum(
+            n * (WITH_ACE[r] if aces else SINGLE[r]) for r, n in counts.items())
+        best = max(best, value)
+
+    go(dict(others), 0, list(PAIRS))
+    return best
+
+
+def _best_seven(captured: set[int]) -> int:
+    ranks = [c % 13 for c in captured if c % 13 in SINGLE]
+    have = {r: ranks.count(r) for r in (ACE, KING, QUEEN, JACK)}
+    best = 0
+    for a in range(have[ACE] + 1):
+        for k in range(have[KING] + 1):
+            for q in range(have[QUEEN] + 1):
+                for j in range(have[JACK] + 1):
+                    if a + k + q + j <= 7:
+                        best = max(best, _kept_value(a, {KING: k, QUEEN: q, JACK: j}))
+    return best
+
+
+def _random_game_follows_source_c(variant: str, seed: int) -> None:
+    rules = load_variant(variant)
+    rng = random.Random(seed)
+    n = rules.players.count
+    stages = list(rules.play.stages)
+    literal = rules.play.trick_winner.value == "suit_led"
+    dealer = rng.randrange(n)
+    game = Game(rules, random.Random(seed), dealer=dealer)
+    masks, turned = game.deal_random().detail
+    trump = turned // 13  # "its suit is trump"
+    unplayed = [{c for c in range(52) if m >> c & 1} for m in masks]
+    assert sum(len(u) for u in unplayed) == 52  # dealt out evenly, the shown card too
+    captured: list[set[int]] = [set() for _ in range(n)]
+    leader = (dealer + 1) % n  # "the player left of the dealer leads the first trick"
+    for size in stages:
+        # at the start of a stage every player chooses any cards of the stage's size
+        chosen: list[set[int]] = [set() for _ in range(n)]
+        for i in range(n):
+            seat = (leader + i) % n
+            assert (game.phase, game.to_act, game.select_count) == (Phase.SELECT, seat, size)
+            assert set(game.legal_actions()) == unplayed[seat]
+            pick = set(rng.sample(sorted(unplayed[seat]), size))
+            game.apply("select " + " ".join(_cname(c) for c in sorted(pick)))
+            chosen[seat] = pick
+            unplayed[seat] -= pick
+        for _ in range(size):
+            trick: list[tuple[int, int]] = []
+            for i in range(n):
+                seat = (leader + i) % n
+                assert game.to_act == seat
+                hand = chosen[seat]
+                if trick:
+                    led = trick[0][1] // 13
+                    # "must play the suit led; without it, a trump; without that, any"
+                    ok = ({c for c in hand if c // 13 == led}
+                          or {c for c in hand if c // 13 == trump} or hand)
+                else:
+                    ok = hand
+                assert set(game.legal_actions()) == ok
+                card = rng.choice(sorted(ok))
+                event = game.apply(card)
+                hand.discard(card)
+                trick.append((seat, card))
+            led = trick[0][1] // 13
+            trumps = [] if literal else [t for t in trick if t[1] // 13 == trump]
+            winner = max(trumps or [t for t in trick if t[1] // 13 == led],
+                         key=lambda t: t[1] % 13)[0]
+            assert event.trick_winner == winner
+            captured[winner] |= {c for _, c in trick}
+            leader = winner  # "the trick winner leads next, also into the next stage"
+    assert game.phase is Phase.OVER
+    points = tuple(_best_seven(c) for c in captured)
+    assert game.hand_results[-1].combo_points == points
+    outcome = game.outcome
+    assert outcome is not None
+    best = max(points)
+    if points.count(best) == 1:
+        assert outcome.winners == (points.index(best),) and not outcome.draw
+    else:
+        # "a tie is a draw, and a new game is played to decide it"
+        assert outcome.winners == () and outcome.draw and outcome.replay
+
+
+def _cname(card: int) -> str:
+    return card_name(card)
+
+
+@pytest.mark.parametrize("variant", ["pimps-and-hoes", "pimps-and-hoes-4p",
+                                     "pimps-and-hoes-literal"])
+def test_c_random_games_follow_every_clause(variant: str) -> None:
+    for seed in range(25):
+        _random_game_follows_source_c(variant, seed)
+
+
+def test_c_independent_count_agrees_on_the_worked_example() -> None:
+    assert _best_seven(set(cards("AS QH QD KC JS TS 7H"))) == 37
+    assert _best_seven(set(cards("AS AH AD AC QS QH QD KS KH"))) == 62
