@@ -100,6 +100,14 @@ def test_seat_win_rates_under_random_bots_agree_within_their_intervals() -> None
     assert summary["seat_fairness"]["p_value"] > 0.001
 
 
+def test_seats_are_fair_when_every_seat_has_the_same_heuristic_bot() -> None:
+    # the first dealer is drawn at random, so no seat should be favoured over a run
+    rules = load_variant("auction-pitch")
+    stats = simulate(rules, games=400, seed=31, bots="heuristic")
+    fairness = stats.summary()["seat_fairness"]
+    assert fairness["p_value"] > 0.001, fairness
+
+
 def test_heuristic_beats_random_at_auction_pitch() -> None:
     rules = load_variant("auction-pitch")
     stats = simulate(rules, games=120, seed=8, bots="heuristic,random,heuristic,random")
@@ -121,3 +129,34 @@ def test_an_illegal_answer_in_a_worker_process_stops_the_run(user_module: str) -
     rules = load_variant("auction-pitch")
     with pytest.raises(BotError, match="PassForever"):
         simulate(rules, games=4, seed=1, bots=f"{user_module}:PassForever", workers=2)
+
+
+@pytest.mark.parametrize("variant", ["auction-pitch", "money-pitch", "partnership-pitch",
+                                     "pimps-and-hoes", "pimps-and-hoes-4p"])
+def test_montecarlo_samples_agree_with_everything_the_bot_has_seen(variant: str) -> None:
+    """A sampled deal, replayed, shows the bot exactly what it saw in the real game."""
+    from pitchkit.bots.heuristic import HeuristicBot
+    from pitchkit.bots.montecarlo import MonteCarloBot
+    from pitchkit.engine import Game, Phase
+
+    rules = load_variant(variant)
+    n = rules.players.count
+    game = Game(rules, random.Random(5))
+    bots = [HeuristicBot(rules, s, random.Random(s)) for s in range(n)]
+    searchers = [MonteCarloBot(rules, s, random.Random(100 + s), samples=1) for s in range(n)]
+    checked = 0
+    while game.phase is not Phase.OVER and game.hands_played < 2:
+        if game.phase is Phase.DEAL:
+            game.deal_random()
+            continue
+        seat = game.to_act
+        assert seat is not None
+        obs = game.observation(seat)
+        if checked < 60:
+            state = searchers[seat].determinize(obs)
+            assert state is not None
+            assert state.observation(seat) == obs
+            assert state.legal_actions() == game.legal_actions()
+            checked += 1
+        game.apply(bots[seat].choose(obs, game.legal_actions()))
+    assert checked >= 20
