@@ -852,3 +852,27 @@ def _random_games_follow_source_b(variant: str, seed: int, hands: int) -> int:
 @pytest.mark.parametrize("variant", ["auction-pitch", "partnership-pitch"])
 def test_b_random_games_follow_every_clause(variant: str) -> None:
     assert _random_games_follow_source_b(variant, seed=2026, hands=400) == 400
+
+
+def test_b_set_pitcher_still_at_the_target_wins_reading() -> None:
+    # seat 0 bids 4 and is set nine times while seat 3 takes game each time (9 points
+    # without pitching: no win); then seat 3 pitches a 2, takes nothing and is set to 7:
+    # at the end of a hand it pitched it has at least 7 (settle.py: "set or not")
+    hands = []
+    for h in range(9):
+        dealer = (3 + h) % 4
+        bids = ["bid 4" if (dealer + 1 + i) % 4 == 0 else "pass" for i in range(4)]
+        hands.append((D1, bids, D1_PLAY))
+    result = replay_record(_record(hands))
+    assert result.hands[-1].scores == (-36, 0, 0, 9)
+    assert not result.finished
+    # the tenth hand, dealer 0: seat 3 holds seat 1's D1 cards and pitches JS
+    play = ("JS 2S 4D AS", "KS 2C 7C 5D", "QS 3C 8C 6D", "4H 4C 9C TH", "7D 5H 5C 3D",
+            "8D 6H 6C TC")
+    hands.append((rotate(D1, 2), ["pass", "pass", "bid 2", "pass"], play))
+    result = replay_record(_record(hands))
+    last = result.hands[-1]
+    assert (last.pitcher, last.made) == (3, False)
+    assert last.points == {"high": (2,), "low": (2,), "jack": (2,), "game": (1,)}
+    assert last.scores == (-36, 1, 3, 7)
+    assert result.winner == (3,)

@@ -640,3 +640,12 @@ def test_c_random_games_follow_every_clause(variant: str) -> None:
 def test_c_independent_count_agrees_on_the_worked_example() -> None:
     assert _best_seven(set(cards("AS QH QD KC JS TS 7H"))) == 37
     assert _best_seven(set(cards("AS AH AD AC QS QH QD KS KH"))) == 62
+
+
+def test_c_first_dealer_by_lot_or_choice() -> None:
+    by_lot = {Game(load_variant(VARIANT), random.Random(s)).dealer for s in range(20)}
+    assert by_lot == {0, 1}
+    chosen = Game(load_variant(VARIANT, ["deal.first_dealer=1"]), random.Random(0))
+    assert chosen.dealer == 1
+    chosen.deal_random()
+    assert chosen.to_act == 0  # left of the dealer
