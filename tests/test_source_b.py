@@ -812,14 +812,16 @@ class SourceB:
         return tuple(change[self.team_of[s]] for s in range(self.n))
 
 
-def _random_games_follow_source_b(variant: str, seed: int, hands: int) -> int:
-    rules = load_variant(variant)
+def _random_games_follow_source_b(variant: str, seed: int, hands: int,
+                                  sets: Sequence[str] = ()) -> int:
+    rules = load_variant(variant, sets)
+    n = rules.players.count
     rng = random.Random(seed)
     checked = 0
-    game = Game(rules, random.Random(seed), dealer=rng.randrange(4))
+    game = Game(rules, random.Random(seed), dealer=rng.randrange(n))
     while checked < hands:
         if game.phase is Phase.OVER:
-            game = Game(rules, random.Random(rng.random()), dealer=rng.randrange(4))
+            game = Game(rules, random.Random(rng.random()), dealer=rng.randrange(n))
         masks, _ = game.deal_random().detail
         dealt = [{c for c in range(52) if m >> c & 1} for m in masks]
         src = SourceB(game.n, game.dealer, dealt, game.team_of)
@@ -852,6 +854,12 @@ def _random_games_follow_source_b(variant: str, seed: int, hands: int) -> int:
 @pytest.mark.parametrize("variant", ["auction-pitch", "partnership-pitch"])
 def test_b_random_games_follow_every_clause(variant: str) -> None:
     assert _random_games_follow_source_b(variant, seed=2026, hands=400) == 400
+
+
+@pytest.mark.parametrize("players", [2, 3, 5, 7])
+def test_b_random_games_with_two_to_seven_players(players: int) -> None:
+    sets = [f"players.count={players}"]
+    assert _random_games_follow_source_b(VARIANT, seed=players, hands=100, sets=sets) == 100
 
 
 def test_b_set_pitcher_still_at_the_target_wins_reading() -> None:
