@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from pitchkit.cards import (
     BIG_JOKER,
@@ -124,15 +125,30 @@ def _owner(masks: Sequence[int], card: int) -> tuple[int, ...]:
     bit = 1 << card
     for seat, mask in enumerate(masks):
         if mask & bit:
-            return (seat,)
+            return _SEAT[seat]
     return ()
+
+
+#: ``(seat,)`` for every seat: credits without building a tuple each time.
+_SEAT = tuple((s,) for s in range(64))
+#: ``team_of`` without partnerships, by number of seats (each seat its own side).
+_SOLO = tuple(tuple(range(n)) for n in range(65))
+
+#: Point kinds as small ints (the plan's ``kinds``), in ``rules.point_names()`` order.
+_HIGH, _LOW, _JACK, _JICK, _JOKER, _LITTLE_JOKER, _TEN, _GAME, _LAST_TRICK = range(9)
+_KIND = {"high": _HIGH, "low": _LOW, "jack": _JACK, "jick": _JICK, "joker": _JOKER,
+         "little_joker": _LITTLE_JOKER, "ten": _TEN, "game": _GAME,
+         "last_trick": _LAST_TRICK}
 
 
 @dataclass(frozen=True)
 class _Plan:
-    """What score_hand needs from one rule set, worked out once per Rules object."""
+    """What scoring needs from one rule set, worked out once per Rules object."""
 
+    rules: Rules
     names: tuple[str, ...]
+    #: ``(name, kind)`` for each point, in ``names`` order
+    kinds: tuple[tuple[str, int], ...]
     high_to_holder: bool
     low_to_holder: bool
     lone_high_only: bool
@@ -141,6 +157,16 @@ class _Plan:
     direction: Direction
     #: game points of each 13-bit pattern of ranks within one suit
     game_table: tuple[int, ...]
+    combinations: bool
+    moon_requires: MoonRequires
+    moon_points_made: int | None
+    moon_points_failed: int
+    made_scores_bid: bool
+    #: the set-back when it is a number (None: the bid)
+    set_back: int | None
+    opponents_score: bool
+    #: ``(jack, off-jack, ten)`` of each trump suit
+    trump_cards: tuple[tuple[int, int, int], ...]
 
 
 _PLANS: dict[int, tuple[Rules, _Plan]] = {}
@@ -158,13 +184,24 @@ def _plan(rules: Rules) -> _Plan:
         low = pattern & -pattern
         table[pattern] = table[pattern ^ low] + values[low.bit_length() - 1]
     p = rules.points
+    s = rules.scoring
+    names = rules.point_names()
     plan = _Plan(
-        names=rules.point_names(),
+        rules=rules,
+        names=names, kinds=tuple((name, _KIND[name]) for name in names),
         high_to_holder=p.high_goes_to is GoesTo.HOLDER,
         low_to_holder=p.low_goes_to is GoesTo.HOLDER,
         lone_high_only=p.lone_trump is LoneTrump.HIGH_ONLY,
         undealt_jack_to_pitcher=p.undealt_jack is UndealtJack.PITCHER,
         game_tie=p.game_tie, direction=rules.deal.direction, game_table=tuple(table),
+        combinations=s.method is ScoringMethod.COMBINATIONS,
+        moon_requires=rules.moon.requires, moon_points_made=rules.moon.points_made,
+        moon_points_failed=rules.moon.points_failed,
+        made_scores_bid=s.made_bid_scores is MadeBidScores.BID,
+        set_back=None if s.set_back == "bid" else int(s.set_back),
+        opponents_score=s.opponents_score,
+        trump_cards=tuple((make_card(JACK, t), off_jack(t), make_card(TEN, t))
+                          for t in range(4)),
     )
     if len(_PLANS) > 256:
         _PLANS.clear()
@@ -182,73 +219,85 @@ def game_points_of(rules: Rules, mask: int) -> int:
     return _game_points(_plan(rules).game_table, mask)
 
 
-def _award_points(rules: Rules, facts: HandFacts) -> dict[str, tuple[int, ...]]:
-    plan = _plan(rules)
-    dealt, captured = facts.dealt, facts.captured
+def _award_points(plan: _Plan, trump: int | None, dealer: int, team_of: tuple[int, ...],
+                  pitcher: int | None, dealt: Sequence[int], captured: Sequence[int],
+                  last_trick_winner: int | None) -> dict[str, tuple[int, ...]]:
     points: dict[str, tuple[int, ...]] = {}
     in_play = 0
     for mask in dealt:
         in_play |= mask
-    trump = facts.trump
     # high and low are natural trumps, cards of the trump suit (see the module docstring)
-    natural = 0 if trump is None else in_play & SUIT_MASKS[trump]
-    for name in plan.names:
+    if trump is None:
+        natural = 0
+        jack = off = ten = -1
+    else:
+        natural = in_play & SUIT_MASKS[trump]
+        jack, off, ten = plan.trump_cards[trump]
+    for name, kind in plan.kinds:
         credited: tuple[int, ...] = ()
-        if name == "high":
+        if kind == _HIGH:
             if natural:
                 high = natural.bit_length() - 1
                 credited = _owner(dealt if plan.high_to_holder else captured, high)
-        elif name == "low":
+        elif kind == _LOW:
             # rule: a lone trump counts as high and low (source B); high_only: high alone
-            lone = natural.bit_count() == 1
-            if natural and not (lone and plan.lone_high_only):
+            if natural and not (plan.lone_high_only and natural.bit_count() == 1):
                 low = (natural & -natural).bit_length() - 1
                 credited = _owner(dealt if plan.low_to_holder else captured, low)
-        elif name == "jack":
-            if trump is not None:
-                jack = make_card(JACK, trump)
+        elif kind == _JACK:
+            if jack >= 0:
                 if in_play >> jack & 1:
                     credited = _owner(captured, jack)
-                elif plan.undealt_jack_to_pitcher and facts.pitcher is not None:
-                    credited = (facts.pitcher,)  # rule: an undealt jack goes to the pitcher
+                elif plan.undealt_jack_to_pitcher and pitcher is not None:
+                    credited = (pitcher,)  # rule: an undealt jack goes to the pitcher
                 # rule: the jack of trumps not dealt: nobody gets it (sources A, B)
-        elif name == "jick":
-            if trump is not None:
-                credited = _owner(captured, off_jack(trump))
-        elif name == "joker":
+        elif kind == _GAME:
+            credited = _award_game(plan, dealer, team_of, captured)
+        elif kind == _JICK:
+            if off >= 0:
+                credited = _owner(captured, off)
+        elif kind == _JOKER:
             credited = _owner(captured, BIG_JOKER)
-        elif name == "little_joker":
+        elif kind == _LITTLE_JOKER:
             credited = _owner(captured, LITTLE_JOKER)
-        elif name == "ten":
-            if trump is not None:
-                credited = _owner(captured, make_card(TEN, trump))
-        elif name == "game":
-            credited = _award_game(plan, facts)
-        elif name == "last_trick" and facts.last_trick_winner is not None:
-            credited = (facts.last_trick_winner,)
+        elif kind == _TEN:
+            if ten >= 0:
+                credited = _owner(captured, ten)
+        elif kind == _LAST_TRICK and last_trick_winner is not None:
+            credited = (last_trick_winner,)
         points[name] = credited
     return points
 
 
-def _award_game(plan: _Plan, facts: HandFacts) -> tuple[int, ...]:
+def _award_game(plan: _Plan, dealer: int, team_of: tuple[int, ...],
+                captured: Sequence[int]) -> tuple[int, ...]:
     table = plan.game_table
-    team_of = facts.team_of
     n = len(team_of)
-    by_side = [0] * n  # sides are numbered below the number of seats
-    for seat, mask in enumerate(facts.captured):
-        by_side[team_of[seat]] += (table[mask & 0x1FFF] + table[mask >> 13 & 0x1FFF]
-                                   + table[mask >> 26 & 0x1FFF] + table[mask >> 39 & 0x1FFF])
-    best = max(by_side)
-    if best <= 0:
-        return ()
-    if by_side.count(best) == 1:
-        side = by_side.index(best)
-        return tuple(s for s in range(n) if team_of[s] == side)
+    # game points captured by each seat
+    by_seat = [table[m & 0x1FFF] + table[m >> 13 & 0x1FFF] + table[m >> 26 & 0x1FFF]
+               + table[m >> 39 & 0x1FFF] for m in captured]
+    if team_of == _SOLO[n]:
+        by_side = by_seat  # no partnerships: each seat is its own side
+        best = max(by_side)
+        if best <= 0:
+            return ()
+        if by_side.count(best) == 1:
+            return _SEAT[by_side.index(best)]
+    else:
+        by_side = [0] * n  # sides are numbered below the number of seats
+        for seat, points in enumerate(by_seat):
+            by_side[team_of[seat]] += points
+        best = max(by_side)
+        if best <= 0:
+            return ()
+        if by_side.count(best) == 1:
+            side = by_side.index(best)
+            return tuple([s for s in range(n) if team_of[s] == side])
     tied = [side for side in range(n) if by_side[side] == best]
     if plan.game_tie is GameTie.NOBODY:
         return ()  # rule: a tie for game: nobody scores it (source B)
     if plan.game_tie is GameTie.ELDER_HAND:
-        order = elder_order(facts.dealer, n, plan.direction)
+        order = elder_order(dealer, n, plan.direction)
         first = next(s for s in order if team_of[s] in tied)
         tied = [team_of[first]]
     # GameTie.SPLIT: every tied side scores it
@@ -279,14 +328,19 @@ def moon_made(rules: Rules, facts: HandFacts, points: dict[str, tuple[int, ...]]
     as source A's moon promises "all four points".
     """
     assert facts.pitcher is not None
-    side = facts.team_of[facts.pitcher]
+    return _moon_made(rules.moon.requires, facts.team_of, facts.pitcher, facts.tricks_won,
+                      points)
+
+
+def _moon_made(requires: MoonRequires, team_of: tuple[int, ...], pitcher: int,
+               tricks_won: Sequence[int], points: dict[str, tuple[int, ...]]) -> bool:
+    side = team_of[pitcher]
     all_points = all(
-        seats and {facts.team_of[s] for s in seats} == {side} for seats in points.values()
+        seats and {team_of[s] for s in seats} == {side} for seats in points.values()
     )
-    total_tricks = sum(facts.tricks_won)
-    side_tricks = sum(t for s, t in enumerate(facts.tricks_won) if facts.team_of[s] == side)
+    total_tricks = sum(tricks_won)
+    side_tricks = sum(t for s, t in enumerate(tricks_won) if team_of[s] == side)
     all_tricks = side_tricks == total_tricks
-    requires = rules.moon.requires
     if requires is MoonRequires.ALL_POINTS:
         return all_points
     if requires is MoonRequires.ALL_TRICKS:
@@ -296,41 +350,71 @@ def moon_made(rules: Rules, facts: HandFacts, points: dict[str, tuple[int, ...]]
 
 def score_hand(rules: Rules, facts: HandFacts) -> HandScore:
     """Score one finished hand under ``rules``."""
-    if rules.scoring.method is ScoringMethod.COMBINATIONS:
+    plan = _plan(rules)
+    if plan.combinations:
         return _score_combinations(rules, facts)
-    points = _award_points(rules, facts)
-    team_of = facts.team_of
-    won = _won_by_side(team_of, points)
+    points, made, moon_result, changes, _combo, points_won = score_parts(
+        plan, facts.trump, facts.dealer, facts.team_of, facts.pitcher, facts.bid, facts.moon,
+        facts.dealt, facts.captured, facts.tricks_won, facts.last_trick_winner)
+    return HandScore(points=points, made=made, moon_made=moon_result, score_changes=changes,
+                     combo_points=None, points_won=points_won)
+
+
+def score_parts(plan: _Plan, trump: int | None, dealer: int, team_of: tuple[int, ...],
+                pitcher: int | None, bid: int | None, moon: bool, dealt: Sequence[int],
+                captured: Sequence[int], tricks_won: Sequence[int],
+                last_trick_winner: int | None) -> tuple[Any, ...]:
+    """:func:`score_hand` on the facts as plain values (the engine's path: no HandFacts).
+
+    Returns HandScore's fields in order: points, made, moon_made, score_changes,
+    combo_points, points_won. ``plan`` is ``_plan(rules)``.
+    """
+    if plan.combinations:
+        combo = _score_combinations(plan.rules, HandFacts(
+            trump=trump, dealer=dealer, team_of=team_of, pitcher=pitcher, bid=bid,
+            moon=moon, dealt=tuple(dealt), captured=tuple(captured),
+            tricks_won=tuple(tricks_won), last_trick_winner=last_trick_winner))
+        return (combo.points, combo.made, combo.moon_made, combo.score_changes,
+                combo.combo_points, combo.points_won)
+    points = _award_points(plan, trump, dealer, team_of, pitcher, dealt, captured,
+                           last_trick_winner)
+    solo = team_of == _SOLO[len(team_of)]
+    if solo:
+        won = [0] * len(team_of)
+        for seats in points.values():
+            for seat in seats:  # each seat is its own side: credited seats are distinct
+                won[seat] += 1
+    else:
+        won = _won_by_side(team_of, points)
     change = list(won)
     made: bool | None = None
     moon_result: bool | None = None
-    s = rules.scoring
-    if facts.pitcher is not None and (facts.bid is not None or facts.moon):
-        side = facts.team_of[facts.pitcher]
-        if facts.moon:
-            moon_result = moon_made(rules, facts, points)
+    if pitcher is not None and (bid is not None or moon):
+        side = team_of[pitcher]
+        if moon:
+            moon_result = _moon_made(plan.moon_requires, team_of, pitcher, tricks_won, points)
             made = moon_result
             if moon_result:
                 # rule: a made moon scores moon.points_made (null: the points won)
-                if rules.moon.points_made is not None:
-                    change[side] = rules.moon.points_made
+                if plan.moon_points_made is not None:
+                    change[side] = plan.moon_points_made
             else:
-                change[side] = -rules.moon.points_failed
+                change[side] = -plan.moon_points_failed
         else:
-            assert facts.bid is not None
-            made = won[side] >= facts.bid  # rule: the pitcher must win at least the bid
+            assert bid is not None
+            made = won[side] >= bid  # rule: the pitcher must win at least the bid
             if made:
-                if s.made_bid_scores is MadeBidScores.BID:
-                    change[side] = facts.bid
+                if plan.made_scores_bid:
+                    change[side] = bid
             else:
                 # rule: a set pitcher has the bid subtracted (sources A, B)
-                change[side] = -(facts.bid if s.set_back == "bid" else int(s.set_back))
-        if not s.opponents_score:
+                change[side] = -(bid if plan.set_back is None else plan.set_back)
+        if not plan.opponents_score:
             change = [c if other == side else 0 for other, c in enumerate(change)]
-    score_changes = tuple(change[side] for side in team_of)
-    points_won = tuple(won[side] for side in team_of)
-    return HandScore(points=points, made=made, moon_made=moon_result,
-                     score_changes=score_changes, combo_points=None, points_won=points_won)
+    if solo:
+        return (points, made, moon_result, tuple(change), None, tuple(won))
+    return (points, made, moon_result, tuple([change[side] for side in team_of]), None,
+            tuple([won[side] for side in team_of]))
 
 
 def _score_combinations(rules: Rules, facts: HandFacts) -> HandScore:

@@ -27,7 +27,10 @@ decides the end of the game. Readings chosen where the sources are silent:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from operator import add
+from typing import Any
 
 from pitchkit.scoring import HandFacts, HandScore
 from pitchkit.variant import Rules, Tie
@@ -63,65 +66,97 @@ def settle_hand(rules: Rules, scores: tuple[int, ...], facts: HandFacts, hand: H
     ``scores`` are per seat before the hand; ``hands_played`` counts the hands finished,
     this one included.
     """
-    team_of = facts.team_of
+    new_scores, over, winners, draw, replay, reason = settle_parts(
+        rules, scores, facts.team_of, facts.pitcher, hand.score_changes, hand.moon_made,
+        hand.points, hands_played)
+    return GameState(scores=new_scores, over=over, winners=winners, draw=draw,
+                     replay=replay, reason=reason)
+
+
+_GOES_ON = (False, (), False, False, None)
+
+
+def settle_parts(rules: Rules, scores: Sequence[int], team_of: tuple[int, ...],
+                 pitcher: int | None, score_changes: Sequence[int], moon_made: bool | None,
+                 points: dict[str, tuple[int, ...]], hands_played: int
+                 ) -> tuple[Any, ...]:
+    """:func:`settle_hand` on plain values (the engine's path: no HandFacts, HandScore).
+
+    Returns GameState's fields in order: scores, over, winners, draw, replay, reason.
+    """
     n = len(team_of)
-    floor = rules.scoring.minimum_score
+    s = rules.scoring
+    floor = s.minimum_score
+    solo = team_of == _SOLO[n]
     # sides are numbered below the number of seats; partners share one score
-    old = [0] * n
-    change = [0] * n
-    for seat in range(n - 1, -1, -1):  # the first seat of each side wins
-        old[team_of[seat]] = scores[seat]
-        change[team_of[seat]] = hand.score_changes[seat]
-    new = [o + c for o, c in zip(old, change, strict=True)]
+    if solo:  # each seat its own side
+        old = list(scores)
+        change = list(score_changes)
+    else:
+        old = [0] * n
+        change = [0] * n
+        for seat in range(n - 1, -1, -1):  # the first seat of each side wins
+            side = team_of[seat]
+            old[side] = scores[seat]
+            change[side] = score_changes[seat]
+    new = list(map(add, old, change))
     if floor is not None:
         new = [max(score, floor) for score in new]  # rule: scoring.minimum_score
-    new_scores = tuple(new[side] for side in team_of)
-    sides = sorted(set(team_of))
+    new_scores = tuple(new) if solo else tuple([new[side] for side in team_of])
 
-    def won(side: int, reason: str) -> GameState:
-        seats = tuple(s for s in range(n) if team_of[s] == side)
-        return GameState(scores=new_scores, over=True, winners=seats, draw=False,
-                         reason=reason)
+    pitcher_side = None if pitcher is None else team_of[pitcher]
+    if moon_made and pitcher_side is not None and rules.moon.made_wins_game:
+        # rule: a made moon wins the game at once
+        return _won(new_scores, team_of, pitcher_side, "moon")
 
-    def tie(reason: str) -> GameState:
-        return GameState(scores=new_scores, over=True, winners=(), draw=True,
-                         replay=rules.scoring.tie is Tie.REPLAY, reason=reason)
-
-    pitcher_side = None if facts.pitcher is None else team_of[facts.pitcher]
-    if rules.moon.made_wins_game and hand.moon_made and pitcher_side is not None:
-        return won(pitcher_side, "moon")  # rule: a made moon wins the game at once
-
-    target = rules.scoring.target
+    target = s.target
     if target is not None:
-        eligible = sides
-        if rules.scoring.win_only_as_pitcher and pitcher_side is not None:
+        if s.win_only_as_pitcher and pitcher_side is not None:
             # rule: win only at the end of a hand you pitched (source B)
-            eligible = [pitcher_side]
-        reached = [side for side in eligible if new[side] >= target]
+            reached = [pitcher_side] if new[pitcher_side] >= target else []
+        else:
+            reached = [side for side in sorted(set(team_of)) if new[side] >= target]
         if len(reached) == 1:
-            return won(reached[0], "target")
+            return _won(new_scores, team_of, reached[0], "target")
         if reached:
-            if rules.scoring.bidder_goes_out and pitcher_side in reached:
-                return won(pitcher_side, "target")  # rule: bidder goes out
-            first = _first_to_reach(rules, hand, team_of, old, change, reached, target)
+            if s.bidder_goes_out and pitcher_side in reached:
+                # rule: bidder goes out
+                return _won(new_scores, team_of, pitcher_side, "target")
+            first = _first_to_reach(rules, points, team_of, old, change, reached, target)
             best = max(new[side] for side in first)
             top = [side for side in first if new[side] == best]
             if len(top) == 1:
-                return won(top[0], "target")
-            return tie("target")
+                return _won(new_scores, team_of, top[0], "target")
+            return _tie(rules, new_scores, "target")
 
-    limit = rules.scoring.hands
+    limit = s.hands
     if limit is not None and hands_played >= limit:
+        sides = sorted(set(team_of))
         best = max(new[side] for side in sides)
         top = [side for side in sides if new[side] == best]
         if len(top) == 1:
-            return won(top[0], "hands")
-        return tie("hands")  # rule: a tie is a draw, and a new game decides it (source C)
+            return _won(new_scores, team_of, top[0], "hands")
+        # rule: a tie is a draw, and a new game decides it (source C)
+        return _tie(rules, new_scores, "hands")
 
-    return GameState(scores=new_scores, over=False, winners=(), draw=False)
+    return (new_scores, *_GOES_ON)
 
 
-def _first_to_reach(rules: Rules, hand: HandScore, team_of: tuple[int, ...],
+#: ``team_of`` without partnerships, by number of seats (each seat its own side).
+_SOLO = tuple(tuple(range(n)) for n in range(65))
+
+
+def _won(new_scores: tuple[int, ...], team_of: tuple[int, ...], side: int,
+         reason: str) -> tuple[Any, ...]:
+    seats = tuple(s for s in range(len(team_of)) if team_of[s] == side)
+    return (new_scores, True, seats, False, False, reason)
+
+
+def _tie(rules: Rules, new_scores: tuple[int, ...], reason: str) -> tuple[Any, ...]:
+    return (new_scores, True, (), True, rules.scoring.tie is Tie.REPLAY, reason)
+
+
+def _first_to_reach(rules: Rules, points: dict[str, tuple[int, ...]], team_of: tuple[int, ...],
                     old: list[int], change: list[int], reached: list[int],
                     target: int) -> list[int]:
     """The sides of ``reached`` that get to the target first, counting in count order."""
@@ -133,7 +168,7 @@ def _first_to_reach(rules: Rules, hand: HandScore, team_of: tuple[int, ...],
             running[side] = floor_score(rules, old[side] + change[side])
     steps: list[list[int]] = []
     for name in rules.point_names():  # already in count_order
-        credited = sorted({team_of[s] for s in hand.points.get(name, ())})
+        credited = sorted({team_of[s] for s in points.get(name, ())})
         steps.append(credited)
     steps.append(sides)  # whatever change is left, all at once
     for credited in steps:
