@@ -21,6 +21,8 @@ from typing import Any
 
 from pitchkit import dealing
 from pitchkit.actions import (
+    BID_BASE,
+    CARD_BITS,
     MOON,
     PASS,
     SELECT_FLAG,
@@ -75,6 +77,9 @@ _OBSERVATION_NEW = tuple.__new__
 _SETS_TRUMP = 1 << 20
 _JOKER_LEAD_KEYS = (_SETS_TRUMP,) * 52 + (1, 0)
 _PLAY = Phase.PLAY
+#: Every action below the select flag: cards, pass, bids, moon, trump S.
+_SMALL_ACTIONS = frozenset([*range(54), PASS, *range(BID_BASE + 1, BID_BASE + 13), MOON,
+                            *range(TRUMP_BASE, TRUMP_BASE + 4)])
 
 
 class Game:
@@ -88,7 +93,8 @@ class Game:
         "to_act",
         "scores", "hand_results", "outcome", "hands_played", "events", "ledger",
         "team_of", "_next", "_following", "_suit_led_only", "_stages", "_first_must_trump",
-        "_trump_style", "_cards_per_hand", "_auc", "_play_events",
+        "_trump_style", "_cards_per_hand", "_auc", "_play_events", "_trick_events",
+        "_bid_events",
         # per hand
         "hands", "reserve", "dealt", "captured", "tricks_won", "turned", "trump",
         "_tables", "_trump_suit", "_eff", "_power", "_keys", "_trumps", "_suit_masks",
@@ -155,6 +161,8 @@ class Game:
             per = size // n
         self._cards_per_hand = int(per)
         self._play_events = play_events(n)
+        self._trick_events = trick_events(n)
+        self._bid_events = bid_events(n)
         self._deal_order: dict[int, tuple[int, ...]] = {}
 
     def _reset_hand(self) -> None:
@@ -288,11 +296,10 @@ class Game:
             return event
         if type(action) is not int:
             action = self._parse(action)
-        else:
-            try:
-                action_text(action)
-            except ValueError:
-                raise IllegalActionError(f"{action} is not an action") from None
+        elif action not in _SMALL_ACTIONS and not (
+                action >= SELECT_FLAG and not action & ~(SELECT_FLAG | CARD_BITS)):
+            # exactly the ints action_text() spells
+            raise IllegalActionError(f"{action} is not an action")
         to_act = self.to_act
         phase = self.phase
         if to_act is None:
@@ -313,8 +320,13 @@ class Game:
             apply_select(self, seat, action)
         if len(self.events) > events_before:
             return self.events[-1]  # a pitch: logged as the opening lead it is
-        result = self.hand_results[-1] if len(self.hand_results) > hands_before else None
-        event = _EVENT_NEW(Event, ("action", seat, action, None, None, result))
+        if len(self.hand_results) > hands_before:
+            event = _EVENT_NEW(Event, ("action", seat, action, None, None,
+                                       self.hand_results[-1]))
+        elif PASS <= action < _BID_EVENTS_END:
+            event = self._bid_events[seat][action - PASS]  # shared: no garbage to collect
+        else:
+            event = _EVENT_NEW(Event, ("action", seat, action, None, None, None))
         self.events.append(event)
         return event
 
@@ -395,7 +407,7 @@ class Game:
     def snapshot(self) -> tuple[Any, ...]:
         """Every piece of state as plain data (two games in the same state compare equal)."""
         skip = {"rules", "rng", "ledger", "events", "_tables", "_legal", "_deal_order",
-                "_played_memo"}
+                "_played_memo", "_trick_events", "_bid_events"}
         values = tuple((name, getattr(self, name)) for name in Game.__slots__
                        if name not in skip)
         return (*values, ("settlement", self.settlement()))
@@ -541,6 +553,27 @@ class Game:
 def play_events(n: int) -> tuple[tuple[Event, ...], ...]:
     """``[seat][card]``: the event of a play that does not end a trick (immutable, shared)."""
     return tuple(tuple(Event("action", seat, card) for card in range(54)) for seat in range(n))
+
+
+@lru_cache(maxsize=8)
+def trick_events(n: int) -> tuple[tuple[tuple[Event, ...], ...], ...]:
+    """``[seat][card][winner]``: the event of a play that ends a trick but not the hand.
+
+    Shared and immutable, like :func:`play_events`: a long game's log then holds few
+    objects of its own for the garbage collector to walk.
+    """
+    return tuple(tuple(tuple(Event("action", seat, card, None, winner) for winner in range(n))
+                       for card in range(54)) for seat in range(n))
+
+
+_BID_EVENTS_END = TRUMP_BASE + 4
+
+
+@lru_cache(maxsize=8)
+def bid_events(n: int) -> tuple[tuple[Event, ...], ...]:
+    """``[seat][action - PASS]``: the event of a pass, bid, moon or trump (shared)."""
+    return tuple(tuple(Event("action", seat, action) for action in range(PASS, _BID_EVENTS_END))
+                 for seat in range(n))
 
 
 def _cards_of(mask: int) -> list[int]:

@@ -13,8 +13,8 @@ from pitchkit.actions import CARD_BITS, SELECT_FLAG
 from pitchkit.cards import JOKER_MASK, SUIT_NAMES, card_name, format_cards
 from pitchkit.errors import IllegalActionError
 from pitchkit.results import Event, HandResult, Outcome, Phase
-from pitchkit.scoring import HandFacts, score_hand
-from pitchkit.settle import settle_hand
+from pitchkit.scoring import _plan, score_parts
+from pitchkit.settle import settle_parts
 from pitchkit.tricks import (
     ANY_CARD,
     FOLLOW_OR_TRUMP,
@@ -198,7 +198,10 @@ def end_trick(game: Game, seat: int, card: int) -> Event:
             finish_hand(game)
         if game.to_act is None:
             result = game.hand_results[-1]
-    event = _new(Event, ("action", seat, card, None, winner, result))
+    if result is None:
+        event = game._trick_events[seat][card][winner]  # shared: no garbage to collect
+    else:
+        event = _new(Event, ("action", seat, card, None, winner, result))
     game.events.append(event)
     return event
 
@@ -207,38 +210,38 @@ def finish_hand(game: Game) -> None:
     rules = game.rules
     n = game.n
     tricks_won = tuple(game.tricks_won)
-    facts = HandFacts(
-        trump=game.trump, dealer=game.dealer, team_of=game.team_of,
-        pitcher=game.pitcher, bid=game.bid, moon=game.moon, dealt=tuple(game.dealt),
-        captured=tuple(game.captured), tricks_won=tricks_won,
-        last_trick_winner=game._last_winner,
-    )
-    score = score_hand(rules, facts)
+    pitcher = game.pitcher
+    team_of = game.team_of
+    points, made, moon_made, changes, combo, _won = score_parts(
+        _plan(rules), game.trump, game.dealer, team_of, pitcher, game.bid, game.moon,
+        game.dealt, game.captured, tricks_won, game._last_winner)
     game.hands_played += 1
-    old = tuple(game.scores)
-    state = settle_hand(rules, old, facts, score, game.hands_played)
-    game.scores = list(state.scores)
+    old = game.scores
+    scores, over, winners, draw, replay, _reason = settle_parts(
+        rules, old, team_of, pitcher, changes, moon_made, points, game.hands_played)
+    game.scores = list(scores)
     if game.ledger is not None:
-        changes = {game.players[s]: state.scores[s] - old[s] for s in range(n)}
-        moon = game.players[game.pitcher] if game.moon and game.pitcher is not None \
-            else None
-        game.ledger.hand(changes, moon_shooter=moon,
-                         moon_made=score.moon_made if moon is not None else None)
-    bid: int | str | None = "moon" if game.moon else game.bid
-    game.hand_results.append(HandResult(
-        dealer=game.dealer, pitcher=game.pitcher, bid=bid, trump=game.trump,
-        points=score.points, made=score.made, moon=game.moon,
-        score_changes=score.score_changes, scores=state.scores,
-        combo_points=score.combo_points, players=tuple(game.players),
-        tricks_won=tricks_won,
-    ))
+        changed = {game.players[s]: scores[s] - old[s] for s in range(n)}
+        moon = game.players[pitcher] if game.moon and pitcher is not None else None
+        game.ledger.hand(changed, moon_shooter=moon,
+                         moon_made=moon_made if moon is not None else None)
+    # a frozen dataclass filled in directly (its __init__ costs ~1.5 us a hand)
+    result = _new_object(HandResult)
+    result.__dict__.update({
+        "dealer": game.dealer, "pitcher": pitcher,
+        "bid": "moon" if game.moon else game.bid, "trump": game.trump, "points": points,
+        "made": made, "moon": game.moon, "score_changes": changes, "scores": scores,
+        "combo_points": combo, "thrown_in": False, "players": tuple(game.players),
+        "tricks_won": tricks_won,
+    })
+    game.hand_results.append(result)
     game.to_act = None
-    if state.over:
+    if over:
         game.phase = Phase.OVER
         game.outcome = Outcome(
-            winners=state.winners, draw=state.draw, scores=state.scores,
+            winners=winners, draw=draw, scores=scores,
             settlement=game.ledger.settle() if game.ledger is not None else None,
-            replay=state.replay,
+            replay=replay,
         )
     else:
         # rule: "Next dealer: the player to the left" (source B)
@@ -246,4 +249,5 @@ def finish_hand(game: Game) -> None:
         game.phase = Phase.DEAL
 
 
+_new_object = object.__new__
 _new = tuple.__new__
