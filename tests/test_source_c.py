@@ -649,3 +649,20 @@ def test_c_first_dealer_by_lot_or_choice() -> None:
     assert chosen.dealer == 1
     chosen.deal_random()
     assert chosen.to_act == 0  # left of the dealer
+
+
+def test_c_shown_card_set_aside_is_the_other_reading() -> None:
+    # the source does not say whether the shown card goes back: out_of_play sets it aside
+    rules = load_variant(VARIANT, ["trump.shown_card=out_of_play"])
+    game = Game(rules, random.Random(4), dealer=0)
+    masks, turned = game.deal_random().detail
+    assert [m.bit_count() for m in masks] == [25, 25]
+    assert not (masks[0] | masks[1]) >> turned & 1
+    assert game.trump == turned // 13
+    for seat in (0, 1):
+        assert game.observation(seat).turned == turned  # "shown to everyone"
+    game = Game(rules, random.Random(4), dealer=0)
+    with pytest.raises(IllegalActionError, match="the turned card 2D is out of play but is dealt"):
+        game.deal_cards([cards(" ".join(suit("S").split() + suit("H").split()[:12])),
+                         cards(" ".join(suit("D").split() + suit("C").split()[:12]))],
+                        parse_card("2D"))
