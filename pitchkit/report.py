@@ -230,7 +230,7 @@ def render_compare_text(parts: Sequence[Stats], out: IO[str]) -> None:
     from rich.console import Console
     from rich.table import Table
 
-    console = Console(file=out, width=max(110, 40 + 34 * len(parts)), highlight=False)
+    console = Console(file=out, width=max(110, 46 + 42 * len(parts)), highlight=False)
     first = parts[0]
     console.print(f"{len(parts)} variants, {first.games:,} games each, seed {first.seed}, "
                   f"bots {', '.join(sorted(set(first.bots)))}; the same deals where the "
