@@ -72,7 +72,13 @@ def _choose(bot: Bot, spec: BotSpec, game: Game, seat: int, observes: bool) -> A
     legal = game.legal_actions()
     selecting = game.phase is Phase.SELECT
     observation = game.observation(seat) if observes or selecting else None
-    action = bot.choose(observation, legal)
+    try:
+        action = bot.choose(observation, list(legal))
+    except (BotError, UsageError):
+        raise
+    except Exception as error:
+        raise BotError(f"bot {spec.name!r} in seat {seat} failed: "
+                       f"{type(error).__name__}: {error}") from error
     if not selecting and action not in legal:
         raise BotError(
             f"bot {spec.name!r} in seat {seat} answered {_spell(action)}, "
@@ -125,6 +131,7 @@ def play_into(stats: Stats, setup: Setup, index: int) -> None:
     n = rules.players.count
     base = f"{setup.seed}:{index}"
     hands: list[Any] = []
+    money = [0] * n if rules.money.enabled else None
     replays = 0
     key = base
     while True:
@@ -132,6 +139,8 @@ def play_into(stats: Stats, setup: Setup, index: int) -> None:
                 for seat, spec in enumerate(setup.bots)]
         game, cut_off = play_game(setup, key, bots)
         hands.extend(game.hand_results)
+        if money is not None:
+            money = [a + b for a, b in zip(money, _settlement(game), strict=True)]
         outcome = game.outcome
         if outcome is None:
             winners: tuple[int, ...] = ()
@@ -149,7 +158,7 @@ def play_into(stats: Stats, setup: Setup, index: int) -> None:
         winners=() if draw or cut_off else winners,
         draw=draw,
         hands=hands,
-        money=_settlement(game) if rules.money.enabled else None,
+        money=money,
         replays=replays,
         cut_off=cut_off,
         direction=1 if rules.deal.direction is Direction.LEFT else -1,

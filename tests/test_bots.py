@@ -160,3 +160,18 @@ def test_montecarlo_samples_agree_with_everything_the_bot_has_seen(variant: str)
             checked += 1
         game.apply(bots[seat].choose(obs, game.legal_actions()))
     assert checked >= 20
+
+
+class Crashes:
+    def __init__(self, rules: Any, seat: int, rng: random.Random) -> None:
+        pass
+
+    def choose(self, observation: Any, legal_actions: Any) -> int:
+        return observation.no_such_field  # type: ignore[no-any-return]
+
+
+def test_a_bot_that_crashes_is_named_in_one_line() -> None:
+    rules = load_variant("auction-pitch")
+    spec = BotSpec(text="crashes", target=f"{Crashes.__module__}:Crashes")
+    with pytest.raises(BotError, match=r"bot 'crashes' in seat \d failed: AttributeError"):
+        simulate(rules, games=1, seed=1, bots=[spec] * 4)
