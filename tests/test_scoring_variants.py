@@ -32,13 +32,13 @@ def test_auction_pitch_lone_jack_scores_three() -> None:
     assert score.made is True and score.score_changes == (3, 0, 0, 1)
 
 
-def test_money_pitch_lone_trump_is_high_only_and_high_to_holder() -> None:
+def test_money_pitch_lone_trump_is_high_and_low_and_high_to_holder() -> None:
     rules = load_variant("money-pitch")
     score = score_hand(rules, facts(LONE_JACK, ["2H 3H 5H", "JS", "", "4H 6H 7H TH"], bid=2))
     assert score.points["high"] == (0,)  # held by 0, captured by 1
-    assert score.points["low"] == ()  # lone trump: high only
+    assert score.points["low"] == (1,)  # lone trump: also low, to its capturer
     assert score.points["jack"] == (1,)
-    assert score.made is False and score.score_changes == (-2, 1, 0, 1)
+    assert score.made is False and score.score_changes == (-2, 2, 0, 1)
 
 
 def test_money_pitch_moon_needs_all_points_and_tricks() -> None:

@@ -343,15 +343,16 @@ def test_a_game_tie_nobody_scores_it_reading() -> None:
     assert hand.score_changes == (3, 0, 0, 0)
 
 
-def test_a_lone_trump_counts_as_high_only_reading() -> None:
-    # 5S is the only trump: the variant reads it as high only (no low point)
+def test_a_lone_trump_counts_as_high_and_low_reading() -> None:
+    # 5S is the only trump: it is both the highest and the lowest trump in play, so the
+    # variant reads it as high (to its holder) and low (to its capturer, seat 0 here)
     game = start(D5)
     act(game, "bid 2", "pass", "pass", "pass")
     assert tricks(game, *D5_PLAY) == [0, 1, 1, 1, 1, 2]
     hand = game.hand_results[-1]
-    assert hand.points == {"high": (0,), "low": (), "jack": (), "game": (1,)}
-    assert hand.made is False
-    assert hand.score_changes == (-2, 1, 0, 0)
+    assert hand.points == {"high": (0,), "low": (0,), "jack": (), "game": (1,)}
+    assert hand.made is True
+    assert hand.score_changes == (2, 1, 0, 0)
 
 
 def test_a_four_points_per_hand() -> None:
@@ -704,8 +705,8 @@ class SourceA:
         best = max(game)
         return {
             "high": who(self.dealt, high),  # "the side that holds the highest trump"
-            # a lone trump counts as high only (variant reading)
-            "low": who(self.captured, low) if len(in_play) > 1 else (),
+            # a lone trump is also the lowest trump in play (variant reading)
+            "low": who(self.captured, low),
             "jack": who(self.captured, jack),  # nobody when it was not dealt
             "game": (game.index(best),) if best and game.count(best) == 1 else (),
         }
