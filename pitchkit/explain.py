@@ -384,8 +384,12 @@ def _winning(rules: Rules) -> Iterator[str]:
                f"The game ends after at most {_n(s.hands, 'hand')}; then the highest score wins.")
     if s.target is None and s.hands is None:
         yield "There is no target: play as long as you like."
-    yield ("A tie for the highest score is a draw." if s.tie is Tie.DRAW
-           else "A tie for the highest score is a draw, and a new game is played to decide it.")
+    only_pitcher = s.win_only_as_pitcher and rules.has_auction
+    can_tie = s.hands is not None or (s.target is not None and not only_pitcher)
+    if can_tie:  # a game won only by the pitcher's side, or never ended, cannot end tied
+        yield ("A tie for the highest score is a draw." if s.tie is Tie.DRAW
+               else "A tie for the highest score is a draw, and a new game is played to "
+                    "decide it.")
 
 
 def _money(rules: Rules) -> Iterator[str]:
@@ -397,6 +401,9 @@ def _money(rules: Rules) -> Iterator[str]:
            "for every point below it.")
     yield ("Players may join or leave between hands; a player who leaves is settled then, the "
            "rest when the game ends.")
+    yield ("When players come and go, each stretch of hands played by the same players is "
+           "settled against that stretch's average, in whole cents, so the money always adds "
+           "up to zero.")
 
 
 # ---------------------------------------------------------------------------- differences

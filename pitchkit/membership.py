@@ -38,7 +38,8 @@ def leave(game: Game, seats: Sequence[int]) -> Event:
         if not 0 <= s < game.n:
             raise IllegalActionError(f"seat {s} is not at the table (seats 0..{game.n - 1})")
     if game.n - len(gone) < 2:
-        raise IllegalActionError(f"{game.n - len(gone)} players cannot go on playing")
+        raise IllegalActionError(
+            f"{game.n - len(gone)} player(s) left at the table: at least 2 are needed to play")
     # rule: the deal passes to the next remaining player
     dealer = game.dealer
     while dealer in gone:
