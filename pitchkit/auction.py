@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from pitchkit.actions import BID_BASE, MOON, PASS
 from pitchkit.cards import card_name
 from pitchkit.errors import IllegalActionError
-from pitchkit.play import apply_play, lead_cards, lead_cards_mask, play_reason
+from pitchkit.play import cards_tuple, lead_cards_mask, play_reason
 from pitchkit.variant import AuctionStyle, WhenAllPass
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -51,13 +51,16 @@ def auction_options(game: Game, seat: int) -> tuple[bool, int, int, bool, bool]:
 def auction_actions(game: Game) -> list[int]:
     seat = game.to_act
     assert seat is not None
-    may_pass, lowest, highest, moon, pitch = auction_options(game, seat)
+    options = auction_options(game, seat)
+    game._auc_memo = options  # apply_auction reuses them for this same decision
+    may_pass, lowest, highest, moon, pitch = options
     out = [PASS] if may_pass else []
-    out.extend(range(BID_BASE + lowest, BID_BASE + highest + 1))
+    if lowest <= highest:
+        out.extend(range(BID_BASE + lowest, BID_BASE + highest + 1))
     if moon:
         out.append(MOON)
     if pitch:
-        out.extend(lead_cards(game, seat))
+        out.extend(cards_tuple(lead_cards_mask(game, seat)))
     return out
 
 # ------------------------------------------------------------------ apply
@@ -91,7 +94,10 @@ def auction_reason(game: Game, seat: int, action: int) -> str:
     return f"{who} may not {game._text(action)} during the auction"
 
 def apply_auction(game: Game, seat: int, action: int) -> None:
-    may_pass, lowest, highest, moon, pitch = auction_options(game, seat)
+    # the options legal_actions() just worked out for this decision, if it was asked
+    options = game._auc_memo or auction_options(game, seat)
+    game._auc_memo = None
+    may_pass, lowest, highest, moon, pitch = options
     game._bids.append((seat, action))
     ends = False
     if action == PASS and may_pass:
@@ -141,6 +147,6 @@ def end_auction(game: Game) -> None:
         card = game._pitched
         game._pitched = None
         game._begin_play(game.pitcher)
-        apply_play(game, game.pitcher, card)
+        game.apply(card)  # a legal lead: apply_auction checked it
         return
     game._after_auction()

@@ -19,14 +19,19 @@ if TYPE_CHECKING:  # pragma: no cover
     from pitchkit.engine import Game
 
 
+#: ``1 << card`` for every card.
+_BITS = [1 << card for card in range(54)]
+
+
 def deal_random(game: Game) -> Event:
     """Shuffle with ``game.rng`` and deal (turning a trump card where the variant does)."""
     game._require_deal()
     n = game.n
     rules = game.rules
-    cards = list(range(52 + rules.deck.jokers))
+    size = 52 + rules.deck.jokers
     turned = None
     if game._trump_style is TrumpChosenBy.TURNED_CARD:
+        cards = list(range(size))
         game.rng.shuffle(cards)
         # rule: "a card is drawn from the middle of the deck and shown" (source C);
         # a joker names no suit, so the next card down is drawn instead
@@ -48,13 +53,14 @@ def deal_random(game: Game) -> Event:
         # Fisher-Yates shuffle), each to the seat the deal gives it to. The draws are the
         # mixed-radix digits of one random number 64 bits wider than the draws need
         # (bias below 2**-64).
-        left = len(cards)
+        left = size
+        bits = _BITS[:size]  # the deck as one bit per card
         draws = game.rng.getrandbits(64 + 6 * len(order))
         for seat in order:
             draws, i = divmod(draws, left)
             left -= 1
-            masks[seat] |= 1 << cards[i]
-            cards[i] = cards[left]
+            masks[seat] |= bits[i]
+            bits[i] = bits[left]
     return game._start_hand(masks, turned)
 
 

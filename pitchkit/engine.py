@@ -94,7 +94,7 @@ class Game:
         "scores", "hand_results", "outcome", "hands_played", "events", "ledger",
         "team_of", "_next", "_following", "_suit_led_only", "_stages", "_first_must_trump",
         "_trump_style", "_cards_per_hand", "_auc", "_play_events", "_trick_events",
-        "_bid_events",
+        "_bid_events", "_trump_sets", "_led_keys", "_auc_memo",
         # per hand
         "hands", "reserve", "dealt", "captured", "tricks_won", "turned", "trump",
         "_tables", "_trump_suit", "_eff", "_power", "_keys", "_trumps", "_suit_masks",
@@ -134,6 +134,10 @@ class Game:
         self._first_must_trump = rules.play.first_lead_must_be_trump
         self._trump_style = rules.trump.chosen_by
         self._auc = auction_rules(self)
+        # per trump suit, worked out once: (tables, suit masks + "no suit", keys by suit led)
+        self._trump_sets = tuple(
+            (t, (*t.suit_masks, 0), t.suit_led_keys if self._suit_led_only else t.win_keys)
+            for t in (tables_for(rules, suit) for suit in range(4)))
         self.ledger = None
         if rules.money.enabled:
             from pitchkit.money import MoneyLedger
@@ -179,6 +183,7 @@ class Game:
         self._eff: tuple[int, ...] = ()
         self._power: tuple[int, ...] = ()
         self._keys: tuple[int, ...] = ()
+        self._led_keys: tuple[tuple[int, ...], ...] = ()
         self._trumps = 0
         self._suit_masks: tuple[int, ...] = (0, 0, 0, 0, 0)
         self.pitcher: int | None = None
@@ -188,6 +193,7 @@ class Game:
         self._high_bidder = -1
         self._passed = [False] * n
         self._auction_turns = 0
+        self._auc_memo: tuple[bool, int, int, bool, bool] | None = None
         self._bids: list[tuple[int, int]] = []
         self._pitched: int | None = None
         self._trick: list[int] = []
@@ -407,7 +413,8 @@ class Game:
     def snapshot(self) -> tuple[Any, ...]:
         """Every piece of state as plain data (two games in the same state compare equal)."""
         skip = {"rules", "rng", "ledger", "events", "_tables", "_legal", "_deal_order",
-                "_played_memo", "_trick_events", "_bid_events"}
+                "_played_memo", "_trick_events", "_bid_events", "_trump_sets",
+                "_led_keys", "_auc_memo"}
         values = tuple((name, getattr(self, name)) for name in Game.__slots__
                        if name not in skip)
         return (*values, ("settlement", self.settlement()))
@@ -499,11 +506,9 @@ class Game:
                 return
             # rule: "the suit of that first card is trump for the hand" (sources A, B)
             self._set_trump(card // 13)
-        tables = self._tables
-        assert tables is not None
-        led = tables.effective_suit[card]
+        led = self._eff[card]
         self._led = led
-        keys = (tables.suit_led_keys if self._suit_led_only else tables.win_keys)[led]
+        keys = self._led_keys[led]
         self._keys = keys
         self._win_key = keys[card]
 
@@ -524,13 +529,12 @@ class Game:
         self._win_key = keys[cards[best]]
 
     def _set_trump(self, suit: int) -> None:
-        tables = tables_for(self.rules, suit)
+        tables, self._suit_masks, self._led_keys = self._trump_sets[suit]
         self.trump = self._trump_suit = suit
         self._tables = tables
         self._eff = tables.effective_suit
         self._power = tables.power
         self._trumps = tables.trumps
-        self._suit_masks = (*tables.suit_masks, 0)  # index 4: no suit led
 
     @staticmethod
     def _parse(action: str | Any) -> int:
