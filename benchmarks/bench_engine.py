@@ -26,24 +26,29 @@ def play_hands(variant: str, hands: int, seed: int) -> int:
     rules = load_variant(variant)
     rng = random.Random(seed)
     choice = rng.choice
-    game = Game(rules, rng)
-    games = 1
+    games = 0
     played = 0
-    deal, over, select = Phase.DEAL, Phase.OVER, Phase.SELECT
+    deal, over, select, play = Phase.DEAL, Phase.OVER, Phase.SELECT, Phase.PLAY
+    game = None
+    phase = over
     while True:
-        phase = game.phase
-        if phase is deal:
+        if phase is over:
+            game = Game(rules, rng)
+            games += 1
+            # the public API, bound once per game: what any caller of the engine would do
+            apply, legal_actions, deal_random = game.apply, game.legal_actions, game.deal_random
+        elif phase is deal:
             if played == hands:
                 return games
             played += 1
-            game.deal_random()
-        elif phase is over:
-            game = Game(rules, rng)
-            games += 1
+            deal_random()
         elif phase is select:
-            game.apply(select_action(rng.sample(game.legal_actions(), game.select_count)))
+            apply(select_action(rng.sample(legal_actions(), game.select_count)))
         else:
-            game.apply(choice(game.legal_actions()))
+            apply(choice(legal_actions()))
+            while game.phase is play:  # the tricks of the hand
+                apply(choice(legal_actions()))
+        phase = game.phase
 
 
 def main() -> None:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from pitchkit.actions import BID_BASE, MOON, PASS
 from pitchkit.cards import card_name
 from pitchkit.errors import IllegalActionError
-from pitchkit.play import cards_tuple, lead_cards_mask, play_reason
+from pitchkit.play import cards_list, lead_cards_mask, play_reason
 from pitchkit.variant import AuctionStyle, WhenAllPass
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -60,7 +60,7 @@ def auction_actions(game: Game) -> list[int]:
     if moon:
         out.append(MOON)
     if pitch:
-        out.extend(cards_tuple(lead_cards_mask(game, seat)))
+        out.extend(cards_list(lead_cards_mask(game, seat)))
     return out
 
 # ------------------------------------------------------------------ apply

@@ -42,9 +42,11 @@ def deal_random(game: Game) -> Event:
         if rules.trump.shown_card is ShownCard.OUT_OF_PLAY:
             del cards[i]  # rule: shown_card out_of_play sets it aside for the hand
     masks = [0] * n
-    order = game._deal_order.get(game.dealer)
-    if order is None:
-        order = game._deal_order[game.dealer] = deal_seats(game)
+    plan = game._deal_order.get(game.dealer)
+    if plan is None:
+        order = deal_seats(game)
+        plan = game._deal_order[game.dealer] = (order, _draw_groups(order, size))
+    order, groups = plan
     if turned is not None:
         for seat, card in zip(order, cards, strict=False):
             masks[seat] |= 1 << card
@@ -52,16 +54,37 @@ def deal_random(game: Game) -> Event:
         # the first n*k cards of a uniformly shuffled deck, drawn one by one (a partial
         # Fisher-Yates shuffle), each to the seat the deal gives it to. The draws are the
         # mixed-radix digits of one random number 64 bits wider than the draws need
-        # (bias below 2**-64).
-        left = size
+        # (bias below 2**-64), taken a few at a time: a group's digits come from one
+        # small number (below 2**30), so only one division per group is on the big one.
         bits = _BITS[:size]  # the deck as one bit per card
         draws = game.rng.getrandbits(64 + 6 * len(order))
-        for seat in order:
-            draws, i = divmod(draws, left)
-            left -= 1
-            masks[seat] |= bits[i]
-            bits[i] = bits[left]
+        for product, steps in groups:
+            draws, digits = divmod(draws, product)
+            for seat, left, last in steps:
+                digits, i = divmod(digits, left)
+                masks[seat] |= bits[i]
+                bits[i] = bits[last]
     return game._start_hand(masks, turned)
+
+
+def _draw_groups(order: tuple[int, ...], size: int
+                 ) -> tuple[tuple[int, tuple[tuple[int, int, int], ...]], ...]:
+    """The draws of a deal in groups: (product of the group's radices, steps), where a
+    step is (seat, cards left to draw from, index of the last of them)."""
+    groups = []
+    steps: list[tuple[int, int, int]] = []
+    product = 1
+    left = size
+    for seat in order:
+        if product * left >= 1 << 30:
+            groups.append((product, tuple(steps)))
+            steps, product = [], 1
+        steps.append((seat, left, left - 1))
+        product *= left
+        left -= 1
+    if steps:
+        groups.append((product, tuple(steps)))
+    return tuple(groups)
 
 
 def deal_cards(game: Game, hands: Sequence[Sequence[int]], turned: int | None = None) -> Event:

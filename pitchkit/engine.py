@@ -35,11 +35,9 @@ from pitchkit.actions import (
 from pitchkit.auction import apply_auction, auction_actions, auction_rules
 from pitchkit.errors import IllegalActionError
 from pitchkit.play import (
-    _CARD_LISTS,
     apply_play,
     apply_select,
     begin_stage,
-    cards_tuple,
     end_trick,
     legal_mask,
     play_reason,
@@ -167,7 +165,8 @@ class Game:
         self._play_events = play_events(n)
         self._trick_events = trick_events(n)
         self._bid_events = bid_events(n)
-        self._deal_order: dict[int, tuple[int, ...]] = {}
+        # per dealer: the seat of each card dealt, and its draws (pitchkit.dealing)
+        self._deal_order: dict[int, tuple[tuple[int, ...], tuple[Any, ...]]] = {}
 
     def _reset_hand(self) -> None:
         n = self.n
@@ -237,10 +236,13 @@ class Game:
             mask = self._legal
             if mask < 0:
                 mask = legal_mask(self)
-            cards = _CARD_LISTS.get(mask)
-            if cards is None:
-                cards = cards_tuple(mask)
-            return [*cards]
+            out: list[int] = []  # the legal cards, lowest first (as play.cards_list)
+            append = out.append
+            while mask:
+                low = mask & -mask
+                append(low.bit_length() - 1)
+                mask ^= low
+            return out
         if phase is Phase.AUCTION:
             return auction_actions(self)
         if phase is Phase.SELECT:

@@ -26,37 +26,24 @@ if TYPE_CHECKING:  # pragma: no cover
     from pitchkit.engine import Game
 
 
-def _suit_lists(suit: int) -> tuple[tuple[int, ...], ...]:
-    base = suit * 13
-    return tuple(tuple(base + r for r in range(13) if m >> r & 1) for m in range(1 << 13))
-
-
-#: ``_BY_SUIT[s][m]``: the cards of suit ``s`` whose ranks are the 13-bit mask ``m``.
-_BY_SUIT = tuple(_suit_lists(s) for s in range(4))
-_S0, _S1, _S2, _S3 = _BY_SUIT
-_JOKERS = ((), (52,), (53,), (52, 53))
-_M13 = (1 << 13) - 1
-
-
 def cards_list(mask: int) -> list[int]:
-    """The cards of a mask, lowest first (table lookups, for the hot path)."""
-    return [*_S0[mask & _M13], *_S1[(mask >> 13) & _M13], *_S2[(mask >> 26) & _M13],
-            *_S3[(mask >> 39) & _M13], *_JOKERS[mask >> 52]]
+    """The cards of a mask, lowest first.
 
-
-#: Card lists of the masks met so far (bounded): the legal plays as a list, quickly.
-_CARD_LISTS: dict[int, tuple[int, ...]] = {}
+    A loop over the set bits: legal plays are a few cards, and small, cache-friendly work
+    beats big lookup tables inside a long simulation.
+    """
+    out: list[int] = []
+    append = out.append
+    while mask:
+        low = mask & -mask
+        append(low.bit_length() - 1)
+        mask ^= low
+    return out
 
 
 def cards_tuple(mask: int) -> tuple[int, ...]:
-    """The cards of a mask, lowest first, remembered for the next time."""
-    cards = _CARD_LISTS.get(mask)
-    if cards is None:
-        if len(_CARD_LISTS) >= 1 << 17:
-            _CARD_LISTS.clear()
-        cards = _CARD_LISTS[mask] = tuple(cards_list(mask))
-    return cards
-
+    """The cards of a mask, lowest first, as a tuple."""
+    return tuple(cards_list(mask))
 
 
 # ------------------------------------------------------------------ legal plays
