@@ -256,52 +256,12 @@ class Game:
         """Check and apply one action of :attr:`to_act`; returns the event."""
         if self.phase is _PLAY and type(action) is int:
             # the hot path: play a card
-            seat: int = self.to_act  # type: ignore[assignment]  # never None in play
             legal = self._legal
             if legal < 0:
                 legal = legal_mask(self)
-            if not (0 <= action < 54 and legal >> action & 1):
-                raise IllegalActionError(play_reason(self, seat, action))
-            bit = 1 << action
-            self.hands[seat] ^= bit
-            trick = self._trick
-            if trick:
-                # rule: "Highest trump wins, else the highest card of the suit led" (A, B);
-                # suit_led: only the suit led competes (source C read literally)
-                key = self._keys[action]
-                if key > self._win_key:
-                    if key == _SETS_TRUMP:
-                        self._trump_after_joker(seat, action)
-                    else:
-                        self._win_key = key
-                        self._win_seat = seat
-                self._trick_mask |= bit
-            else:
-                self._lead(seat, action)
-            trick.append(action)
-            if len(trick) == self.n:
-                self._legal = -1
-                return end_trick(self, seat, action)
-            nxt = self._next[seat]
-            self.to_act = nxt
-            # the next seat follows: its legal cards now (as _legal_mask, inlined for speed)
-            hand = self.hands[nxt]
-            following = self._following
-            if following == ANY_CARD:
-                self._legal = hand
-            else:
-                follow = hand & self._suit_masks[self._led]
-                if following == FOLLOW_OR_TRUMP:
-                    self._legal = (follow | (hand & self._trumps)) if follow else hand
-                elif follow:
-                    self._legal = follow
-                elif following == MUST_FOLLOW_THEN_TRUMP:
-                    self._legal = (hand & self._trumps) or hand
-                else:
-                    self._legal = hand
-            event = self._play_events[seat][action]
-            self.events.append(event)
-            return event
+            if action < 0 or not legal >> action & 1:  # legal holds only cards 0..53
+                raise IllegalActionError(play_reason(self, self.to_act, action))  # type: ignore[arg-type]
+            return self._play(self.to_act, action)  # type: ignore[arg-type]
         if type(action) is not int:
             action = self._parse(action)
         elif action not in _SMALL_ACTIONS and not (
@@ -337,6 +297,67 @@ class Game:
             event = _EVENT_NEW(Event, ("action", seat, action, None, None, None))
         self.events.append(event)
         return event
+
+    def _play(self, seat: int, action: int) -> Event:
+        """Play a legal card for ``seat`` (checked by the caller)."""
+        bit = 1 << action
+        self.hands[seat] ^= bit
+        trick = self._trick
+        if trick:
+            # rule: "Highest trump wins, else the highest card of the suit led" (A, B);
+            # suit_led: only the suit led competes (source C read literally)
+            key = self._keys[action]
+            if key > self._win_key:
+                if key == _SETS_TRUMP:
+                    self._trump_after_joker(seat, action)
+                else:
+                    self._win_key = key
+                    self._win_seat = seat
+            self._trick_mask |= bit
+        else:
+            self._lead(seat, action)
+        trick.append(action)
+        if len(trick) == self.n:
+            self._legal = -1
+            return end_trick(self, seat, action)
+        nxt = self._next[seat]
+        self.to_act = nxt
+        # the next seat follows: its legal cards now (as _legal_mask, inlined for speed)
+        hand = self.hands[nxt]
+        following = self._following
+        if following == ANY_CARD:
+            self._legal = hand
+        else:
+            follow = hand & self._suit_masks[self._led]
+            if following == FOLLOW_OR_TRUMP:
+                self._legal = (follow | (hand & self._trumps)) if follow else hand
+            elif follow:
+                self._legal = follow
+            elif following == MUST_FOLLOW_THEN_TRUMP:
+                self._legal = (hand & self._trumps) or hand
+            else:
+                self._legal = hand
+        event = self._play_events[seat][action]
+        self.events.append(event)
+        return event
+
+    def _apply_random(self, rng: random.Random) -> Event:
+        """Apply a uniformly random legal action of :attr:`to_act` (random bot, benchmark).
+
+        The same draw as ``apply(rng.choice(legal_actions()))``, so the same games; in
+        phase play the card is taken straight from the legal mask (the i-th lowest legal
+        card) and not checked again.
+        """
+        if self.phase is _PLAY:
+            mask = self._legal
+            if mask < 0:
+                mask = legal_mask(self)
+            for _ in range(rng._randbelow(mask.bit_count())):
+                mask &= mask - 1  # drop the lowest legal card
+            return self._play(self.to_act, (mask & -mask).bit_length() - 1)  # type: ignore[arg-type]
+        if self.phase is Phase.SELECT:
+            return self.apply(select_action(rng.sample(self.legal_actions(), self.select_count)))
+        return self.apply(rng.choice(self.legal_actions()))
 
     def deal_random(self) -> Event:
         """In phase deal: shuffle with :attr:`rng` and deal (turning a trump card where
