@@ -43,6 +43,7 @@ from pitchkit.play import (
     play_reason,
 )
 from pitchkit.results import Event, HandResult, Observation, Outcome, Phase
+from pitchkit.scoring import _plan as score_plan
 from pitchkit.tricks import (
     ANY_CARD,
     FOLLOW_OR_TRUMP,
@@ -92,7 +93,7 @@ class Game:
         "scores", "hand_results", "outcome", "hands_played", "events", "ledger",
         "team_of", "_next", "_following", "_suit_led_only", "_stages", "_first_must_trump",
         "_trump_style", "_cards_per_hand", "_auc", "_play_events", "_trick_events",
-        "_bid_events", "_trump_sets", "_led_keys", "_auc_memo",
+        "_bid_events", "_trump_sets", "_led_keys", "_auc_memo", "_score_plan",
         # per hand
         "hands", "reserve", "dealt", "captured", "tricks_won", "turned", "trump",
         "_tables", "_trump_suit", "_eff", "_power", "_keys", "_trumps", "_suit_masks",
@@ -132,6 +133,7 @@ class Game:
         self._first_must_trump = rules.play.first_lead_must_be_trump
         self._trump_style = rules.trump.chosen_by
         self._auc = auction_rules(self)
+        self._score_plan = score_plan(rules)
         # per trump suit, worked out once: (tables, suit masks + "no suit", keys by suit led)
         self._trump_sets = tuple(
             (t, (*t.suit_masks, 0), t.suit_led_keys if self._suit_led_only else t.win_keys)
@@ -352,8 +354,10 @@ class Game:
             mask = self._legal
             if mask < 0:
                 mask = legal_mask(self)
-            for _ in range(rng._randbelow(mask.bit_count())):
+            k = rng._randbelow(mask.bit_count())
+            while k:
                 mask &= mask - 1  # drop the lowest legal card
+                k -= 1
             return self._play(self.to_act, (mask & -mask).bit_length() - 1)  # type: ignore[arg-type]
         if self.phase is Phase.SELECT:
             return self.apply(select_action(rng.sample(self.legal_actions(), self.select_count)))
@@ -437,7 +441,7 @@ class Game:
         """Every piece of state as plain data (two games in the same state compare equal)."""
         skip = {"rules", "rng", "ledger", "events", "_tables", "_legal", "_deal_order",
                 "_played_memo", "_trick_events", "_bid_events", "_trump_sets",
-                "_led_keys", "_auc_memo"}
+                "_led_keys", "_auc_memo", "_score_plan"}
         values = tuple((name, getattr(self, name)) for name in Game.__slots__
                        if name not in skip)
         return (*values, ("settlement", self.settlement()))

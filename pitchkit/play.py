@@ -13,7 +13,7 @@ from pitchkit.actions import CARD_BITS, SELECT_FLAG
 from pitchkit.cards import JOKER_MASK, SUIT_NAMES, card_name, format_cards
 from pitchkit.errors import IllegalActionError
 from pitchkit.results import Event, HandResult, Outcome, Phase
-from pitchkit.scoring import _plan, score_parts
+from pitchkit.scoring import score_parts
 from pitchkit.settle import settle_parts
 from pitchkit.tricks import (
     ANY_CARD,
@@ -200,7 +200,7 @@ def finish_hand(game: Game) -> None:
     pitcher = game.pitcher
     team_of = game.team_of
     points, made, moon_made, changes, combo, _won = score_parts(
-        _plan(rules), game.trump, game.dealer, team_of, pitcher, game.bid, game.moon,
+        game._score_plan, game.trump, game.dealer, team_of, pitcher, game.bid, game.moon,
         game.dealt, game.captured, tricks_won, game._last_winner)
     game.hands_played += 1
     old = game.scores
