@@ -6,6 +6,7 @@ auction fields. Bids are kept as numbers with the moon as ``max_bid + 1``.
 
 from __future__ import annotations
 
+import random
 from typing import TYPE_CHECKING
 
 from pitchkit.actions import BID_BASE, MOON, PASS
@@ -62,6 +63,32 @@ def auction_actions(game: Game) -> list[int]:
     if pitch:
         out.extend(cards_list(lead_cards_mask(game, seat)))
     return out
+
+def random_auction_action(game: Game, rng: random.Random) -> int:
+    """``rng.choice(auction_actions(game))`` (the same draw) without building the list."""
+    seat = game.to_act
+    assert seat is not None
+    options = auction_options(game, seat)
+    game._auc_memo = options
+    may_pass, lowest, highest, moon, pitch = options
+    bids = highest - lowest + 1 if lowest <= highest else 0
+    leads = lead_cards_mask(game, seat) if pitch else 0
+    i = rng._randbelow(may_pass + bids + moon + leads.bit_count())
+    if may_pass:
+        if i == 0:
+            return PASS
+        i -= 1
+    if i < bids:
+        return BID_BASE + lowest + i
+    i -= bids
+    if moon:
+        if i == 0:
+            return MOON
+        i -= 1
+    while i:  # the i-th lowest card that may be pitched
+        leads &= leads - 1
+        i -= 1
+    return (leads & -leads).bit_length() - 1
 
 # ------------------------------------------------------------------ apply
 

@@ -32,7 +32,12 @@ from pitchkit.actions import (
     parse_action,
     select_action,
 )
-from pitchkit.auction import apply_auction, auction_actions, auction_rules
+from pitchkit.auction import (
+    apply_auction,
+    auction_actions,
+    auction_rules,
+    random_auction_action,
+)
 from pitchkit.errors import IllegalActionError
 from pitchkit.play import (
     apply_play,
@@ -359,6 +364,8 @@ class Game:
                 mask &= mask - 1  # drop the lowest legal card
                 k -= 1
             return self._play(self.to_act, (mask & -mask).bit_length() - 1)  # type: ignore[arg-type]
+        if self.phase is Phase.AUCTION:
+            return self.apply(random_auction_action(self, rng))
         if self.phase is Phase.SELECT:
             return self.apply(select_action(rng.sample(self.legal_actions(), self.select_count)))
         return self.apply(rng.choice(self.legal_actions()))
