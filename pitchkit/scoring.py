@@ -193,7 +193,8 @@ def _plan(rules: Rules) -> _Plan:
         low_to_holder=p.low_goes_to is GoesTo.HOLDER,
         lone_high_only=p.lone_trump is LoneTrump.HIGH_ONLY,
         undealt_jack_to_pitcher=p.undealt_jack is UndealtJack.PITCHER,
-        game_tie=p.game_tie, direction=rules.deal.direction, game_table=tuple(table),
+        game_tie=p.game_tie, direction=rules.deal.direction,
+        game_table=bytes(table) if max(table) < 256 else tuple(table),
         combinations=s.method is ScoringMethod.COMBINATIONS,
         moon_requires=rules.moon.requires, moon_points_made=rules.moon.points_made,
         moon_points_failed=rules.moon.points_failed,
@@ -273,9 +274,13 @@ def _award_game(plan: _Plan, dealer: int, team_of: tuple[int, ...],
                 captured: Sequence[int]) -> tuple[int, ...]:
     table = plan.game_table
     n = len(team_of)
-    # game points captured by each seat
-    by_seat = [table[m & 0x1FFF] + table[m >> 13 & 0x1FFF] + table[m >> 26 & 0x1FFF]
-               + table[m >> 39 & 0x1FFF] for m in captured]
+    # game points captured by each seat (a plain loop: a comprehension would make
+    # ``table`` a closure cell and build a function object on every call)
+    by_seat = []
+    append = by_seat.append
+    for m in captured:
+        append(table[m & 0x1FFF] + table[m >> 13 & 0x1FFF] + table[m >> 26 & 0x1FFF]
+               + table[m >> 39 & 0x1FFF])
     if team_of == _SOLO[n]:
         by_side = by_seat  # no partnerships: each seat is its own side
         best = max(by_side)
