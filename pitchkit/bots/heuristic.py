@@ -48,6 +48,8 @@ class Know:
     high_to_holder: bool
     low_to_holder: bool
     margin: float
+    tens: int  # mask of the cards worth 10 or more game points
+    game_tie_nobody: bool
 
 
 @lru_cache(maxsize=32)
@@ -80,6 +82,8 @@ def know(rules: Rules) -> Know:
         # measured (heuristic against heuristic with other margins): bidding about 3/4
         # of a point above the estimate wins most; where only a pitcher may win the
         # game, being the pitcher is worth about another point
+        tens=sum(1 << c for c in range(54) if game_value[c] >= 10),
+        game_tie_nobody=rules.points.game_tie is GameTie.NOBODY,
         margin=(0.75 if teams == n else 1.0) + (1.0 if rules.scoring.win_only_as_pitcher
                                                  else 0.0),
     )
@@ -128,6 +132,15 @@ def _order(t: TrumpTables, deck: int) -> Order:
                  trumps=tuple(_trumps_by_power(deck, t)))
 
 
+_POINT_CARD: dict[str, Callable[[int, TrumpTables], int | None]] = {
+    "jack": lambda suit, t: suit * 13 + JACK,
+    "jick": lambda suit, t: t.off_jack,
+    "joker": lambda suit, t: 52,
+    "little_joker": lambda suit, t: 53,
+    "ten": lambda suit, t: suit * 13 + 8,
+}
+
+
 class HeuristicBot:
     """Rule-of-thumb bidding and play; see the module docstring.
 
@@ -166,47 +179,44 @@ class HeuristicBot:
         """Expected points my side takes with ``suit`` as trump."""
         k = self.k
         t = tables_for(self.rules, suit)
-        mine = _trumps_by_power(hand, t)
-        if not mine:
+        if not hand & t.trumps:
             return 0.2 * k.partners
         o = order(t, k.deck)
+        mine = [c for c in o.trumps if hand >> c & 1]
         u = k.in_other_hands
-        top, bottom = mine[-1], mine[0]
-        above = o.higher[top].bit_count()
-        below = o.lower[bottom].bit_count()
+        keep = 1 - u
+        above = o.higher[mine[-1]].bit_count()
+        below = o.lower[mine[0]].bit_count()
         n_trumps = len(mine)
-        p_high = (1 - u) ** above
+        p_high = keep ** above
         strength = min(1.0, 0.25 * n_trumps + 0.4 * p_high)
-        jack = suit * 13 + JACK
-        est: dict[str, float] = {}
+        share = k.partners * 0.2
+        total = 0.0
         for name in k.points:
             if name == "high":
-                est[name] = p_high
+                p = p_high
             elif name == "low":
-                p_low = (1 - u) ** below
-                est[name] = p_low if k.low_to_holder else p_low * (0.3 + 0.15 * n_trumps)
-            elif name in ("jack", "jick", "joker", "little_joker", "ten"):
-                card = {"jack": jack, "jick": t.off_jack, "joker": 52, "little_joker": 53,
-                        "ten": suit * 13 + 8}[name]
+                p = keep ** below
+                if not k.low_to_holder:
+                    p *= 0.3 + 0.15 * n_trumps
+            elif name == "game":
+                tens = (hand & k.tens).bit_count()
+                p = 1 / k.teams + 0.07 * (n_trumps - 1.5) + 0.08 * tens + 0.15 * p_high
+                if k.game_tie_nobody:
+                    p *= 0.9
+                p = min(0.9, max(0.05, p))
+            elif name == "last_trick":
+                p = min(0.9, 1 / k.teams + 0.08 * n_trumps)
+            else:  # a card point: jack, jick, joker, little_joker, ten
+                card = _POINT_CARD[name](suit, t)
                 if card is None:
                     continue
                 if hand >> card & 1:
-                    missing = (o.higher[card] & ~hand).bit_count()
-                    est[name] = min(0.95, 0.55 + 0.4 * (1 - u) ** missing)
+                    p = min(0.95, 0.55 + 0.4 * keep ** (o.higher[card] & ~hand).bit_count())
                 else:
-                    est[name] = u * 0.25 * strength
-            elif name == "game":
-                tens = sum(1 for c in cards_in(hand) if k.game_value[c] >= 10)
-                g = 1 / k.teams + 0.07 * (n_trumps - 1.5) + 0.08 * tens + 0.15 * p_high
-                if self.rules.points.game_tie is GameTie.NOBODY:
-                    g *= 0.9
-                est[name] = min(0.9, max(0.05, g))
-            elif name == "last_trick":
-                est[name] = min(0.9, 1 / k.teams + 0.08 * n_trumps)
-        total = 0.0
-        for p in est.values():
+                    p = u * 0.25 * strength
             # a partner takes some of what I do not
-            total += p + (1 - p) * k.partners * 0.2
+            total += p + (1 - p) * share
         return total
 
     def best_suit(self, hand: int) -> tuple[int, float]:
