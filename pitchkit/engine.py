@@ -99,6 +99,7 @@ class Game:
         "team_of", "_next", "_following", "_suit_led_only", "_stages", "_first_must_trump",
         "_trump_style", "_cards_per_hand", "_auc", "_play_events", "_trick_events",
         "_bid_events", "_trump_sets", "_led_keys", "_auc_memo", "_score_plan",
+        "_has_auction",
         # per hand
         "hands", "reserve", "dealt", "captured", "tricks_won", "turned", "trump",
         "_tables", "_trump_suit", "_eff", "_power", "_keys", "_trumps", "_suit_masks",
@@ -139,6 +140,7 @@ class Game:
         self._trump_style = rules.trump.chosen_by
         self._auc = auction_rules(self)
         self._score_plan = score_plan(rules)
+        self._has_auction = rules.has_auction
         # per trump suit, worked out once: (tables, suit masks + "no suit", keys by suit led)
         self._trump_sets = tuple(
             (t, (*t.suit_masks, 0), t.suit_led_keys if self._suit_led_only else t.win_keys)
@@ -359,7 +361,15 @@ class Game:
             mask = self._legal
             if mask < 0:
                 mask = legal_mask(self)
-            k = rng._randbelow(mask.bit_count())
+            count = mask.bit_count()
+            if type(rng) is random.Random:
+                # random.Random._randbelow (its getrandbits form), inlined: the same draw
+                bits = count.bit_length()
+                k = rng.getrandbits(bits)
+                while k >= count:
+                    k = rng.getrandbits(bits)
+            else:
+                k = rng._randbelow(count)
             while k:
                 mask &= mask - 1  # drop the lowest legal card
                 k -= 1
@@ -448,7 +458,7 @@ class Game:
         """Every piece of state as plain data (two games in the same state compare equal)."""
         skip = {"rules", "rng", "ledger", "events", "_tables", "_legal", "_deal_order",
                 "_played_memo", "_trick_events", "_bid_events", "_trump_sets",
-                "_led_keys", "_auc_memo", "_score_plan"}
+                "_led_keys", "_auc_memo", "_score_plan", "_has_auction"}
         values = tuple((name, getattr(self, name)) for name in Game.__slots__
                        if name not in skip)
         return (*values, ("settlement", self.settlement()))
@@ -472,7 +482,7 @@ class Game:
         if turned is not None:
             # rule: "its suit is trump" (source C; trump.chosen_by turned_card)
             self._set_trump(turned // 13)
-        if self.rules.has_auction:
+        if self._has_auction:
             self.phase = Phase.AUCTION
             self.to_act = self._next[self.dealer]
         else:
