@@ -73,7 +73,7 @@ def random_auction_action(game: Game, rng: random.Random) -> int:
     may_pass, lowest, highest, moon, pitch = options
     bids = highest - lowest + 1 if lowest <= highest else 0
     leads = lead_cards_mask(game, seat) if pitch else 0
-    i = rng._randbelow(may_pass + bids + moon + leads.bit_count())
+    i = rng._randbelow(may_pass + bids + moon + leads.bit_count())  # type: ignore[attr-defined]
     if may_pass:
         if i == 0:
             return PASS

@@ -369,7 +369,7 @@ class Game:
                 while k >= count:
                     k = rng.getrandbits(bits)
             else:
-                k = rng._randbelow(count)
+                k = rng._randbelow(count)  # type: ignore[attr-defined]
             while k:
                 mask &= mask - 1  # drop the lowest legal card
                 k -= 1

@@ -155,8 +155,8 @@ class _Plan:
     undealt_jack_to_pitcher: bool
     game_tie: GameTie
     direction: Direction
-    #: game points of each 13-bit pattern of ranks within one suit
-    game_table: tuple[int, ...]
+    #: game points of each 13-bit pattern of ranks within one suit (bytes when they fit)
+    game_table: Sequence[int]
     combinations: bool
     moon_requires: MoonRequires
     moon_points_made: int | None
@@ -210,7 +210,7 @@ def _plan(rules: Rules) -> _Plan:
     return plan
 
 
-def _game_points(table: tuple[int, ...], mask: int) -> int:
+def _game_points(table: Sequence[int], mask: int) -> int:
     return (table[mask & 0x1FFF] + table[(mask >> 13) & 0x1FFF]
             + table[(mask >> 26) & 0x1FFF] + table[(mask >> 39) & 0x1FFF])
 
@@ -276,7 +276,7 @@ def _award_game(plan: _Plan, dealer: int, team_of: tuple[int, ...],
     n = len(team_of)
     # game points captured by each seat (a plain loop: a comprehension would make
     # ``table`` a closure cell and build a function object on every call)
-    by_seat = []
+    by_seat: list[int] = []
     append = by_seat.append
     for m in captured:
         append(table[m & 0x1FFF] + table[m >> 13 & 0x1FFF] + table[m >> 26 & 0x1FFF]
