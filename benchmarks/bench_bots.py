@@ -1,6 +1,7 @@
 """Speed of simulation with each bot, and of one worker against two.
 
-Run: ``python benchmarks/bench_bots.py`` (about two minutes; ``--quick`` for a smoke run).
+Run: ``python benchmarks/bench_bots.py`` (about three minutes; ``--quick`` for a smoke
+run). Other processes on the machine skew the workers figures most: run it on a quiet one.
 Prints hands per second for the random, heuristic and montecarlo bots (4-player auction
 pitch, every seat the same bot), then the throughput of ``--workers 1`` and
 ``--workers 2`` for the random and heuristic bots. Figures are wall-clock and include
@@ -35,7 +36,7 @@ def main() -> None:
         return max(2, int(games * scale))
 
     print(f"cores: {os.cpu_count()}")
-    print("bots (auction-pitch, 4 seats, one worker)")
+    print("bots (every seat the same bot unless said; one worker)")
     cases = [
         ("random", "money-pitch", "random", n(400), 20),
         ("random", "auction-pitch", "random", n(40), None),
@@ -54,8 +55,9 @@ def main() -> None:
         print(f"  {variant:15s} {label:34s} {hps:9.1f} hands/s  ({total} hands; "
               f"{rel:.1f}x the time of the first bot on this variant)")
     print("workers (throughput, wall clock)")
-    for variant, bots, games, hands in (("money-pitch", "random", n(1500), 20),
-                                        ("auction-pitch", "heuristic", n(4000), None)):
+    # enough games that starting the worker processes (about 0.3 s) does not dominate
+    for variant, bots, games, hands in (("money-pitch", "random", n(6000), 20),
+                                        ("auction-pitch", "heuristic", n(6000), None)):
         one, _ = rate(variant, bots, games, workers=1, hands=hands)
         two, _ = rate(variant, bots, games, workers=2, hands=hands)
         print(f"  {variant:15s} {bots:10s} workers 1: {one:8.0f} hands/s   "
