@@ -212,13 +212,21 @@ def finish_hand(game: Game) -> None:
         moon = game.players[pitcher] if game.moon and pitcher is not None else None
         game.ledger.hand(changed, moon_shooter=moon,
                          moon_made=moon_made if moon is not None else None)
+    # common small tuples shared between hands: fewer objects for the collector to walk
+    shared = _SHARED
+    if len(shared) > 4096:
+        shared.clear()
+    changes = shared.setdefault(changes, changes)
+    tricks_won = shared.setdefault(tricks_won, tricks_won)
+    players = tuple(game.players)
+    players = shared.setdefault(players, players)
     # a frozen dataclass filled in directly (its __init__ costs ~1.5 us a hand)
     result = _new_object(HandResult)
     result.__dict__.update({
         "dealer": game.dealer, "pitcher": pitcher,
         "bid": "moon" if game.moon else game.bid, "trump": game.trump, "points": points,
         "made": made, "moon": game.moon, "score_changes": changes, "scores": scores,
-        "combo_points": combo, "thrown_in": False, "players": tuple(game.players),
+        "combo_points": combo, "thrown_in": False, "players": players,
         "tricks_won": tricks_won,
     })
     game.hand_results.append(result)
@@ -237,4 +245,7 @@ def finish_hand(game: Game) -> None:
 
 
 _new_object = object.__new__
+#: Score changes, tricks won and players seen lately (tuples of ints), shared by equal
+#: values.
+_SHARED: dict[tuple[int, ...], tuple[int, ...]] = {}
 _new = tuple.__new__
