@@ -25,13 +25,14 @@ from pitchkit.engine import Game, Phase
 from pitchkit.load import load_variant
 
 
-def play_hands(variant: str, hands: int, seed: int, api: str = "random-step") -> int:
+def play_hands(variant: str, hands: int, seed: int, api: str = "random-step",
+               keep: list[Game] | None = None) -> int:
     """Play ``hands`` hands with random legal actions; returns the number of games.
 
     ``api``: ``public`` picks with ``rng.choice(game.legal_actions())`` and checks it
     again in ``game.apply``; ``random-step`` lets the engine draw the same action itself
     (``Game._apply_random``: in play, the card straight from the legal mask, unchecked).
-    Both play exactly the same games from the same seed.
+    Both play exactly the same games from the same seed. ``keep`` collects the games.
     """
     rules = load_variant(variant)
     rng = random.Random(seed)
@@ -47,6 +48,8 @@ def play_hands(variant: str, hands: int, seed: int, api: str = "random-step") ->
             if phase is over:
                 game = Game(rules, rng)
             games += 1
+            if keep is not None:
+                keep.append(game)
             # bound once per game
             apply, legal_actions, deal_random = game.apply, game.legal_actions, game.deal_random
             step = game._apply_random
@@ -77,7 +80,19 @@ def main() -> None:
     parser.add_argument("--profile", action="store_true", help="print a cProfile summary")
     parser.add_argument("--api", choices=("random-step", "public"), default="random-step",
                         help="how actions are drawn and applied (the same games either way)")
+    parser.add_argument("--check", action="store_true",
+                        help="play the hands both ways and check the games are identical")
     args = parser.parse_args()
+    if args.check:
+        both = []
+        for api in ("public", "random-step"):
+            kept: list[Game] = []
+            play_hands(args.variant, args.hands, args.seed, api, kept)
+            both.append([(g.events, g.hand_results, g.outcome) for g in kept])
+        same = both[0] == both[1]
+        print(f"{args.variant}, {args.hands} hands, seed {args.seed}: public and random-step "
+              f"games {'identical' if same else 'DIFFER'}")
+        raise SystemExit(0 if same else 1)
     if args.profile:
         profiler = cProfile.Profile()
         profiler.enable()

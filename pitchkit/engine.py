@@ -378,6 +378,8 @@ class Game:
             return self.apply(random_auction_action(self, rng))
         if self.phase is Phase.SELECT:
             return self.apply(select_action(rng.sample(self.legal_actions(), self.select_count)))
+        if self.to_act is None:
+            raise IllegalActionError(f"nobody may act now: the game is in phase {self.phase}")
         return self.apply(rng.choice(self.legal_actions()))
 
     def deal_random(self) -> Event:
