@@ -21,7 +21,6 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Annotated, Any, NoReturn, TypeVar
 
-import click
 import typer
 
 from pitchkit.errors import PitchkitError, UsageError, VariantError
@@ -73,6 +72,19 @@ def load_rules_or_exit(variant: str, sets: Sequence[str] | None = None) -> Rules
         fail(describe_error(error), EXIT_INVALID)
 
 
+def _usage_exceptions() -> tuple[type[BaseException], ...]:
+    """typer's own exceptions, and click's where typer still runs on an installed click."""
+    kinds: list[type[BaseException]] = [typer.Exit, typer.Abort, SystemExit, typer.TyperException]
+    try:  # typer >= 0.23 carries its own click; older ones use the click package
+        import click
+    except ImportError:
+        return tuple(kinds)
+    return (*kinds, click.ClickException)
+
+
+_PASS_THROUGH = _usage_exceptions()
+
+
 def exit_code_for(error: BaseException) -> int:
     return EXIT_USAGE if isinstance(error, UsageError) else EXIT_INVALID
 
@@ -84,7 +96,7 @@ def run_safely(fn: F) -> F:
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         try:
             return fn(*args, **kwargs)
-        except (typer.Exit, typer.Abort, SystemExit, typer.TyperException, click.ClickException):
+        except _PASS_THROUGH:
             raise  # typer/click report these themselves (bad usage exits 2)
         except PitchkitError as error:
             fail(describe_error(error), exit_code_for(error))

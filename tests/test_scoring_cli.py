@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from click.testing import Result
+from typer.testing import Result
 from typer.testing import CliRunner
 
 from pitchkit.cli import app
