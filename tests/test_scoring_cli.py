@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import json
 
-from typer.testing import Result
-from typer.testing import CliRunner
+from typer.testing import CliRunner, Result
 
 from pitchkit.cli import app
 
