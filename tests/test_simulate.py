@@ -113,3 +113,21 @@ def test_compare_runs_each_variant_on_the_same_seeds(auction: Any) -> None:
     assert a.variant == "a" and b.variant == "b"
     assert a.games == b.games == 10
     assert a.seed == b.seed
+
+
+def test_staged_play_and_replays_are_the_same_on_two_workers() -> None:
+    rules = load_variant("pimps-and-hoes")
+    one = simulate(rules, games=40, seed=12, bots="heuristic,random")
+    two = simulate(rules, games=40, seed=12, bots="heuristic,random", workers=2)
+    assert exact(one) == exact(two)
+
+
+def test_money_seats_are_fair_under_random_bots() -> None:
+    rules = load_variant("money-pitch")
+    stats = simulate(rules, games=400, seed=17, bots="random", hands=12)
+    summary = stats.summary()
+    assert summary["seat_fairness"]["p_value"] > 0.001
+    for seat in summary["money_per_hand"]:
+        # nobody wins money by sitting somewhere: within 3.3 standard errors (99.9%)
+        standard_error = (seat["high"] - seat["mean"]) / 1.959963984540054
+        assert abs(seat["mean"]) < 3.3 * standard_error, seat
