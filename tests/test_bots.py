@@ -93,9 +93,14 @@ def test_seat_win_rates_under_random_bots_agree_within_their_intervals() -> None
     rules = load_variant("pimps-and-hoes-4p")
     stats = simulate(rules, games=600, seed=21, bots="random")
     summary = stats.summary()
+    # every seat's 99.9% interval contains the fair share 1/4 (fails on a seat bias; 95%
+    # intervals would miss by chance for one seat in five runs),
+    for wins in stats.seat_wins:
+        wide = wilson(wins, stats.games, z=3.2905)
+        assert wide["low"] < 0.25 < wide["high"], (wins, stats.games)
+    # the 95% intervals of every two seats overlap,
     rates = summary["win_rate_by_seat"]
-    # every seat's interval contains the fair share 1/4 (could fail on a seat bias),
-    assert all(r["low"] < 0.25 < r["high"] for r in rates), rates
+    assert max(r["low"] for r in rates) < min(r["high"] for r in rates), rates
     # and the chi-square test of equal seat win rates does not reject at 0.1%
     assert summary["seat_fairness"]["p_value"] > 0.001
 
