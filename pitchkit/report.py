@@ -129,7 +129,7 @@ def rows(stats: Stats) -> list[Row]:
             c = stats.bids[label]
             out.append(_rate("bids", f"bid {label}: share of contracts", c, stats.contracts))
             out.append(_rate("bids", f"bid {label}: made", stats.bids_made.get(label, 0), c))
-        if "moon" in stats.bids or stats.moon_attempts:
+        if stats.moon_allowed or stats.moon_attempts:
             out.append(_rate("moon", "attempts per contract", stats.moon_attempts,
                              stats.contracts))
             out.append(_rate("moon", "made per attempt", stats.moon_made, stats.moon_attempts))

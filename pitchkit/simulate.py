@@ -64,6 +64,7 @@ class Setup:
             combinations=rules.scoring.method is ScoringMethod.COMBINATIONS,
             hands_limit=self.hand_limit,
             games_requested=games,
+            moon_allowed=rules.moon.allowed,
             shards=[shard] if shard else [],
         )
 

@@ -195,6 +195,7 @@ class Stats:
     combinations: bool
     hands_limit: int | None = None
     games_requested: int = 0
+    moon_allowed: bool = False
     shards: list[str] = field(default_factory=list)
     # counts
     games: int = 0
@@ -511,7 +512,8 @@ class Stats:
 
 
 _IDENTITY_INIT = ("variant", "rules_hash", "seed", "bots", "team_of", "point_names",
-                  "has_auction", "money", "combinations", "hands_limit", "games_requested")
+                  "has_auction", "money", "combinations", "hands_limit", "games_requested",
+                  "moon_allowed")
 
 #: Kept in files but not part of the exact result: two runs differ here.
 _TIMING_FIELDS = ("wall_seconds", "interrupted")

@@ -49,7 +49,7 @@ def test_the_text_report_names_every_section() -> None:
     result = runner.invoke(app, ["simulate", "money-pitch", "--games", "3", "--hands", "4"])
     assert result.exit_code == 0, result.output
     for words in ("win rate by seat", "seat fairness", "hands per game", "bids",
-                  "points to the pitcher's side", "money per hand", "hands per second"):
+                  "points to the pitcher's side", "money per hand", "moon", "hands per second"):
         assert words in result.stdout
     assert "\x1b[" not in result.stdout  # piped: no colours, no progress bar
 
