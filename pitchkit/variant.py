@@ -186,7 +186,7 @@ class Play:
 
 
 def _default_card_values() -> tuple[tuple[str, int], ...]:
-    return (("T", 10), ("A", 4), ("K", 3), ("Q", 2), ("J", 1))
+    return (("A", 4), ("K", 3), ("Q", 2), ("J", 1), ("T", 10))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -214,8 +214,8 @@ def _default_singles() -> tuple[tuple[str, int], ...]:
 
 
 def _default_pairs() -> tuple[tuple[str, int], ...]:
-    return (("AQ", 10), ("AK", 5), ("AJ", 4), ("KQ", 8), ("QJ", 7),
-            ("QQ", 5), ("KK", 5), ("JJ", 3), ("KJ", 4))
+    return (("AK", 5), ("AQ", 10), ("AJ", 4), ("KK", 5), ("KQ", 8), ("KJ", 4),
+            ("QQ", 5), ("QJ", 7), ("JJ", 3))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -297,9 +297,24 @@ _MAPPING_FIELDS = {("points", "card_values"), ("combinations", "singles"),
                    ("combinations", "pairs")}
 
 
+_RANK_ORDER = "AKQJT98765432"
+
+
+def _rank_key(key: str) -> tuple[int, ...]:
+    """Sort key of a rank or a pair of ranks: aces first, then kings, and so on."""
+    return tuple(_RANK_ORDER.index(ch) if ch in _RANK_ORDER else len(_RANK_ORDER) for ch in key)
+
+
+def canonical_table(table: Any) -> tuple[tuple[str, int], ...]:
+    """A rank (or rank-pair) table as (key, value) pairs in rank order, whatever order the
+    file wrote them in, so that equal tables make equal rules."""
+    items = table.items() if isinstance(table, dict) else table
+    return tuple(sorted(((str(k), int(v)) for k, v in items), key=lambda kv: _rank_key(kv[0])))
+
+
 def _convert(section: str, cls: type, name: str, value: Any) -> Any:
     if (section, name) in _MAPPING_FIELDS:
-        return tuple((str(k), int(v)) for k, v in value.items())
+        return canonical_table(value)
     if isinstance(value, list):
         return tuple(value)
     hint = {f.name: f for f in dataclasses.fields(cls)}[name]

@@ -214,9 +214,15 @@ def test_positions_of_keys_are_recorded() -> None:
     assert doc.where[("play", "stages", 1)].column == 15
 
 
-def test_numeric_keys_are_kept_as_written() -> None:
+def test_numeric_keys_are_kept_as_written_in_rank_order() -> None:
     rules = load_text("name: x\npoints:\n  card_values: {9: 1, T: 10}\n")
-    assert rules.points.card_values == (("9", 1), ("T", 10))
+    assert rules.points.card_values == (("T", 10), ("9", 1))
+
+
+def test_tables_written_in_any_order_make_equal_rules() -> None:
+    one = load_text("name: x\ncombinations:\n  singles: {3: 0, 2: 1}\n")
+    other = load_text("name: x\ncombinations:\n  singles: {2: 1, 3: 0}\n")
+    assert one == other
 
 
 def test_unsafe_tags_are_refused() -> None:
