@@ -69,24 +69,6 @@ class Setup:
         )
 
 
-def _choose(bot: Bot, spec: BotSpec, game: Game, seat: int, observes: bool) -> Any:
-    legal = game.legal_actions()
-    selecting = game.phase is Phase.SELECT
-    observation = game.observation(seat) if observes or selecting else None
-    try:
-        action = bot.choose(observation, list(legal))
-    except (BotError, UsageError):
-        raise
-    except Exception as error:
-        raise BotError(f"bot {spec.name!r} in seat {seat} failed: "
-                       f"{type(error).__name__}: {error}") from error
-    if not selecting and action not in legal:
-        raise BotError(
-            f"bot {spec.name!r} in seat {seat} answered {_spell(action)}, "
-            f"which is not a legal action now (legal: {', '.join(_spell(a) for a in legal)})")
-    return action
-
-
 def _spell(action: Any) -> str:
     from pitchkit.engine import action_text
 
@@ -97,27 +79,48 @@ def _spell(action: Any) -> str:
 
 
 def play_game(setup: Setup, rng_seed: str, bots: Sequence[Bot]) -> tuple[Game, bool]:
-    """Play one game to its end (or the hand limit); returns the game and ``cut_off``."""
+    """Play one game to its end (or the hand limit); returns the game and ``cut_off``.
+
+    Every answer is checked: one that is not a legal action, or a bot that raises, stops
+    the game with a :class:`BotError` naming the bot, its seat and the action.
+    """
     import random
 
     game = Game(setup.rules, random.Random(rng_seed))
     specs = setup.bots
     limit = setup.hand_limit
     observes = [getattr(bot, "observes", True) for bot in bots]
+    chooses = [bot.choose for bot in bots]
+    legal_actions, apply, observation = game.legal_actions, game.apply, game.observation
+    over, deal, select = Phase.OVER, Phase.DEAL, Phase.SELECT
     while True:
         phase = game.phase
-        if phase is Phase.OVER:
+        if phase is over:
             return game, False
-        if phase is Phase.DEAL:
+        if phase is deal:
             if game.hands_played >= limit:
                 return game, not setup.endless
             game.deal_random()
             continue
         seat = game.to_act
         assert seat is not None
-        action = _choose(bots[seat], specs[seat], game, seat, observes[seat])
+        legal = legal_actions()
+        selecting = phase is select
         try:
-            game.apply(action)
+            action = chooses[seat](
+                observation(seat) if observes[seat] or selecting else None, legal)
+        except (BotError, UsageError):
+            raise
+        except Exception as error:
+            raise BotError(f"bot {specs[seat].name!r} in seat {seat} failed: "
+                           f"{type(error).__name__}: {error}") from error
+        if not selecting and action not in legal:
+            raise BotError(
+                f"bot {specs[seat].name!r} in seat {seat} answered {_spell(action)}, "
+                f"which is not a legal action now "
+                f"(legal: {', '.join(_spell(a) for a in legal)})")
+        try:
+            apply(action)
         except IllegalActionError as error:
             raise BotError(
                 f"bot {specs[seat].name!r} in seat {seat} answered {_spell(action)}: {error}"
