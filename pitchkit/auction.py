@@ -22,13 +22,15 @@ if TYPE_CHECKING:  # pragma: no cover
 
 # ------------------------------------------------------------------ options
 
-def auction_rules(game: Game) -> tuple[int, int, int, bool, bool, bool, bool, bool, bool]:
+def auction_rules(
+        game: Game) -> tuple[int, int, int, bool, bool, bool, bool, bool, bool, bool]:
     """The auction settings as a flat tuple, read once per game (hot path)."""
     a = game.rules.auction
     return (a.min_bid, a.max_bid, min(max(a.min_bid, a.dealer_forced_bid), a.max_bid),
             a.when_all_pass is WhenAllPass.DEALER_MUST_BID, a.dealer_may_steal,
             a.dealer_may_steal_max, game.rules.moon.allowed,
-            a.pitch_to_bid and not game._stages, a.style is AuctionStyle.ONE_ROUND)
+            a.pitch_to_bid and not game._stages, a.style is AuctionStyle.ONE_ROUND,
+            a.dealer_forced_bid_exact)
 
 def auction_options(game: Game, seat: int) -> tuple[bool, int, int, bool, bool]:
     """(may pass, lowest bid, highest bid, may bid moon, may pitch) for ``seat`` now.
@@ -36,10 +38,14 @@ def auction_options(game: Game, seat: int) -> tuple[bool, int, int, bool, bool]:
     The lowest bid may exceed the highest: then no numeric bid is open.
     """
     (min_bid, max_bid, forced_bid, must_bid, may_steal, steal_max, moon, pitch,
-     _one_round) = game._auc
+     _one_round, forced_exact) = game._auc
     high = game._high
     is_dealer = seat == game.dealer
     forced = is_dealer and high == 0 and must_bid
+    if forced and forced_exact:
+        # rule: "If all others pass, the dealer must bid 2" read literally (source A):
+        # exactly dealer_forced_bid, no more
+        return (False, forced_bid, forced_bid, False, pitch and forced_bid == max_bid)
     # rule: "If all others pass, the dealer must bid 2" (sources A, B): forced_bid
     lowest = forced_bid if forced else (high + 1 if high >= min_bid else min_bid)
     if (is_dealer and may_steal and 0 < high <= max_bid and game._high_bidder != seat
@@ -95,10 +101,13 @@ def random_auction_action(game: Game, rng: random.Random) -> int:
 def auction_reason(game: Game, seat: int, action: int) -> str:
     may_pass, lowest, highest, _moon, _pitch = auction_options(game, seat)
     who = f"seat {seat}" + (" (dealer)" if seat == game.dealer else "")
+    exact = not may_pass and game.rules.auction.dealer_forced_bid_exact
+    must = f"exactly {lowest}" if exact else f"at least {lowest}"
     if action == PASS:
-        return (f"{who} may not pass: everyone else passed and the dealer must bid "
-                f"at least {lowest}")
+        return f"{who} may not pass: everyone else passed and the dealer must bid {must}"
     if action == MOON:
+        if exact and game.rules.moon.allowed:
+            return f"{who} may not bid moon: everyone else passed and the dealer must bid {must}"
         return f"{who} may not bid moon: this variant has no moon"
     if 0 <= action < 54:
         if not game.rules.auction.pitch_to_bid or game._stages:
@@ -117,6 +126,8 @@ def auction_reason(game: Game, seat: int, action: int) -> str:
                 return f"{who} may not steal: must bid more than {game._high} or pass"
             return f"{who} must bid at least {lowest}" + ("" if may_pass else
                                                            ": everyone else passed")
+        if exact:
+            return f"{who} may not bid {n}: everyone else passed and the dealer must bid {must}"
         return f"{who} may not bid {n}: the highest bid is {highest}"
     return f"{who} may not {game._text(action)} during the auction"
 

@@ -158,6 +158,9 @@ def bids_are_in_order(rules: Rules) -> Iterator[Finding]:
         yield Finding(("auction.dealer_forced_bid", "auction.min_bid", "auction.max_bid"),
                       f"{a.dealer_forced_bid} is outside the bids "
                       f"{a.min_bid} to {a.max_bid}")
+    if a.dealer_forced_bid_exact and a.when_all_pass is not WhenAllPass.DEALER_MUST_BID:
+        yield Finding(("auction.dealer_forced_bid_exact", "auction.when_all_pass"),
+                      "has no effect unless auction.when_all_pass is dealer_must_bid")
     if a.dealer_may_steal_max and not a.dealer_may_steal:
         yield Finding(("auction.dealer_may_steal_max", "auction.dealer_may_steal"),
                       "has no effect when auction.dealer_may_steal is false")

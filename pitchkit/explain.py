@@ -181,8 +181,9 @@ def _bidding(rules: Rules) -> Iterator[str]:
         yield (f"A player may bid {a.max_bid} by pitching a card at once, face up: that ends "
                "the bidding, and the card is the opening lead.")
     if a.when_all_pass is WhenAllPass.DEALER_MUST_BID:
-        yield ("If everyone before the dealer passes, the dealer must bid at least "
-               f"{a.dealer_forced_bid}.")
+        yield ("If everyone before the dealer passes, the dealer must bid "
+               + ("exactly " if a.dealer_forced_bid_exact else "at least ")
+               + f"{a.dealer_forced_bid}.")
     else:
         yield ("If everyone passes, the hand is thrown in and the next dealer deals.")
     if a.dealer_may_steal:

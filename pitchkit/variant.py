@@ -161,6 +161,7 @@ class Auction:
     pitch_to_bid: bool = False
     when_all_pass: WhenAllPass = WhenAllPass.DEALER_MUST_BID
     dealer_forced_bid: int = 2
+    dealer_forced_bid_exact: bool = False
     dealer_may_steal: bool = True
     dealer_may_steal_max: bool = False
 

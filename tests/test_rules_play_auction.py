@@ -419,3 +419,22 @@ def test_a_tie_after_the_last_hand_is_a_draw_and_replay_asks_for_a_new_game() ->
     play(g, "play AS", "play KS")
     assert g.outcome is not None
     assert g.outcome.draw and g.outcome.replay and g.outcome.winners == ()
+
+
+def test_forced_dealer_bids_exactly_the_forced_bid_when_exact() -> None:
+    import dataclasses
+    import random as _random
+
+    from pitchkit.engine import Game, action_text
+    from pitchkit.load import load_variant
+
+    for exact, expected in ((True, ["bid 2"]), (False, ["bid 2", "bid 3", "bid 4", "bid moon"])):
+        rules = load_variant("money-pitch")
+        rules = dataclasses.replace(
+            rules, auction=dataclasses.replace(rules.auction, dealer_forced_bid_exact=exact))
+        game = Game(rules, _random.Random(3), dealer=0)
+        game.deal_random()
+        for _ in range(3):
+            game.apply("pass")
+        assert game.to_act == 0
+        assert [action_text(a) for a in game.legal_actions()] == expected

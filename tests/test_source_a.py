@@ -192,11 +192,16 @@ def test_a_auction_ends_when_the_moon_is_bid() -> None:
 
 
 def test_a_dealer_must_bid_two_when_all_others_pass() -> None:
+    # "the dealer must bid 2", read literally: exactly 2 (auction.dealer_forced_bid_exact)
     game = start(D1)
     act(game, "pass", "pass", "pass")
-    assert names(game.legal_actions()) == ["bid 2", "bid 3", "bid 4", "bid moon"]
+    assert names(game.legal_actions()) == ["bid 2"]
     with pytest.raises(IllegalActionError, match="seat 3 \\(dealer\\) may not pass"):
         game.apply("pass")
+    with pytest.raises(IllegalActionError, match=r"may not bid 3: .* must bid exactly 2"):
+        game.apply("bid 3")
+    with pytest.raises(IllegalActionError, match=r"may not bid moon: .* must bid exactly 2"):
+        game.apply("bid moon")
     game.apply("bid 2")
     assert (game.phase, game.pitcher, game.bid) == (Phase.PLAY, 3, 2)
 
@@ -648,8 +653,9 @@ class SourceA:
             low = 2 if self.high == 0 else self.high + 1
             if seat == self.dealer and self.high and self.high_bidder != seat:
                 low = self.high  # any numeric bid, a 4 included (variant reading)
-            out = {f"bid {b}" for b in range(low, 5)} | {"bid moon"}
-            return out if forced else out | {"pass"}
+            if forced:
+                return {"bid 2"}  # "must bid 2", read literally (variant reading)
+            return {f"bid {b}" for b in range(low, 5)} | {"bid moon", "pass"}
         if not self.trick:
             return {"play " + _name(c) for c in hand}
         led = _suit(self.trick[0][1])
