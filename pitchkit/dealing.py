@@ -113,7 +113,9 @@ def deal_cards(game: Game, hands: Sequence[Sequence[int]], turned: int | None = 
         if turned is None:
             raise IllegalActionError("this variant turns a card for trump: the deal needs one")
         if not 0 <= turned < 52:
-            raise IllegalActionError(f"the turned card must be a plain card, not {turned}")
+            shown = card_name(turned) if 52 <= turned < 54 else str(turned)
+            raise IllegalActionError(
+                f"the turned card must be a plain card (its suit is trump), not {shown}")
         out = game.rules.trump.shown_card is ShownCard.OUT_OF_PLAY
         if out and seen >> turned & 1:
             raise IllegalActionError(

@@ -439,8 +439,6 @@ def test_c_records_replay_to_the_same_outcome() -> None:
     assert (out["draw"], out["replay"]) == (True, True)
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: a turned joker in a record is named by its "
-                   "int (52), not as a card (dealing.deal_cards); see AUDIT.md")
 def test_c_shown_card_must_be_a_plain_card_named_in_the_error() -> None:
     game = Game(load_variant(VARIANT), random.Random(0), dealer=1)
     with pytest.raises(IllegalActionError, match="BJ"):
