@@ -1,0 +1,82 @@
+"""The engine's own random step plays exactly the games of the public path.
+
+``Game._apply_random(rng)`` (used by the random bot and the engine benchmark) must make
+the same draw as ``game.apply(rng.choice(game.legal_actions()))`` and leave the game in
+the same state, under every kind of rule; otherwise fast simulations would answer for
+other games than the ones the rules describe.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pitchkit.engine import Game, Phase, select_action
+from pitchkit.load import load_variant
+
+VARIANTS = [
+    ("auction-pitch", ()),
+    ("auction-pitch", ("play.following=must_follow_then_trump", "points.jick=true",
+                       "deck.jokers=2", "points.joker=true")),
+    ("auction-pitch", ("auction.style=until_one_left", "moon.allowed=true",
+                       "auction.when_all_pass=redeal", "trump.chosen_by=pitcher_names",
+                       "auction.pitch_to_bid=false")),
+    ("partnership-pitch", ("play.trick_winner=suit_led", "play.following=any_card")),
+    ("money-pitch", ()),
+    ("pimps-and-hoes-4p", ()),
+    ("pimps-and-hoes-literal", ()),
+]
+
+
+def play(variant: str, sets: tuple[str, ...], seed: int, hands: int,
+         fast: bool) -> tuple[object, list[object]]:
+    rules = load_variant(variant, sets)
+    rng = random.Random(seed)
+    game = Game(rules, rng)
+    played = 0
+    while game.phase is not Phase.OVER:
+        if game.phase is Phase.DEAL:
+            if played == hands:
+                break
+            played += 1
+            game.deal_random()
+        elif game.phase is Phase.SELECT:
+            game.apply(select_action(rng.sample(game.legal_actions(), game.select_count)))
+        elif fast:
+            game._apply_random(rng)
+        else:
+            game.apply(rng.choice(game.legal_actions()))
+    return game.snapshot(), [(e.kind, e.seat, e.action) for e in game.events]
+
+
+@pytest.mark.parametrize(("variant", "sets"), VARIANTS)
+@settings(max_examples=8, deadline=None)
+@given(seed=st.integers(0, 2**32))
+def test_random_step_plays_the_same_games_as_the_public_path(
+        variant: str, sets: tuple[str, ...], seed: int) -> None:
+    public = play(variant, sets, seed, hands=6, fast=False)
+    fast = play(variant, sets, seed, hands=6, fast=True)
+    assert fast == public
+
+
+class CountingRandom(random.Random):
+    """A generator of another type: the random step must use its own draws."""
+
+
+def test_random_step_honours_a_subclassed_generator() -> None:
+    rules = load_variant("auction-pitch")
+    for fast in (False, True):
+        rng = CountingRandom(5)
+        game = Game(rules, rng)
+        game.deal_random()
+        while game.phase is not Phase.DEAL and game.phase is not Phase.OVER:
+            if fast:
+                game._apply_random(rng)
+            else:
+                game.apply(rng.choice(game.legal_actions()))
+        if not fast:
+            expected = game.snapshot()
+    assert game.snapshot() == expected
