@@ -3,7 +3,8 @@
 Bidding: for each suit it could make trump it estimates, point by point, the chance its
 side takes each point the variant has (high and low to the holder or the capturer, jack,
 jick, jokers, ten, game, last trick), from the trumps it holds and how many cards are in
-other hands; it bids the lowest legal bid not above what it expects to take.
+other hands, plus a margin (setting ``boldness`` adds to it). In a one-round auction it
+bids all of that at once; round and round, it raises as little as needed.
 
 Play: it knows the cards played so far, so it knows which of its cards are boss (no
 unseen card can beat them). It draws trumps with a boss trump, takes tricks that carry
