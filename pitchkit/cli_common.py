@@ -17,6 +17,7 @@ input (a variant, a record, a bot), 2 for bad usage, never a traceback.
 from __future__ import annotations
 
 import functools
+import importlib
 import sys
 from collections.abc import Callable, Sequence
 from typing import Annotated, Any, NoReturn, TypeVar
@@ -76,7 +77,7 @@ def _usage_exceptions() -> tuple[type[BaseException], ...]:
     """typer's own exceptions, and click's where typer still runs on an installed click."""
     kinds: list[type[BaseException]] = [typer.Exit, typer.Abort, SystemExit, typer.TyperException]
     try:  # typer >= 0.23 carries its own click; older ones use the click package
-        import click
+        click = importlib.import_module("click")
     except ImportError:
         return tuple(kinds)
     return (*kinds, click.ClickException)
