@@ -26,7 +26,13 @@ from typing import Any
 from pitchkit.actions import action_text
 from pitchkit.cards import SUITS, card_name, cards_in, parse_card
 from pitchkit.engine import Game, HandResult, Phase
-from pitchkit.errors import IllegalActionError, PitchkitError, RecordError, VariantError
+from pitchkit.errors import (
+    IllegalActionError,
+    PitchkitError,
+    RecordError,
+    UsageError,
+    VariantError,
+)
 from pitchkit.variant import Rules
 
 __all__ = ["ReplayResult", "game_to_record", "load_record", "replay_record", "result_json"]
@@ -266,8 +272,17 @@ def result_json(result: ReplayResult) -> dict[str, Any]:
 
 
 def game_to_record(game: Game, variant: str | None = None,
-                   sets: Mapping[str, Any] | None = None) -> dict[str, Any]:
-    """The record of a game played so far (every event in ``game.events``)."""
+                   sets: Mapping[str, Any] | None = None, *,
+                   check_rules: bool = True) -> dict[str, Any]:
+    """The record of a game played so far (every event in ``game.events``).
+
+    ``variant`` (a shipped name or a path) and ``sets`` (``{"key.path": value}``) must load
+    to the game's rules, so that the record replays to the same game; without them the
+    rules' name is used, which works for a shipped variant played without overrides.
+    Raises UsageError when they do not load to the game's rules; ``check_rules=False``
+    skips that check, for rules built in code and replayed with ``replay_record(...,
+    rules=...)``.
+    """
     events = game.events
     hands: list[dict[str, Any]] = []
     pending: dict[str, Any] = {}
@@ -288,7 +303,20 @@ def game_to_record(game: Game, variant: str | None = None,
         else:
             assert event.action is not None
             hands[-1]["actions"].append(action_text(event.action))
-    record: dict[str, Any] = {"variant": variant or game.rules.name}
+    from pitchkit.load import load_variant
+
+    name = variant or game.rules.name
+    overrides = [f"{key}={json.dumps(value)}" for key, value in (sets or {}).items()]
+    try:
+        same = not check_rules or load_variant(name, overrides) == game.rules
+    except VariantError:
+        same = False
+    if not same:
+        raise UsageError(
+            f"variant {name!r} with sets {dict(sets or {})} does not load to this game's rules;"
+            " pass the variant file or shipped name and the --set overrides the game was "
+            "played with")
+    record: dict[str, Any] = {"variant": name}
     if sets:
         record["set"] = dict(sets)
     record["dealer"] = game.first_dealer

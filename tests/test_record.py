@@ -217,3 +217,20 @@ def test_replay_json_says_when_a_tie_calls_for_a_new_game() -> None:
               "hands": [{"deal": [["AS"], ["KS"]], "actions": ["play AS", "play KS"]}]}
     out = result_json(replay_record(record, rules=rules))
     assert (out["winner"], out["draw"], out["replay"]) == ([], True, True)
+
+
+def test_game_to_record_refuses_a_variant_that_is_not_the_games_rules() -> None:
+    import random as _random
+
+    import pytest as _pytest
+
+    from pitchkit.engine import Game
+    from pitchkit.errors import UsageError
+    from pitchkit.load import load_variant as _load
+
+    game = Game(_load("auction-pitch", ["scoring.target=3"]), _random.Random(1))
+    game.deal_random()
+    with _pytest.raises(UsageError, match="does not load to this game's rules"):
+        game_to_record(game)
+    record = game_to_record(game, "auction-pitch", {"scoring.target": 3})
+    assert record["set"] == {"scoring.target": 3}

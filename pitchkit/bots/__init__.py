@@ -34,7 +34,9 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import os
 import random
+import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
@@ -151,6 +153,11 @@ def _check_settings(spec: BotSpec) -> None:
 
 def _resolve(target: str, text: str) -> BotFactory:
     module_name, _, attr = target.partition(":")
+    here = os.getcwd()
+    if here not in sys.path and "" not in sys.path:
+        # `python -m pitchkit` finds a bot module in the current folder; so does the
+        # installed `pitchkit` command (worker processes inherit sys.path)
+        sys.path.append(here)
     try:
         module = importlib.import_module(module_name)
     except ImportError as error:
