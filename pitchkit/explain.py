@@ -78,7 +78,7 @@ def explain_rules(rules: Rules) -> str:
     if rules.description:
         parts.append(f"{rules.description}\n")
     if rules.source:
-        parts.append(f"*Source: {rules.source}.*\n")
+        parts.append(f"*Source: {rules.source.rstrip('.')}.*\n")
     for title, lines in (
         ("Players and cards", _players(rules)),
         ("Dealing", _dealing(rules)),
