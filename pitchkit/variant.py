@@ -316,8 +316,10 @@ def canonical_table(table: Any) -> tuple[tuple[str, int], ...]:
 def _convert(section: str, cls: type, name: str, value: Any) -> Any:
     if (section, name) in _MAPPING_FIELDS:
         return canonical_table(value)
+    if isinstance(value, float) and value.is_integer():
+        return int(value)  # the schema's integers admit 7.0; the rules hold 7
     if isinstance(value, list):
-        return tuple(value)
+        return tuple(int(v) if isinstance(v, float) and v.is_integer() else v for v in value)
     hint = {f.name: f for f in dataclasses.fields(cls)}[name]
     default = hint.default
     if isinstance(default, Enum):

@@ -418,3 +418,8 @@ def test_a_huge_list_is_refused_while_parsing(tmp_path: Path) -> None:
     path.write_text("name: x\nplay:\n  stages: [" + ", ".join(["1"] * 100_000) + "]\n")
     with pytest.raises(VariantError, match="more than 20000 values; a variant file has"):
         load_variant(path)
+
+
+def test_a_whole_float_is_read_as_the_integer() -> None:
+    rules = load_text("name: x\nscoring:\n  target: 7.0\n")
+    assert rules.scoring.target == 7 and isinstance(rules.scoring.target, int)
