@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
+from play_helpers import act, cards, names, tricks
 from typer.testing import CliRunner
 
 from pitchkit.actions import action_text
@@ -30,36 +31,11 @@ VARIANT = "auction-pitch"
 runner = CliRunner()
 
 
-def cards(text: str) -> list[int]:
-    return [parse_card(c) for c in text.split()]
-
-
-def names(actions: Sequence[int]) -> list[str]:
-    return [action_text(a) for a in actions]
-
-
 def start(hands: Sequence[str], *, dealer: int = 3, variant: str = VARIANT,
           sets: Sequence[str] = ()) -> Game:
     game = Game(load_variant(variant, sets), random.Random(7), dealer=dealer)
     game.deal_cards([cards(h) for h in hands])
     return game
-
-
-def act(game: Game, *actions: str) -> None:
-    for a in actions:
-        game.apply(a)
-
-
-def tricks(game: Game, *plays: str) -> list[int]:
-    """Play whole tricks, each written as the cards in the order played; the winners."""
-    winners = []
-    for trick in plays:
-        event = None
-        for card in trick.split():
-            event = game.apply("play " + card)
-        assert event is not None and event.trick_winner is not None
-        winners.append(event.trick_winner)
-    return winners
 
 
 # D1 (dealer 3, seat 0 bids first). Seat 0 pitches spades and wins the first three

@@ -15,9 +15,9 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
+from play_helpers import cards, names, tricks
 from typer.testing import CliRunner
 
-from pitchkit.actions import action_text
 from pitchkit.cards import card_name, parse_card
 from pitchkit.cli import app
 from pitchkit.combos import best_combination
@@ -31,16 +31,8 @@ runner = CliRunner()
 RANKS = ("A", "K", "Q", "J", "T", "9", "8", "7", "6", "5", "4", "3", "2")
 
 
-def cards(text: str) -> list[int]:
-    return [parse_card(c) for c in text.split()]
-
-
 def suit(s: str) -> str:
     return " ".join(r + s for r in RANKS)
-
-
-def names(actions: Sequence[int]) -> list[str]:
-    return [action_text(a) for a in actions]
 
 
 SH_DC = (suit("S") + " " + suit("H"), suit("D") + " " + suit("C"))
@@ -59,14 +51,7 @@ def stage(game: Game, selects: dict[int, str], *plays: str) -> list[int]:
         seat = game.to_act
         assert seat is not None
         game.apply("select " + selects[seat])
-    winners = []
-    for trick in plays:
-        event = None
-        for card in trick.split():
-            event = game.apply("play " + card)
-        assert event is not None and event.trick_winner is not None
-        winners.append(event.trick_winner)
-    return winners
+    return tricks(game, *plays)
 
 
 # Stage 1: seat 0 leads spades, seat 1 (no spade, no trump chosen) throws clubs: seat 0
