@@ -54,6 +54,7 @@ from pitchkit.tricks import (
     FOLLOW_OR_TRUMP,
     FOLLOWING_CODE,
     MUST_FOLLOW_THEN_TRUMP,
+    NO_SUIT,
     TrumpTables,
     suit_led_only,
     tables_for,
@@ -313,8 +314,8 @@ class Game:
         self.hands[seat] ^= bit
         trick = self._trick
         if trick:
-            # rule: "Highest trump wins, else the highest card of the suit led" (A, B);
-            # suit_led: only the suit led competes (source C read literally)
+            # FASTER COPY of tricks.trick_winner, kept up to date card by card (the keys
+            # are its tables'); proved equal in tests/test_tricks_definition.py
             key = self._keys[action]
             if key > self._win_key:
                 if key == _SETS_TRUMP:
@@ -331,7 +332,9 @@ class Game:
             return end_trick(self, seat, action)
         nxt = self._next[seat]
         self.to_act = nxt
-        # the next seat follows: its legal cards now (as _legal_mask, inlined for speed)
+        # FASTER COPY of tricks.legal_follows (the definition), inlined for speed on the
+        # hot path; tests/test_tricks_definition.py proves them equal on random games.
+        # The suit masks carry a fifth entry 0 for tricks.NO_SUIT (a joker led blind).
         hand = self.hands[nxt]
         following = self._following
         if following == ANY_CARD:
@@ -546,7 +549,7 @@ class Game:
             if card >= 52:
                 # A joker led by a hand holding nothing else cannot set trump: the first
                 # plain card played to the trick does (the joker counts as a trump led).
-                self._led = 4  # no suit: everyone may play anything
+                self._led = NO_SUIT  # no suit: everyone may play anything
                 self._keys = _JOKER_LEAD_KEYS
                 self._win_key = _JOKER_LEAD_KEYS[card]
                 return

@@ -1,8 +1,9 @@
 """The trick-play part of the engine (the hot path) and the end of a hand.
 
 Functions of a :class:`pitchkit.engine.Game` (the hottest part, playing a card, is
-inlined in ``Game.apply``). Legal plays come from precomputed masks in
-:mod:`pitchkit.tricks`; the trick's winner is kept up to date card by card.
+inlined in ``Game.apply``). Legal plays are :mod:`pitchkit.tricks`'s ``legal_leads`` and
+``legal_follows``, the one definition; the trick's winner is kept up to date card by card
+(a faster copy of ``tricks.trick_winner``, proved equal in tests/test_tricks_definition.py).
 """
 
 from __future__ import annotations
@@ -10,17 +11,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from pitchkit.actions import CARD_BITS, SELECT_FLAG
-from pitchkit.cards import JOKER_MASK, SUIT_NAMES, card_name, format_cards
+from pitchkit.cards import SUIT_NAMES, card_name, format_cards
 from pitchkit.errors import IllegalActionError
 from pitchkit.results import Event, HandResult, Outcome, Phase
 from pitchkit.scoring import score_parts
 from pitchkit.settle import settle_parts
-from pitchkit.tricks import (
-    ANY_CARD,
-    FOLLOW_OR_TRUMP,
-    MUST_FOLLOW_THEN_TRUMP,
-    follow_reason,
-)
+from pitchkit.tricks import follow_reason, legal_follows, legal_leads
 
 if TYPE_CHECKING:  # pragma: no cover
     from pitchkit.engine import Game
@@ -49,15 +45,9 @@ def cards_tuple(mask: int) -> tuple[int, ...]:
 # ------------------------------------------------------------------ legal plays
 
 def lead_cards_mask(game: Game, seat: int) -> int:
-    """Cards ``seat`` may lead now (also a pitch during the auction)."""
-    hand = game.hands[seat]
-    if game._trump_suit < 0:
-        # rule: "A joker may not be the lead that sets trump" (schema deck.jokers)
-        return (hand & ~JOKER_MASK) or hand
-    if game._first_lead and game._first_must_trump:
-        # rule: the pitcher's first lead must be a trump (play.first_lead_must_be_trump)
-        return (hand & game._trumps) or hand
-    return hand
+    """Cards ``seat`` may lead now (also a pitch during the auction): tricks.legal_leads."""
+    return legal_leads(game.hands[seat], game._tables,
+                       game._first_lead and game._first_must_trump)
 
 def lead_cards(game: Game, seat: int) -> list[int]:
     return cards_list(lead_cards_mask(game, seat))
@@ -69,22 +59,7 @@ def legal_mask(game: Game) -> int:
     if not game._trick:
         legal = lead_cards_mask(game, seat)  # type: ignore[arg-type]
     else:
-        following = game._following
-        if following == ANY_CARD:
-            legal = hand
-        else:
-            follow = hand & game._suit_masks[game._led]
-            if following == FOLLOW_OR_TRUMP:
-                # rule: "Others may follow suit or trump ... A player who cannot
-                # follow may play a trump or any other card" (sources A, B)
-                legal = (follow | (hand & game._trumps)) if follow else hand
-            elif follow:
-                legal = follow  # rule: must follow suit when able
-            elif following == MUST_FOLLOW_THEN_TRUMP:
-                # rule: "without it, a trump; without that, any card" (source C)
-                legal = (hand & game._trumps) or hand
-            else:
-                legal = hand
+        legal = legal_follows(hand, game._led, game._tables, game._following)
     game._legal = legal
     return legal
 

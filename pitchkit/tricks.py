@@ -37,6 +37,8 @@ FOLLOWING_CODE = {
 
 #: Power of a trump above every plain card.
 TRUMP_BASE = 100
+#: The "suit led" of a trick opened by a joker before trump is set: no suit to follow.
+NO_SUIT = 4
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,10 +123,19 @@ def legal_leads(hand: int, tables: TrumpTables | None, must_be_trump: bool = Fal
     return hand
 
 
-def legal_follows(hand: int, led_suit: int, tables: TrumpTables, following: int) -> int:
-    """Cards ``hand`` may play to a trick whose lead has effective suit ``led_suit``."""
-    if following == ANY_CARD:
+def legal_follows(hand: int, led_suit: int, tables: TrumpTables | None,
+                  following: int) -> int:
+    """Cards ``hand`` may play to a trick whose lead has effective suit ``led_suit``.
+
+    ``led_suit`` is :data:`NO_SUIT` (and ``tables`` may be None) when a joker opened the
+    hand before trump was set: there is no suit to follow, so any card may be played.
+    This is the one definition of the follow rule; the engine's hot path keeps a marked
+    faster copy (``Game._play``), proved equal by tests/test_tricks_definition.py.
+    """
+    if following == ANY_CARD or led_suit == NO_SUIT:
+        # rule: a joker led by a hand holding nothing else sets no suit (deck.jokers)
         return hand
+    assert tables is not None
     follow = hand & tables.suit_masks[led_suit]
     if following == FOLLOW_OR_TRUMP:
         # rule: "others may follow suit or trump; a player who cannot follow plays anything"
