@@ -207,8 +207,12 @@ def render_text(stats: Stats, out: IO[str]) -> None:
     from rich.console import Console
     from rich.table import Table
 
+    from pitchkit.summary import opening
+
     console = Console(file=out, width=110, highlight=False)
     for line in header(stats):
+        console.print(line, markup=False)
+    for line in ["", *opening(stats)]:
         console.print(line, markup=False)
     by_section: dict[str, list[Row]] = {}
     for row in rows(stats):
@@ -225,39 +229,13 @@ def render_text(stats: Stats, out: IO[str]) -> None:
         console.print(table)
 
 
-def render_compare_text(parts: Sequence[Stats], out: IO[str]) -> None:
-    """Several runs side by side; ``*`` marks a significant difference from the first."""
-    from rich.console import Console
-    from rich.table import Table
+def render_compare_text(parts: Sequence[Stats], out: IO[str], width: int = 80) -> None:
+    """Several runs side by side, in ``width`` columns; ``*`` marks a significant
+    difference from the first run. The runs are named A, B, C ... in a legend."""
+    from pitchkit.compare_text import compare_lines
 
-    console = Console(file=out, width=max(110, 46 + 42 * len(parts)), highlight=False)
-    first = parts[0]
-    console.print(f"{len(parts)} variants, {first.games:,} games each, seed {first.seed}, "
-                  f"bots {', '.join(sorted(set(first.bots)))}; the same deals where the "
-                  "variants deal alike.", markup=False)
-    console.print(f"* differs from {first.variant} at the 95% level "
-                  "(two-proportion z-test for rates, Welch z-test for means).", markup=False)
-    if any(p.interrupted for p in parts):
-        console.print("INTERRUPTED: partial result", markup=False)
-    table_rows = compare_rows(parts)
-    sections: dict[str, list[dict[str, Any]]] = {}
-    for item in table_rows:
-        sections.setdefault(item["section"], []).append(item)
-    for section, items in sections.items():
-        table = Table(title=section, title_justify="left", box=None, padding=(0, 2))
-        table.add_column("figure")
-        for p in parts:
-            table.add_column(p.variant)
-        for item in items:
-            cells = []
-            for cell in item["values"]:
-                text = "-" if cell["row"] is None else fmt(cell["row"])
-                if cell.get("significant"):
-                    text += " *"
-                cells.append(text)
-            table.add_row(item["label"], *cells)
-        console.print()
-        console.print(table)
+    for line in compare_lines(parts, width):
+        out.write(line.rstrip() + "\n")
 
 
 # ----------------------------------------------------------------------------- comparisons
