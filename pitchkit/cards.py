@@ -19,7 +19,7 @@ LITTLE_JOKER = 53
 JOKER_NAMES = {BIG_JOKER: "BJ", LITTLE_JOKER: "LJ"}
 _JOKER_SPELLINGS = {"BJ": BIG_JOKER, "JK": BIG_JOKER, "LJ": LITTLE_JOKER}
 
-TEN, JACK, QUEEN, KING, ACE = 8, 9, 10, 11, 12
+FIVE, TEN, JACK, QUEEN, KING, ACE = 3, 8, 9, 10, 11, 12
 
 #: Bit mask of all 13 cards of each suit.
 SUIT_MASKS: tuple[int, ...] = tuple(((1 << 13) - 1) << (13 * s) for s in range(4))

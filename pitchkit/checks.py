@@ -15,7 +15,10 @@ from pitchkit.cards import RANKS
 from pitchkit.variant import (
     POINT_NAMES,
     FirstLeader,
+    JokerOrder,
+    JokerRank,
     Partnerships,
+    PitchedJoker,
     Rules,
     ScoringMethod,
     ShownCard,
@@ -139,6 +142,29 @@ def trump_setting_applies(rules: Rules) -> Iterator[Finding]:
         yield Finding(("play.first_lead_must_be_trump", "trump.chosen_by"),
                       "has no effect when trump.chosen_by is first_lead: the first lead "
                       "always sets trump")
+
+
+@check
+def joker_settings_need_jokers(rules: Rules) -> Iterator[Finding]:
+    t, jokers = rules.trump, rules.deck.jokers
+    if not jokers:
+        for path, changed in (
+                ("trump.joker_rank", t.joker_rank is not JokerRank.BELOW_OFF_JACK),
+                ("trump.joker_order", t.joker_order is not JokerOrder.BIG_ABOVE_LITTLE),
+                ("trump.pitched_joker", t.pitched_joker is not PitchedJoker.NOT_ALLOWED),
+                ("play.never_lead_joker", rules.play.never_lead_joker)):
+            if changed:
+                yield Finding((path, "deck.jokers"), "has no effect without jokers "
+                              "(deck.jokers is 0)")
+        return
+    if jokers == 1 and t.joker_order is not JokerOrder.BIG_ABOVE_LITTLE:
+        yield Finding(("trump.joker_order", "deck.jokers"),
+                      "orders two jokers, but the deck has one (deck.jokers: 1)")
+    if t.pitched_joker is not PitchedJoker.NOT_ALLOWED and (
+            t.chosen_by is not TrumpChosenBy.FIRST_LEAD):
+        yield Finding(("trump.pitched_joker", "trump.chosen_by"),
+                      f"has no effect: trump is known before the first lead "
+                      f"(trump.chosen_by is {t.chosen_by.value})")
 
 
 # ---------------------------------------------------------------------------- auction

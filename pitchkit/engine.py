@@ -64,6 +64,7 @@ from pitchkit.variant import (
     Direction,
     FirstLeader,
     Partnerships,
+    PitchedJoker,
     Rules,
     ShownCard,
     TrumpChosenBy,
@@ -76,11 +77,11 @@ __all__ = [
 ]
 
 
+SPADES = 0
 _EVENT_NEW = tuple.__new__
 _OBSERVATION_NEW = tuple.__new__
-#: Trick keys after a joker lead while trump is unknown: plain cards set trump.
+#: Trick key of a plain card after a joker lead while trump is unknown: it sets trump.
 _SETS_TRUMP = 1 << 20
-_JOKER_LEAD_KEYS = (_SETS_TRUMP,) * 52 + (1, 0)
 _PLAY = Phase.PLAY
 #: Every action below the select flag: cards, pass, bids, moon, trump S.
 _SMALL_ACTIONS = frozenset([*range(54), PASS, *range(BID_BASE + 1, BID_BASE + 13), MOON,
@@ -100,7 +101,7 @@ class Game:
         "team_of", "_next", "_following", "_suit_led_only", "_stages", "_first_must_trump",
         "_trump_style", "_cards_per_hand", "_auc", "_play_events", "_trick_events",
         "_bid_events", "_trump_sets", "_led_keys", "_auc_memo", "_score_plan",
-        "_has_auction",
+        "_has_auction", "_joker_leads", "_blind_keys",
         # per hand
         "hands", "reserve", "dealt", "captured", "tricks_won", "turned", "trump",
         "_tables", "_trump_suit", "_eff", "_power", "_keys", "_trumps", "_suit_masks",
@@ -142,10 +143,17 @@ class Game:
         self._auc = auction_rules(self)
         self._score_plan = score_plan(rules)
         self._has_auction = rules.has_auction
+        # (a joker lead may set trump to spades, never lead a joker when able): tricks
+        self._joker_leads = (rules.trump.pitched_joker is PitchedJoker.MAKES_SPADES,
+                             rules.play.never_lead_joker)
         # per trump suit, worked out once: (tables, suit masks + "no suit", keys by suit led)
         self._trump_sets = tuple(
             (t, (*t.suit_masks, 0), t.suit_led_keys if self._suit_led_only else t.win_keys)
             for t in (tables_for(rules, suit) for suit in range(4)))
+        # trick keys after a joker lead while trump is unknown: the jokers rank among
+        # themselves as in any trump suit; a plain card sets trump
+        power = self._trump_sets[0][0].power
+        self._blind_keys = (_SETS_TRUMP,) * 52 + (power[52], power[53])
         self.ledger = None
         if rules.money.enabled:
             from pitchkit.money import MoneyLedger
@@ -546,15 +554,19 @@ class Game:
         self._trick_mask = 1 << card
         self._trick_leader = seat
         if self._trump_suit < 0:
-            if card >= 52:
+            if card >= 52 and self._joker_leads[0]:
+                # rule: "If the joker is pitched, it is a spade" (trump.pitched_joker)
+                self._set_trump(SPADES)
+            elif card >= 52:
                 # A joker led by a hand holding nothing else cannot set trump: the first
                 # plain card played to the trick does (the joker counts as a trump led).
                 self._led = NO_SUIT  # no suit: everyone may play anything
-                self._keys = _JOKER_LEAD_KEYS
-                self._win_key = _JOKER_LEAD_KEYS[card]
+                self._keys = self._blind_keys
+                self._win_key = self._blind_keys[card]
                 return
-            # rule: "the suit of that first card is trump for the hand" (sources A, B)
-            self._set_trump(card // 13)
+            else:
+                # rule: "the suit of that first card is trump for the hand" (sources A, B)
+                self._set_trump(card // 13)
         led = self._eff[card]
         self._led = led
         keys = self._led_keys[led]

@@ -10,7 +10,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from pitchkit.cards import LITTLE_JOKER, RANKS
 from pitchkit.checks import cards_per_hand, deck_size
+from pitchkit.tricks import trump_order_for
 from pitchkit.variant import (
     SECTIONS,
     AuctionStyle,
@@ -19,10 +21,12 @@ from pitchkit.variant import (
     Following,
     GameTie,
     GoesTo,
+    JokerOrder,
     LoneTrump,
     MadeBidScores,
     MoonRequires,
     Partnerships,
+    PitchedJoker,
     Rules,
     ScoringMethod,
     ShownCard,
@@ -112,14 +116,54 @@ def _players(rules: Rules) -> Iterator[str]:
                f"partners sitting alternately (seats {seats}). Partners share one score.")
     deck = "A standard 52-card deck, ace high and two low"
     if rules.deck.jokers == 1:
-        deck += ", plus one joker (a trump ranking just below the jack of trumps)"
+        deck += ", plus one joker (always a trump)"
     elif rules.deck.jokers == 2:
-        deck += (", plus two jokers, trumps ranking just below the jack of trumps: the big "
-                 "joker above the little one")
+        deck += ", plus two jokers (always trumps)"
     yield deck + "."
-    if rules.points.jick and rules.scoring.method is ScoringMethod.POINTS:
-        yield ("The off-jack (jick: the jack of the other suit of trump's colour) is a trump, "
-               "ranking just below the jack of trumps.")
+
+
+def _trump_card_word(card: int, trump: int, equal_jokers: bool) -> str:
+    if card >= 52:
+        if equal_jokers:
+            return "joker"
+        return "big joker" if card == 52 else "little joker"
+    word = _RANK_WORDS[RANKS[card % 13]]
+    if card // 13 == trump:
+        return word
+    return {"jack": "off-jack", "five": "off-five"}[word]
+
+
+def trump_order_words(rules: Rules) -> str:
+    """The trump order in words, highest first, from the engine's own definition
+    (:func:`pitchkit.tricks.trump_order_for`)."""
+    equal = rules.deck.jokers == 2 and rules.trump.joker_order is JokerOrder.FIRST_PLAYED_HIGHER
+    words = [_trump_card_word(c, 0, equal) for c in trump_order_for(rules, 0)
+             if not (equal and c == LITTLE_JOKER)]
+    return ", ".join("the two jokers (equal)" if w == "joker" and equal else w
+                     for w in words)
+
+
+def _trump_order(rules: Rules) -> Iterator[str]:
+    plain = (not rules.off_jack_is_trump and not rules.trump.off_five
+             and not rules.deck.jokers)
+    if plain:
+        return
+    yield f"Trumps rank, highest first: {trump_order_words(rules)}."
+    extra = []
+    if rules.off_jack_is_trump:
+        extra.append("the off-jack is the jack of the other suit of trump's colour "
+                     "(jick); it belongs to the trump suit for the hand")
+    if rules.trump.off_five:
+        extra.append("the off-five is the five of the other suit of trump's colour; it "
+                     "belongs to the trump suit for the hand")
+    if rules.deck.jokers == 2 and rules.trump.joker_order is JokerOrder.FIRST_PLAYED_HIGHER:
+        extra.append("the two jokers are identical: when both fall in one trick, the one "
+                     "played first beats the other")
+    elif rules.deck.jokers == 2:
+        extra.append("the big joker beats the little joker")
+    if extra:
+        text = "; ".join(extra)
+        yield text[0].upper() + text[1:] + "."
 
 
 def _dealing(rules: Rules) -> Iterator[str]:
@@ -147,8 +191,11 @@ def _trump(rules: Rules) -> Iterator[str]:
     leader = "pitcher" if rules.has_auction else "first leader"
     if t is TrumpChosenBy.FIRST_LEAD:
         text = f"The suit of the {leader}'s first card is trump for the whole hand."
-        if rules.deck.jokers:
-            text += " A joker may not be that first card."
+        if rules.deck.jokers and rules.trump.pitched_joker is PitchedJoker.MAKES_SPADES:
+            text += " A joker may be that first card: then spades are trump."
+        elif rules.deck.jokers:
+            text += (" A joker may not be that first card unless the hand holds nothing "
+                     "else; then the first plain card played to the trick sets trump.")
         yield text
     elif t is TrumpChosenBy.PITCHER_NAMES:
         yield "The pitcher names the trump suit before leading."
@@ -160,6 +207,7 @@ def _trump(rules: Rules) -> Iterator[str]:
                f"of the deck and shown: its suit is trump; {back}.")
         if rules.deck.jokers:
             yield "A joker drawn names no suit: it is passed over and the next card down is drawn."
+    yield from _trump_order(rules)
 
 
 def _bidding(rules: Rules) -> Iterator[str]:
@@ -221,6 +269,8 @@ def _play(rules: Rules) -> Iterator[str]:
         yield f"The player {_after_dealer(rules)} leads the first trick."
     if p.first_lead_must_be_trump:
         yield "The first lead must be a trump."
+    if p.never_lead_joker and rules.deck.jokers:
+        yield "A player never leads a joker when able to lead another card."
     yield {
         Following.FOLLOW_OR_TRUMP: "A player who can follow suit must either follow or trump; "
                                    "a player who cannot may play any card.",

@@ -46,8 +46,10 @@ def cards_tuple(mask: int) -> tuple[int, ...]:
 
 def lead_cards_mask(game: Game, seat: int) -> int:
     """Cards ``seat`` may lead now (also a pitch during the auction): tricks.legal_leads."""
+    spades, never = game._joker_leads
     return legal_leads(game.hands[seat], game._tables,
-                       game._first_lead and game._first_must_trump)
+                       game._first_lead and game._first_must_trump,
+                       joker_may_set_trump=spades, never_lead_joker=never)
 
 def lead_cards(game: Game, seat: int) -> list[int]:
     return cards_list(lead_cards_mask(game, seat))
@@ -75,6 +77,8 @@ def play_reason(game: Game, seat: int, card: int) -> str:
     if not game._trick:
         if game._tables is None:
             return f"seat {seat} may not lead a joker to set trump"
+        if card >= 52:  # a joker is a trump: only play.never_lead_joker forbids it
+            return f"seat {seat} may not lead a joker while able to lead another card"
         trumps = hand & game._trumps
         return (f"seat {seat} must lead a trump ({SUIT_NAMES[game._trump_suit]}): "
                 f"holds {format_cards(trumps)}")

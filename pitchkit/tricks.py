@@ -4,9 +4,11 @@ Pure functions over cards (ints 0..53) and hands (bit masks), driven by per-(rul
 trump) tables that are computed once and cached. The engine calls these on its hot path;
 tests call them directly on hand-made cards.
 
-Trump power, highest first: A K Q J [off-jack] [BJ LJ] T 9 .. 2. The off-jack (the jack
-of the other suit of trump's colour) is a trump only with ``points.jick``; jokers, when
-the deck has them, are always trumps.
+Trump power, highest first, by default: A K Q J [off-jack] [BJ LJ] T 9 .. 2. The
+off-jack (the jack of the other suit of trump's colour) is a trump with
+``trump.off_jack`` (by default, with ``points.jick``), the off-five with
+``trump.off_five``; jokers, when the deck has them, are always trumps, placed by
+``trump.joker_rank`` (:func:`trump_order_cards` is the one definition of the order).
 """
 
 from __future__ import annotations
@@ -15,16 +17,19 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from pitchkit.cards import (
+    ACE,
     BIG_JOKER,
+    FIVE,
     JACK,
     JOKER_MASK,
     LITTLE_JOKER,
     SUIT_MASKS,
     SUIT_NAMES,
+    cards_in,
     format_cards,
     same_colour_suit,
 )
-from pitchkit.variant import Following, Rules, TrickWinner
+from pitchkit.variant import Following, JokerOrder, JokerRank, Rules, TrickWinner
 
 #: ``following`` rules as small ints for the hot path.
 FOLLOW_OR_TRUMP, MUST_FOLLOW, MUST_FOLLOW_THEN_TRUMP, ANY_CARD = 0, 1, 2, 3
@@ -61,33 +66,34 @@ class TrumpTables:
     suit_led_keys: tuple[tuple[int, ...], ...]
 
 
-@lru_cache(maxsize=64)
-def trump_tables(trump: int, jick: bool, jokers: int) -> TrumpTables:
-    """Tables for ``trump`` (0..3) with the off-jack a trump when ``jick``, and ``jokers``."""
+@lru_cache(maxsize=256)
+def trump_tables(trump: int, jick: bool, jokers: int, *,
+                 joker_rank: JokerRank = JokerRank.BELOW_OFF_JACK,
+                 joker_order: JokerOrder = JokerOrder.BIG_ABOVE_LITTLE,
+                 off_five: bool = False) -> TrumpTables:
+    """Tables for ``trump`` (0..3) with the off-jack a trump when ``jick``, ``jokers``
+    jokers ranked by ``joker_rank`` and ``joker_order``, the off-five a trump when
+    ``off_five`` (trump.off_jack, deck.jokers, trump.joker_rank, trump.joker_order,
+    trump.off_five)."""
+    order = trump_order_cards(trump, jick, jokers, joker_rank=joker_rank,
+                              off_five=off_five)
     effective = [c // 13 for c in range(52)] + [trump, trump]
     power = [c % 13 for c in range(52)] + [0, 0]
     masks = list(SUIT_MASKS)
-    trumps = SUIT_MASKS[trump]
-    off_jack = None
-    # rule: trump order A K Q J [off-jack] [BJ LJ] T 9 .. 2 (schema: deck.jokers, points.jick)
-    for rank in range(13):
-        card = trump * 13 + rank
-        power[card] = TRUMP_BASE + (rank if rank < JACK else rank + 3)
-    if jick:
-        # rule: "the off-jack ... is a trump ranking just below the jack of trumps"
-        off_jack = same_colour_suit(trump) * 13 + JACK
-        effective[off_jack] = trump
-        power[off_jack] = TRUMP_BASE + JACK + 2
-        masks[off_jack // 13] &= ~(1 << off_jack)
-        trumps |= 1 << off_jack
-    if jokers >= 1:
-        # rule: "a joker is a trump ranking just below the jack (below the off-jack)"
-        power[BIG_JOKER] = TRUMP_BASE + JACK + 1
-        trumps |= 1 << BIG_JOKER
-    if jokers >= 2:
-        power[LITTLE_JOKER] = TRUMP_BASE + JACK
-        trumps |= 1 << LITTLE_JOKER
+    trumps = 0
+    for i, card in enumerate(order):
+        # the higher in the order, the more power; every trump above every plain card
+        power[card] = TRUMP_BASE + len(order) - i
+        effective[card] = trump
+        if card < 52:
+            masks[card // 13] &= ~(1 << card)
+        trumps |= 1 << card
+    if jokers == 2 and joker_order is JokerOrder.FIRST_PLAYED_HIGHER:
+        # rule: identical jokers: the first played to a trick beats the second (ties go
+        # to the card played first: trick_winner keeps the earlier of equal keys)
+        power[BIG_JOKER] = power[LITTLE_JOKER] = max(power[BIG_JOKER], power[LITTLE_JOKER])
     masks[trump] = trumps
+    off_jack = same_colour_suit(trump) * 13 + JACK if jick else None
     cards = range(54)
     # rule: "Highest trump wins, else the highest card of the suit led" (sources A, B)
     win_keys = tuple(
@@ -103,24 +109,74 @@ def trump_tables(trump: int, jick: bool, jokers: int) -> TrumpTables:
     )
 
 
+def trump_order_cards(trump: int, jick: bool, jokers: int, *,
+                      joker_rank: JokerRank = JokerRank.BELOW_OFF_JACK,
+                      off_five: bool = False) -> tuple[int, ...]:
+    """Every trump, highest first: the one definition of trump order.
+
+    A K Q J [off-jack] T 9 8 7 6 5 [off-five] 4 3 2, with the jokers (big, then little)
+    placed by ``joker_rank``.
+    """
+    other = same_colour_suit(trump)
+    order: list[int] = []
+    for rank in range(ACE, -1, -1):
+        order.append(trump * 13 + rank)
+        if rank == JACK and jick:
+            # rule: "the off-jack ... is a trump ranking just below the jack of trumps"
+            order.append(other * 13 + JACK)
+        if rank == FIVE and off_five:
+            # rule: the off-five ranks just below the five of trumps (Cinch, Pedro)
+            order.append(other * 13 + FIVE)
+    jokers_in = [BIG_JOKER, LITTLE_JOKER][:jokers]
+    if joker_rank is JokerRank.HIGHEST:
+        at = 0  # rule: the joker is the highest trump
+    elif joker_rank is JokerRank.LOWEST:
+        at = len(order)  # rule: "the joker is the lowest trump" (Bicycle)
+    else:
+        at = order.index(trump * 13 + JACK) + 1
+        if joker_rank is JokerRank.BELOW_OFF_JACK and jick:
+            at += 1  # rule: "a joker is a trump ranking just below the off-jack"
+    order[at:at] = jokers_in
+    return tuple(order)
+
+
 def tables_for(rules: Rules, trump: int) -> TrumpTables:
-    return trump_tables(trump, rules.points.jick, rules.deck.jokers)
+    t = rules.trump
+    return trump_tables(trump, rules.off_jack_is_trump, rules.deck.jokers,
+                        joker_rank=t.joker_rank, joker_order=t.joker_order,
+                        off_five=t.off_five)
 
 
-def legal_leads(hand: int, tables: TrumpTables | None, must_be_trump: bool = False) -> int:
+def trump_order_for(rules: Rules, trump: int) -> tuple[int, ...]:
+    """Every trump under ``rules``, highest first (explain and scoring read this)."""
+    tables = tables_for(rules, trump)
+    return tuple(sorted(cards_in(tables.trumps), key=lambda c: -tables.power[c]))
+
+
+def legal_leads(hand: int, tables: TrumpTables | None, must_be_trump: bool = False, *,
+                joker_may_set_trump: bool = False, never_lead_joker: bool = False) -> int:
     """Cards ``hand`` may lead. ``tables`` is None while the lead still sets trump.
 
-    A joker may not be the lead that sets trump (unless the hand holds nothing else).
-    With ``must_be_trump`` (play.first_lead_must_be_trump) a trump must be led if held.
+    A joker may not be the lead that sets trump (unless the hand holds nothing else), or
+    may with ``joker_may_set_trump`` (trump.pitched_joker makes_spades). With
+    ``must_be_trump`` (play.first_lead_must_be_trump) a trump must be led if held. With
+    ``never_lead_joker`` (play.never_lead_joker) a joker is led only when nothing else
+    may be.
     """
     if tables is None:
+        if joker_may_set_trump:
+            return hand  # rule: "If the joker is pitched, it is a spade" (Bicycle)
         # rule: "A joker may not be the lead that sets trump" (schema: deck.jokers)
         plain = hand & ~JOKER_MASK
         return plain or hand
+    leads = hand
     if must_be_trump:
         # rule: "The pitcher's first lead must be a trump" (play.first_lead_must_be_trump)
-        return (hand & tables.trumps) or hand
-    return hand
+        leads = (hand & tables.trumps) or hand
+    if never_lead_joker:
+        # rule: "never lead a joker when able to lead something else" (play.never_lead_joker)
+        leads = (leads & ~JOKER_MASK) or leads
+    return leads
 
 
 def legal_follows(hand: int, led_suit: int, tables: TrumpTables | None,

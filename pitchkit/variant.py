@@ -45,6 +45,23 @@ class ShownCard(StrEnum):
     OUT_OF_PLAY = "out_of_play"
 
 
+class JokerRank(StrEnum):
+    BELOW_OFF_JACK = "below_off_jack"
+    BELOW_JACK = "below_jack"
+    HIGHEST = "highest"
+    LOWEST = "lowest"
+
+
+class JokerOrder(StrEnum):
+    BIG_ABOVE_LITTLE = "big_above_little"
+    FIRST_PLAYED_HIGHER = "first_played_higher"
+
+
+class PitchedJoker(StrEnum):
+    NOT_ALLOWED = "not_allowed"
+    MAKES_SPADES = "makes_spades"
+
+
 class AuctionStyle(StrEnum):
     ONE_ROUND = "one_round"
     UNTIL_ONE_LEFT = "until_one_left"
@@ -151,6 +168,12 @@ class Deal:
 class Trump:
     chosen_by: TrumpChosenBy = TrumpChosenBy.FIRST_LEAD
     shown_card: ShownCard = ShownCard.RETURNED
+    #: None: the off-jack is a trump exactly when the jick point is scored (points.jick).
+    off_jack: bool | None = None
+    off_five: bool = False
+    joker_rank: JokerRank = JokerRank.BELOW_OFF_JACK
+    joker_order: JokerOrder = JokerOrder.BIG_ABOVE_LITTLE
+    pitched_joker: PitchedJoker = PitchedJoker.NOT_ALLOWED
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -184,6 +207,7 @@ class Play:
     trick_winner: TrickWinner = TrickWinner.HIGHEST_TRUMP
     first_leader: FirstLeader = FirstLeader.PITCHER
     stages: tuple[int, ...] = ()
+    never_lead_joker: bool = False
 
 
 def _default_card_values() -> tuple[tuple[str, int], ...]:
@@ -271,6 +295,12 @@ class Rules:
     @property
     def has_auction(self) -> bool:
         return self.auction.style is not AuctionStyle.NONE
+
+    @property
+    def off_jack_is_trump(self) -> bool:
+        """trump.off_jack, or (when null) whether the jick point is scored."""
+        off = self.trump.off_jack
+        return self.points.jick if off is None else off
 
     def point_names(self) -> tuple[str, ...]:
         """The points this variant scores, in counting order."""

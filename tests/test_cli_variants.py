@@ -261,8 +261,8 @@ def _alternatives(prop: dict[str, Any]) -> list[Any]:
     if "oneOf" in prop:
         return [s.get("const", s.get("minimum", 0) + 3) for s in prop["oneOf"]]
     kind = prop.get("type")
-    if kind == "boolean":
-        return [True, False]
+    if kind == "boolean" or (isinstance(kind, list) and "boolean" in kind):
+        return [True, False] + ([None] if isinstance(kind, list) else [])
     if kind == "array":
         items = prop["items"].get("enum")
         return [items[::-1], items[:2]] if items else [[3, 3], [2]]
@@ -274,6 +274,10 @@ def _alternatives(prop: dict[str, Any]) -> list[Any]:
 
 #: Settings that only show with a companion setting.
 _COMPANIONS = {"points.joker": ["deck.jokers=1"],
+               "trump.joker_rank": ["deck.jokers=1"],
+               "trump.joker_order": ["deck.jokers=2"],
+               "trump.pitched_joker": ["deck.jokers=1"],
+               "play.never_lead_joker": ["deck.jokers=1"],
                "scoring.bidder_goes_out": ["scoring.win_only_as_pitcher=false"]}
 
 

@@ -52,7 +52,15 @@ def variants(draw: st.DrawFn) -> Rules:
             "cards_per_hand": per,
             "packet_size": draw(st.integers(1, 4)),
         },
-        "trump": {"chosen_by": chosen_by, "shown_card": shown},
+        "trump": {
+            "chosen_by": chosen_by, "shown_card": shown,
+            "off_jack": draw(st.sampled_from([None, True, False])),
+            "off_five": draw(st.booleans()),
+            "joker_rank": draw(st.sampled_from(
+                ["below_off_jack", "below_jack", "highest", "lowest"])),
+            "joker_order": draw(st.sampled_from(["big_above_little", "first_played_higher"])),
+            "pitched_joker": draw(st.sampled_from(["not_allowed", "makes_spades"])),
+        },
         "auction": {
             "style": style, "min_bid": min_bid, "max_bid": max_bid,
             "pitch_to_bid": draw(st.booleans()),
@@ -78,6 +86,7 @@ def variants(draw: st.DrawFn) -> Rules:
             "trick_winner": draw(st.sampled_from(["highest_trump", "suit_led"])),
             "first_leader": draw(st.sampled_from(["pitcher", "left_of_dealer"])),
             "stages": stages,
+            "never_lead_joker": draw(st.booleans()),
         },
         "points": {
             name: draw(st.booleans())
@@ -153,12 +162,32 @@ def check_hand(game: Game, rules: Rules) -> None:
         assert tricks == sum(result.tricks_won) * game.n
 
 
+def reference_order(rules: Rules, trump: int) -> list[int]:
+    """Every trump, highest first, from the rule text (independently of the engine)."""
+    other = {0: 3, 3: 0, 1: 2, 2: 1}[trump]
+    off_jack = rules.points.jick if rules.trump.off_jack is None else rules.trump.off_jack
+    order: list[int] = []
+    for rank in range(12, -1, -1):  # ace down to two
+        order.append(trump * 13 + rank)
+        if rank == 9 and off_jack:
+            order.append(other * 13 + 9)
+        if rank == 3 and rules.trump.off_five:
+            order.append(other * 13 + 3)
+    jokers = [52, 53][:rules.deck.jokers]
+    at = {"highest": 0, "lowest": len(order),
+          "below_jack": order.index(trump * 13 + 9) + 1,
+          "below_off_jack": order.index(trump * 13 + 9) + 1 + off_jack}[
+              rules.trump.joker_rank.value]
+    return order[:at] + jokers + order[at:]
+
+
 def reference_winner(cards: tuple[int, ...], rules: Rules, trump: int) -> int:
     """The trick winner computed from the rule text, independently of the engine."""
-    off_jack = {0: 3, 3: 0, 1: 2, 2: 1}[trump] * 13 + 9 if rules.points.jick else -1
-    order = [trump * 13 + r for r in (12, 11, 10, 9)]
-    order += [c for c in (off_jack,) if c >= 0] + [52, 53][:rules.deck.jokers]
-    order += [trump * 13 + r for r in range(8, -1, -1)]
+    order = reference_order(rules, trump)
+    equal_jokers = rules.trump.joker_order.value == "first_played_higher"
+
+    def rank(card: int) -> int:  # identical jokers share one place: the first played wins
+        return order.index(52) if equal_jokers and card >= 52 else order.index(card)
 
     def suit(card: int) -> int:
         return trump if card in order else card // 13
@@ -167,7 +196,7 @@ def reference_winner(cards: tuple[int, ...], rules: Rules, trump: int) -> int:
     if rules.play.trick_winner.value == "highest_trump" or led == trump:
         trumps = [c for c in cards if c in order]
         if trumps:
-            return cards.index(min(trumps, key=order.index))
+            return cards.index(min(trumps, key=rank))
     follows = [c for c in cards if suit(c) == led]
     return cards.index(max(follows, key=lambda c: c % 13))
 

@@ -24,6 +24,9 @@ def merged(base: dict[str, Any], change: dict[str, Any]) -> dict[str, Any]:
 
 #: (base mapping, setting changed) — the base is source B's defaults unless given.
 TURNED = {"trump": {"chosen_by": "turned_card"}}
+#: two jokers, the off-jack a trump, and all 54 cards dealt: the jokers are always in play
+JOKERS = {"deck": {"jokers": 2}, "points": {"jick": True}, "players": {"count": 6},
+          "deal": {"cards_per_hand": 9}}
 STAGED = {"deal": {"cards_per_hand": 8}, "auction": {"style": "none"},
           "play": {"first_leader": "left_of_dealer"}, "trump": {"chosen_by": "turned_card"}}
 CASES: list[tuple[dict[str, Any], dict[str, Any]]] = [
@@ -57,6 +60,14 @@ CASES: list[tuple[dict[str, Any], dict[str, Any]]] = [
     ({}, {"play": {"first_leader": "left_of_dealer"}}),
     (STAGED, {"play": {"stages": [3, 3]}}),
     ({}, {"points": {"jick": True}}),
+    ({}, {"trump": {"off_jack": True}}),
+    ({}, {"trump": {"off_five": True}}),
+    (JOKERS, {"trump": {"joker_rank": "below_jack"}}),
+    (JOKERS, {"trump": {"joker_rank": "highest"}}),
+    (JOKERS, {"trump": {"joker_rank": "lowest"}}),
+    (JOKERS, {"trump": {"joker_order": "first_played_higher"}}),
+    (JOKERS, {"trump": {"pitched_joker": "makes_spades"}}),
+    (JOKERS, {"play": {"never_lead_joker": True}}),
 ]
 
 

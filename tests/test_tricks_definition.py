@@ -36,7 +36,10 @@ def definition_legal(game: Game, rules: Rules) -> int:
     tables = None if game.trump is None else tables_for(rules, game.trump)
     if not game._trick:
         first = not game._tricks and rules.play.first_lead_must_be_trump
-        return legal_leads(hand, tables, first)
+        return legal_leads(
+            hand, tables, first,
+            joker_may_set_trump=rules.trump.pitched_joker.value == "makes_spades",
+            never_lead_joker=rules.play.never_lead_joker)
     led = NO_SUIT if tables is None else tables.effective_suit[game._trick[0]]
     return legal_follows(hand, led, tables, FOLLOWING_CODE[rules.play.following])
 
