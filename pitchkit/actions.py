@@ -1,9 +1,10 @@
 """Actions as small ints, and their record spellings.
 
 ``play CARD`` is the card itself (0..53); ``pass``, ``bid N``, ``bid moon`` and
-``trump S`` are small constants above the cards; ``select CARD ...`` is a flag bit above
-every card with the chosen cards as a bit mask below it. Record spellings:
-``pass``, ``bid 3``, ``bid moon``, ``trump S``, ``play AS``, ``select AS KD 2C``.
+``trump S`` are small constants above the cards; ``select CARD ...``, ``discard CARD ...``
+and ``keep CARD ...`` are a flag bit above every card with the chosen cards as a bit mask
+below it. Record spellings: ``pass``, ``bid 3``, ``bid moon``, ``trump S``, ``play AS``,
+``select AS KD 2C``, ``discard 7H 2C`` (``discard`` alone discards nothing), ``keep AS KS``.
 """
 
 from __future__ import annotations
@@ -19,7 +20,16 @@ BID_BASE: Action = 64  # bid N is BID_BASE + N, N in 1..12
 MOON: Action = 80
 TRUMP_BASE: Action = 84  # trump S is TRUMP_BASE + suit
 SELECT_FLAG: Action = 1 << 60
+DISCARD_FLAG: Action = 1 << 61  # discard CARD ... (the draw): the flag, then the cards
+KEEP_FLAG: Action = 1 << 62  # keep CARD ... (the dealer robbing the pack)
 CARD_BITS = (1 << 54) - 1
+#: the flags of the actions that choose a set of cards, by record verb
+SET_VERBS = {SELECT_FLAG: "select", DISCARD_FLAG: "discard", KEEP_FLAG: "keep"}
+
+
+def is_card_set_action(action: Action) -> bool:
+    """A select, discard or keep action: exactly one flag above a mask of cards."""
+    return (action & ~CARD_BITS) in SET_VERBS and action >= 0
 
 
 def bid_action(n: int) -> Action:
@@ -67,8 +77,9 @@ def action_text(action: Action) -> str:
         return "bid moon"
     if TRUMP_BASE <= action < TRUMP_BASE + 4:
         return "trump " + SUITS[action - TRUMP_BASE]
-    if action >= SELECT_FLAG and not action & ~(SELECT_FLAG | CARD_BITS):
-        return ("select " + format_cards(action & CARD_BITS)).rstrip()
+    verb = SET_VERBS.get(action & ~CARD_BITS) if action >= SELECT_FLAG else None
+    if verb is not None:
+        return (verb + " " + format_cards(action & CARD_BITS)).rstrip()
     raise ValueError(f"{action} is not an action")
 
 
@@ -92,11 +103,13 @@ def parse_action(text: str) -> Action:
         return trump_action(parse_suit(args[0]))
     if verb == "play" and len(args) == 1:
         return parse_card(args[0])
-    if verb == "select" and args:
+    flags = {v: k for k, v in SET_VERBS.items()}
+    if verb in flags and (args or verb == "discard"):
         cards = [parse_card(a) for a in args]
         if len(set(cards)) != len(cards):
             raise ValueError(f"{text!r}: a card is chosen twice")
-        return select_action(cards)
+        return flags[verb] | mask_of(cards)
     raise ValueError(
-        f"{text!r} is not an action (pass, bid N, bid moon, trump S, play CARD, select CARD ...)"
+        f"{text!r} is not an action (pass, bid N, bid moon, trump S, play CARD, select CARD "
+        "..., discard CARD ..., keep CARD ...)"
     )

@@ -13,7 +13,7 @@ from pitchkit.actions import BID_BASE, MOON, PASS
 from pitchkit.cards import card_name
 from pitchkit.errors import IllegalActionError
 from pitchkit.play import cards_list, lead_cards_mask, play_reason
-from pitchkit.variant import AuctionStyle, WhenAllPass
+from pitchkit.variant import AuctionStyle, MayEqual, WhenAllPass
 
 if TYPE_CHECKING:  # pragma: no cover
     from pitchkit.engine import Game
@@ -22,15 +22,19 @@ if TYPE_CHECKING:  # pragma: no cover
 
 # ------------------------------------------------------------------ options
 
-def auction_rules(
-        game: Game) -> tuple[int, int, int, bool, bool, bool, bool, bool, bool, bool]:
+def auction_rules(game: Game) -> tuple[int, int, int, bool, bool, bool, bool, bool, bool,
+                                       bool, int, int]:
     """The auction settings as a flat tuple, read once per game (hot path)."""
     a = game.rules.auction
+    # the lowest bid anyone may equal: max_bid + 1 when nobody may (auction.may_equal)
+    equal_from = {MayEqual.NONE: a.max_bid + 1, MayEqual.MAX_BID: a.max_bid,
+                  MayEqual.ANY: 1}[a.may_equal]
     return (a.min_bid, a.max_bid, min(max(a.min_bid, a.dealer_forced_bid), a.max_bid),
             a.when_all_pass is WhenAllPass.DEALER_MUST_BID, a.dealer_may_steal,
             a.dealer_may_steal_max, game.rules.moon.allowed,
             a.pitch_to_bid and not game._stages, a.style is AuctionStyle.ONE_ROUND,
-            a.dealer_forced_bid_exact)
+            a.dealer_forced_bid_exact,
+            a.min_bid if a.opening_min_bid is None else a.opening_min_bid, equal_from)
 
 def auction_options(game: Game, seat: int) -> tuple[bool, int, int, bool, bool]:
     """(may pass, lowest bid, highest bid, may bid moon, may pitch) for ``seat`` now.
@@ -38,7 +42,7 @@ def auction_options(game: Game, seat: int) -> tuple[bool, int, int, bool, bool]:
     The lowest bid may exceed the highest: then no numeric bid is open.
     """
     (min_bid, max_bid, forced_bid, must_bid, may_steal, steal_max, moon, pitch,
-     _one_round, forced_exact) = game._auc
+     _one_round, forced_exact, opening_bid, equal_from) = game._auc
     high = game._high
     is_dealer = seat == game.dealer
     forced = is_dealer and high == 0 and must_bid
@@ -47,7 +51,12 @@ def auction_options(game: Game, seat: int) -> tuple[bool, int, int, bool, bool]:
         # exactly dealer_forced_bid, no more
         return (False, forced_bid, forced_bid, False, pitch and forced_bid == max_bid)
     # rule: "If all others pass, the dealer must bid 2" (sources A, B): forced_bid
-    lowest = forced_bid if forced else (high + 1 if high >= min_bid else min_bid)
+    # rule: the first bid at least auction.opening_min_bid, later ones above the high bid
+    lowest = forced_bid if forced else (high + 1 if high >= min_bid else opening_bid)
+    if high >= equal_from:
+        # rule: "If a person bids 14, you can top this bid by also bidding 14" (Pidro);
+        # auction.may_equal
+        lowest = high
     if (is_dealer and may_steal and 0 < high <= max_bid and game._high_bidder != seat
             and (high < max_bid or steal_max)):
         # rule: "The dealer may steal by bidding equal to the current high bid" (A, B);
@@ -167,9 +176,9 @@ def apply_auction(game: Game, seat: int, action: int) -> None:
             active = n - sum(game._passed)
             ends = active == 0 or (active == 1 and game._high_bidder >= 0)
     if not ends:
-        nxt = game._next[seat]
+        nxt = game._bid_next[seat]
         while game._passed[nxt]:
-            nxt = game._next[nxt]
+            nxt = game._bid_next[nxt]
         game.to_act = nxt
         return
     end_auction(game)

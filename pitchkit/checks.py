@@ -14,9 +14,14 @@ from dataclasses import dataclass
 from pitchkit.cards import RANKS
 from pitchkit.variant import (
     POINT_NAMES,
+    AuctionStyle,
+    Discard,
+    ExtraTrumps,
     FirstLeader,
     JokerOrder,
     JokerRank,
+    KittyTo,
+    MayEqual,
     Partnerships,
     PitchedJoker,
     Rules,
@@ -309,3 +314,86 @@ def game_can_end(rules: Rules) -> Iterator[Finding]:
     if s.bidder_goes_out and s.target is None:
         yield Finding(("scoring.bidder_goes_out", "scoring.target"),
                       "has no effect without a target")
+
+
+# ---------------------------------------------------------------------------- the draw
+
+
+@check
+def draw_fits_the_deck(rules: Rules) -> Iterator[Finding]:
+    """A kitty and a draw need cards left over; a kept hand no larger than the dealt one."""
+    d = rules.draw
+    n = rules.players.count
+    size = deck_size(rules) - _set_aside(rules)
+    per = cards_per_hand(rules)
+    kitty = rules.deal.kitty
+    undealt = size - n * per
+    if kitty > max(undealt, 0):
+        yield Finding(("deal.kitty", "deal.cards_per_hand"),
+                      f"a kitty of {kitty} cards is larger than the {max(undealt, 0)} cards "
+                      f"left undealt ({n} players × {per} of {size})")
+    if d.discard is Discard.NONE:
+        if kitty:
+            yield Finding(("deal.kitty", "draw.discard"),
+                          "a kitty needs a draw: with draw.discard none its taker could never "
+                          "come back down to the hand size")
+        for key, value, default in (("hand_size", d.hand_size, None),
+                                    ("dealer_robs", d.dealer_robs, False)):
+            if value != default:
+                yield Finding((f"draw.{key}", "draw.discard"),
+                              "has no effect when draw.discard is none")
+        return
+    hand = per if d.hand_size is None else d.hand_size
+    if hand > per:
+        yield Finding(("draw.hand_size", "deal.cards_per_hand"),
+                      f"players keep {hand} cards but are dealt only {per}")
+    if n * hand > size:
+        yield Finding(("draw.hand_size", "players.count"),
+                      f"{n} players × {hand} cards kept = {n * hand} is more than the pack "
+                      f"can refill from the {size} cards in the deck")
+    if d.discard is Discard.DOWN_TO_HAND_SIZE and hand == per and not kitty:
+        yield Finding(("draw.discard", "draw.hand_size"),
+                      "down_to_hand_size discards nothing: draw.hand_size equals the "
+                      f"{per} cards dealt")
+
+
+@check
+def draw_settings_apply(rules: Rules) -> Iterator[Finding]:
+    d = rules.draw
+    chosen_by = rules.trump.chosen_by
+    if d.discard is Discard.NON_TRUMPS and chosen_by is TrumpChosenBy.FIRST_LEAD:
+        yield Finding(("draw.discard", "trump.chosen_by"),
+                      "non_trumps needs trump known before play (trump.chosen_by "
+                      "pitcher_names or turned_card), not first_lead")
+    if rules.play.trumps_only and chosen_by is TrumpChosenBy.FIRST_LEAD:
+        yield Finding(("play.trumps_only", "trump.chosen_by"),
+                      "needs trump known before play (trump.chosen_by pitcher_names or "
+                      "turned_card), not first_lead")
+    if d.extra_trumps is ExtraTrumps.SHOW_AND_KEEP and not rules.play.trumps_only:
+        yield Finding(("draw.extra_trumps", "play.trumps_only"),
+                      "show_and_keep leaves a hand larger than the others, which needs "
+                      "play.trumps_only (a player out of trumps folds)")
+    if d.discard is not Discard.NONE or rules.deal.kitty:
+        if rules.play.stages:
+            yield Finding(("play.stages", "draw.discard"),
+                          "staged play cannot be combined with a draw or a kitty")
+        if rules.auction.pitch_to_bid:
+            yield Finding(("auction.pitch_to_bid", "draw.discard"),
+                          "a pitch during the auction leaves no time for the draw")
+    if (rules.deal.kitty and rules.deal.kitty_to is KittyTo.PITCHER
+            and not rules.has_auction):
+        yield Finding(("deal.kitty_to", "auction.style"),
+                      "the kitty cannot go to the pitcher: with auction.style none there "
+                      "is no pitcher")
+
+
+@check
+def auction_forms_apply(rules: Rules) -> Iterator[Finding]:
+    a = rules.auction
+    if a.may_equal is not MayEqual.NONE and a.style is not AuctionStyle.ONE_ROUND:
+        yield Finding(("auction.may_equal", "auction.style"),
+                      f"{a.may_equal.value} needs style one_round: bidding round and round, "
+                      "equal bids could go on for ever")
+    if a.opening_min_bid is not None and not a.min_bid <= a.opening_min_bid <= a.max_bid:
+        yield Finding(("auction.opening_min_bid", "auction.min_bid", "auction.max_bid"),
+                      f"{a.opening_min_bid} is outside the bids {a.min_bid} to {a.max_bid}")

@@ -30,9 +30,11 @@ def deal_random(game: Game) -> Event:
     rules = game.rules
     size = 52 + rules.deck.jokers
     turned = None
-    if game._trump_style is TrumpChosenBy.TURNED_CARD:
+    with_pack = game._draw_plan is not None
+    if game._trump_style is TrumpChosenBy.TURNED_CARD or with_pack:
         cards = list(range(size))
         game.rng.shuffle(cards)
+    if game._trump_style is TrumpChosenBy.TURNED_CARD:
         # rule: "a card is drawn from the middle of the deck and shown" (source C);
         # a joker names no suit, so the next card down is drawn instead
         i = len(cards) // 2
@@ -47,6 +49,17 @@ def deal_random(game: Game) -> Event:
         order = deal_seats(game)
         plan = game._deal_order[game.dealer] = (order, _draw_groups(order, size))
     order, groups = plan
+    if with_pack:
+        # the whole deck in order: the hands, then the kitty, then the pack the draw
+        # deals from (the same shuffle a turned card is drawn from)
+        for seat, card in zip(order, cards, strict=False):
+            masks[seat] |= 1 << card
+        rest = [c for c in cards[len(order):] if c != turned or not _turned_out(game)]
+        kitty_size = game._draw_plan.kitty  # type: ignore[union-attr]
+        kitty = 0
+        for card in rest[:kitty_size]:
+            kitty |= 1 << card
+        return game._start_hand(masks, turned, kitty, tuple(rest[kitty_size:]))
     if turned is not None:
         for seat, card in zip(order, cards, strict=False):
             masks[seat] |= 1 << card
@@ -87,8 +100,16 @@ def _draw_groups(order: tuple[int, ...], size: int
     return tuple(groups)
 
 
-def deal_cards(game: Game, hands: Sequence[Sequence[int]], turned: int | None = None) -> Event:
-    """Deal the given cards (a record's deal): ``hands[seat]`` lists seat's cards."""
+def _turned_out(game: Game) -> bool:
+    return (game._trump_style is TrumpChosenBy.TURNED_CARD
+            and game.rules.trump.shown_card is ShownCard.OUT_OF_PLAY)
+
+
+def deal_cards(game: Game, hands: Sequence[Sequence[int]], turned: int | None = None, *,
+               kitty: Sequence[int] = (), pack: Sequence[int] = ()) -> Event:
+    """Deal the given cards (a record's deal): ``hands[seat]`` lists seat's cards; with a
+    draw or a kitty, ``kitty`` and ``pack`` hold every other card (the pack in the order
+    the draw deals it)."""
     game._require_deal()
     n, k = game.n, game._cards_per_hand
     if len(hands) != n:
@@ -122,7 +143,37 @@ def deal_cards(game: Game, hands: Sequence[Sequence[int]], turned: int | None = 
                 f"the turned card {card_name(turned)} is out of play but is dealt")
     elif turned is not None:
         raise IllegalActionError("this variant turns no card for trump")
-    return game._start_hand(masks, turned)
+    plan = game._draw_plan
+    if plan is None:
+        if kitty or pack:
+            raise IllegalActionError("this variant has no kitty and no draw: the deal has "
+                                     "no kitty or pack")
+        return game._start_hand(masks, turned)
+    if len(kitty) != plan.kitty:
+        raise IllegalActionError(
+            f"the kitty has {len(kitty)} cards, the variant deals {plan.kitty}")
+    rest = 0
+    for where, cards in (("the kitty", kitty), ("the pack", pack)):
+        for card in cards:
+            if not 0 <= card < size:
+                raise IllegalActionError(f"{where}: {card_name(card)} is not in the deck")
+            if (seen | rest) >> card & 1:
+                raise IllegalActionError(f"{where}: {card_name(card)} is dealt twice")
+            rest |= 1 << card
+    missing = ((1 << size) - 1) & ~(seen | rest)
+    if turned is not None and _turned_out(game):
+        if rest >> turned & 1:
+            raise IllegalActionError(
+                f"the turned card {card_name(turned)} is out of play but is in the pack")
+        missing &= ~(1 << turned)
+    if missing:
+        raise IllegalActionError(
+            "the kitty and the pack must hold every card not dealt: missing "
+            + " ".join(card_name(c) for c in range(size) if missing >> c & 1))
+    kitty_mask = 0
+    for card in kitty:
+        kitty_mask |= 1 << card
+    return game._start_hand(masks, turned, kitty_mask, tuple(pack))
 
 
 def deal_seats(game: Game) -> tuple[int, ...]:

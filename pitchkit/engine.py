@@ -19,16 +19,16 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
-from pitchkit import dealing
+from pitchkit import dealing, draw, fold
 from pitchkit.actions import (
     BID_BASE,
-    CARD_BITS,
     MOON,
     PASS,
     SELECT_FLAG,
     TRUMP_BASE,
     Action,
     action_text,
+    is_card_set_action,
     parse_action,
     select_action,
 )
@@ -44,6 +44,7 @@ from pitchkit.play import (
     apply_select,
     begin_stage,
     end_trick,
+    finish_hand,
     legal_mask,
     play_reason,
 )
@@ -61,6 +62,7 @@ from pitchkit.tricks import (
     trick_winner,
 )
 from pitchkit.variant import (
+    BidDirection,
     Direction,
     FirstLeader,
     Partnerships,
@@ -102,6 +104,7 @@ class Game:
         "_trump_style", "_cards_per_hand", "_auc", "_play_events", "_trick_events",
         "_bid_events", "_trump_sets", "_led_keys", "_auc_memo", "_score_plan",
         "_has_auction", "_joker_leads", "_blind_keys",
+        "_has_auction", "_draw_plan", "_bid_next", "_folding",
         # per hand
         "hands", "reserve", "dealt", "captured", "tricks_won", "turned", "trump",
         "_tables", "_trump_suit", "_eff", "_power", "_keys", "_trumps", "_suit_masks",
@@ -109,7 +112,8 @@ class Game:
         "_auction_turns", "_bids", "_pitched", "_trick", "_trick_leader", "_trick_mask",
         "_led", "_win_seat", "_win_key", "_tricks", "_tricks_left", "_first_lead",
         "_last_winner", "_leader", "stage", "select_count", "_select_left", "_legal",
-        "_deal_order", "_played_memo",
+        "_deal_order", "_played_memo", "_draw", "discarded", "_trick_size", "_next_active",
+        "_trick_nexts",
     )
 
     def __init__(self, rules: Rules, rng: random.Random, *, dealer: int | None = None
@@ -158,7 +162,9 @@ class Game:
         if rules.money.enabled:
             from pitchkit.money import MoneyLedger
             self.ledger = MoneyLedger(rules, tuple(self.players))
+        self._folding = rules.play.trumps_only
         self._seat_tables()
+        self._draw_plan = draw.draw_plan(rules, self._cards_per_hand)
         self._reset_hand()
 
     def _seat_tables(self) -> None:
@@ -166,6 +172,11 @@ class Game:
         # rule: direction left: the next seat in the order of play (deal.direction)
         step = 1 if self.rules.deal.direction is Direction.LEFT else -1
         self._next = tuple((s + step) % n for s in range(n))
+        # rule: the bidding goes round from the dealer's left or right (auction.direction)
+        bid_way = self.rules.auction.direction
+        if bid_way is not BidDirection.PLAY:
+            step = 1 if bid_way is BidDirection.LEFT else -1
+        self._bid_next = tuple((s + step) % n for s in range(n))
         teams = self.rules.players.teams
         # rule: "seat s is on team s mod N" (players.partnerships)
         self.team_of = tuple(s % teams if self.rules.players.partnerships
@@ -229,6 +240,13 @@ class Game:
         self._select_left = 0
         self._legal = -1
         self._played_memo: tuple[int, tuple[tuple[int, int], ...]] = (0, ())
+        self._draw: draw.DrawState | None = None
+        #: cards out of play this hand: discards, and non-trumps in trumps-only play
+        self.discarded = 0
+        # the seats of a trick: all, except in trumps-only play (pitchkit.fold)
+        self._trick_size = n
+        self._next_active = self._next
+        self._trick_nexts: list[tuple[int, ...]] = []
 
     # ------------------------------------------------------------------ public API
 
@@ -266,6 +284,8 @@ class Game:
         if phase is Phase.SELECT:
             assert self.to_act is not None
             return list(_cards_of(self.reserve[self.to_act]))
+        if phase is Phase.DRAW:
+            return list(_cards_of(self.draw_choice().cards))
         if phase is Phase.TRUMP:
             return [TRUMP_BASE + s for s in range(4)]
         return []
@@ -282,8 +302,7 @@ class Game:
             return self._play(self.to_act, action)  # type: ignore[arg-type]
         if type(action) is not int:
             action = self._parse(action)
-        elif action not in _SMALL_ACTIONS and not (
-                action >= SELECT_FLAG and not action & ~(SELECT_FLAG | CARD_BITS)):
+        elif action not in _SMALL_ACTIONS and not is_card_set_action(action):
             # exactly the ints action_text() spells
             raise IllegalActionError(f"{action} is not an action")
         to_act = self.to_act
@@ -302,6 +321,8 @@ class Game:
             apply_auction(self, seat, action)
         elif phase is Phase.TRUMP:
             self._apply_trump(seat, action)
+        elif phase is Phase.DRAW:
+            self._apply_draw(action)
         else:
             apply_select(self, seat, action)
         if len(self.events) > events_before:
@@ -335,10 +356,10 @@ class Game:
         else:
             self._lead(seat, action)
         trick.append(action)
-        if len(trick) == self.n:
+        if len(trick) == self._trick_size:
             self._legal = -1
             return end_trick(self, seat, action)
-        nxt = self._next[seat]
+        nxt = self._next_active[seat]
         self.to_act = nxt
         # FASTER COPY of tricks.legal_follows (the definition), inlined for speed on the
         # hot path; tests/test_tricks_definition.py proves them equal on random games.
@@ -389,6 +410,8 @@ class Game:
             return self.apply(random_auction_action(self, rng))
         if self.phase is Phase.SELECT:
             return self.apply(select_action(rng.sample(self.legal_actions(), self.select_count)))
+        if self.phase is Phase.DRAW:
+            return self.apply(draw.random_action(self.draw_choice(), rng))
         if self.to_act is None:
             raise IllegalActionError(f"nobody may act now: the game is in phase {self.phase}")
         return self.apply(rng.choice(self.legal_actions()))
@@ -398,13 +421,16 @@ class Game:
         the variant does)."""
         return dealing.deal_random(self)
 
-    def deal_cards(self, hands: Sequence[Sequence[int]], turned: int | None = None) -> Event:
-        """In phase deal: deal the given cards (a record's deal), ``hands[seat]``."""
-        return dealing.deal_cards(self, hands, turned)
+    def deal_cards(self, hands: Sequence[Sequence[int]], turned: int | None = None, *,
+                   kitty: Sequence[int] = (), pack: Sequence[int] = ()) -> Event:
+        """In phase deal: deal the given cards (a record's deal), ``hands[seat]``; with a
+        draw or a kitty, also the kitty and the pack (every undealt card, in the order
+        the draw deals them)."""
+        return dealing.deal_cards(self, hands, turned, kitty=kitty, pack=pack)
 
     def observation(self, seat: int) -> Observation:
         """What ``seat`` may see now."""
-        nxt = self._next
+        nxt = self._next_active
         trick = []
         s = self._trick_leader
         for card in self._trick:
@@ -414,11 +440,13 @@ class Game:
         tricks = self._tricks
         if done != len(tricks):
             more = list(played)
-            for leader, cards, _winner in tricks[done:]:
+            nexts = self._trick_nexts  # trumps-only play: the seating of each trick
+            for i, (leader, cards, _winner) in enumerate(tricks[done:], done):
                 s = leader
+                step = nexts[i] if nexts else self._next
                 for card in cards:
                     more.append((s, card))
-                    s = nxt[s]
+                    s = step[s]
             played = tuple(more)
             self._played_memo = (len(tricks), played)
         return _OBSERVATION_NEW(Observation, (
@@ -427,7 +455,29 @@ class Game:
             "moon" if self.moon else self.bid, tuple(trick), played + tuple(trick),
             tuple(self.tricks_won), tuple(self.captured), tuple(self.scores), self.stage,
             self.select_count if self.to_act == seat else 0, self.team_of,
+            *(() if self._draw is None else self._draw_view(seat)),
         ))
+
+    def _draw_view(self, seat: int) -> tuple[Any, int, tuple[tuple[int, int], ...]]:
+        """The observation's draw fields for ``seat``: its choice, its draw, cards shown."""
+        state = self._draw
+        assert state is not None
+        mine = self.draw_choice() if self.phase is Phase.DRAW and self.to_act == seat else None
+        return (mine, state.drawn[seat] if state.drawn else 0, state.shown)
+
+    def draw_choice(self) -> draw.Choice:
+        """In phase draw: what :attr:`to_act` may discard or keep."""
+        assert self.phase is Phase.DRAW and self._draw is not None and self._draw_plan
+        seat = self.to_act
+        assert seat is not None
+        return draw.choice(self._draw_plan, self._draw, self.hands[seat], self._trumps, seat,
+                           self.dealer)
+
+    def set_aside(self) -> dict[str, int]:
+        """Cards in no hand this hand, as masks: ``pack`` (undealt), ``kitty``, ``discarded``."""
+        state = self._draw
+        return {"pack": 0 if state is None else draw.pack_mask(state),
+                "kitty": 0 if state is None else state.kitty, "discarded": self.discarded}
 
     def clone(self, rng: random.Random | None = None) -> Game:
         """A copy that shares nothing mutable with this game (for search bots).
@@ -470,6 +520,7 @@ class Game:
     def snapshot(self) -> tuple[Any, ...]:
         """Every piece of state as plain data (two games in the same state compare equal)."""
         skip = {"rules", "rng", "ledger", "events", "_tables", "_legal", "_deal_order",
+                "_draw_plan",
                 "_played_memo", "_trick_events", "_bid_events", "_trump_sets",
                 "_led_keys", "_auc_memo", "_score_plan", "_has_auction"}
         values = tuple((name, getattr(self, name)) for name in Game.__slots__
@@ -482,7 +533,8 @@ class Game:
         if self.phase is not Phase.DEAL:
             raise IllegalActionError(f"cannot deal now: the game is in phase {self.phase}")
 
-    def _start_hand(self, masks: list[int], turned: int | None) -> Event:
+    def _start_hand(self, masks: list[int], turned: int | None, kitty: int = 0,
+                    pack: tuple[int, ...] = ()) -> Event:
         self._reset_hand()
         self.turned = turned
         self.dealt = list(masks)
@@ -490,19 +542,29 @@ class Game:
             self.reserve = list(masks)
         else:
             self.hands = list(masks)
-        event = _EVENT_NEW(Event, ("deal", None, None, (tuple(masks), turned), None, None))
+        if self._draw_plan is not None:
+            self._draw = draw.DrawState(pack=pack, kitty=kitty)
+        event = _EVENT_NEW(Event, ("deal", None, None, (tuple(masks), turned, kitty, pack),
+                                   None, None))
         self.events.append(event)
         if turned is not None:
             # rule: "its suit is trump" (source C; trump.chosen_by turned_card)
             self._set_trump(turned // 13)
         if self._has_auction:
             self.phase = Phase.AUCTION
-            self.to_act = self._next[self.dealer]
+            self.to_act = self._bid_next[self.dealer]
         else:
             self._after_auction()
         return event
 
     def _after_auction(self) -> None:
+        if self._draw is not None and self._draw.kitty:
+            plan = self._draw_plan
+            assert plan is not None
+            # rule: "The highest bidder receives the kitty and selects trump" (Smear)
+            taker = self.dealer if plan.kitty_to_dealer or self.pitcher is None else self.pitcher
+            self._draw, hands = draw.take_kitty(self._draw, tuple(self.hands), taker)
+            self.hands = list(hands)
         if self._trump_style is TrumpChosenBy.PITCHER_NAMES and self.pitcher is not None:
             self.phase = Phase.TRUMP
             self.to_act = self.pitcher
@@ -526,6 +588,21 @@ class Game:
 
     def _begin_play(self, leader: int) -> None:
         self._leader = leader
+        state = self._draw
+        if state is not None and not state.done:
+            # the draw first, in turn from the dealer's left, the dealer last (pitchkit.draw)
+            order = [self._next[self.dealer]]
+            while order[-1] != self.dealer:
+                order.append(self._next[order[-1]])
+            self._draw = draw.begin(state, tuple(order), self.n)
+            self.phase = Phase.DRAW
+            self.to_act = order[0]
+            return
+        if state is not None:
+            self.dealt = list(self.hands)  # the cards in play: after the draw
+        if self._folding:
+            self._begin_trumps_only(leader)
+            return
         if self._stages:
             self.stage = -1
             begin_stage(self)
@@ -533,6 +610,31 @@ class Game:
         self.phase = Phase.PLAY
         self.to_act = leader
         self._tricks_left = self._cards_per_hand
+
+    def _apply_draw(self, action: int) -> None:
+        plan, state = self._draw_plan, self._draw
+        assert plan is not None and state is not None
+        self._draw, hands, out = draw.step(plan, state, tuple(self.hands), self._trumps,
+                                           self.dealer, action)
+        self.hands = list(hands)
+        self.discarded |= out
+        if self._draw.done:
+            self._begin_play(self._leader)
+        else:
+            self.to_act = self._draw.order[0]
+
+    def _begin_trumps_only(self, leader: int) -> None:
+        hands, dropped = fold.drop_non_trumps(self.hands, self._trumps)
+        self.hands = list(hands)
+        self.discarded |= dropped
+        seating = fold.seating(hands, self._next, leader)
+        self._next_active, self._trick_size = seating.next_seat, seating.size
+        self.phase = Phase.PLAY
+        self._tricks_left = 1
+        if seating.leader < 0:
+            finish_hand(self)  # rule: nobody holds a trump: no trick is played
+            return
+        self.to_act = seating.leader
 
     def _throw_in(self) -> None:
         n = self.n
@@ -652,7 +754,8 @@ def _cards_of(mask: int) -> list[int]:
 
 #: Slots holding lists (copied by clone) and the rest (immutable values, shared).
 _LIST_SLOTS = ("players", "scores", "hand_results", "events", "hands", "reserve", "dealt",
-               "captured", "tricks_won", "_passed", "_bids", "_trick", "_tricks")
+               "captured", "tricks_won", "_passed", "_bids", "_trick", "_tricks",
+               "_trick_nexts")
 _PLAIN_SLOTS = tuple(name for name in Game.__slots__
                      if name not in _LIST_SLOTS and name not in ("rng", "_deal_order"))
 
@@ -663,8 +766,9 @@ def replay_events(rules: Rules, events: Sequence[Event], dealer: int,
     game = Game(rules, rng or random.Random(0), dealer=dealer)
     for event in events:
         if event.kind == "deal":
-            masks, turned = event.detail
-            game.deal_cards([_cards_of(m) for m in masks], turned)
+            masks, turned, kitty, pack = event.detail
+            game.deal_cards([_cards_of(m) for m in masks], turned, kitty=_cards_of(kitty),
+                            pack=pack)
         elif event.kind == "action":
             assert event.action is not None
             game.apply(event.action)

@@ -12,6 +12,7 @@ from typing import Any
 
 from pitchkit.cards import LITTLE_JOKER, RANKS
 from pitchkit.checks import cards_per_hand, deck_size
+from pitchkit.explain_draw import bidding_lines, draw_lines, kitty_lines, trumps_only_lines
 from pitchkit.tricks import trump_order_for
 from pitchkit.variant import (
     SECTIONS,
@@ -88,6 +89,7 @@ def explain_rules(rules: Rules) -> str:
         ("Dealing", _dealing(rules)),
         ("Trump", _trump(rules)),
         ("Bidding", _bidding(rules)),
+        ("The draw", draw_lines(rules)),
         ("Shooting the moon", _moon(rules)),
         ("Playing the tricks", _play(rules)),
         ("Points", _points(rules)),
@@ -184,6 +186,7 @@ def _dealing(rules: Rules) -> Iterator[str]:
         text = f"Deal {_n(per, 'card')} to each player, {packets}"
     text += f"; {_n(left, 'card')} stay undealt." if left else "."
     yield text
+    yield from kitty_lines(rules)
 
 
 def _trump(rules: Rules) -> Iterator[str]:
@@ -241,6 +244,7 @@ def _bidding(rules: Rules) -> Iterator[str]:
         if rules.moon.allowed:
             text += "; a moon cannot be stolen"
         yield text + "."
+    yield from bidding_lines(rules)
     yield "The player who wins the bidding is the pitcher."
 
 
@@ -285,6 +289,7 @@ def _play(rules: Rules) -> Iterator[str]:
         yield ("Only the highest card of the suit led wins the trick: a trump wins only when "
                "trumps were led.")
     yield "The winner of a trick leads the next."
+    yield from trumps_only_lines(rules)
     if p.stages:
         played = sum(p.stages)
         left = cards_per_hand(rules) - played

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from pitchkit.actions import CARD_BITS, SELECT_FLAG
 from pitchkit.cards import SUIT_NAMES, card_name, format_cards
 from pitchkit.errors import IllegalActionError
+from pitchkit.fold import seating as fold_seating
 from pitchkit.results import Event, HandResult, Outcome, Phase
 from pitchkit.scoring import score_parts
 from pitchkit.settle import settle_parts
@@ -154,8 +155,11 @@ def end_trick(game: Game, seat: int, card: int) -> Event:
     trick.clear()
     game._tricks_left -= 1
     result = None
+    leader = winner
+    if game._folding:
+        leader = _trumps_only_seating(game, winner)
     if game._tricks_left:
-        game.to_act = winner  # rule: "Winner of a trick leads the next" (A, B, C)
+        game.to_act = leader  # rule: "Winner of a trick leads the next" (A, B, C)
     else:
         game._leader = winner  # rule: the trick winner leads on into the next stage
         if game._stages:
@@ -170,6 +174,15 @@ def end_trick(game: Game, seat: int, card: int) -> Event:
         event = _new(Event, ("action", seat, card, None, winner, result))
     game.events.append(event)
     return event
+
+def _trumps_only_seating(game: Game, winner: int) -> int:
+    """Trumps-only play: the seats of the next trick (pitchkit.fold); its leader."""
+    game._trick_nexts.append(game._next_active)
+    seating = fold_seating(game.hands, game._next, winner)
+    game._next_active, game._trick_size = seating.next_seat, seating.size
+    game._tricks_left = 1 if seating.leader >= 0 else 0
+    return seating.leader
+
 
 def finish_hand(game: Game) -> None:
     """Score the hand (pitchkit.scoring), settle it (pitchkit.settle, pitchkit.money)."""

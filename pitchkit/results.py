@@ -13,6 +13,7 @@ class Phase(StrEnum):
     DEAL = "deal"
     AUCTION = "auction"
     TRUMP = "trump"
+    DRAW = "draw"
     SELECT = "select"
     PLAY = "play"
     OVER = "over"
@@ -21,7 +22,8 @@ class Phase(StrEnum):
 class Event(NamedTuple):
     """One entry of the game's log.
 
-    ``kind`` is ``deal`` (``detail`` = (hands as masks by seat, turned card or None)),
+    ``kind`` is ``deal`` (``detail`` = (hands as masks by seat, turned card or None,
+    kitty as a mask, the pack: the undealt cards in the order the draw deals them)),
     ``action`` (``seat`` did ``action``), ``leave`` (``detail`` = seats) or ``join``
     (``detail`` = number of players). An action that completes a trick carries the
     ``trick_winner``; one that completes a hand carries its ``hand_result``.
@@ -97,3 +99,9 @@ class Observation(NamedTuple):
     stage: int
     select_count: int
     team_of: tuple[int, ...]
+    #: in phase draw, for the seat to act: what it may discard or keep (pitchkit.draw)
+    draw_choice: Any = None
+    #: the cards this seat was dealt in the draw (no other seat sees them)
+    drawn: int = 0
+    #: (seat, cards) shown to everyone in the draw: trumps discarded face up, or kept
+    shown: tuple[tuple[int, int], ...] = ()

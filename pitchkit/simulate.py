@@ -92,7 +92,7 @@ def play_game(setup: Setup, rng_seed: str, bots: Sequence[Bot]) -> tuple[Game, b
     observes = [getattr(bot, "observes", True) for bot in bots]
     chooses = [bot.choose for bot in bots]
     legal_actions, apply, observation = game.legal_actions, game.apply, game.observation
-    over, deal, select = Phase.OVER, Phase.DEAL, Phase.SELECT
+    over, deal, select, draw_phase = Phase.OVER, Phase.DEAL, Phase.SELECT, Phase.DRAW
     while True:
         phase = game.phase
         if phase is over:
@@ -105,7 +105,7 @@ def play_game(setup: Setup, rng_seed: str, bots: Sequence[Bot]) -> tuple[Game, b
         seat = game.to_act
         assert seat is not None
         legal = legal_actions()
-        selecting = phase is select
+        selecting = phase is select or phase is draw_phase
         try:
             action = chooses[seat](
                 observation(seat) if observes[seat] or selecting else None, legal)

@@ -68,6 +68,36 @@ class AuctionStyle(StrEnum):
     NONE = "none"
 
 
+class BidDirection(StrEnum):
+    PLAY = "play"
+    LEFT = "left"
+    RIGHT = "right"
+
+
+class MayEqual(StrEnum):
+    NONE = "none"
+    MAX_BID = "max_bid"
+    ANY = "any"
+
+
+class KittyTo(StrEnum):
+    PITCHER = "pitcher"
+    DEALER = "dealer"
+
+
+class Discard(StrEnum):
+    NONE = "none"
+    NON_TRUMPS = "non_trumps"
+    UP_TO = "up_to"
+    AT_LEAST = "at_least"
+    DOWN_TO_HAND_SIZE = "down_to_hand_size"
+
+
+class ExtraTrumps(StrEnum):
+    DISCARD_FACE_UP = "discard_face_up"
+    SHOW_AND_KEEP = "show_and_keep"
+
+
 class WhenAllPass(StrEnum):
     DEALER_MUST_BID = "dealer_must_bid"
     REDEAL = "redeal"
@@ -162,6 +192,8 @@ class Deal:
     direction: Direction = Direction.LEFT
     cards_per_hand: int | Literal["all"] = 6
     packet_size: int = 3
+    kitty: int = 0
+    kitty_to: KittyTo = KittyTo.PITCHER
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -187,6 +219,18 @@ class Auction:
     dealer_forced_bid_exact: bool = False
     dealer_may_steal: bool = True
     dealer_may_steal_max: bool = False
+    direction: BidDirection = BidDirection.PLAY
+    may_equal: MayEqual = MayEqual.NONE
+    opening_min_bid: int | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Draw:
+    discard: Discard = Discard.NONE
+    count: int = 3
+    hand_size: int | None = None
+    dealer_robs: bool = False
+    extra_trumps: ExtraTrumps = ExtraTrumps.DISCARD_FACE_UP
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -208,6 +252,7 @@ class Play:
     first_leader: FirstLeader = FirstLeader.PITCHER
     stages: tuple[int, ...] = ()
     never_lead_joker: bool = False
+    trumps_only: bool = False
 
 
 def _default_card_values() -> tuple[tuple[str, int], ...]:
@@ -285,6 +330,7 @@ class Rules:
     deal: Deal = field(default_factory=Deal)
     trump: Trump = field(default_factory=Trump)
     auction: Auction = field(default_factory=Auction)
+    draw: Draw = field(default_factory=Draw)
     moon: Moon = field(default_factory=Moon)
     play: Play = field(default_factory=Play)
     points: Points = field(default_factory=Points)
@@ -319,7 +365,7 @@ class Rules:
 
 SECTIONS: dict[str, type] = {
     "players": Players, "deck": Deck, "deal": Deal, "trump": Trump, "auction": Auction,
-    "moon": Moon, "play": Play, "points": Points, "combinations": Combinations,
+    "draw": Draw, "moon": Moon, "play": Play, "points": Points, "combinations": Combinations,
     "scoring": Scoring, "money": Money,
 }
 

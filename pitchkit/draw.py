@@ -1,0 +1,222 @@
+"""The draw: after the auction (and once trump is known), players discard and are dealt
+back up to the hand size from the pack; the dealer may rob the pack; a kitty dealt face
+down goes to the pitcher or the dealer first.
+
+The phase owns its state, a :class:`DrawState`; :func:`step` is pure (state and hands
+in, new state, hands and discarded cards out) and the engine writes the result to the
+game. :func:`choice` says what the seat to act may choose, as a :class:`Choice` that
+bots read from their observation.
+
+Readings chosen where the sources are silent (named in ``explain``):
+
+- A player may not discard more cards than the pack can replace: when the pack runs
+  short, the last players keep some of the cards they would have discarded (they choose
+  which), so every hand is full when play begins.
+- A trump the dealer discards when robbing the pack is shown like any other discarded
+  trump (``draw.extra_trumps: discard_face_up``).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+from typing import NamedTuple
+
+from pitchkit.actions import CARD_BITS, DISCARD_FLAG, KEEP_FLAG
+from pitchkit.cards import format_cards
+from pitchkit.errors import IllegalActionError
+from pitchkit.variant import Discard, ExtraTrumps, KittyTo, Rules
+
+
+@dataclass(frozen=True)
+class DrawPlan:
+    """The draw settings of one rule set, read once per game."""
+
+    discard: Discard
+    count: int
+    hand_size: int
+    dealer_robs: bool
+    show_and_keep: bool
+    kitty: int
+    kitty_to_dealer: bool
+
+
+def draw_plan(rules: Rules, cards_per_hand: int) -> DrawPlan | None:
+    """The plan, or None when the variant has neither a draw nor a kitty."""
+    d = rules.draw
+    if d.discard is Discard.NONE and rules.deal.kitty == 0:
+        return None
+    return DrawPlan(
+        discard=d.discard, count=d.count,
+        hand_size=cards_per_hand if d.hand_size is None else d.hand_size,
+        dealer_robs=d.dealer_robs, show_and_keep=d.extra_trumps is ExtraTrumps.SHOW_AND_KEEP,
+        kitty=rules.deal.kitty, kitty_to_dealer=rules.deal.kitty_to is KittyTo.DEALER)
+
+
+class Choice(NamedTuple):
+    """What the seat to act chooses in the draw: ``verb`` is ``discard`` or ``keep``; it
+    picks between ``least`` and ``most`` of ``cards`` (a mask), including all of ``must``."""
+
+    verb: str
+    cards: int
+    must: int
+    least: int
+    most: int
+
+
+@dataclass(frozen=True)
+class DrawState:
+    """The draw's own record for one hand."""
+
+    #: undealt cards in the order they are dealt from the pack, top first
+    pack: tuple[int, ...]
+    #: the kitty, face down, until its taker picks it up
+    kitty: int = 0
+    #: seats still to discard, the next first (empty before and after the draw)
+    order: tuple[int, ...] = ()
+    #: the draw is over (play may begin)
+    done: bool = False
+    #: (seat, cards) shown to everyone: trumps discarded face up, or shown and kept
+    shown: tuple[tuple[int, int], ...] = ()
+    #: per seat, the cards it was dealt from the pack (only that seat sees them)
+    drawn: tuple[int, ...] = ()
+
+
+def pack_mask(state: DrawState) -> int:
+    mask = 0
+    for card in state.pack:
+        mask |= 1 << card
+    return mask
+
+
+def take_kitty(state: DrawState, hands: tuple[int, ...], taker: int
+               ) -> tuple[DrawState, tuple[int, ...]]:
+    """The kitty joins ``taker``'s hand (at the end of the auction)."""
+    if not state.kitty:
+        return state, hands
+    new = list(hands)
+    new[taker] |= state.kitty
+    return replace(state, kitty=0), tuple(new)
+
+
+def begin(state: DrawState, order: tuple[int, ...], seats: int) -> DrawState:
+    """The draw starts: ``order`` lists the seats in turn, the dealer last."""
+    return replace(state, order=order, drawn=(0,) * seats)
+
+
+def choice(plan: DrawPlan, state: DrawState, hand: int, trumps: int, seat: int,
+           dealer: int) -> Choice:
+    """What ``seat`` (holding ``hand``; ``trumps`` is the mask of every trump) may do."""
+    size = plan.hand_size
+    held = hand.bit_count()
+    if seat == dealer and plan.dealer_robs:
+        # rule: "the dealer may rob the pack ... and choose any cards out of the remaining
+        # stack" (Cinch); Pidro: "keeps six cards out of these"
+        pool = hand | pack_mask(state)
+        pool_trumps = pool & trumps
+        if plan.show_and_keep and pool_trumps.bit_count() > size:
+            n = pool_trumps.bit_count()
+            return Choice("keep", pool_trumps, pool_trumps, n, n)
+        keep = min(size, pool.bit_count())
+        return Choice("keep", pool, 0, keep, keep)
+    # a player may not discard more than the pack can replace (see the module's readings)
+    most = held - size + len(state.pack)
+    least = max(0, held - size)
+    if plan.discard is Discard.DOWN_TO_HAND_SIZE:
+        # rule: deal nine, keep six (nine-card pitch, Smear)
+        return Choice("discard", hand, 0, least, least)
+    if plan.discard is Discard.UP_TO:
+        return Choice("discard", hand, 0, least, max(least, min(plan.count, most)))
+    if plan.discard is Discard.AT_LEAST:
+        return Choice("discard", hand, 0, min(max(plan.count, least), most), most)
+    # non_trumps: rule: "all players discard all non-trumps" (Cinch, Pidro)
+    plain = hand & ~trumps
+    held_trumps = held - plain.bit_count()
+    if held_trumps > size:
+        if plan.show_and_keep:
+            n = plain.bit_count()
+            return Choice("discard", plain, plain, n, n)
+        # rule: "If a player is forced to discard a trump, due to having seven or more
+        # trumps, they must show the discarded trump" (Cinch; Pidro "kills" them)
+        return Choice("discard", hand, plain, held - size, held - size)
+    n = plain.bit_count()
+    if n <= most:
+        return Choice("discard", plain, plain, n, n)
+    return Choice("discard", plain, 0, most, most)
+
+
+def check(ch: Choice, seat: int, action: int) -> int:
+    """The cards of a legal draw action, or IllegalActionError with the reason."""
+    flag = KEEP_FLAG if ch.verb == "keep" else DISCARD_FLAG
+    if action & ~CARD_BITS != flag:
+        raise IllegalActionError(f"seat {seat} must {ch.verb} cards now "
+                                 f"({ch.verb} CARD ...)")
+    mask = action & CARD_BITS
+    if mask & ~ch.cards:
+        raise IllegalActionError(
+            f"seat {seat} may not {ch.verb} {format_cards(mask & ~ch.cards)}: "
+            f"it may {ch.verb} only from {format_cards(ch.cards)}")
+    if ch.must & ~mask:
+        raise IllegalActionError(
+            f"seat {seat} must {ch.verb} {format_cards(ch.must & ~mask)} too")
+    n = mask.bit_count()
+    if not ch.least <= n <= ch.most:
+        amount = (str(ch.least) if ch.least == ch.most
+                  else f"{ch.least} to {ch.most}")
+        raise IllegalActionError(f"seat {seat} must {ch.verb} {amount} cards, not {n}")
+    return mask
+
+
+def step(plan: DrawPlan, state: DrawState, hands: tuple[int, ...], trumps: int,
+         dealer: int, action: int) -> tuple[DrawState, tuple[int, ...], int]:
+    """Apply the draw action of the seat to act; returns (state, hands, discarded cards)."""
+    seat = state.order[0]
+    hand = hands[seat]
+    ch = choice(plan, state, hand, trumps, seat, dealer)
+    mask = check(ch, seat, action)
+    drawn = list(state.drawn)
+    shown = list(state.shown)
+    pack = state.pack
+    if ch.verb == "keep":
+        pool = hand | pack_mask(state)
+        discarded = pool & ~mask
+        drawn[seat] = mask & ~hand
+        new_hand = mask
+        pack = ()
+    else:
+        discarded = mask
+        new_hand = hand & ~mask
+        if plan.discard is not Discard.DOWN_TO_HAND_SIZE:
+            # rule: "each player receives as many cards as needed to fill out his hand to
+            # six" (Cinch), dealt from the top of the pack
+            need = max(0, plan.hand_size - new_hand.bit_count())
+            for card in pack[:need]:
+                drawn[seat] |= 1 << card
+            new_hand |= drawn[seat]
+            pack = pack[need:]
+    if discarded & trumps:
+        shown.append((seat, discarded & trumps))
+    if plan.show_and_keep and (new_hand & trumps).bit_count() > plan.hand_size:
+        shown.append((seat, new_hand & trumps))  # rule: extra trumps shown and kept
+    new_hands = list(hands)
+    new_hands[seat] = new_hand
+    order = state.order[1:]
+    new_state = replace(state, pack=pack, order=order, done=not order,
+                        shown=tuple(shown), drawn=tuple(drawn))
+    return new_state, tuple(new_hands), discarded
+
+
+def choice_action(ch: Choice, cards: int) -> int:
+    """The action choosing ``cards`` (a mask)."""
+    return (KEEP_FLAG if ch.verb == "keep" else DISCARD_FLAG) | cards
+
+
+def random_action(ch: Choice, rng: random.Random) -> int:
+    """A random legal draw action: a number of cards in range, then which ones."""
+    must = ch.must.bit_count()
+    k = ch.least - must + rng.randrange(ch.most - ch.least + 1)
+    free = [c for c in range(54) if (ch.cards & ~ch.must) >> c & 1]
+    mask = ch.must
+    for card in rng.sample(free, k):
+        mask |= 1 << card
+    return choice_action(ch, mask)

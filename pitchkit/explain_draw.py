@@ -1,0 +1,79 @@
+"""The rules sheet's words for the kitty, the auction forms, the draw and trumps-only
+play (a part of :mod:`pitchkit.explain`)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from pitchkit.checks import cards_per_hand
+from pitchkit.variant import BidDirection, Direction, Discard, ExtraTrumps, KittyTo, MayEqual, Rules
+
+
+def _cards(count: int) -> str:
+    return f"{count} card" + ("" if count == 1 else "s")
+
+
+def kitty_lines(rules: Rules) -> Iterator[str]:
+    d = rules.deal
+    if d.kitty:
+        taker = "the pitcher" if d.kitty_to is KittyTo.PITCHER else "the dealer"
+        yield (f"{_cards(d.kitty).capitalize()} are dealt face down to a kitty; {taker} "
+               "picks it up when the bidding ends, before trump is named.")
+
+
+def bidding_lines(rules: Rules) -> Iterator[str]:
+    a = rules.auction
+    if a.direction is not BidDirection.PLAY:
+        play_way = "left" if rules.deal.direction is Direction.LEFT else "right"
+        if a.direction.value != play_way:
+            yield (f"The bidding goes round to the {a.direction.value}, starting on the "
+                   f"dealer's {a.direction.value}, whatever the direction of play.")
+    if a.opening_min_bid is not None and a.opening_min_bid > a.min_bid:
+        yield (f"The first bid must be at least {a.opening_min_bid}; after it any higher bid "
+               "will do.")
+    if a.may_equal is MayEqual.ANY:
+        yield ("Any player may bid equal to the high bid instead of higher, and so take it "
+               "over.")
+    elif a.may_equal is MayEqual.MAX_BID:
+        yield (f"A bid of {a.max_bid} may be taken over by another player bidding {a.max_bid} "
+               "too.")
+
+
+def draw_lines(rules: Rules) -> Iterator[str]:
+    d = rules.draw
+    if d.discard is Discard.NONE:
+        return
+    hand = cards_per_hand(rules) if d.hand_size is None else d.hand_size
+    turn = ("Once trump is known, each player in turn, starting on the dealer's left and "
+            "ending with the dealer, ")
+    discard = {
+        Discard.NON_TRUMPS: "discards every card that is not a trump (and no trump)",
+        Discard.UP_TO: f"may discard up to {_cards(d.count)}",
+        Discard.AT_LEAST: f"must discard at least {_cards(d.count)}",
+        Discard.DOWN_TO_HAND_SIZE: f"discards down to {_cards(hand)}",
+    }[d.discard]
+    if d.discard is Discard.DOWN_TO_HAND_SIZE:
+        yield turn + discard + ", face down; nobody draws."
+    else:
+        yield (turn + discard + f", face down, and is dealt cards from the pack back up to "
+               f"{_cards(hand)}.")
+        yield ("Nobody may discard more cards than the pack can replace: when it runs short, "
+               "the last players keep back the cards it cannot replace (their choice).")
+    if d.dealer_robs:
+        yield (f"The dealer discards nothing but robs the pack: takes every card left in it and "
+               f"keeps any {_cards(hand)} of those and their own hand, discarding the rest.")
+    if d.discard is Discard.NON_TRUMPS or d.dealer_robs:
+        if d.extra_trumps is ExtraTrumps.DISCARD_FACE_UP:
+            yield (f"A player with more than {_cards(hand)} of trumps discards trumps down to "
+                   f"{hand}, face up for all to see; they are out of play.")
+        else:
+            yield (f"A player with more than {_cards(hand)} of trumps shows them all and keeps "
+                   "them, playing a larger hand.")
+
+
+def trumps_only_lines(rules: Rules) -> Iterator[str]:
+    if rules.play.trumps_only:
+        yield ("Only trumps are played: when play begins every other card is out of play. A "
+               "player out of trumps folds for the rest of the hand, and if the winner of a "
+               "trick has folded, the lead passes to the next player still in. The hand ends "
+               "when every trump has been played.")
