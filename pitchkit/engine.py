@@ -544,8 +544,9 @@ class Game:
             self.hands = list(masks)
         if self._draw_plan is not None:
             self._draw = draw.DrawState(pack=pack, kitty=kitty)
-        event = _EVENT_NEW(Event, ("deal", None, None, (tuple(masks), turned, kitty, pack),
-                                   None, None))
+        detail = ((tuple(masks), turned) if self._draw_plan is None
+                  else (tuple(masks), turned, kitty, pack))
+        event = _EVENT_NEW(Event, ("deal", None, None, detail, None, None))
         self.events.append(event)
         if turned is not None:
             # rule: "its suit is trump" (source C; trump.chosen_by turned_card)
@@ -609,7 +610,9 @@ class Game:
             return
         self.phase = Phase.PLAY
         self.to_act = leader
-        self._tricks_left = self._cards_per_hand
+        # after a draw every hand holds draw.hand_size (pitchkit.draw keeps them full)
+        self._tricks_left = (self._cards_per_hand if state is None
+                             else self.hands[leader].bit_count())
 
     def _apply_draw(self, action: int) -> None:
         plan, state = self._draw_plan, self._draw
@@ -766,7 +769,8 @@ def replay_events(rules: Rules, events: Sequence[Event], dealer: int,
     game = Game(rules, rng or random.Random(0), dealer=dealer)
     for event in events:
         if event.kind == "deal":
-            masks, turned, kitty, pack = event.detail
+            masks, turned, *draw_cards = event.detail  # with a draw: kitty, pack
+            kitty, pack = draw_cards or (0, ())
             game.deal_cards([_cards_of(m) for m in masks], turned, kitty=_cards_of(kitty),
                             pack=pack)
         elif event.kind == "action":

@@ -3,7 +3,8 @@
 A record names its variant (a shipped name or a path, relative to the record file), the
 ``--set`` overrides, the first dealer, and per hand the deal, the turned card (where the
 variant shows one), the actions in turn order, and for money games the players who
-``leave`` or ``join`` before the hand is dealt::
+``leave`` or ``join`` before the hand is dealt; with a kitty or a draw, the ``kitty`` and
+the ``pack`` (every card not dealt, in the order the draw deals them)::
 
     {"variant": "auction-pitch", "set": {"scoring.target": 11}, "dealer": 0,
      "hands": [{"deal": [["AS", "KS", ...], ...], "turned": "7H",
@@ -123,6 +124,8 @@ def _where(game: Game, auction_count: int) -> str:
         return "trump"
     if phase is Phase.SELECT:
         return f"stage {game.stage + 1}"
+    if phase is Phase.DRAW:
+        return "the draw"
     if phase is Phase.PLAY:
         return f"trick {len(game._tricks) + 1}"
     return "after the end of the hand"
@@ -181,8 +184,10 @@ def replay_record(record: Mapping[str, Any], *, base_dir: str | Path | None = No
         turned = None
         if hand.get("turned") is not None:
             turned = _cards([hand["turned"]], f"{label}, turned card")[0]
+        extra = {key: _cards(hand[key], f"{label}, {key}")
+                 for key in ("kitty", "pack") if key in hand}
         try:
-            game.deal_cards(cards, turned)
+            game.deal_cards(cards, turned, **extra)
         except IllegalActionError as e:
             raise RecordError(f"{label}, deal: {e}") from None
         actions = hand.get("actions", [])
@@ -292,12 +297,17 @@ def game_to_record(game: Game, variant: str | None = None,
         elif event.kind == "join":
             pending["join"] = event.detail
         elif event.kind == "deal":
-            masks, turned = event.detail
+            masks, turned, *draw_cards = event.detail  # with a draw: kitty, pack
+            kitty, pack = draw_cards or (0, ())
             hand: dict[str, Any] = dict(pending)
             pending = {}
             hand["deal"] = [[card_name(c) for c in cards_in(m)] for m in masks]
             if turned is not None:
                 hand["turned"] = card_name(turned)
+            if kitty:
+                hand["kitty"] = [card_name(c) for c in cards_in(kitty)]
+            if pack:
+                hand["pack"] = [card_name(c) for c in pack]
             hand["actions"] = []
             hands.append(hand)
         else:

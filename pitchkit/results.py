@@ -22,8 +22,9 @@ class Phase(StrEnum):
 class Event(NamedTuple):
     """One entry of the game's log.
 
-    ``kind`` is ``deal`` (``detail`` = (hands as masks by seat, turned card or None,
-    kitty as a mask, the pack: the undealt cards in the order the draw deals them)),
+    ``kind`` is ``deal`` (``detail`` = (hands as masks by seat, turned card or None), and
+    with a draw or a kitty also the kitty as a mask and the pack: the undealt cards in the
+    order the draw deals them),
     ``action`` (``seat`` did ``action``), ``leave`` (``detail`` = seats) or ``join``
     (``detail`` = number of players). An action that completes a trick carries the
     ``trick_winner``; one that completes a hand carries its ``hand_result``.

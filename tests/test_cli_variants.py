@@ -278,7 +278,9 @@ _COMPANIONS = {"points.joker": ["deck.jokers=1"],
                "trump.joker_order": ["deck.jokers=2"],
                "trump.pitched_joker": ["deck.jokers=1"],
                "play.never_lead_joker": ["deck.jokers=1"],
-               "scoring.bidder_goes_out": ["scoring.win_only_as_pitcher=false"]}
+               "scoring.bidder_goes_out": ["scoring.win_only_as_pitcher=false"],
+               "draw.count": ["draw.discard=up_to"],
+               "draw.extra_trumps": ["draw.discard=non_trumps"]}
 
 
 def test_explain_words_every_setting() -> None:

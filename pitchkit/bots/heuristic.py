@@ -13,7 +13,8 @@ out, throws its game points (tens) on tricks its partner has safely won, and oth
 plays its least valuable card. In staged play (Pimps & Hoes) it chooses for each stage
 the cards most likely to win tricks and those that form combinations
 (:func:`pitchkit.combos.best_combination`), and values captured cards by the variant's
-combination table.
+combination table. In the draw it keeps trumps and point cards
+(:mod:`pitchkit.bots.drawing`).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from pitchkit.actions import BID_BASE, MOON, PASS, TRUMP_BASE, select_action
+from pitchkit.bots.drawing import draw_action
 from pitchkit.cards import JACK, RANKS, cards_in
 from pitchkit.combos import best_combination
 from pitchkit.results import Observation, Phase
@@ -179,6 +181,8 @@ class HeuristicBot:
             return TRUMP_BASE + suit
         if phase is Phase.SELECT:
             return self.select(observation, legal_actions)
+        if phase is Phase.DRAW:
+            return draw_action(self.rules, observation)
         return legal_actions[0]
 
     # ------------------------------------------------------------------ bidding

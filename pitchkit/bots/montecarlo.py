@@ -82,6 +82,8 @@ class MonteCarloBot:
         """The actions worth searching: all of them, except in the auction and select."""
         if obs.phase is Phase.SELECT:
             return self.selections(obs, legal)
+        if obs.phase is Phase.DRAW:
+            return [self.helper.choose(obs, legal)]  # the draw: the heuristic's choice
         if obs.phase is Phase.AUCTION:
             bids = [a for a in legal if a in (PASS, MOON) or BID_BASE < a <= BID_BASE + 12]
             if bids:

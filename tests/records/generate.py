@@ -1,6 +1,6 @@
 """Write the recorded games in this folder: one seeded game per shipped variant.
 
-    python tests/records/generate.py
+    python tests/records/generate.py [VARIANT ...]
 
 Each record is played by seeded heuristic bots (random bots where the heuristic bot is
 missing) and written as ``<variant>.json``; its replayed outcome is written as
@@ -30,6 +30,8 @@ PLANS: dict[str, tuple[int, int, dict[int, tuple[str, Any]]]] = {
     "pimps-and-hoes": (14, 1, {}),
     "pimps-and-hoes-4p": (15, 1, {}),
     "pimps-and-hoes-literal": (16, 1, {}),
+    "nine-card-pitch": (17, 40, {}),
+    "minnesota-smear": (18, 40, {}),
 }
 
 
@@ -88,7 +90,9 @@ def dump(data: dict[str, Any]) -> str:
 
 
 def main() -> None:
-    for variant in PLANS:
+    import sys
+
+    for variant in sys.argv[1:] or PLANS:
         record = play(variant)
         (HERE / f"{variant}.json").write_text(dump(record))
         outcome = result_json(replay_record(record))

@@ -1,0 +1,51 @@
+"""The built-in bots' draw: keep trumps and point cards, discard the rest.
+
+Shared by the heuristic bot (and, through it, the Monte Carlo bot): a card's worth is
+its rank, far above that if it is a trump, and above that again if it carries a point
+of the variant (jack, off-jack, jokers, ten, low to the holder).
+"""
+
+from __future__ import annotations
+
+from pitchkit.cards import JACK, TEN, cards_in
+from pitchkit.draw import Choice, choice_action
+from pitchkit.results import Observation
+from pitchkit.tricks import tables_for
+from pitchkit.variant import GoesTo, Rules
+
+
+def worth(rules: Rules, trump: int | None, card: int) -> float:
+    """How much the bots want to hold ``card`` once ``trump`` is known."""
+    rank = card % 13 if card < 52 else 9
+    if trump is None:
+        return rank
+    t = tables_for(rules, trump)
+    if not t.trumps >> card & 1:
+        return rank + (3 if card % 13 == TEN and rules.points.game else 0)
+    value = 100.0 + t.power[card]
+    p = rules.points
+    if (card >= 52 and p.joker) or (card % 13 == JACK and (p.jack or p.jick)):
+        value += 40
+    elif card % 13 == TEN and (p.ten or p.game):
+        value += 20
+    elif card % 13 == 0 and p.low and p.low_goes_to is GoesTo.HOLDER:
+        value += 30  # the two of trumps: low to whoever holds it
+    return value
+
+
+def draw_action(rules: Rules, obs: Observation) -> int:
+    """Discard the least wanted cards (as few as allowed), or keep the most wanted."""
+    ch: Choice = obs.draw_choice
+    free = sorted(cards_in(ch.cards & ~ch.must), key=lambda c: worth(rules, obs.trump, c))
+    must = ch.must.bit_count()
+    if ch.verb == "keep":
+        chosen = free[len(free) - (ch.most - must):] if ch.most > must else []
+    else:
+        # rule of thumb: let go of every card that is not a trump, within the bounds
+        plain = sum(1 for c in free if worth(rules, obs.trump, c) < 100)
+        count = min(max(plain, ch.least - must), ch.most - must)
+        chosen = free[:count]
+    mask = ch.must
+    for card in chosen:
+        mask |= 1 << card
+    return choice_action(ch, mask)
