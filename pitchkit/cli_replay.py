@@ -28,7 +28,9 @@ def replay_text(result: ReplayResult) -> str:
     for i, hand in enumerate(result.hands, start=1):
         head = f"hand {i}: dealer {hand.dealer}"
         if hand.thrown_in:
-            lines.append(head + ": everyone passed, thrown in")
+            lost = min(hand.score_changes, default=0)
+            lines.append(head + (f": everyone passed, dealer set {-lost}" if lost
+                                 else ": everyone passed, thrown in"))
             continue
         if hand.pitcher is not None:
             contract = "made" if hand.made else "set"

@@ -43,6 +43,7 @@ from pitchkit.play import (
     apply_play,
     apply_select,
     begin_stage,
+    end_game,
     end_trick,
     finish_hand,
     legal_mask,
@@ -50,6 +51,7 @@ from pitchkit.play import (
 )
 from pitchkit.results import Event, HandResult, Observation, Outcome, Phase
 from pitchkit.scoring import _plan as score_plan
+from pitchkit.settle import settle_parts
 from pitchkit.tricks import (
     ANY_CARD,
     FOLLOW_OR_TRUMP,
@@ -70,6 +72,7 @@ from pitchkit.variant import (
     Rules,
     ShownCard,
     TrumpChosenBy,
+    WhenAllPass,
 )
 
 __all__ = [
@@ -640,16 +643,38 @@ class Game:
         self.to_act = seating.leader
 
     def _throw_in(self) -> None:
+        """Everyone passed (auction.when_all_pass redeal, same_dealer_redeals, dealer_set)."""
         n = self.n
         zero = (0,) * n
+        when = self.rules.auction.when_all_pass
+        changes = zero
+        scores = tuple(self.scores)
+        over = None
+        if when is WhenAllPass.DEALER_SET:
+            # rule: everyone passed: the dealer's side is set back, the hand not played
+            side = self.team_of[self.dealer]
+            set_back = self.rules.auction.dealer_forced_bid
+            changes = tuple(-set_back if self.team_of[s] == side else 0 for s in range(n))
+            over = settle_parts(self.rules, scores, self.team_of, None, changes, None, {},
+                                self.hands_played)
+            scores = over[0]
+            self.scores = list(scores)
+            if self.ledger is not None:
+                self.ledger.hand({self.players[s]: changes[s] for s in range(n)},
+                                 moon_shooter=None, moon_made=None)
         self.hand_results.append(HandResult(
             dealer=self.dealer, pitcher=None, bid=None, trump=self.trump, points={},
-            made=None, moon=False, score_changes=zero, scores=tuple(self.scores),
+            made=None, moon=False, score_changes=changes, scores=scores,
             combo_points=None, thrown_in=True, players=tuple(self.players),
             tricks_won=zero))
-        self.dealer = self._next[self.dealer]
-        self.phase = Phase.DEAL
         self.to_act = None
+        if over is not None and over[1]:
+            end_game(self, over)
+            return
+        if when is not WhenAllPass.SAME_DEALER_REDEALS:
+            # rule: "the hand is thrown in and the next dealer deals" (auction.when_all_pass)
+            self.dealer = self._next[self.dealer]
+        self.phase = Phase.DEAL
 
     # ------------------------------------------------------------------ helpers
 

@@ -235,8 +235,14 @@ def _bidding(rules: Rules) -> Iterator[str]:
         yield ("If everyone before the dealer passes, the dealer must bid "
                + ("exactly " if a.dealer_forced_bid_exact else "at least ")
                + f"{a.dealer_forced_bid}.")
+    elif a.when_all_pass is WhenAllPass.REDEAL:
+        yield "If everyone passes, the hand is thrown in and the next dealer deals."
+    elif a.when_all_pass is WhenAllPass.SAME_DEALER_REDEALS:
+        yield "If everyone passes, the hand is thrown in and the same dealer deals again."
     else:
-        yield ("If everyone passes, the hand is thrown in and the next dealer deals.")
+        yield (f"If everyone passes, the hand is not played: the dealer{_their_side(rules)} "
+               f"is set back {_plural(a.dealer_forced_bid, 'point')}, and the next dealer "
+               "deals.")
     if a.dealer_may_steal:
         text = "The dealer may steal the bid by bidding equal to the high bid instead of higher"
         text += (f", even a {a.max_bid}" if a.dealer_may_steal_max

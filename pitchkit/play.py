@@ -8,7 +8,7 @@ inlined in ``Game.apply``). Legal plays are :mod:`pitchkit.tricks`'s ``legal_lea
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from pitchkit.actions import CARD_BITS, SELECT_FLAG
 from pitchkit.cards import SUIT_NAMES, card_name, format_cards
@@ -224,16 +224,23 @@ def finish_hand(game: Game) -> None:
     game.hand_results.append(result)
     game.to_act = None
     if over:
-        game.phase = Phase.OVER
-        game.outcome = Outcome(
-            winners=winners, draw=draw, scores=scores,
-            settlement=game.ledger.settle() if game.ledger is not None else None,
-            replay=replay,
-        )
+        end_game(game, (scores, over, winners, draw, replay))
     else:
         # rule: "Next dealer: the player to the left" (source B)
         game.dealer = game._next[game.dealer]
         game.phase = Phase.DEAL
+
+
+def end_game(game: Game, settled: tuple[Any, ...]) -> None:
+    """The game is over: ``settled`` is settle_parts's (scores, over, winners, draw,
+    replay, ...)."""
+    scores, _over, winners, draw, replay = settled[:5]
+    game.phase = Phase.OVER
+    game.outcome = Outcome(
+        winners=winners, draw=draw, scores=scores,
+        settlement=game.ledger.settle() if game.ledger is not None else None,
+        replay=replay,
+    )
 
 
 _new_object = object.__new__

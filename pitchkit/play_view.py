@@ -118,7 +118,9 @@ def suit_name(suit: int | None) -> str:
 def hand_result_text(result: HandResult, seats: Seats) -> list[str]:
     """Lines for a finished hand: the contract, who took each point, the changes."""
     if result.thrown_in:
-        return ["everyone passed: the hand is thrown in"]
+        lost = min(result.score_changes, default=0)
+        return [f"everyone passed: the dealer is set {-lost}" if lost
+                else "everyone passed: the hand is thrown in"]
     lines: list[str] = []
     if result.pitcher is not None:
         bid = "the moon" if result.moon else str(result.bid)

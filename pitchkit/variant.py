@@ -101,6 +101,8 @@ class ExtraTrumps(StrEnum):
 class WhenAllPass(StrEnum):
     DEALER_MUST_BID = "dealer_must_bid"
     REDEAL = "redeal"
+    SAME_DEALER_REDEALS = "same_dealer_redeals"
+    DEALER_SET = "dealer_set"
 
 
 class MoonRequires(StrEnum):

@@ -64,7 +64,8 @@ def variants(draw: st.DrawFn) -> Rules:
         "auction": {
             "style": style, "min_bid": min_bid, "max_bid": max_bid,
             "pitch_to_bid": draw(st.booleans()),
-            "when_all_pass": draw(st.sampled_from(["dealer_must_bid", "redeal"])),
+            "when_all_pass": draw(st.sampled_from(
+                ["dealer_must_bid", "redeal", "same_dealer_redeals", "dealer_set"])),
             "dealer_forced_bid": draw(st.integers(1, 4)),
             "dealer_may_steal": draw(st.booleans()),
             "dealer_may_steal_max": draw(st.booleans()),

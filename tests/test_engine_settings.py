@@ -48,6 +48,8 @@ CASES: list[tuple[dict[str, Any], dict[str, Any]]] = [
     ({}, {"auction": {"max_bid": 3}}),
     ({}, {"auction": {"pitch_to_bid": True}}),
     ({}, {"auction": {"when_all_pass": "redeal"}}),
+    ({}, {"auction": {"when_all_pass": "same_dealer_redeals"}}),
+    ({}, {"auction": {"when_all_pass": "dealer_set"}}),
     ({}, {"auction": {"dealer_forced_bid": 3}}),
     ({}, {"auction": {"dealer_may_steal": False}}),
     ({}, {"auction": {"dealer_may_steal_max": True}}),

@@ -438,3 +438,34 @@ def test_forced_dealer_bids_exactly_the_forced_bid_when_exact() -> None:
             game.apply("pass")
         assert game.to_act == 0
         assert [action_text(a) for a in game.legal_actions()] == expected
+
+
+# --------------------------------------------------------------------------- everyone passes
+
+
+def _all_pass(when: str) -> Game:
+    r = rules_from_mapping({"auction": {"when_all_pass": when, "dealer_forced_bid": 2},
+            "scoring": {"target": 7}, "deal": {"cards_per_hand": 1}})
+    g = Game(r, random.Random(0), dealer=3)
+    g.deal_cards([[c] for c in (0, 1, 2, 3)])
+    for _ in range(4):
+        g.apply("pass")
+    return g
+
+
+def test_when_all_pass_redeal_passes_the_deal() -> None:
+    g = _all_pass("redeal")
+    assert g.phase is Phase.DEAL and g.dealer == 0 and g.scores == [0, 0, 0, 0]
+
+
+def test_when_all_pass_same_dealer_redeals() -> None:
+    g = _all_pass("same_dealer_redeals")
+    assert g.phase is Phase.DEAL and g.dealer == 3 and g.scores == [0, 0, 0, 0]
+    assert g.hand_results[-1].thrown_in
+
+
+def test_when_all_pass_dealer_set_without_play() -> None:
+    g = _all_pass("dealer_set")
+    assert g.phase is Phase.DEAL and g.dealer == 0
+    assert g.scores == [0, 0, 0, -2]
+    assert g.hand_results[-1].score_changes == (0, 0, 0, -2)
