@@ -2,7 +2,8 @@
 
 Commands live in small modules, each with ``register(app)``: ``cli_variants`` (validate,
 list, show, explain, diff, new, schema), ``cli_replay`` (replay), ``cli_score`` (score)
-``cli_sim`` (simulate, compare, merge), ``cli_match`` (match) and ``cli_play`` (play).
+``cli_sim`` (simulate, compare, merge), ``cli_match`` (match), ``cli_play`` (play) and
+``cli_keep`` (keep).
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import sys
 
 import typer
 
-from pitchkit import cli_match, cli_play, cli_replay, cli_score, cli_sim, cli_variants
+from pitchkit import cli_keep, cli_match, cli_play, cli_replay, cli_score, cli_sim, cli_variants
 from pitchkit.cli_common import EXIT_INVALID, describe_error, exit_code_for
 from pitchkit.errors import PitchkitError
 
@@ -23,7 +24,7 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 
-for module in (cli_variants, cli_replay, cli_score, cli_sim, cli_match, cli_play):
+for module in (cli_variants, cli_replay, cli_score, cli_sim, cli_match, cli_play, cli_keep):
     module.register(app)
 
 

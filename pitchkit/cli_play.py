@@ -15,10 +15,6 @@ import typer
 from pitchkit.cli_common import EXIT_USAGE, SetOption, fail, load_rules_or_exit, run_safely
 
 
-def _print(text: str) -> None:
-    print(text, flush=True)
-
-
 @run_safely
 def play(
     variant: Annotated[str, typer.Argument(help="Shipped variant name or variant file.",
@@ -72,7 +68,7 @@ def play(
     if seed is None:
         seed = random.SystemRandom().randrange(1, 10**6)
     session = PlaySession(rules, human=seat - 1, bots=per_seat, seed=seed, read=input,
-                          write=_print, save=save, variant=variant, sets=overrides,
+                          write=typer.echo, save=save, variant=variant, sets=overrides,
                           hands=hands)
     code = session.run()
     if code:

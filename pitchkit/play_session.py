@@ -18,7 +18,6 @@ from __future__ import annotations
 import json
 import os
 import random
-import tempfile
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -34,6 +33,7 @@ from pitchkit.actions import (
     parse_action,
     select_action,
 )
+from pitchkit.atomic import write_atomically
 from pitchkit.bots import BotSpec
 from pitchkit.cards import card_name, parse_card
 from pitchkit.engine import Game
@@ -166,19 +166,6 @@ def _check(game: Game, action: Action, you: int | None) -> None:
         game.clone(random.Random(0)).apply(action)
     except IllegalActionError as error:
         raise ChoiceError(people_seats(str(error), you)) from None
-
-
-def write_atomically(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` through a temporary file in the same folder."""
-    folder = path.parent if str(path.parent) else Path(".")
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            out.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
 
 
 class PlaySession:

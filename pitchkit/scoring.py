@@ -309,10 +309,6 @@ def _award_game(plan: _Plan, dealer: int, team_of: tuple[int, ...],
     return tuple(s for s in range(n) if team_of[s] in tied)
 
 
-def _sides(facts: HandFacts) -> list[int]:
-    return sorted(set(facts.team_of))
-
-
 def _won_by_side(team_of: tuple[int, ...], points: dict[str, tuple[int, ...]]) -> list[int]:
     """Points won, indexed by side (sides are numbered below the number of seats)."""
     won = [0] * len(team_of)
@@ -383,6 +379,20 @@ def score_parts(plan: _Plan, trump: int | None, dealer: int, team_of: tuple[int,
                 combo.combo_points, combo.points_won)
     points = _award_points(plan, trump, dealer, team_of, pitcher, dealt, captured,
                            last_trick_winner)
+    return (points, *score_points(plan, team_of, pitcher, bid, moon, points, tricks_won))
+
+
+def score_points(plan: _Plan, team_of: tuple[int, ...], pitcher: int | None,
+                 bid: int | None, moon: bool, points: dict[str, tuple[int, ...]],
+                 tricks_won: Sequence[int]) -> tuple[Any, ...]:
+    """A hand's score from who took each point (``points``, as :class:`HandScore`'s).
+
+    The contract, the moon, the set-back and who scores: the part of :func:`score_parts`
+    after the points are awarded, also used by a scorekeeper that is told who took each
+    point (``pitchkit keep``). ``tricks_won`` per seat is read only for a moon that
+    needs every trick. Returns made, moon_made, score_changes, combo_points (None),
+    points_won.
+    """
     solo = team_of == _SOLO[len(team_of)]
     if solo:
         won = [0] * len(team_of)
@@ -417,8 +427,8 @@ def score_parts(plan: _Plan, trump: int | None, dealer: int, team_of: tuple[int,
         if not plan.opponents_score:
             change = [c if other == side else 0 for other, c in enumerate(change)]
     if solo:
-        return (points, made, moon_result, tuple(change), None, tuple(won))
-    return (points, made, moon_result, tuple([change[side] for side in team_of]), None,
+        return (made, moon_result, tuple(change), None, tuple(won))
+    return (made, moon_result, tuple([change[side] for side in team_of]), None,
             tuple([won[side] for side in team_of]))
 
 
@@ -429,12 +439,18 @@ def _score_combinations(rules: Rules, facts: HandFacts) -> HandScore:
         best_combination(rules.combinations, list(cards_in(mask))).total
         for mask in facts.captured
     )
-    by_side: dict[int, int] = dict.fromkeys(_sides(facts), 0)
-    for seat, total in enumerate(combo):
-        by_side[facts.team_of[seat]] += total
-    changes = tuple(by_side[facts.team_of[seat]] for seat in range(facts.seats))
-    return HandScore(points={}, made=None, moon_made=None, score_changes=changes,
+    return HandScore(points={}, made=None, moon_made=None,
+                     score_changes=combination_changes(facts.team_of, combo),
                      combo_points=combo, points_won=tuple(0 for _ in combo))
+
+
+def combination_changes(team_of: tuple[int, ...], combo: Sequence[int]) -> tuple[int, ...]:
+    """Score changes per seat when each seat scored ``combo[seat]`` combination points:
+    a side scores what its seats scored together."""
+    by_side: dict[int, int] = dict.fromkeys(team_of, 0)
+    for seat, total in enumerate(combo):
+        by_side[team_of[seat]] += total
+    return tuple(by_side[team_of[seat]] for seat in range(len(team_of)))
 
 
 def available_points(rules: Rules, seats_sides: int) -> int:
