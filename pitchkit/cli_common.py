@@ -20,6 +20,7 @@ import functools
 import importlib
 import sys
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Annotated, Any, NoReturn, TypeVar
 
 import typer
@@ -41,6 +42,14 @@ SetOption = Annotated[
         show_default=False,
     ),
 ]
+
+#: ``--html FILE``: the report as one self-contained page (pitchkit.html).
+HtmlOption = Annotated[Path | None, typer.Option(
+    "--html", help="Also write the report as one self-contained HTML page (charts inline, "
+    "works offline, prints cleanly).", show_default=False)]
+#: ``--force``: let an output file replace an existing one.
+ForceOption = Annotated[bool, typer.Option(
+    "--force", help="Overwrite an existing output file.")]
 
 F = TypeVar("F", bound=Callable[..., Any])
 

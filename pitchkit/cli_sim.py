@@ -11,7 +11,14 @@ from typing import Annotated, Any
 
 import typer
 
-from pitchkit.cli_common import SetOption, fail, load_rules_or_exit, run_safely
+from pitchkit.cli_common import (
+    ForceOption,
+    HtmlOption,
+    SetOption,
+    fail,
+    load_rules_or_exit,
+    run_safely,
+)
 from pitchkit.errors import UsageError
 from pitchkit.stats import Stats, load_stats, merge_all, parse_shard
 
@@ -62,7 +69,8 @@ def _progress(enabled: bool) -> Iterator[Callable[[str, int, int], None] | None]
 
 
 def _emit(parts: Sequence[Stats], as_json: bool, csv_file: Path | None,
-          out_file: Path | None, *, compare: bool = False) -> None:
+          out_file: Path | None, *, compare: bool = False, html: Path | None = None,
+          force: bool = False) -> None:
     from pitchkit.report import (
         compare_json,
         render_compare_text,
@@ -78,6 +86,11 @@ def _emit(parts: Sequence[Stats], as_json: bool, csv_file: Path | None,
     if csv_file is not None:
         with open(csv_file, "w", encoding="utf-8", newline="") as fh:
             write_csv(parts, fh)
+    if html is not None:
+        from pitchkit.html import compare_html, simulate_html, write_new_file
+
+        write_new_file(html, compare_html(parts) if compare else simulate_html(parts[0]),
+                       force=force)
     if as_json:
         write_json(data, sys.stdout)
     elif compare:
@@ -120,6 +133,8 @@ def register(app: typer.Typer) -> None:
         out: Annotated[Path | None, typer.Option(
             "--out", help="Also write the JSON result to this file (a shard for merge).",
             show_default=False)] = None,
+        html: HtmlOption = None,
+        force: ForceOption = False,
     ) -> None:
         """Play many games under a variant with bots and report the statistics."""
         from pitchkit.simulate import simulate as run
@@ -131,7 +146,7 @@ def register(app: typer.Typer) -> None:
             stats = run(rules, games=games, seed=_seed(seed), bots=bots, workers=workers,
                         shard=shard, hands=hands, variant=rules.name,
                         progress=(lambda d, t: update(rules.name, d, t)) if update else None)
-        _emit([stats], as_json, csv_file, out)
+        _emit([stats], as_json, csv_file, out, html=html, force=force)
 
     @app.command()
     @run_safely
@@ -173,6 +188,8 @@ def register(app: typer.Typer) -> None:
         out: Annotated[Path | None, typer.Option(
             "--out", help="Also write the JSON comparison to this file.",
             show_default=False)] = None,
+        html: HtmlOption = None,
+        force: ForceOption = False,
     ) -> None:
         """Simulate several variants on the same deals and mark significant differences."""
         from pitchkit.simulate import compare as run
@@ -186,4 +203,4 @@ def register(app: typer.Typer) -> None:
         with _progress(True) as update:
             parts = run(loaded, games=games, seed=_seed(seed), bots=bots, workers=workers,
                         hands=hands, progress=update)
-        _emit(parts, as_json, csv_file, out, compare=True)
+        _emit(parts, as_json, csv_file, out, compare=True, html=html, force=force)

@@ -14,6 +14,8 @@ from pitchkit import load
 from pitchkit.cli_common import (
     EXIT_INVALID,
     EXIT_USAGE,
+    ForceOption,
+    HtmlOption,
     SetOption,
     fail,
     load_rules_or_exit,
@@ -114,11 +116,19 @@ def show(variant: Annotated[str, typer.Argument(help="Variant file or shipped na
 
 @run_safely
 def explain(variant: Annotated[str, typer.Argument(help="Variant file or shipped name.")],
-            sets: SetOption = None) -> None:
+            sets: SetOption = None, html: HtmlOption = None, force: ForceOption = False
+            ) -> None:
     """A rules sheet in Markdown that a group can print and play from."""
     from pitchkit.explain import explain_rules
 
-    typer.echo(explain_rules(load_rules_or_exit(variant, sets)), nl=False)
+    rules = load_rules_or_exit(variant, sets)
+    sheet = explain_rules(rules)
+    if html is not None:
+        from pitchkit.html import rules_html, write_new_file
+
+        write_new_file(html, rules_html(sheet, f"{rules.name}: rules"), force=force)
+        return
+    typer.echo(sheet, nl=False)
 
 
 @run_safely

@@ -158,6 +158,7 @@ def play_into(stats: Stats, setup: Setup, index: int) -> None:
             key = f"{base}:replay{replays}"
             continue
         break
+    stats.add_sample(index, hands)
     stats.add_game(
         winners=() if draw or cut_off else winners,
         draw=draw,

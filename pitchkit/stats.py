@@ -23,6 +23,9 @@ Z95 = 1.959963984540054
 #: Format of the ``raw`` block of a stats file; merge refuses other versions.
 FORMAT = 1
 
+#: The first games of a run whose scores hand by hand are kept (for score-race charts).
+SAMPLE_GAMES = 3
+
 
 # --------------------------------------------------------------------------- maths
 
@@ -164,6 +167,7 @@ class HandLike(Protocol):
     moon: bool
     points: Mapping[str, tuple[int, ...]]
     score_changes: Sequence[int]
+    scores: Sequence[int]
     combo_points: Sequence[int] | None
 
 
@@ -230,6 +234,9 @@ class Stats:
     combo_hands: int = 0
     combo_sum: list[int] = field(default_factory=list)
     combo_sq: list[int] = field(default_factory=list)
+    # the scores after each hand of the first SAMPLE_GAMES games of the run, by game index
+    # (a game's hands depend only on the seed and its index, so shards merge exactly)
+    sample_scores: dict[str, list[list[int]]] = field(default_factory=dict)
     # timing: not part of the exact result
     wall_seconds: float = 0.0
     interrupted: bool = False
@@ -339,6 +346,11 @@ class Stats:
             else:
                 self.point_other[name] = self.point_other.get(name, 0) + 1
 
+    def add_sample(self, index: int, hands: Sequence[HandLike]) -> None:
+        """Keep the score after each hand of game ``index`` if it is a sample game."""
+        if index < SAMPLE_GAMES:
+            self.sample_scores[str(index)] = [list(hand.scores) for hand in hands]
+
     # ------------------------------------------------------------------ merging
 
     _IDENTITY = ("variant", "rules_hash", "seed", "bots", "team_of", "point_names",
@@ -359,6 +371,8 @@ class Stats:
                 setattr(self, f, [x + y for x, y in zip(a, b, strict=True)])
             else:
                 _add_counts(a, b)
+        self.sample_scores = dict(sorted({**self.sample_scores, **other.sample_scores}.items(),
+                                         key=lambda kv: int(kv[0])))
         self.wall_seconds += other.wall_seconds
         self.interrupted = self.interrupted or other.interrupted
 
@@ -382,7 +396,8 @@ class Stats:
     def to_raw(self) -> dict[str, Any]:
         """Everything needed to merge, as plain JSON data."""
         raw: dict[str, Any] = {"format": FORMAT}
-        for name in (*_IDENTITY_INIT, "shards", *_COUNT_FIELDS, *_TIMING_FIELDS):
+        for name in (*_IDENTITY_INIT, "shards", *_COUNT_FIELDS, "sample_scores",
+                     *_TIMING_FIELDS):
             value = getattr(self, name)
             raw[name] = dict(sorted(value.items())) if isinstance(value, dict) else value
         return raw
@@ -396,6 +411,8 @@ class Stats:
         if missing:
             raise UsageError(f"stats file lacks {', '.join(missing)}")
         stats = cls(**{n: raw[n] for n in names})
+        stats.sample_scores = {str(k): [list(map(int, scores)) for scores in v]
+                               for k, v in dict(raw.get("sample_scores") or {}).items()}
         stats.wall_seconds = float(raw.get("wall_seconds", 0.0))
         stats.interrupted = bool(raw.get("interrupted", False))
         return stats

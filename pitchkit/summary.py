@@ -60,6 +60,11 @@ def _who(label: str) -> str:
     return label.split(" (", 1)[0]
 
 
+def seat_names(stats: Stats) -> list[str]:
+    """Each seat's name as the report writes it (``seat 1``)."""
+    return [_who(r.label) for r in rows(stats) if r.section == "win rate by seat"]
+
+
 def _section(table: Sequence[Row], name: str) -> list[Row]:
     return [r for r in table if r.section == name and r.value is not None]
 
@@ -298,12 +303,8 @@ def _join(items: Sequence[str]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
-def compare_opening(parts: Sequence[Stats], names: Sequence[str], width: int = 80) -> list[str]:
-    """The opening of ``compare``'s report: what changed, then each run's warnings.
-
-    A warning every run shares is said once; the others name their run.
-    """
-    lines = paragraph(compare_findings(parts, names), width)
+def compare_cautions(parts: Sequence[Stats], names: Sequence[str]) -> list[str]:
+    """Each run's warnings: one every run shares is said once, the others name their run."""
     each = [warnings(part) for part in parts]
     cautions: list[str] = []
     for name, own in zip(names, each, strict=True):
@@ -313,6 +314,13 @@ def compare_opening(parts: Sequence[Stats], names: Sequence[str], width: int = 8
                     cautions.append(text)
             else:
                 cautions.append(f"Under {name}, {text[0].lower()}{text[1:]}")
+    return cautions
+
+
+def compare_opening(parts: Sequence[Stats], names: Sequence[str], width: int = 80) -> list[str]:
+    """The opening of ``compare``'s report: what changed, then the runs' warnings."""
+    lines = paragraph(compare_findings(parts, names), width)
+    cautions = compare_cautions(parts, names)
     if cautions:
         lines += ["", *paragraph(["Caution:", *cautions], width)]
     return lines
