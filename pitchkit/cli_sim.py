@@ -26,8 +26,9 @@ GamesOption = Annotated[int, typer.Option("--games", "-n", help="Number of games
 SeedOption = Annotated[str, typer.Option(
     "--seed", help="Seed of the run: the same seed gives the same numbers.")]
 BotsOption = Annotated[str, typer.Option(
-    "--bots", help="Bots, one per seat or one for all: random, heuristic, "
-    "montecarlo[:samples=N], or module:Class[:key=value] for your own.")]
+    "--bots", help="Bots, one per seat or one for all: calibrated (the default), "
+    "heuristic, random, montecarlo[:samples=N], or module:Class[:key=value] "
+    "for your own.")]
 WorkersOption = Annotated[int, typer.Option(
     "--workers", "-w", help="Processes to play in parallel (results do not depend on it).")]
 HandsOption = Annotated[int | None, typer.Option(
@@ -121,7 +122,7 @@ def register(app: typer.Typer) -> None:
         variant: Annotated[str, typer.Argument(help="A shipped variant name or a YAML file.")],
         games: GamesOption = 1000,
         seed: SeedOption = "1",
-        bots: BotsOption = "heuristic",
+        bots: BotsOption = "calibrated",
         workers: WorkersOption = 1,
         sets: SetOption = None,
         hands: HandsOption = None,
@@ -179,7 +180,7 @@ def register(app: typer.Typer) -> None:
             "auction-pitch@points.low_goes_to=holder.")],
         games: GamesOption = 1000,
         seed: SeedOption = "1",
-        bots: BotsOption = "heuristic",
+        bots: BotsOption = "calibrated",
         workers: WorkersOption = 1,
         sets: SetOption = None,
         hands: HandsOption = None,

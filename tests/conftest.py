@@ -13,3 +13,10 @@ settings.register_profile("default", deadline=None)
 settings.register_profile("ci", deadline=None, derandomize=True, database=None,
                           print_blob=True)
 settings.load_profile("ci" if os.environ.get("CI") else "default")
+
+# The calibrated bot caches what it learns per rule set in the user's cache folder: tests
+# never read or write the real one (a fresh folder per run, so no test depends on it).
+if "PITCHKIT_TEST_KEEPS_CACHE" not in os.environ:
+    import tempfile
+
+    os.environ["XDG_CACHE_HOME"] = tempfile.mkdtemp(prefix="pitchkit-test-cache-")

@@ -47,6 +47,7 @@ from pitchkit.variant import Rules
 #: Built-in bots by name, as import paths.
 BUILTIN: dict[str, str] = {
     "random": "pitchkit.bots.random_bot:RandomBot",
+    "calibrated": "pitchkit.bots.calibrated:CalibratedBot",
     "heuristic": "pitchkit.bots.heuristic:HeuristicBot",
     "montecarlo": "pitchkit.bots.montecarlo:MonteCarloBot",
 }

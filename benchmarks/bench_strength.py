@@ -1,0 +1,148 @@
+"""How well the bots play: head-to-head on duplicate deals, calibration, moons, speed.
+
+Run: ``python benchmarks/bench_strength.py`` (long; ``--quick`` for a smoke run,
+``--only calibration`` etc. for one part). Parts:
+
+- ``match``: on every shipped variant, the default ``calibrated`` bot against today's
+  ``heuristic`` (``pitchkit match``: each deal played with the seats swapped; 95%
+  interval over deals), and the strong ``search`` bot against ``calibrated``.
+- ``calibration``: games of ``calibrated`` bots; for every contract, the bot's learned
+  estimate of the pitcher's points (its dealt hand, the trump played) against the points
+  its side took, by bid.
+- ``moon``: money pitch with ``calibrated`` bots: moons bid per contract and made per bid,
+  and the money figures with and without the moon.
+- ``speed``: hands per second (CPU time, one process) of each bot in every seat.
+
+Every run is seeded: the same figures come out on any machine (but the speed).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from collections import defaultdict
+
+from pitchkit.bots import parse_bots
+from pitchkit.bots.value import calibration_for
+from pitchkit.load import load_variant
+from pitchkit.match import match, render_match_text
+from pitchkit.simulate import Setup, play_game
+
+VARIANTS = ("auction-pitch", "partnership-pitch", "money-pitch", "pimps-and-hoes",
+            "pimps-and-hoes-4p", "pimps-and-hoes-literal")
+
+
+def part_match(deals: int, strong_deals: int, workers: int) -> None:
+    for variant in VARIANTS:
+        rules = load_variant(variant)
+        result = match(rules, bots="calibrated,heuristic", deals=deals, seed=1,
+                       workers=workers)
+        print(render_match_text(result))
+    for variant in VARIANTS:
+        rules = load_variant(variant)
+        result = match(rules, bots="search,calibrated", deals=strong_deals, seed=2,
+                       workers=workers)
+        print(render_match_text(result))
+
+
+def part_calibration(variant: str, games: int) -> None:
+    rules = load_variant(variant)
+    model = calibration_for(rules)
+    n = rules.players.count
+    specs = parse_bots("calibrated", n)
+    setup = Setup(rules=rules, seed="calibration-check", bots=tuple(specs),
+                  hand_limit=20 if rules.scoring.target is None else 1000,
+                  endless=rules.scoring.target is None)
+    rows: dict[str, list[float]] = defaultdict(lambda: [0, 0.0, 0.0])
+    contracts = 0
+    for index in range(games):
+        key = f"calibration-check:{index}"
+        bots = [spec.make(rules, s, random.Random(f"{key}:seat{s}"))
+                for s, spec in enumerate(specs)]
+        game, _ = play_game(setup, key, bots)
+        deals = [e.detail for e in game.events if e.kind == "deal"]
+        for (masks, _turned), hand in zip(deals, game.hand_results, strict=False):
+            if hand.pitcher is None or hand.trump is None or hand.bid is None:
+                continue
+            team = game.team_of
+            side = team[hand.pitcher]
+            realised = sum(item.value for item in model.items
+                           if any(team[s] == side for s in hand.points.get(item.name, ())))
+            expected = model.expected(rules, masks[hand.pitcher], hand.trump)
+            row = rows[str(hand.bid)]
+            row[0] += 1
+            row[1] += expected
+            row[2] += realised
+            contracts += 1
+    print(f"{variant}: {contracts} contracts in {games} games of calibrated bots")
+    print("  bid    share   expected  realised  difference")
+    for bid in sorted(rows, key=lambda b: (b == "moon", b)):
+        count, expected, realised = rows[bid]
+        print(f"  {bid:5s} {count / contracts:7.1%} {expected / count:9.2f} "
+              f"{realised / count:9.2f} {(expected - realised) / count:+10.2f}")
+
+
+def part_moon(games: int) -> None:
+    from pitchkit.simulate import compare
+
+    with_moon = load_variant("money-pitch")
+    without = load_variant("money-pitch", ("moon.allowed=false",))
+    cheap = load_variant("money-pitch", ("moon.money_made=0", "moon.money_failed=0"))
+    parts = compare([("money-pitch", with_moon), ("moon.allowed=false", without),
+                     ("moon pays no money", cheap)], games=games, seed=1, bots="calibrated")
+    for stats in parts:
+        summary = stats.summary()
+        moon = summary.get("moon")
+        money = summary.get("money_per_hand")
+        print(f"{stats.variant}: moon {moon}")
+        print(f"  money per hand by seat (cents): {money}")
+
+
+def part_speed(hands_wanted: int) -> None:
+    rules = load_variant("auction-pitch")
+    for bots in ("random", "heuristic", "calibrated", "search"):
+        specs = parse_bots(bots, rules.players.count)
+        if bots == "calibrated":
+            calibration_for(rules)  # not timed: once per rule set
+        setup = Setup(rules=rules, seed="speed", bots=tuple(specs), hand_limit=1000,
+                      endless=False)
+        start = time.process_time()
+        hands = 0
+        index = 0
+        while hands < hands_wanted / (10 if bots == "search" else 1):
+            key = f"speed:{index}"
+            players = [spec.make(rules, s, random.Random(f"{key}:seat{s}"))
+                       for s, spec in enumerate(specs)]
+            game, _ = play_game(setup, key, players)
+            hands += len(game.hand_results)
+            index += 1
+        seconds = time.process_time() - start
+        print(f"  auction-pitch, {bots:10s} in every seat: {hands / seconds:8.0f} hands/s "
+              f"(CPU, {hands} hands)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="small runs, for a smoke test")
+    parser.add_argument("--only", choices=("match", "calibration", "moon", "speed"))
+    parser.add_argument("--workers", type=int, default=1)
+    args = parser.parse_args()
+    scale = 0.05 if args.quick else 1.0
+
+    def n(count: int) -> int:
+        return max(2, int(count * scale))
+
+    if args.only in (None, "calibration"):
+        for variant in ("auction-pitch", "partnership-pitch", "money-pitch"):
+            part_calibration(variant, n(1500))
+    if args.only in (None, "moon"):
+        part_moon(n(1000))
+    if args.only in (None, "speed"):
+        part_speed(n(3000))
+    if args.only in (None, "match"):
+        part_match(n(1000), n(100), args.workers)
+
+
+if __name__ == "__main__":
+    main()
