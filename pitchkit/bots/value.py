@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from pitchkit.bots.heuristic import _POINT_CARD, HeuristicBot, Order, know, order
+from pitchkit.cards import cards_in
 from pitchkit.tricks import TrumpTables, tables_for
 from pitchkit.variant import GoesTo, Rules, rules_to_mapping
 
@@ -95,7 +96,7 @@ def buckets(items: Sequence[Item], rules: Rules, hand: int, suit: int,
         below = _clip((o.lower[bottom] & ~hand & suit_cards).bit_count(), 3)
     else:
         above = below = 4
-    top_trump = max(cards_of(trumps), key=t.power.__getitem__) if trumps else -1
+    top_trump = max(cards_in(trumps), key=t.power.__getitem__) if trumps else -1
     boss = 1 if top_trump >= 0 and not o.higher[top_trump] & ~hand else 0
     out = []
     for item in items:
@@ -113,21 +114,12 @@ def buckets(items: Sequence[Item], rules: Rules, hand: int, suit: int,
                 out.append((1 + higher_out) * 5 + n_trumps)
         elif kind == "game":
             g = 0
-            for c in cards_of(hand):
+            for c in cards_in(hand):
                 g += int(k.game_value[c])
             level = 0 if g == 0 else 1 if g < 5 else 2 if g < 10 else 3 if g < 15 else 4
             out.append((level * 5 + n_trumps) * 2 + boss)
         else:  # last trick
             out.append(n_trumps * 3 + _clip(above, 2))
-    return out
-
-
-def cards_of(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
     return out
 
 
