@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from pitchkit.actions import BID_BASE, MOON, PASS
 from pitchkit.cards import card_name
-from pitchkit.errors import IllegalActionError
+from pitchkit.errors import IllegalActionError, seat_name
 from pitchkit.play import cards_list, lead_cards_mask, play_reason
 from pitchkit.variant import AuctionStyle, MayEqual, WhenAllPass
 
@@ -109,7 +109,7 @@ def random_auction_action(game: Game, rng: random.Random) -> int:
 
 def auction_reason(game: Game, seat: int, action: int) -> str:
     may_pass, lowest, highest, _moon, _pitch = auction_options(game, seat)
-    who = f"seat {seat}" + (" (dealer)" if seat == game.dealer else "")
+    who = seat_name(seat) + (" (dealer)" if seat == game.dealer else "")
     exact = not may_pass and game.rules.auction.dealer_forced_bid_exact
     must = f"exactly {lowest}" if exact else f"at least {lowest}"
     if action == PASS:

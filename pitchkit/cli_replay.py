@@ -13,20 +13,21 @@ import typer
 
 from pitchkit.cards import SUITS
 from pitchkit.cli_common import run_safely
+from pitchkit.errors import seat_name
 from pitchkit.record import ReplayResult, replay_file, result_json
 
 
 def _who(seats: tuple[int, ...]) -> str:
     if not seats:
         return "nobody"
-    return ("seat " if len(seats) == 1 else "seats ") + "+".join(str(s) for s in seats)
+    return ("seat " if len(seats) == 1 else "seats ") + "+".join(str(s + 1) for s in seats)
 
 
 def replay_text(result: ReplayResult) -> str:
     """The text report of a replayed record."""
     lines = [f"variant {result.rules.name}: {len(result.hands)} hand(s)"]
     for i, hand in enumerate(result.hands, start=1):
-        head = f"hand {i}: dealer {hand.dealer}"
+        head = f"hand {i}: dealer {seat_name(hand.dealer)}"
         if hand.thrown_in:
             lost = min(hand.score_changes, default=0)
             lines.append(head + (f": everyone passed, dealer set {-lost}" if lost
@@ -34,7 +35,7 @@ def replay_text(result: ReplayResult) -> str:
             continue
         if hand.pitcher is not None:
             contract = "made" if hand.made else "set"
-            head += f", seat {hand.pitcher} bid {hand.bid} ({contract})"
+            head += f", {seat_name(hand.pitcher)} bid {hand.bid} ({contract})"
         if hand.trump is not None:
             head += f", trump {SUITS[hand.trump]}"
         parts = [f"{name} {_who(seats)}" for name, seats in hand.points.items()]
@@ -54,7 +55,7 @@ def replay_text(result: ReplayResult) -> str:
         lines.append(f"game over: won by {_who(outcome.winners)}")
     settlement = result.settlement
     if settlement is not None:
-        money = ", ".join(f"player {p} {c / 100:+.2f}" for p, c in sorted(settlement.items()))
+        money = ", ".join(f"player {p + 1} {c / 100:+.2f}" for p, c in sorted(settlement.items()))
         lines.append(f"settlement: {money}")
     return "\n".join(lines)
 

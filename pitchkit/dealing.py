@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from pitchkit.cards import card_name
-from pitchkit.errors import IllegalActionError
+from pitchkit.errors import IllegalActionError, seat_name
 from pitchkit.results import Event
 from pitchkit.variant import ShownCard, TrumpChosenBy
 
@@ -120,13 +120,13 @@ def deal_cards(game: Game, hands: Sequence[Sequence[int]], turned: int | None = 
     for seat, cards in enumerate(hands):
         if len(cards) != k:
             raise IllegalActionError(
-                f"seat {seat} is dealt {len(cards)} cards, the variant deals {k}")
+                f"{seat_name(seat)} is dealt {len(cards)} cards, the variant deals {k}")
         mask = 0
         for card in cards:
             if not 0 <= card < size:
-                raise IllegalActionError(f"seat {seat}: {card_name(card)} is not in the deck")
+                raise IllegalActionError(f"{seat_name(seat)}: {card_name(card)} is not in the deck")
             if (seen | mask) >> card & 1:
-                raise IllegalActionError(f"seat {seat}: {card_name(card)} is dealt twice")
+                raise IllegalActionError(f"{seat_name(seat)}: {card_name(card)} is dealt twice")
             mask |= 1 << card
         seen |= mask
         masks.append(mask)

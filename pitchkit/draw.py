@@ -24,7 +24,7 @@ from typing import NamedTuple
 
 from pitchkit.actions import CARD_BITS, DISCARD_FLAG, KEEP_FLAG
 from pitchkit.cards import format_cards
-from pitchkit.errors import IllegalActionError
+from pitchkit.errors import IllegalActionError, seat_name
 from pitchkit.variant import Discard, ExtraTrumps, KittyTo, Rules
 
 
@@ -149,21 +149,21 @@ def check(ch: Choice, seat: int, action: int) -> int:
     """The cards of a legal draw action, or IllegalActionError with the reason."""
     flag = KEEP_FLAG if ch.verb == "keep" else DISCARD_FLAG
     if action & ~CARD_BITS != flag:
-        raise IllegalActionError(f"seat {seat} must {ch.verb} cards now "
+        raise IllegalActionError(f"{seat_name(seat)} must {ch.verb} cards now "
                                  f"({ch.verb} CARD ...)")
     mask = action & CARD_BITS
     if mask & ~ch.cards:
         raise IllegalActionError(
-            f"seat {seat} may not {ch.verb} {format_cards(mask & ~ch.cards)}: "
+            f"{seat_name(seat)} may not {ch.verb} {format_cards(mask & ~ch.cards)}: "
             f"it may {ch.verb} only from {format_cards(ch.cards)}")
     if ch.must & ~mask:
         raise IllegalActionError(
-            f"seat {seat} must {ch.verb} {format_cards(ch.must & ~mask)} too")
+            f"{seat_name(seat)} must {ch.verb} {format_cards(ch.must & ~mask)} too")
     n = mask.bit_count()
     if not ch.least <= n <= ch.most:
         amount = (str(ch.least) if ch.least == ch.most
                   else f"{ch.least} to {ch.most}")
-        raise IllegalActionError(f"seat {seat} must {ch.verb} {amount} cards, not {n}")
+        raise IllegalActionError(f"{seat_name(seat)} must {ch.verb} {amount} cards, not {n}")
     return mask
 
 

@@ -38,7 +38,7 @@ from pitchkit.auction import (
     auction_rules,
     random_auction_action,
 )
-from pitchkit.errors import IllegalActionError
+from pitchkit.errors import IllegalActionError, seat_name
 from pitchkit.play import (
     apply_play,
     apply_select,
@@ -582,7 +582,7 @@ class Game:
     def _apply_trump(self, seat: int, action: int) -> None:
         if not TRUMP_BASE <= action < TRUMP_BASE + 4:
             raise IllegalActionError(
-                f"seat {seat} must name trump now (trump S/H/D/C), not {self._text(action)}")
+                f"{seat_name(seat)} must name trump now (trump S/H/D/C), not {self._text(action)}")
         self._set_trump(action - TRUMP_BASE)
         self._bids.append((seat, action))
         leader = seat

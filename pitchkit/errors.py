@@ -54,3 +54,12 @@ class UsageError(PitchkitError):
 
 class BotError(PitchkitError):
     """A bot answered with something that is not one of the legal actions."""
+
+
+def seat_name(seat: int) -> str:
+    """A seat as players number it, from 1: ``seat_name(0) == "seat 1"``.
+
+    The engine, records and JSON count seats from 0; every message a person reads
+    goes through here, so the two numberings never mix in text.
+    """
+    return f"seat {seat + 1}"

@@ -113,7 +113,7 @@ def _players(rules: Rules) -> Iterator[str]:
     else:
         teams, size = (int(x) for x in p.partnerships.value.split("x"))
         seats = "; ".join(
-            " and ".join(str(s) for s in range(t, p.count, teams)) for t in range(teams))
+            " and ".join(str(s + 1) for s in range(t, p.count, teams)) for t in range(teams))
         yield (f"{_n(p.count, 'player').capitalize()} in {_n(teams, 'team')} of {size}, "
                f"partners sitting alternately (seats {seats}). Partners share one score.")
     deck = "A standard 52-card deck, ace high and two low"
@@ -172,7 +172,8 @@ def _dealing(rules: Rules) -> Iterator[str]:
     d = rules.deal
     way = "left (clockwise)" if d.direction is Direction.LEFT else "right (anticlockwise)"
     first = ("The first dealer is drawn at random" if d.first_dealer == "random"
-             else f"Seat {d.first_dealer} (counting from 0) deals first")
+             else f"Seat {int(d.first_dealer) + 1} (first_dealer: {d.first_dealer}, counting "
+             "from 0) deals first")
     yield f"{first}; after each hand the deal passes to the {way}."
     per = cards_per_hand(rules)
     packets = (f"{_n(d.packet_size, 'card')} at a time" if d.packet_size > 1

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from pitchkit.actions import CARD_BITS, SELECT_FLAG
 from pitchkit.cards import SUIT_NAMES, card_name, format_cards
-from pitchkit.errors import IllegalActionError
+from pitchkit.errors import IllegalActionError, seat_name
 from pitchkit.fold import seating as fold_seating
 from pitchkit.results import Event, HandResult, Outcome, Phase
 from pitchkit.scoring import score_parts
@@ -68,20 +68,20 @@ def legal_mask(game: Game) -> int:
 
 def play_reason(game: Game, seat: int, card: int) -> str:
     if not 0 <= card < 54:
-        return f"seat {seat} must play a card now, not {game._text(card)}"
+        return f"{seat_name(seat)} must play a card now, not {game._text(card)}"
     hand = game.hands[seat]
     name = card_name(card)
     if not hand >> card & 1:
         if game.reserve[seat] >> card & 1:
-            return f"seat {seat} did not choose {name} for this stage"
-        return f"seat {seat} does not hold {name}"
+            return f"{seat_name(seat)} did not choose {name} for this stage"
+        return f"{seat_name(seat)} does not hold {name}"
     if not game._trick:
         if game._tables is None:
-            return f"seat {seat} may not lead a joker to set trump"
+            return f"{seat_name(seat)} may not lead a joker to set trump"
         if card >= 52:  # a joker is a trump: only play.never_lead_joker forbids it
-            return f"seat {seat} may not lead a joker while able to lead another card"
+            return f"{seat_name(seat)} may not lead a joker while able to lead another card"
         trumps = hand & game._trumps
-        return (f"seat {seat} must lead a trump ({SUIT_NAMES[game._trump_suit]}): "
+        return (f"{seat_name(seat)} must lead a trump ({SUIT_NAMES[game._trump_suit]}): "
                 f"holds {format_cards(trumps)}")
     assert game._tables is not None
     return follow_reason(seat, card, hand, game._led, game._tables, game._following)
@@ -117,17 +117,17 @@ def begin_stage(game: Game) -> None:
 def apply_select(game: Game, seat: int, action: int) -> None:
     if action < SELECT_FLAG or action & ~(SELECT_FLAG | CARD_BITS):
         raise IllegalActionError(
-            f"seat {seat} must choose its cards for stage {game.stage + 1} now "
+            f"{seat_name(seat)} must choose its cards for stage {game.stage + 1} now "
             f"(select CARD ...), not {game._text(action)}")
     mask = action & CARD_BITS
     k = game.select_count
     if mask & ~game.reserve[seat]:
         raise IllegalActionError(
-            f"seat {seat} cannot choose {format_cards(mask & ~game.reserve[seat])}: "
+            f"{seat_name(seat)} cannot choose {format_cards(mask & ~game.reserve[seat])}: "
             f"not among its unplayed cards ({format_cards(game.reserve[seat])})")
     if mask.bit_count() != k:
         raise IllegalActionError(
-            f"seat {seat} must choose {k} cards for stage {game.stage + 1}, "
+            f"{seat_name(seat)} must choose {k} cards for stage {game.stage + 1}, "
             f"not {mask.bit_count()}")
     # rule: "each player chooses any cards of that stage's size ... and plays only
     # those" (source C)

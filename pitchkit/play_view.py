@@ -1,7 +1,8 @@
 """What ``pitchkit play`` shows a person: hands, choices, tricks, hand results, scores.
 
 Pure text functions of the engine's records. Seats are numbered from 1 for people:
-the engine's seat 0 is "seat 1"; :func:`people_seats` renumbers an engine message.
+the engine's seat 0 is "seat 1", as in the engine's own messages;
+:func:`people_seats` calls the person's own seat "you" in them.
 """
 
 from __future__ import annotations
@@ -20,13 +21,12 @@ _SEAT_WORD = re.compile(r"\b(seats?) (\d+)\b")
 
 
 def people_seats(text: str, you: int | None = None) -> str:
-    """An engine message with seats numbered from 1 (``seat 0`` -> ``seat 1``), and
-    seat ``you`` (0-based) called "you"."""
+    """An engine message (seats numbered from 1) with seat ``you`` (0-based) called
+    "you"."""
     def name(m: re.Match[str]) -> str:
-        seat = int(m.group(2))
-        if seat == you and m.group(1) == "seat":
+        if int(m.group(2)) - 1 == you and m.group(1) == "seat":
             return "you"
-        return f"{m.group(1)} {seat + 1}"
+        return m.group(0)
     text = _SEAT_WORD.sub(name, text)
     for verb, plain in _YOU_VERBS:
         text = text.replace(f"you {verb} ", f"you {plain} ")

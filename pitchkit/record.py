@@ -33,6 +33,7 @@ from pitchkit.errors import (
     RecordError,
     UsageError,
     VariantError,
+    seat_name,
 )
 from pitchkit.variant import Rules
 
@@ -161,7 +162,7 @@ def replay_record(record: Mapping[str, Any], *, base_dir: str | Path | None = No
         if game.phase is not Phase.DEAL:
             raise RecordError(
                 f"hand {h - 1}: the actions stop before the hand is over "
-                f"(seat {game.to_act} to act in phase {game.phase})")
+                f"({seat_name(game.to_act or 0)} to act in phase {game.phase})")
         try:
             if "leave" in hand:
                 seats = hand["leave"]
@@ -179,7 +180,7 @@ def replay_record(record: Mapping[str, Any], *, base_dir: str | Path | None = No
         deal = hand.get("deal")
         if not isinstance(deal, list):
             raise RecordError(f"{label}: \"deal\" must list each seat's cards")
-        cards = [_cards(seat_cards, f"{label}, deal of seat {s}")
+        cards = [_cards(seat_cards, f"{label}, deal of {seat_name(s)}")
                  for s, seat_cards in enumerate(deal)]
         turned = None
         if hand.get("turned") is not None:
@@ -201,13 +202,13 @@ def replay_record(record: Mapping[str, Any], *, base_dir: str | Path | None = No
                     f"{label}, action {i} ({text!r}): the hand is already over")
             seat = game.to_act
             if not isinstance(text, str):
-                raise RecordError(f"{label}, {where}, seat {seat}: {text!r} is not an action")
+                raise RecordError(f"{label}, {where}, {seat_name(seat)}: {text!r} is not an action")
             try:
                 if game.phase is Phase.AUCTION:
                     auction_count += 1
                 game.apply(text)
             except IllegalActionError as e:
-                raise RecordError(f"{label}, {where}, seat {seat}: {text}: {e}") from None
+                raise RecordError(f"{label}, {where}, {seat_name(seat)}: {text}: {e}") from None
         if game.phase not in (Phase.DEAL, Phase.OVER):
             unfinished = True
     return ReplayResult(rules=rules, game=game, hands=tuple(game.hand_results),
@@ -262,11 +263,13 @@ def result_json(result: ReplayResult) -> dict[str, Any]:
     ``draw: true`` on a tie; ``replay: true`` when scoring.tie says a new game decides
     it); ``settlement``: cents per player for money variants (the
     players are the first seats in order, then those who joined), as if play stopped
-    after the last hand; else null.
+    after the last hand; else null. Seats and players are indices counted from 0
+    (``"seats_counted_from": 0``): a person's seat 1 is index 0.
     """
     outcome = result.game.outcome
     settlement = result.settlement
     return {
+        "seats_counted_from": 0,
         "hands": [hand_json(h) for h in result.hands],
         "winner": None if outcome is None else list(outcome.winners),
         "draw": bool(outcome and outcome.draw),

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import IO, Any
 
+from pitchkit.errors import seat_name
 from pitchkit.stats import (
     Stats,
     histogram_quantile,
@@ -71,6 +72,11 @@ def position_name(p: int) -> str:
     return POSITION_NAMES[p] if p < len(POSITION_NAMES) else f"{p}th after dealer"
 
 
+def _seat_label(stats: Stats, seat: int) -> str:
+    """``seat 1 (heuristic)``: seats as players number them, from 1."""
+    return f"{seat_name(seat)} ({stats.bots[seat]})"
+
+
 def rows(stats: Stats) -> list[Row]:
     """Every figure of a run, in reading order."""
     s = stats.summary()
@@ -79,7 +85,7 @@ def rows(stats: Stats) -> list[Row]:
         _value("run", "games", g), _value("run", "hands", stats.hands),
     ]
     for seat, wins in enumerate(stats.seat_wins):
-        out.append(_rate("win rate by seat", f"seat {seat} ({stats.bots[seat]})", wins, g))
+        out.append(_rate("win rate by seat", _seat_label(stats, seat), wins, g))
     for bot in sorted(stats.bot_seat_games):
         out.append(_rate("win rate by bot", f"{bot} (per seat)", stats.bot_seat_wins[bot],
                          stats.bot_seat_games[bot]))
@@ -100,7 +106,10 @@ def rows(stats: Stats) -> list[Row]:
     if stats.replays or stats.combinations:
         out.append(_value("draws", "replays played to break ties", stats.replays))
     if stats.cut_off:
-        out.append(_rate("draws", f"games cut off at {stats.hands_limit} hands", stats.cut_off, g))
+        limit = f"{stats.hands_limit} hands"
+        if stats.deals_limit:
+            limit += f" or {stats.deals_limit} deals"
+        out.append(_rate("draws", f"games cut off at {limit}", stats.cut_off, g))
     hist = {int(k): v for k, v in stats.hands_hist.items()}
     hsum = sum(k * v for k, v in hist.items())
     hsq = sum(k * k * v for k, v in hist.items())
@@ -109,6 +118,10 @@ def rows(stats: Stats) -> list[Row]:
         out.append(_value("hands per game", name, histogram_quantile(hist, q)))
     out.append(_value("hands per game", "shortest", min(hist) if hist else None))
     out.append(_value("hands per game", "longest", max(hist) if hist else None))
+    if stats.thrown_in:
+        out.append(_rate("deals thrown in", "deals thrown in (everyone passed), of all deals",
+                         stats.thrown_in, stats.thrown_in + stats.hands))
+        out.append(_value("deals thrown in", "thrown in per game", stats.thrown_in / g))
     for p in range(stats.players):
         name = position_name(p)
         if stats.has_auction:
@@ -122,9 +135,6 @@ def rows(stats: Stats) -> list[Row]:
         made_total = sum(stats.bids_made.values())
         out.append(_rate("bids", "pitcher set (bid not made)", stats.contracts - made_total,
                          stats.contracts))
-        if stats.no_contract:
-            out.append(_rate("bids", "hands thrown in (everyone passed)", stats.no_contract,
-                             stats.hands))
         for label in sorted(stats.bids, key=_bid_key):
             c = stats.bids[label]
             out.append(_rate("bids", f"bid {label}: share of contracts", c, stats.contracts))
@@ -143,12 +153,12 @@ def rows(stats: Stats) -> list[Row]:
     if stats.money:
         for seat in range(stats.players):
             m = s["money_per_hand"][seat]
-            out.append(Row("money per hand (cents)", f"seat {seat} ({stats.bots[seat]})", "mean",
+            out.append(Row("money per hand (cents)", _seat_label(stats, seat), "mean",
                            m["mean"], m["low"], m["high"], trials=stats.money_games,
                            sd=_money_sd(m), unit="¢"))
     if stats.combinations:
         for seat in range(stats.players):
-            out.append(_mean("combination points per hand", f"seat {seat} ({stats.bots[seat]})",
+            out.append(_mean("combination points per hand", _seat_label(stats, seat),
                              stats.combo_sum[seat], stats.combo_sq[seat], stats.combo_hands))
     out.append(_value("speed", "hands per second", s["hands_per_second"]))
     return out
@@ -189,8 +199,9 @@ def fmt(row: Row) -> str:
 def header(stats: Stats) -> list[str]:
     bots = stats.bots
     bot_text = bots[0] if len(set(bots)) == 1 else ", ".join(bots)
-    lines = [f"{stats.variant}: {stats.games:,} games, {stats.hands:,} hands, seed {stats.seed}, "
-             f"bots {bot_text}"]
+    thrown = f" (and {stats.thrown_in:,} deals thrown in)" if stats.thrown_in else ""
+    lines = [f"{stats.variant}: {stats.games:,} games, {stats.hands:,} hands played{thrown}, "
+             f"seed {stats.seed}, bots {bot_text}"]
     if stats.shards:
         lines.append(f"shards: {', '.join(stats.shards)} (merge the others for the whole run)")
     if stats.interrupted:

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from pitchkit.actions import action_text
+from pitchkit.errors import seat_name
 from pitchkit.variant import StrEnum
 
 
@@ -40,8 +41,8 @@ class Event(NamedTuple):
     @property
     def text(self) -> str:
         if self.kind == "action":
-            assert self.action is not None
-            return f"seat {self.seat}: {action_text(self.action)}"
+            assert self.action is not None and self.seat is not None
+            return f"{seat_name(self.seat)}: {action_text(self.action)}"
         return f"{self.kind} {self.detail}"
 
 

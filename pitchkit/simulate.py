@@ -20,7 +20,7 @@ from typing import Any
 
 from pitchkit.bots import Bot, BotSpec, parse_bot_spec, parse_bots
 from pitchkit.engine import Game, Phase
-from pitchkit.errors import BotError, IllegalActionError, UsageError
+from pitchkit.errors import BotError, IllegalActionError, UsageError, seat_name
 from pitchkit.stats import Stats, parse_shard, rules_fingerprint
 from pitchkit.variant import Direction, Rules, ScoringMethod, Tie, rules_to_mapping
 
@@ -28,6 +28,10 @@ from pitchkit.variant import Direction, Rules, ScoringMethod, Tie, rules_to_mapp
 DEFAULT_ENDLESS_HANDS = 20
 #: A game with an end that runs this many hands is cut off (counted, with no winner).
 DEFAULT_MAX_HANDS = 1000
+#: A game is also cut off after this many deals per hand of its cap, counting deals
+#: thrown in (everyone passed under ``when_all_pass: redeal``), so that bots that never
+#: bid cannot deal for ever.
+DEALS_PER_HAND = 10
 #: A game drawn under ``scoring.tie: replay`` is replayed at most this many times.
 MAX_REPLAYS = 100
 
@@ -49,6 +53,11 @@ class Setup:
     hand_limit: int
     endless: bool
 
+    @property
+    def deal_limit(self) -> int:
+        """Deals after which a game is cut off, thrown-in deals included."""
+        return self.hand_limit * DEALS_PER_HAND
+
     def new_stats(self, variant: str, games: int, shard: str | None) -> Stats:
         rules = self.rules
         n = rules.players.count
@@ -63,6 +72,7 @@ class Setup:
             money=rules.money.enabled,
             combinations=rules.scoring.method is ScoringMethod.COMBINATIONS,
             hands_limit=self.hand_limit,
+            deals_limit=self.deal_limit,
             games_requested=games,
             moon_allowed=rules.moon.allowed,
             shards=[shard] if shard else [],
@@ -81,6 +91,9 @@ def _spell(action: Any) -> str:
 def play_game(setup: Setup, rng_seed: str, bots: Sequence[Bot]) -> tuple[Game, bool]:
     """Play one game to its end (or the hand limit); returns the game and ``cut_off``.
 
+    A game with an end is cut off after ``setup.hand_limit`` hands played; any game is
+    cut off after ``setup.deal_limit`` deals, thrown-in deals included.
+
     Every answer is checked: one that is not a legal action, or a bot that raises, stops
     the game with a :class:`BotError` naming the bot, its seat and the action.
     """
@@ -89,6 +102,8 @@ def play_game(setup: Setup, rng_seed: str, bots: Sequence[Bot]) -> tuple[Game, b
     game = Game(setup.rules, random.Random(rng_seed))
     specs = setup.bots
     limit = setup.hand_limit
+    deal_limit = setup.deal_limit
+    deals = game.hand_results
     observes = [getattr(bot, "observes", True) for bot in bots]
     chooses = [bot.choose for bot in bots]
     legal_actions, apply, observation = game.legal_actions, game.apply, game.observation
@@ -100,6 +115,8 @@ def play_game(setup: Setup, rng_seed: str, bots: Sequence[Bot]) -> tuple[Game, b
         if phase is deal:
             if game.hands_played >= limit:
                 return game, not setup.endless
+            if len(deals) >= deal_limit:
+                return game, True
             game.deal_random()
             continue
         seat = game.to_act
@@ -112,18 +129,18 @@ def play_game(setup: Setup, rng_seed: str, bots: Sequence[Bot]) -> tuple[Game, b
         except (BotError, UsageError):
             raise
         except Exception as error:
-            raise BotError(f"bot {specs[seat].name!r} in seat {seat} failed: "
+            raise BotError(f"bot {specs[seat].name!r} in {seat_name(seat)} failed: "
                            f"{type(error).__name__}: {error}") from error
         if not selecting and action not in legal:
             raise BotError(
-                f"bot {specs[seat].name!r} in seat {seat} answered {_spell(action)}, "
+                f"bot {specs[seat].name!r} in {seat_name(seat)} answered {_spell(action)}, "
                 f"which is not a legal action now "
                 f"(legal: {', '.join(_spell(a) for a in legal)})")
         try:
             apply(action)
         except IllegalActionError as error:
             raise BotError(
-                f"bot {specs[seat].name!r} in seat {seat} answered {_spell(action)}: {error}"
+                f"bot {specs[seat].name!r} in {seat_name(seat)} answered {_spell(action)}: {error}"
             ) from None
 
 

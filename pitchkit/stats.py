@@ -21,7 +21,8 @@ from pitchkit.errors import UsageError
 Z95 = 1.959963984540054
 
 #: Format of the ``raw`` block of a stats file; merge refuses other versions.
-FORMAT = 1
+#: Format 2: ``hands`` counts hands played; deals thrown in are counted apart.
+FORMAT = 2
 
 #: The first games of a run whose scores hand by hand are kept (for score-race charts).
 SAMPLE_GAMES = 3
@@ -169,6 +170,7 @@ class HandLike(Protocol):
     score_changes: Sequence[int]
     scores: Sequence[int]
     combo_points: Sequence[int] | None
+    thrown_in: bool
 
 
 def _zeros(n: int) -> list[int]:
@@ -198,12 +200,14 @@ class Stats:
     money: bool
     combinations: bool
     hands_limit: int | None = None
+    deals_limit: int | None = None
     games_requested: int = 0
     moon_allowed: bool = False
     shards: list[str] = field(default_factory=list)
     # counts
     games: int = 0
     hands: int = 0
+    thrown_in: int = 0
     seat_wins: list[int] = field(default_factory=list)
     draws: int = 0
     replays: int = 0
@@ -213,7 +217,6 @@ class Stats:
     bot_seat_wins: dict[str, int] = field(default_factory=dict)
     bot_games_won: dict[str, int] = field(default_factory=dict)
     contracts: int = 0
-    no_contract: int = 0
     bids: dict[str, int] = field(default_factory=dict)
     bids_made: dict[str, int] = field(default_factory=dict)
     moon_attempts: int = 0
@@ -267,15 +270,19 @@ class Stats:
     ) -> None:
         """Count one finished game (replays included: ``hands`` are those of all of them).
 
-        ``winners`` are the winning seats (both partners), empty for a draw or a game cut
-        off; ``money`` is the settlement in cents per seat for money variants;
+        ``hands`` are the results of every deal; deals thrown in (everyone passed) are
+        counted apart from the hands played, which alone make "hands per game" and the
+        rates per hand. ``winners`` are the winning seats (both partners), empty for a draw
+        or a game cut off; ``money`` is the settlement in cents per seat for money variants;
         ``direction`` is +1 when play goes to the next seat, -1 when to the previous one.
         """
         n = self.players
+        played = [hand for hand in hands if not hand.thrown_in]
         self.games += 1
-        self.hands += len(hands)
+        self.hands += len(played)
+        self.thrown_in += len(hands) - len(played)
         self.replays += replays
-        key = str(len(hands))
+        key = str(len(played))
         self.hands_hist[key] = self.hands_hist.get(key, 0) + 1
         if cut_off:
             self.cut_off += 1
@@ -294,10 +301,10 @@ class Stats:
                 won_bots.add(bot)
         for bot in won_bots:
             self.bot_games_won[bot] += 1
-        for hand in hands:
+        for hand in played:
             self._add_hand(hand, direction)
         if money is not None:
-            h = len(hands)
+            h = len(played)
             self.money_games += 1
             self.money_hands += h
             self.money_hands_sq += h * h
@@ -320,10 +327,7 @@ class Stats:
                 c = int(hand.combo_points[seat])
                 self.combo_sum[seat] += c
                 self.combo_sq[seat] += c * c
-        if not self.has_auction and hand.pitcher is None:
-            return
         if hand.pitcher is None:
-            self.no_contract += 1
             return
         self.contracts += 1
         pos = ((hand.pitcher - hand.dealer) * direction) % n
@@ -354,7 +358,7 @@ class Stats:
     # ------------------------------------------------------------------ merging
 
     _IDENTITY = ("variant", "rules_hash", "seed", "bots", "team_of", "point_names",
-                 "hands_limit", "games_requested")
+                 "hands_limit", "deals_limit", "games_requested")
 
     def absorb(self, other: Stats) -> None:
         """Add the counts of another part of the same run (exact; order does not matter)."""
@@ -437,9 +441,12 @@ class Stats:
             "seed": self.seed,
             "games": g,
             "hands": self.hands,
+            "deals_thrown_in": self.thrown_in,
             "players": n,
+            "seats_counted_from": 0,
             "bots": list(self.bots),
             "hands_limit": self.hands_limit,
+            "deals_limit": self.deals_limit,
             "shards": list(self.shards),
             "complete": (not self.interrupted and not self.shards
                          and g == self.games_requested),
@@ -472,7 +479,6 @@ class Stats:
         }
         if self.has_auction:
             out["contracts"] = self.contracts
-            out["no_contract"] = self.no_contract
             out["bids"] = {
                 label: {"count": c, "share": wilson(c, self.contracts),
                         "made": {**wilson(self.bids_made.get(label, 0), c),
@@ -529,15 +535,16 @@ class Stats:
 
 
 _IDENTITY_INIT = ("variant", "rules_hash", "seed", "bots", "team_of", "point_names",
-                  "has_auction", "money", "combinations", "hands_limit", "games_requested",
+                  "has_auction", "money", "combinations", "hands_limit", "deals_limit",
+                  "games_requested",
                   "moon_allowed")
 
 #: Kept in files but not part of the exact result: two runs differ here.
 _TIMING_FIELDS = ("wall_seconds", "interrupted")
 
 _COUNT_FIELDS = (
-    "games", "hands", "seat_wins", "draws", "replays", "cut_off", "hands_hist",
-    "bot_seat_games", "bot_seat_wins", "bot_games_won", "contracts", "no_contract", "bids",
+    "games", "hands", "thrown_in", "seat_wins", "draws", "replays", "cut_off", "hands_hist",
+    "bot_seat_games", "bot_seat_wins", "bot_games_won", "contracts", "bids",
     "bids_made", "moon_attempts", "moon_made", "point_pitcher", "point_other",
     "point_nobody", "pos_pitched", "pos_made", "pos_score", "pos_score_sq", "money_games",
     "money_hands", "money_hands_sq", "money_sum", "money_sq", "money_x_hands",

@@ -208,8 +208,9 @@ def warnings(stats: Stats) -> list[str]:
             out.append(f"The pitcher is set in {set_rate:.0%} of contracts, far more than at a "
                        "table of good players: the bots overbid, so the bidding figures and "
                        "game length say more about the bots than about the rules.")
-        if stats.hands and stats.no_contract / stats.hands > THROWN_IN_WARNING:
-            out.append(f"{stats.no_contract / stats.hands:.0%} of deals are thrown in "
+        deals = stats.hands + stats.thrown_in
+        if deals and stats.thrown_in / deals > THROWN_IN_WARNING:
+            out.append(f"{stats.thrown_in / deals:.0%} of deals are thrown in "
                        "(everyone passed): the bots pass more than players would, which "
                        "lengthens games.")
     if stats.cut_off:

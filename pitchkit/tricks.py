@@ -29,6 +29,7 @@ from pitchkit.cards import (
     format_cards,
     same_colour_suit,
 )
+from pitchkit.errors import seat_name
 from pitchkit.variant import Following, JokerOrder, JokerRank, Rules, TrickWinner
 
 #: ``following`` rules as small ints for the hot path.
@@ -235,9 +236,9 @@ def follow_reason(seat: int, card: int, hand: int, led_suit: int, tables: TrumpT
     follow = hand & tables.suit_masks[led_suit]
     suit = SUIT_NAMES[led_suit]
     if following == FOLLOW_OR_TRUMP:
-        return f"seat {seat} must follow {suit} or trump: holds {format_cards(follow)}"
+        return f"{seat_name(seat)} must follow {suit} or trump: holds {format_cards(follow)}"
     if follow:
-        return f"seat {seat} must follow {suit}: holds {format_cards(follow)}"
+        return f"{seat_name(seat)} must follow {suit}: holds {format_cards(follow)}"
     trumps = hand & tables.trumps
-    return (f"seat {seat} cannot follow {suit} and must trump: holds "
+    return (f"{seat_name(seat)} cannot follow {suit} and must trump: holds "
             f"{format_cards(trumps)}")

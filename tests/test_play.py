@@ -241,9 +241,9 @@ def test_hand_sorted_with_trumps_first_and_marked() -> None:
     assert shown == [("JS", True), ("JC", True), ("2S", True), ("AH", False), ("5D", False)]
 
 
-def test_people_seats_numbers_from_one_and_calls_you_you() -> None:
-    assert people_seats("seat 0 does not hold AS", you=0) == "you do not hold AS"
-    assert people_seats("seat 2 must follow spades: holds 9S", you=0) == (
+def test_people_seats_calls_you_you() -> None:
+    assert people_seats("seat 1 does not hold AS", you=0) == "you do not hold AS"
+    assert people_seats("seat 3 must follow spades: holds 9S", you=0) == (
         "seat 3 must follow spades: holds 9S")
 
 

@@ -91,35 +91,35 @@ def fails_with(record: dict[str, Any], message: str) -> None:
 
 def test_bad_follow_names_hand_trick_seat_and_reason() -> None:
     def change(r: dict[str, Any]) -> None:
-        # hand 1, trick 2 (3D led): seat 0 holds TD and discards a heart instead of 6C
+        # hand 1, trick 2 (3D led): seat 1 (index 0) holds TD and discards a heart instead of 6C
         r["hands"][0]["actions"][10] = "play KH"
     fails_with(broken(change),
-               "hand 1, trick 2, seat 0: play KH: seat 0 must follow diamonds or trump: "
+               "hand 1, trick 2, seat 1: play KH: seat 1 must follow diamonds or trump: "
                "holds TD")
 
 
 def test_bad_bid_names_hand_bid_and_seat() -> None:
     def change(r: dict[str, Any]) -> None:
         r["hands"][1]["actions"][1] = "bid 1"
-    fails_with(broken(change), "hand 2, bid 2, seat 2: bid 1: seat 2 must bid at least 2")
+    fails_with(broken(change), "hand 2, bid 2, seat 3: bid 1: seat 3 must bid at least 2")
 
 
 def test_card_not_held() -> None:
     def change(r: dict[str, Any]) -> None:
         r["hands"][0]["actions"][4] = "play AS"
-    fails_with(broken(change), "hand 1, trick 1, seat 0: play AS: seat 0 does not hold AS")
+    fails_with(broken(change), "hand 1, trick 1, seat 1: play AS: seat 1 does not hold AS")
 
 
 def test_card_dealt_twice() -> None:
     def change(r: dict[str, Any]) -> None:
         r["hands"][0]["deal"][1][0] = "KH"
-    fails_with(broken(change), "hand 1, deal: seat 1: KH is dealt twice")
+    fails_with(broken(change), "hand 1, deal: seat 2: KH is dealt twice")
 
 
 def test_bad_card_spelling() -> None:
     def change(r: dict[str, Any]) -> None:
         r["hands"][0]["deal"][2][0] = "ZZ"
-    fails_with(broken(change), "hand 1, deal of seat 2: 'ZZ' is not a card")
+    fails_with(broken(change), "hand 1, deal of seat 3: 'ZZ' is not a card")
 
 
 def test_actions_after_the_end_of_the_hand() -> None:
@@ -137,7 +137,7 @@ def test_unfinished_hand_followed_by_another() -> None:
 def test_unknown_action_word() -> None:
     def change(r: dict[str, Any]) -> None:
         r["hands"][0]["actions"][0] = "raise 3"
-    fails_with(broken(change), "hand 1, bid 1, seat 0: raise 3: 'raise 3' is not an action")
+    fails_with(broken(change), "hand 1, bid 1, seat 1: raise 3: 'raise 3' is not an action")
 
 
 def test_unknown_variant() -> None:
@@ -169,7 +169,7 @@ def test_bad_record_cli_exits_1_with_one_line(tmp_path: Path) -> None:
     assert result.exit_code == 1
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and "Traceback" not in result.output
-    assert lines[0].startswith(f"pitchkit: {path}: hand 1, trick 2, seat 0: play KH")
+    assert lines[0].startswith(f"pitchkit: {path}: hand 1, trick 2, seat 1: play KH")
 
 
 def test_invalid_json_names_line_and_column(tmp_path: Path) -> None:

@@ -187,7 +187,7 @@ def test_jick_beats_joker_and_ten() -> None:
 def test_illegal_play_names_seat_and_reason() -> None:
     g = start(no_auction(deal={"cards_per_hand": 2}), "AS 2D", "3S 4D", "9S 5D", "KH 6D")
     play(g, "play AS", "play 3S")
-    with pytest.raises(IllegalActionError, match=r"^seat 2 must follow spades or trump: holds 9S$"):
+    with pytest.raises(IllegalActionError, match=r"^seat 3 must follow spades or trump: holds 9S$"):
         g.apply("play 5D")
 
 
@@ -195,13 +195,13 @@ def test_must_follow_reason_names_the_suit() -> None:
     r = no_auction(deal={"cards_per_hand": 2}, play={"following": "must_follow"})
     g = start(r, "AS 2D", "3S 4D", "9S 5D", "KH 6D")
     play(g, "play AS", "play 3S")
-    with pytest.raises(IllegalActionError, match=r"^seat 2 must follow spades: holds 9S$"):
+    with pytest.raises(IllegalActionError, match=r"^seat 3 must follow spades: holds 9S$"):
         g.apply("play 5D")
 
 
 def test_playing_a_card_not_held_is_illegal() -> None:
     g = start(no_auction(deal={"cards_per_hand": 2}), "AS 2D", "3S 4D", "9S 5D", "KH 6D")
-    with pytest.raises(IllegalActionError, match="seat 0 does not hold KH"):
+    with pytest.raises(IllegalActionError, match="seat 1 does not hold KH"):
         g.apply("play KH")
 
 
@@ -242,7 +242,7 @@ def test_suit_led_trick_winner_in_the_engine() -> None:
 def test_joker_lead_cannot_set_trump_in_the_engine() -> None:
     r = no_auction(deal={"cards_per_hand": 2}, deck={"jokers": 1})
     g = start(r, "BJ 2D", "3S 4D", "9S 5D", "KH 6D")
-    with pytest.raises(IllegalActionError, match="seat 0 may not lead a joker to set trump"):
+    with pytest.raises(IllegalActionError, match="seat 1 may not lead a joker to set trump"):
         g.apply("play BJ")
     assert g.legal_actions() == cards("2D")
 
@@ -251,7 +251,7 @@ def test_first_lead_must_be_trump_in_the_engine() -> None:
     r = no_auction(deal={"cards_per_hand": 3}, play={"first_lead_must_be_trump": True},
                    trump={"chosen_by": "turned_card", "shown_card": "out_of_play"})
     g = start(r, "AS 2D 3C", "3S 4D 5C", "9S 5D 6C", "KH 6D 8D", turned="7D")
-    with pytest.raises(IllegalActionError, match="seat 0 must lead a trump"):
+    with pytest.raises(IllegalActionError, match="seat 1 must lead a trump"):
         g.apply("play AS")
     play(g, "play 2D", "play 4D", "play 5D", "play 6D")
     assert g.to_act == 3
@@ -355,5 +355,5 @@ def test_void_player_who_must_trump_is_told_so() -> None:
     g = start(r, "AH 2D", "3S 4D", "9S 5D", "KH 6D", turned="7S")
     play(g, "play AH")
     with pytest.raises(IllegalActionError,
-                       match=r"^seat 1 cannot follow hearts and must trump: holds 3S$"):
+                       match=r"^seat 2 cannot follow hearts and must trump: holds 3S$"):
         g.apply("play 4D")

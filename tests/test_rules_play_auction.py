@@ -64,19 +64,19 @@ def test_pitcher_leads_first() -> None:
 def test_bid_must_be_higher_than_the_high_bid() -> None:
     g = start(rules())
     play(g, "bid 2")
-    with pytest.raises(IllegalActionError, match="seat 1 must bid at least 3"):
+    with pytest.raises(IllegalActionError, match="seat 2 must bid at least 3"):
         g.apply("bid 2")
 
 
 def test_bid_below_min_bid_is_illegal() -> None:
     g = start(rules(auction={"min_bid": 2}))
-    with pytest.raises(IllegalActionError, match="seat 0 must bid at least 2"):
+    with pytest.raises(IllegalActionError, match="seat 1 must bid at least 2"):
         g.apply("bid 1")
 
 
 def test_bid_above_max_bid_is_illegal() -> None:
     g = start(rules())
-    with pytest.raises(IllegalActionError, match="seat 0 may not bid 5: the highest bid is 4"):
+    with pytest.raises(IllegalActionError, match="seat 1 may not bid 5: the highest bid is 4"):
         g.apply("bid 5")
 
 
@@ -84,7 +84,7 @@ def test_dealer_must_bid_when_all_pass() -> None:
     g = start(rules())
     play(g, "pass", "pass", "pass")
     assert PASS not in g.legal_actions()
-    with pytest.raises(IllegalActionError, match="seat 3 \\(dealer\\) may not pass"):
+    with pytest.raises(IllegalActionError, match="seat 4 \\(dealer\\) may not pass"):
         g.apply("pass")
 
 
@@ -120,7 +120,7 @@ def test_dealer_may_not_steal_a_four() -> None:
     g = start(rules())
     play(g, "bid 4", "pass", "pass")
     assert g.legal_actions() == [PASS]
-    with pytest.raises(IllegalActionError, match="seat 3 \\(dealer\\) may not steal a 4"):
+    with pytest.raises(IllegalActionError, match="seat 4 \\(dealer\\) may not steal a 4"):
         g.apply("bid 4")
 
 
@@ -235,7 +235,7 @@ def test_pitcher_names_trump() -> None:
 def test_trump_phase_needs_a_suit() -> None:
     g = start(rules(trump={"chosen_by": "pitcher_names"}))
     play(g, "pass", "bid 2", "pass", "pass")
-    with pytest.raises(IllegalActionError, match="seat 1 must name trump"):
+    with pytest.raises(IllegalActionError, match="seat 2 must name trump"):
         g.apply("play 3S")
 
 
@@ -311,20 +311,20 @@ def test_every_seat_chooses_its_stage_cards_in_turn() -> None:
 
 def test_stage_selection_must_have_the_stage_size() -> None:
     g = start(staged(), "AS KS 2D 3D", "QS JS 4H 5H", dealer=1, turned="7D")
-    with pytest.raises(IllegalActionError, match="seat 0 must choose 2 cards for stage 1, not 3"):
+    with pytest.raises(IllegalActionError, match="seat 1 must choose 2 cards for stage 1, not 3"):
         g.apply("select AS KS 2D")
 
 
 def test_stage_selection_only_from_unplayed_cards() -> None:
     g = start(staged(), "AS KS 2D 3D", "QS JS 4H 5H", dealer=1, turned="7D")
-    with pytest.raises(IllegalActionError, match="seat 0 cannot choose QS"):
+    with pytest.raises(IllegalActionError, match="seat 1 cannot choose QS"):
         g.apply(select_action(cards("AS QS")))
 
 
 def test_only_chosen_cards_are_played_in_a_stage() -> None:
     g = start(staged(), "AS KS 2D 3D", "QS JS 4H 5H", dealer=1, turned="7D")
     play(g, "select AS 2D", "select QS 4H")
-    with pytest.raises(IllegalActionError, match="seat 0 did not choose KS for this stage"):
+    with pytest.raises(IllegalActionError, match="seat 1 did not choose KS for this stage"):
         g.apply("play KS")
 
 

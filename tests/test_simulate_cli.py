@@ -112,9 +112,9 @@ def test_csv_has_one_line_per_figure(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     with open(out, newline="") as fh:
         rows = list(csv.DictReader(fh))
-    seat0 = [r for r in rows if r["figure"].startswith("seat 0") and
+    seat1 = [r for r in rows if r["figure"].startswith("seat 1") and
              r["section"] == "win rate by seat"]
-    assert len(seat0) == 1 and seat0[0]["kind"] == "rate"
+    assert len(seat1) == 1 and seat1[0]["kind"] == "rate"
 
 
 @pytest.mark.parametrize(("args", "words"), [

@@ -123,7 +123,7 @@ def test_a_bidding_starts_left_of_dealer() -> None:
 def test_a_minimum_bid_two_maximum_the_moon() -> None:
     game = start(D1)
     assert names(game.legal_actions()) == ["pass", "bid 2", "bid 3", "bid 4", "bid moon"]
-    with pytest.raises(IllegalActionError, match="seat 0 must bid at least 2"):
+    with pytest.raises(IllegalActionError, match="seat 1 must bid at least 2"):
         game.apply("bid 1")
 
 
@@ -131,7 +131,7 @@ def test_a_bid_higher_than_the_previous_or_pass() -> None:
     game = start(D1)
     act(game, "bid 3")
     assert names(game.legal_actions()) == ["pass", "bid 4", "bid moon"]
-    with pytest.raises(IllegalActionError, match="seat 1 must bid at least 4"):
+    with pytest.raises(IllegalActionError, match="seat 2 must bid at least 4"):
         game.apply("bid 3")
 
 
@@ -172,7 +172,7 @@ def test_a_dealer_must_bid_two_when_all_others_pass() -> None:
     game = start(D1)
     act(game, "pass", "pass", "pass")
     assert names(game.legal_actions()) == ["bid 2"]
-    with pytest.raises(IllegalActionError, match="seat 3 \\(dealer\\) may not pass"):
+    with pytest.raises(IllegalActionError, match="seat 4 \\(dealer\\) may not pass"):
         game.apply("pass")
     with pytest.raises(IllegalActionError, match=r"may not bid 3: .* must bid exactly 2"):
         game.apply("bid 3")
@@ -205,13 +205,13 @@ def test_a_dealer_may_steal_a_four_reading() -> None:
 def test_a_only_the_dealer_may_bid_equal() -> None:
     game = start(D1)
     act(game, "bid 2")
-    with pytest.raises(IllegalActionError, match="seat 1 must bid at least 3"):
+    with pytest.raises(IllegalActionError, match="seat 2 must bid at least 3"):
         game.apply("bid 2")
 
 
 def test_a_no_pitching_a_card_to_bid() -> None:
     game = start(D1)
-    with pytest.raises(IllegalActionError, match="seat 0 may not play AS during the auction"):
+    with pytest.raises(IllegalActionError, match="seat 1 may not play AS during the auction"):
         game.apply("play AS")
 
 
@@ -233,7 +233,7 @@ def test_a_others_may_follow_suit_or_trump() -> None:
     tricks(game, "AS 3S 2S 2C")
     game.apply("play 3H")
     assert names(game.legal_actions()) == ["play 4S", "play QH", "play KH", "play AH"]
-    with pytest.raises(IllegalActionError, match="seat 1 must follow hearts or trump"):
+    with pytest.raises(IllegalActionError, match="seat 2 must follow hearts or trump"):
         game.apply("play 2D")
     game.apply("play 4S")  # trumping while holding hearts
     game.apply("play 4D")
@@ -551,7 +551,7 @@ def test_a_cli_replay_settles_in_money(tmp_path: Path) -> None:
     result = runner.invoke(app, ["replay", str(path)])
     assert result.exit_code == 0, result.output
     assert result.output.strip().splitlines()[-1] == (
-        "settlement: player 0 +0.40, player 1 -0.10, player 2 -0.20, player 3 -0.10")
+        "settlement: player 1 +0.40, player 2 -0.10, player 3 -0.20, player 4 -0.10")
     data = json.loads(runner.invoke(app, ["replay", "--json", str(path)]).output)
     assert data["settlement"] == [40, -10, -20, -10]
     assert data["hands"][1]["players"] == [0, 2, 3]

@@ -111,7 +111,7 @@ def test_b_deal_order_three_at_a_time_from_the_dealers_left() -> None:
 
 def test_b_deal_needs_six_cards_per_seat() -> None:
     game = Game(load_variant(VARIANT), random.Random(1), dealer=3)
-    with pytest.raises(IllegalActionError, match="seat 1 is dealt 5 cards, the variant deals 6"):
+    with pytest.raises(IllegalActionError, match="seat 2 is dealt 5 cards, the variant deals 6"):
         game.deal_cards([cards(D1[0]), cards("JS 2C 3C 4C 5C"), cards(D1[2]), cards(D1[3])])
 
 
@@ -148,7 +148,7 @@ def test_b_legal_bids_are_pass_one_two_three_four() -> None:
     game = start(D1)
     bids = [a for a in names(game.legal_actions()) if not a.startswith("play")]
     assert bids == ["pass", "bid 1", "bid 2", "bid 3", "bid 4"]
-    with pytest.raises(IllegalActionError, match="seat 0 may not bid 5: the highest bid is 4"):
+    with pytest.raises(IllegalActionError, match="seat 1 may not bid 5: the highest bid is 4"):
         game.apply("bid 5")
     with pytest.raises(IllegalActionError, match="may not bid moon"):
         game.apply("bid moon")
@@ -159,7 +159,7 @@ def test_b_bid_must_beat_the_high_bid() -> None:
     act(game, "bid 2")
     assert [a for a in names(game.legal_actions()) if not a.startswith("play")] == [
         "pass", "bid 3", "bid 4"]
-    with pytest.raises(IllegalActionError, match="seat 1 must bid at least 3"):
+    with pytest.raises(IllegalActionError, match="seat 2 must bid at least 3"):
         game.apply("bid 2")
 
 
@@ -182,7 +182,7 @@ def test_b_pitch_after_a_bid_of_four_is_illegal() -> None:
     game = start(D1)
     act(game, "bid 4")
     assert names(game.legal_actions()) == ["pass"]
-    with pytest.raises(IllegalActionError, match="seat 1 may not pitch JS: the bid is already 4"):
+    with pytest.raises(IllegalActionError, match="seat 2 may not pitch JS: the bid is already 4"):
         game.apply("play JS")
 
 
@@ -204,7 +204,7 @@ def test_b_dealer_must_bid_at_least_two_when_nobody_else_bids() -> None:
     assert names(game.legal_actions())[:3] == ["bid 2", "bid 3", "bid 4"]
     assert "pass" not in names(game.legal_actions())
     assert "bid 1" not in names(game.legal_actions())
-    with pytest.raises(IllegalActionError, match="seat 3 \\(dealer\\) may not pass"):
+    with pytest.raises(IllegalActionError, match="seat 4 \\(dealer\\) may not pass"):
         game.apply("pass")
     with pytest.raises(IllegalActionError, match="must bid at least 2"):
         game.apply("bid 1")
@@ -225,7 +225,7 @@ def test_b_dealer_may_steal_a_one_two_or_three(high: int) -> None:
 def test_b_non_dealer_may_not_steal() -> None:
     game = start(D1)
     act(game, "bid 2")
-    with pytest.raises(IllegalActionError, match="seat 1 must bid at least 3"):
+    with pytest.raises(IllegalActionError, match="seat 2 must bid at least 3"):
         game.apply("bid 2")
 
 
@@ -233,7 +233,7 @@ def test_b_dealer_may_not_steal_a_four() -> None:
     game = start(D1)
     act(game, "pass", "bid 4", "pass")
     assert names(game.legal_actions()) == ["pass"]
-    with pytest.raises(IllegalActionError, match="seat 3 \\(dealer\\) may not steal a 4"):
+    with pytest.raises(IllegalActionError, match="seat 4 \\(dealer\\) may not steal a 4"):
         game.apply("bid 4")
     game.apply("pass")
     assert (game.pitcher, game.bid) == (1, 4)
@@ -281,7 +281,7 @@ def test_b_may_trump_even_when_able_to_follow() -> None:
 def test_b_may_not_throw_off_when_able_to_follow() -> None:
     game = _dt_after_first_trick()
     with pytest.raises(IllegalActionError,
-                       match="seat 1 must follow hearts or trump: holds QH KH AH"):
+                       match="seat 2 must follow hearts or trump: holds QH KH AH"):
         game.apply("play 2D")
     assert game.to_act == 1  # the illegal action changed nothing
     assert "play 2D" not in names(game.legal_actions())
@@ -597,8 +597,8 @@ def _d1_record(**changes: object) -> dict:
 def test_b_cli_replay_prints_each_hand(tmp_path: Path) -> None:
     result = runner.invoke(app, ["replay", _write(tmp_path, "g.json", _d1_record())])
     assert result.exit_code == 0, result.output
-    assert ("hand 1: dealer 3, seat 0 bid 2 (made), trump S: high seat 0; low seat 0; "
-            "jack seat 0; game seat 3; scores 3 0 0 1") in result.output
+    assert ("hand 1: dealer seat 4, seat 1 bid 2 (made), trump S: high seat 1; low seat 1; "
+            "jack seat 1; game seat 4; scores 3 0 0 1") in result.output
     result = runner.invoke(app, ["replay", "--json", _write(tmp_path, "g.json", _d1_record())])
     data = json.loads(result.output)
     assert data["hands"][0]["points"] == {"high": 0, "low": 0, "jack": 0, "game": 3}
@@ -616,11 +616,11 @@ def test_b_cli_replay_a_pitched_card(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(("change", "message"), [
-    (("actions", 5, "play 2C"), "hand 1, trick 1, seat 1: play 2C: seat 1 must follow spades "
+    (("actions", 5, "play 2C"), "hand 1, trick 1, seat 2: play 2C: seat 2 must follow spades "
                                 "or trump: holds JS"),
-    (("actions", 1, "bid 2"), "hand 1, bid 2, seat 1: bid 2: seat 1 must bid at least 3"),
-    (("actions", 0, "bid 5"), "hand 1, bid 1, seat 0: bid 5: seat 0 may not bid 5"),
-    (("deal", 1, ["AS", "2C", "3C", "4C", "5C", "6C"]), "hand 1, deal: seat 1: AS is dealt twice"),
+    (("actions", 1, "bid 2"), "hand 1, bid 2, seat 2: bid 2: seat 2 must bid at least 3"),
+    (("actions", 0, "bid 5"), "hand 1, bid 1, seat 1: bid 5: seat 1 may not bid 5"),
+    (("deal", 1, ["AS", "2C", "3C", "4C", "5C", "6C"]), "hand 1, deal: seat 2: AS is dealt twice"),
     (("deal", 1, ["ZZ", "2C", "3C", "4C", "5C", "6C"]), "'ZZ' is not a card"),
 ])
 def test_b_cli_replay_bad_record_one_line(tmp_path: Path, change: tuple, message: str

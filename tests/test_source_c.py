@@ -185,9 +185,9 @@ def test_c_stage_sizes_four_players() -> None:
 def test_c_each_player_chooses_any_cards_of_the_stage_size() -> None:
     game = start()
     assert game.select_count == 7
-    with pytest.raises(IllegalActionError, match="seat 0 must choose 7 cards for stage 1, not 2"):
+    with pytest.raises(IllegalActionError, match="seat 1 must choose 7 cards for stage 1, not 2"):
         game.apply("select AS KS")
-    with pytest.raises(IllegalActionError, match="seat 0 cannot choose AD: not among"):
+    with pytest.raises(IllegalActionError, match="seat 1 cannot choose AD: not among"):
         game.apply("select AS KS QS JS 2S 3S AD")
     # any 7 of its 26 cards, mixing suits
     game.apply("select AS 2H 9S KH 3S TH 7S")
@@ -202,7 +202,7 @@ def test_c_only_the_chosen_cards_are_played_in_a_stage() -> None:
     stage(game, {0: "AS KS QS JS 2S 3S 4S", 1: "AC KC QC JC 2C 3C 4C"})
     assert names(game.legal_actions()) == [
         "play 2S", "play 3S", "play 4S", "play JS", "play QS", "play KS", "play AS"]
-    with pytest.raises(IllegalActionError, match="seat 0 did not choose AH for this stage"):
+    with pytest.raises(IllegalActionError, match="seat 1 did not choose AH for this stage"):
         game.apply("play AH")
 
 
@@ -235,7 +235,7 @@ def test_c_must_follow_the_suit_led() -> None:
                  3: "2C 3C 4C 5C 6C"})
     game.apply("play 2S")
     assert names(game.legal_actions()) == ["play 9S", "play TS"]
-    with pytest.raises(IllegalActionError, match="seat 1 must follow spades: holds 9S TS"):
+    with pytest.raises(IllegalActionError, match="seat 2 must follow spades: holds 9S TS"):
         game.apply("play 8H")
     game.apply("play 9S")
     # seat 2 has no spade and holds trumps; seat 3 neither: any card
@@ -253,7 +253,7 @@ def test_c_without_the_suit_led_must_trump() -> None:
     game.apply("play AH")
     assert names(game.legal_actions()) == ["play JD", "play QD", "play KD", "play AD"]
     with pytest.raises(IllegalActionError,
-                       match="seat 1 cannot follow hearts and must trump: holds JD QD KD AD"):
+                       match="seat 2 cannot follow hearts and must trump: holds JD QD KD AD"):
         game.apply("play 5C")
 
 
@@ -466,13 +466,13 @@ def test_c_cli_replay_a_staged_game(tmp_path: Path) -> None:
     result = runner.invoke(app, ["replay", str(path)])
     assert result.exit_code == 0, result.output
     assert "combinations 27 59" in result.output
-    assert "game over: won by seat 1" in result.output
+    assert "game over: won by seat 2" in result.output
     rec["hands"][0]["actions"][0] = "select AS KS"
     path.write_text(json.dumps(rec))
     result = runner.invoke(app, ["replay", str(path)])
     assert result.exit_code == 1
     assert result.output.strip().splitlines() == [
-        f"pitchkit: {path}: hand 1, stage 1, seat 0: select AS KS: seat 0 must choose 7 "
+        f"pitchkit: {path}: hand 1, stage 1, seat 1: select AS KS: seat 1 must choose 7 "
         "cards for stage 1, not 2"]
     del rec["hands"][0]["turned"]
     path.write_text(json.dumps(rec))

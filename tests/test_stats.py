@@ -73,6 +73,7 @@ class FakeHand:
     points: dict[str, tuple[int, ...]] = field(default_factory=dict)
     score_changes: tuple[int, ...] = (0, 0, 0, 0)
     combo_points: tuple[int, ...] | None = None
+    thrown_in: bool = False
 
 
 def _empty(shard: str | None = None) -> Stats:
@@ -90,8 +91,10 @@ def _fake_game(rng: random.Random) -> dict:
             dealer=rng.randrange(4), pitcher=pitcher,
             bid=None if pitcher is None else rng.choice([2, 3, 4, "moon"]),
             made=None if pitcher is None else rng.random() < 0.6, moon=False,
-            points={"high": (rng.randrange(4),), "low": ()},
-            score_changes=tuple(rng.randint(-4, 4) for _ in range(4))))
+            points={"high": (rng.randrange(4),), "low": ()} if pitcher is not None else {},
+            score_changes=tuple(rng.randint(-4, 4) for _ in range(4))
+            if pitcher is not None else (0, 0, 0, 0),
+            thrown_in=pitcher is None))
     return {"winners": (rng.randrange(4),), "draw": False, "hands": hands,
             "money": [rng.randint(-300, 300) for _ in range(4)]}
 

@@ -25,7 +25,7 @@ runner = CliRunner()
 
 def make_stats(*, seat_wins: tuple[int, ...] = (250, 250, 250, 250), games: int = 1000,
                hands_hist: dict[str, int] | None = None, bots: str = "heuristic",
-               contracts: int = 6000, made: int = 4500, no_contract: int = 0,
+               contracts: int = 6000, made: int = 4500, thrown_in: int = 0,
                pos_score: tuple[float, ...] = (0.6, 0.6, 0.6, 0.6), cut_off: int = 0,
                **extra: Any) -> Stats:
     """A 4-seat auction run with the given counts; score per position has sd 1."""
@@ -41,7 +41,7 @@ def make_stats(*, seat_wins: tuple[int, ...] = (250, 250, 250, 250), games: int 
     stats.bot_seat_games = {bots: 4 * games}
     stats.bot_seat_wins = {bots: sum(seat_wins)}
     stats.bot_games_won = {bots: sum(seat_wins)}
-    stats.contracts, stats.no_contract = contracts, no_contract
+    stats.contracts, stats.thrown_in = contracts, thrown_in
     stats.bids, stats.bids_made = {"2": contracts}, {"2": made}
     stats.pos_pitched = [contracts // 4] * 4
     stats.pos_made = [made // 4] * 4
@@ -52,7 +52,7 @@ def make_stats(*, seat_wins: tuple[int, ...] = (250, 250, 250, 250), games: int 
 
 def test_a_favoured_seat_is_named_with_its_interval_and_the_equal_share() -> None:
     text = " ".join(findings(make_stats(seat_wins=(310, 230, 230, 230))))
-    assert "Seat 0 wins 31.0% of games, more than the 25.0% an equal seat would" in text
+    assert "Seat 1 wins 31.0% of games, more than the 25.0% an equal seat would" in text
     assert "[95%: 28.2–33.9%]" in text
     assert "the seats are not equal (p < 0.001)" in text
 
@@ -92,7 +92,7 @@ def test_random_bots_cut_off_games_and_thrown_in_deals_are_warned_about() -> Non
     assert warnings(make_stats()) == []
     cut = warnings(make_stats(cut_off=40))
     assert any("40 games (4.0%) reached 1000 hands and were cut off" in w for w in cut)
-    thrown = warnings(make_stats(no_contract=900))
+    thrown = warnings(make_stats(thrown_in=900))
     assert any("thrown in" in w for w in thrown)
 
 
@@ -127,7 +127,7 @@ def test_compare_states_only_significant_changes() -> None:
 def test_compare_names_a_seat_whose_win_rate_changed() -> None:
     moved = make_stats(seat_wins=(330, 220, 225, 225))
     text = " ".join(compare_findings([make_stats(), moved], ["A", "B"]))
-    assert "who wins changes: seat 0 wins 33.0% of games against 25.0%" in text
+    assert "who wins changes: seat 1 wins 33.0% of games against 25.0%" in text
 
 
 @pytest.mark.parametrize("variants", [
