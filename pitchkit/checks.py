@@ -15,6 +15,7 @@ from pitchkit.cards import RANKS
 from pitchkit.variant import (
     POINT_NAMES,
     AuctionStyle,
+    Count,
     Discard,
     ExtraTrumps,
     FirstLeader,
@@ -397,3 +398,22 @@ def auction_forms_apply(rules: Rules) -> Iterator[Finding]:
     if a.opening_min_bid is not None and not a.min_bid <= a.opening_min_bid <= a.max_bid:
         yield Finding(("auction.opening_min_bid", "auction.min_bid", "auction.max_bid"),
                       f"{a.opening_min_bid} is outside the bids {a.min_bid} to {a.max_bid}")
+
+
+@check
+def game_end_settings_apply(rules: Rules) -> Iterator[Finding]:
+    s = rules.scoring
+    if s.count is Count.DOWN and s.target is None:
+        yield Finding(("scoring.count", "scoring.target"),
+                      "counting down needs a target to count down from")
+    if (s.losing_score is not None and s.minimum_score is not None
+            and s.minimum_score > s.losing_score):
+        yield Finding(("scoring.losing_score", "scoring.minimum_score"),
+                      f"can never be reached: scores never fall below "
+                      f"scoring.minimum_score ({s.minimum_score})")
+    if s.win_needs_made_bid and not rules.has_auction:
+        yield Finding(("scoring.win_needs_made_bid", "auction.style"),
+                      "needs an auction (auction.style is none, so there is no bid)")
+    if rules.moon.failed_loses_game and not rules.moon.allowed:
+        yield Finding(("moon.failed_loses_game", "moon.allowed"),
+                      "has no effect when moon.allowed is false")

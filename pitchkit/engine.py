@@ -51,7 +51,7 @@ from pitchkit.play import (
 )
 from pitchkit.results import Event, HandResult, Observation, Outcome, Phase
 from pitchkit.scoring import _plan as score_plan
-from pitchkit.settle import settle_parts
+from pitchkit.settle import settle_parts, start_score
 from pitchkit.tricks import (
     ANY_CARD,
     FOLLOW_OR_TRUMP,
@@ -137,7 +137,7 @@ class Game:
         self.first_dealer = dealer
         self.phase = Phase.DEAL
         self.to_act: int | None = None
-        self.scores = [0] * n
+        self.scores = [start_score(rules)] * n
         self.hand_results: list[HandResult] = []
         self.outcome: Outcome | None = None
         self.hands_played = 0

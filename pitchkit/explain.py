@@ -17,6 +17,7 @@ from pitchkit.tricks import trump_order_for
 from pitchkit.variant import (
     SECTIONS,
     AuctionStyle,
+    Count,
     Direction,
     FirstLeader,
     Following,
@@ -441,6 +442,20 @@ def _winning(rules: Rules) -> Iterator[str]:
                    "wins.")
     if rules.moon.allowed and rules.moon.made_wins_game and rules.has_auction:
         yield "A made moon wins the game at once."
+    if s.count is Count.DOWN and s.target is not None:
+        yield (f"Scores count down: each {side} starts at {s.target} and every point won "
+               f"takes one off; reaching 0 is reaching the target.")
+    if s.win_needs_made_bid and rules.has_auction:
+        yield f"A pitcher{_their_side(rules)} that is set cannot win at the end of that hand."
+    losers = []
+    if s.losing_score is not None:
+        losers.append(f"a {side} whose score falls to {s.losing_score} or below loses")
+    if rules.moon.allowed and rules.moon.failed_loses_game and rules.has_auction:
+        losers.append(f"a failed moon loses the game for the shooter{_their_side(rules)}")
+    if losers:
+        text = "; ".join(losers)
+        yield (text[0].upper() + text[1:] + f": the game ends and the highest score among "
+               f"the other {side}s wins.")
     if s.hands is not None:
         yield (f"The game is {_n(s.hands, 'hand')}; then the highest score wins."
                if s.target is None else
@@ -450,9 +465,11 @@ def _winning(rules: Rules) -> Iterator[str]:
     only_pitcher = s.win_only_as_pitcher and rules.has_auction
     can_tie = s.hands is not None or (s.target is not None and not only_pitcher)
     if can_tie:  # a game won only by the pitcher's side, or never ended, cannot end tied
-        yield ("A tie for the highest score is a draw." if s.tie is Tie.DRAW
-               else "A tie for the highest score is a draw, and a new game is played to "
-                    "decide it.")
+        yield {Tie.DRAW: "A tie for the highest score is a draw.",
+               Tie.REPLAY: "A tie for the highest score is a draw, and a new game is played "
+                           "to decide it.",
+               Tie.ANOTHER_HAND: "A tie for the highest score is broken by playing another "
+                                 "hand, and another, until it is broken."}[s.tie]
 
 
 def _money(rules: Rules) -> Iterator[str]:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from pitchkit.errors import IllegalActionError, UsageError
 from pitchkit.results import Event, Phase
+from pitchkit.settle import start_score
 from pitchkit.variant import Partnerships
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -71,7 +72,7 @@ def join(game: Game, count: int) -> Event:
     assert game.ledger is not None
     game.ledger.join(new)
     game.players = game.players + new
-    game.scores = game.scores + [0] * count
+    game.scores = game.scores + [start_score(game.rules)] * count
     _resize(game, game.n + count)
     event = Event("join", None, None, count)
     game.events.append(event)

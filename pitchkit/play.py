@@ -197,7 +197,7 @@ def finish_hand(game: Game) -> None:
     game.hands_played += 1
     old = game.scores
     scores, over, winners, draw, replay, _reason = settle_parts(
-        rules, old, team_of, pitcher, changes, moon_made, points, game.hands_played)
+        rules, old, team_of, pitcher, changes, moon_made, points, game.hands_played, made)
     game.scores = list(scores)
     if game.ledger is not None:
         changed = {game.players[s]: scores[s] - old[s] for s in range(n)}

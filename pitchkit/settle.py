@@ -22,7 +22,14 @@ decides the end of the game. Readings chosen where the sources are silent:
   separated by the higher score at the end of the hand; if still equal, it is a tie.
 - ``scoring.hands``: after that many hands (``hands_played`` counts this one) the
   highest score wins; the target is checked first.
-- Ties (``scoring.tie``): a draw; ``replay`` also says a new game is due.
+- Ties (``scoring.tie``): a draw; ``replay`` also says a new game is due;
+  ``another_hand`` plays on.
+- ``scoring.count: down`` shows each score as the points still needed (target minus
+  the score counted up); the end of the game is decided on the scores counted up, so
+  both ways give the same games.
+- ``scoring.losing_score``, ``moon.failed_loses_game``: the side out loses; the highest
+  score among the others wins (tied: a draw, or a new game with ``tie: replay``; a
+  losing side's game is over, so ``another_hand`` does not apply).
 """
 
 from __future__ import annotations
@@ -33,7 +40,7 @@ from operator import add
 from typing import Any
 
 from pitchkit.scoring import HandFacts, HandScore
-from pitchkit.variant import Rules, Tie
+from pitchkit.variant import Count, Rules, Tie
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -68,7 +75,7 @@ def settle_hand(rules: Rules, scores: tuple[int, ...], facts: HandFacts, hand: H
     """
     new_scores, over, winners, draw, replay, reason = settle_parts(
         rules, scores, facts.team_of, facts.pitcher, hand.score_changes, hand.moon_made,
-        hand.points, hands_played)
+        hand.points, hands_played, hand.made)
     return GameState(scores=new_scores, over=over, winners=winners, draw=draw,
                      replay=replay, reason=reason)
 
@@ -76,14 +83,37 @@ def settle_hand(rules: Rules, scores: tuple[int, ...], facts: HandFacts, hand: H
 _GOES_ON = (False, (), False, False, None)
 
 
+def start_score(rules: Rules) -> int:
+    """Every side's score before the first hand: 0, or the target counting down."""
+    s = rules.scoring
+    return s.target if s.count is Count.DOWN and s.target is not None else 0
+
+
 def settle_parts(rules: Rules, scores: Sequence[int], team_of: tuple[int, ...],
                  pitcher: int | None, score_changes: Sequence[int], moon_made: bool | None,
-                 points: dict[str, tuple[int, ...]], hands_played: int
-                 ) -> tuple[Any, ...]:
+                 points: dict[str, tuple[int, ...]], hands_played: int,
+                 made: bool | None = None) -> tuple[Any, ...]:
     """:func:`settle_hand` on plain values (the engine's path: no HandFacts, HandScore).
 
     Returns GameState's fields in order: scores, over, winners, draw, replay, reason.
+    ``made``: whether the pitcher made the bid (None: no contract).
     """
+    target = rules.scoring.target
+    if rules.scoring.count is Count.DOWN and target is not None:
+        # rule: counting down shows the points still needed: target - points counted up;
+        # everything else is decided on the points counted up (scoring.count)
+        up = settle_up(rules, [target - x for x in scores], team_of, pitcher,
+                       score_changes, moon_made, points, hands_played, made)
+        return (tuple([target - x for x in up[0]]), *up[1:])
+    return settle_up(rules, scores, team_of, pitcher, score_changes, moon_made, points,
+                     hands_played, made)
+
+
+def settle_up(rules: Rules, scores: Sequence[int], team_of: tuple[int, ...],
+              pitcher: int | None, score_changes: Sequence[int], moon_made: bool | None,
+              points: dict[str, tuple[int, ...]], hands_played: int,
+              made: bool | None = None) -> tuple[Any, ...]:
+    """:func:`settle_parts` with scores counted up (the one definition of the end)."""
     n = len(team_of)
     s = rules.scoring
     floor = s.minimum_score
@@ -108,6 +138,9 @@ def settle_parts(rules: Rules, scores: Sequence[int], team_of: tuple[int, ...],
     if moon_made and pitcher_side is not None and rules.moon.made_wins_game:
         # rule: a made moon wins the game at once
         return _won(new_scores, team_of, pitcher_side, "moon")
+    if moon_made is False and pitcher_side is not None and rules.moon.failed_loses_game:
+        # rule: a failed moon loses the game at once (moon.failed_loses_game)
+        return _best_of(rules, new_scores, new, team_of, [pitcher_side], "moon")
 
     target = s.target
     if target is not None:
@@ -116,6 +149,9 @@ def settle_parts(rules: Rules, scores: Sequence[int], team_of: tuple[int, ...],
             reached = [pitcher_side] if new[pitcher_side] >= target else []
         else:
             reached = [side for side in sorted(set(team_of)) if new[side] >= target]
+        if s.win_needs_made_bid and made is False and pitcher_side in reached:
+            # rule: "you must make your bid to go out" (scoring.win_needs_made_bid)
+            reached.remove(pitcher_side)
         if len(reached) == 1:
             return _won(new_scores, team_of, reached[0], "target")
         if reached:
@@ -128,6 +164,13 @@ def settle_parts(rules: Rules, scores: Sequence[int], team_of: tuple[int, ...],
             if len(top) == 1:
                 return _won(new_scores, team_of, top[0], "target")
             return _tie(rules, new_scores, "target")
+
+    losing = s.losing_score
+    if losing is not None:
+        losers = [side for side in sorted(set(team_of)) if new[side] <= losing]
+        if losers:
+            # rule: a side at the losing score loses the game (scoring.losing_score)
+            return _best_of(rules, new_scores, new, team_of, losers, "losing_score")
 
     limit = s.hands
     if limit is not None and hands_played >= limit:
@@ -153,6 +196,22 @@ def _won(new_scores: tuple[int, ...], team_of: tuple[int, ...], side: int,
 
 
 def _tie(rules: Rules, new_scores: tuple[int, ...], reason: str) -> tuple[Any, ...]:
+    if rules.scoring.tie is Tie.ANOTHER_HAND:
+        # rule: a tie is broken by another hand, and another, as long as it lasts
+        return (new_scores, *_GOES_ON)
+    return (new_scores, True, (), True, rules.scoring.tie is Tie.REPLAY, reason)
+
+
+def _best_of(rules: Rules, new_scores: tuple[int, ...], new: list[int],
+             team_of: tuple[int, ...], losers: list[int], reason: str) -> tuple[Any, ...]:
+    """The game ends with ``losers`` out: the highest score among the other sides wins."""
+    others = [side for side in sorted(set(team_of)) if side not in losers]
+    if not others:
+        return (new_scores, True, (), True, rules.scoring.tie is Tie.REPLAY, reason)
+    best = max(new[side] for side in others)
+    top = [side for side in others if new[side] == best]
+    if len(top) == 1:
+        return _won(new_scores, team_of, top[0], reason)
     return (new_scores, True, (), True, rules.scoring.tie is Tie.REPLAY, reason)
 
 

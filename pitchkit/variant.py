@@ -162,6 +162,12 @@ class MadeBidScores(StrEnum):
 class Tie(StrEnum):
     DRAW = "draw"
     REPLAY = "replay"
+    ANOTHER_HAND = "another_hand"
+
+
+class Count(StrEnum):
+    UP = "up"
+    DOWN = "down"
 
 
 #: Every point a hand can have, in the default counting order.
@@ -242,6 +248,7 @@ class Moon:
     points_made: int | None = None
     points_failed: int = 4
     made_wins_game: bool = False
+    failed_loses_game: bool = False
     money_made: int = 0
     money_failed: int = 0
 
@@ -312,6 +319,9 @@ class Scoring:
     bidder_goes_out: bool = False
     hands: int | None = None
     tie: Tie = Tie.DRAW
+    count: Count = Count.UP
+    losing_score: int | None = None
+    win_needs_made_bid: bool = False
 
 
 @dataclass(frozen=True, kw_only=True)

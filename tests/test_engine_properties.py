@@ -77,6 +77,7 @@ def variants(draw: st.DrawFn) -> Rules:
             "points_made": draw(st.one_of(st.none(), st.integers(0, 10))),
             "points_failed": draw(st.integers(0, 10)),
             "made_wins_game": draw(st.booleans()),
+            "failed_loses_game": draw(st.booleans()),
             "money_made": draw(st.integers(0, 200)),
             "money_failed": draw(st.integers(0, 200)),
         },
@@ -109,7 +110,9 @@ def variants(draw: st.DrawFn) -> Rules:
             "win_only_as_pitcher": draw(st.booleans()),
             "bidder_goes_out": draw(st.booleans()),
             "hands": draw(st.one_of(st.none(), st.integers(1, MAX_HANDS))),
-            "tie": draw(st.sampled_from(["draw", "replay"])),
+            "tie": draw(st.sampled_from(["draw", "replay", "another_hand"])),
+            "losing_score": draw(st.one_of(st.none(), st.integers(-8, 0))),
+            "win_needs_made_bid": draw(st.booleans()),
         },
         "money": {"enabled": money, "cents_per_point": draw(st.integers(1, 25))},
     }

@@ -63,6 +63,7 @@ CASES: list[tuple[dict[str, Any], dict[str, Any]]] = [
     (STAGED, {"play": {"stages": [3, 3]}}),
     ({}, {"points": {"jick": True}}),
     ({}, {"trump": {"off_jack": True}}),
+    ({}, {"scoring": {"count": "down"}}),
     ({}, {"trump": {"off_five": True}}),
     (JOKERS, {"trump": {"joker_rank": "below_jack"}}),
     (JOKERS, {"trump": {"joker_rank": "highest"}}),
