@@ -120,7 +120,7 @@ def choice(plan: DrawPlan, state: DrawState, hand: int, trumps: int, seat: int,
         keep = min(size, pool.bit_count())
         return Choice("keep", pool, 0, keep, keep)
     # a player may not discard more than the pack can replace (see the module's readings)
-    most = held - size + len(state.pack)
+    most = min(held, held - size + len(state.pack))
     least = max(0, held - size)
     if plan.discard is Discard.DOWN_TO_HAND_SIZE:
         # rule: deal nine, keep six (nine-card pitch, Smear)

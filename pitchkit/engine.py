@@ -269,6 +269,9 @@ class Game:
 
         In ``select`` the choice of k cards cannot be listed: this returns the cards that
         may be chosen; apply ``select_action(cards)`` with :attr:`select_count` of them.
+        In ``draw`` likewise: the cards that may be discarded (or kept, for a dealer
+        robbing the pack), as :meth:`draw_choice` describes, or, when none may, the one
+        legal action (``discard`` of nothing).
         """
         phase = self.phase
         if phase is _PLAY:
@@ -288,7 +291,9 @@ class Game:
             assert self.to_act is not None
             return list(_cards_of(self.reserve[self.to_act]))
         if phase is Phase.DRAW:
-            return list(_cards_of(self.draw_choice().cards))
+            choice = self.draw_choice()
+            # the cards that may be chosen; when there are none, the one legal action
+            return _cards_of(choice.cards) or [draw.choice_action(choice, 0)]
         if phase is Phase.TRUMP:
             return [TRUMP_BASE + s for s in range(4)]
         return []

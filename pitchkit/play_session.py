@@ -35,7 +35,7 @@ from pitchkit.actions import (
 )
 from pitchkit.atomic import write_atomically
 from pitchkit.bots import BotSpec
-from pitchkit.cards import card_name, parse_card
+from pitchkit.cards import card_name, format_cards, parse_card
 from pitchkit.engine import Game
 from pitchkit.errors import BotError, IllegalActionError, UsageError
 from pitchkit.play_view import (
@@ -89,6 +89,15 @@ def ordered_choices(game: Game, seat: int) -> list[Action]:
         mask |= 1 << card
     return ([a for a in legal if not 0 <= a < 54]
             + [card for card, _ in sorted_hand(game.rules, mask, trump)])
+
+
+def draw_prompt(choice: Any) -> str:
+    """What a person is asked in the draw (pitchkit.draw.Choice)."""
+    amount = (str(choice.least) if choice.least == choice.most
+              else f"{choice.least} to {choice.most}")
+    must = f", including {format_cards(choice.must)}" if choice.must else ""
+    return (f"draw: {choice.verb} {amount} of {format_cards(choice.cards)}{must}; type "
+            f"'{choice.verb} CARD ...' ('{choice.verb}' alone for none)")
 
 
 def cards_to_choose(game: Game, seat: int) -> int:
@@ -312,7 +321,9 @@ class PlaySession:
         if seen.trick:
             self.write("trick so far: " + ", ".join(
                 f"{self.seats.name(s)} {card_name(c)}" for s, c in seen.trick))
-        if cards_to_choose(game, self.human):
+        if seen.phase is Phase.DRAW and seen.draw_choice is not None:
+            self.write(draw_prompt(seen.draw_choice))
+        elif cards_to_choose(game, self.human):
             self.write(f"choose {seen.select_count} cards for stage {seen.stage + 1} "
                        "(numbers or names, separated by spaces):")
             self.write(choices_text(choices, cards=True))

@@ -16,6 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pitchkit.actions import select_action
+from pitchkit.draw import random_action
 from pitchkit.engine import Game, Phase, replay_events
 from pitchkit.record import game_to_record, replay_record
 from pitchkit.scoring import available_points
@@ -116,7 +117,44 @@ def variants(draw: st.DrawFn) -> Rules:
         },
         "money": {"enabled": money, "cents_per_point": draw(st.integers(1, 25))},
     }
+    data["auction"] |= auction_forms(draw, style, min_bid, max_bid)
+    if per != "all" and not stages and chosen_by != "first_lead" and draw(st.booleans()):
+        data["auction"]["pitch_to_bid"] = False
+        data |= after_the_auction(draw, count, deck, per, style != "none")
     return rules_from_mapping(data)
+
+
+def auction_forms(draw: st.DrawFn, style: str, min_bid: int, max_bid: int) -> dict[str, Any]:
+    """Bidding direction, equal bids, an opening floor (issue 11)."""
+    out: dict[str, Any] = {"direction": draw(st.sampled_from(["play", "left", "right"]))}
+    if style == "one_round":
+        out["may_equal"] = draw(st.sampled_from(["none", "max_bid", "any"]))
+    out["opening_min_bid"] = draw(st.one_of(st.none(), st.integers(min_bid, max_bid)))
+    return out
+
+
+def after_the_auction(draw: st.DrawFn, count: int, deck: int, per: int,
+                      has_pitcher: bool) -> dict[str, Any]:
+    """A draw, a kitty, trumps-only play (issue 11), only where they fit the deal."""
+    hand_size = draw(st.integers(max(1, per - 3), per))
+    while count * hand_size > deck:
+        hand_size -= 1
+    trumps_only = draw(st.booleans())
+    undealt = deck - count * per
+    return {
+        "deal": {"cards_per_hand": per, "kitty": draw(st.integers(0, min(4, undealt))),
+                 "kitty_to": draw(st.sampled_from(["pitcher", "dealer"] if has_pitcher
+                                                  else ["dealer"]))},
+        "draw": {
+            "discard": draw(st.sampled_from(
+                ["non_trumps", "up_to", "at_least", "down_to_hand_size"])),
+            "count": draw(st.integers(0, 4)), "hand_size": hand_size,
+            "dealer_robs": draw(st.booleans()),
+            "extra_trumps": draw(st.sampled_from(
+                ["discard_face_up", "show_and_keep"] if trumps_only else ["discard_face_up"])),
+        },
+        "play": {"trumps_only": trumps_only},
+    }
 
 
 def check_cards(game: Game) -> None:
@@ -125,10 +163,16 @@ def check_cards(game: Game) -> None:
         return
     places = list(game.hands) + list(game.reserve) + list(game.captured)
     places.append(sum(1 << c for c in game._trick))
+    places += list(game.set_aside().values())  # the pack, the kitty, discards
     dealt = 0
     for m in game.dealt:
         assert dealt & m == 0
         dealt |= m
+    if game._draw is not None:
+        # the deck conserved through the kitty, discards and draws
+        dealt = (1 << 52 + game.rules.deck.jokers) - 1
+        if game.turned is not None and game.rules.trump.shown_card.value == "out_of_play":
+            dealt &= ~(1 << game.turned)
     seen = 0
     for m in places:
         assert seen & m == 0, "a card is in two places"
@@ -139,7 +183,8 @@ def check_cards(game: Game) -> None:
 def check_after_action(game: Game, event: Any) -> None:
     check_cards(game)
     if event.trick_winner is not None and game.phase in (Phase.PLAY, Phase.SELECT):
-        assert game.to_act == event.trick_winner, "the trick winner leads next"
+        folded = game.rules.play.trumps_only and not game.hands[event.trick_winner]
+        assert game.to_act == event.trick_winner or folded, "the trick winner leads next"
     if game.phase in (Phase.DEAL, Phase.OVER):
         assert game.to_act is None and game.legal_actions() == []
     else:
@@ -160,7 +205,7 @@ def check_hand(game: Game, rules: Rules) -> None:
     credited = sum(len({game.team_of[s] for s in seats}) for seats in result.points.values())
     assert credited <= available_points(rules, sides)
     assert set(result.points) <= set(rules.point_names())
-    if not result.thrown_in:
+    if not result.thrown_in and not rules.play.trumps_only:
         # every trick of the hand went to someone
         tricks = sum(len(t[1]) for t in game._tricks)
         assert tricks == sum(result.tricks_won) * game.n
@@ -208,10 +253,11 @@ def reference_winner(cards: tuple[int, ...], rules: Rules, trump: int) -> int:
 def check_trick_winners(game: Game, rules: Rules) -> None:
     if game.trump is None:
         return
-    for leader, cards, winner in game._tricks:
+    for i, (leader, cards, winner) in enumerate(game._tricks):
+        step = game._trick_nexts[i] if game._trick_nexts else game._next  # trumps only
         seats = [leader]
         for _ in cards[1:]:
-            seats.append(game._next[seats[-1]])
+            seats.append(step[seats[-1]])
         assert seats[reference_winner(cards, rules, game.trump)] == winner
 
 
@@ -236,6 +282,8 @@ def play_game(rules: Rules, seed: int, check: bool) -> Game:
         legal = game.legal_actions()
         if game.phase is Phase.SELECT:
             event = game.apply(select_action(rng.sample(legal, game.select_count)))
+        elif game.phase is Phase.DRAW:
+            event = game.apply(random_action(game.draw_choice(), rng))
         else:
             event = game.apply(rng.choice(legal))
         if check:
@@ -281,6 +329,8 @@ def test_clone_is_independent(rules: Rules, seed: int) -> None:
         legal = copy.legal_actions()
         if copy.phase is Phase.SELECT:
             copy.apply(select_action(legal[:copy.select_count]))
+        elif copy.phase is Phase.DRAW:
+            copy.apply(random_action(copy.draw_choice(), random.Random(0)))
         else:
             copy.apply(legal[0])
     assert game.snapshot() == before
@@ -306,7 +356,7 @@ def test_an_illegal_action_raises_a_reason_and_changes_nothing(
             continue
         legal = game.legal_actions()
         for bad in junk:
-            if game.phase is not Phase.SELECT and bad in legal:
+            if game.phase not in (Phase.SELECT, Phase.DRAW) and bad in legal:
                 continue
             before = game.snapshot()
             try:
@@ -321,6 +371,8 @@ def test_an_illegal_action_raises_a_reason_and_changes_nothing(
         legal = game.legal_actions()
         if game.phase is Phase.SELECT:
             game.apply(select_action(rng.sample(legal, game.select_count)))
+        elif game.phase is Phase.DRAW:
+            game.apply(random_action(game.draw_choice(), rng))
         else:
             game.apply(rng.choice(legal))
 

@@ -14,6 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from pitchkit.draw import random_action
 from pitchkit.engine import Game, Phase, select_action
 from pitchkit.load import load_variant
 
@@ -28,6 +29,10 @@ VARIANTS = [
     ("money-pitch", ()),
     ("pimps-and-hoes-4p", ()),
     ("pimps-and-hoes-literal", ()),
+    ("nine-card-pitch", ()),
+    ("minnesota-smear", ("auction.direction=right", "auction.may_equal=any")),
+    ("nine-card-pitch", ("deal.kitty=0", "draw.discard=non_trumps", "draw.dealer_robs=true",
+                         "play.trumps_only=true", "draw.extra_trumps=show_and_keep")),
 ]
 
 
@@ -45,6 +50,8 @@ def play(variant: str, sets: tuple[str, ...], seed: int, hands: int,
             game.deal_random()
         elif game.phase is Phase.SELECT:
             game.apply(select_action(rng.sample(game.legal_actions(), game.select_count)))
+        elif game.phase is Phase.DRAW and not fast:
+            game.apply(random_action(game.draw_choice(), rng))
         elif fast:
             game._apply_random(rng)
         else:

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from pitchkit.actions import select_action
+from pitchkit.draw import random_action
 from pitchkit.engine import Game, Phase
 from pitchkit.variant import rules_from_mapping
 
@@ -29,6 +30,11 @@ JOKERS = {"deck": {"jokers": 2}, "points": {"jick": True}, "players": {"count": 
           "deal": {"cards_per_hand": 9}}
 STAGED = {"deal": {"cards_per_hand": 8}, "auction": {"style": "none"},
           "play": {"first_leader": "left_of_dealer"}, "trump": {"chosen_by": "turned_card"}}
+#: nine cards dealt, trump named by the pitcher: a base for the draw (draw.hand_size 6
+#: and a discard style: DRAW)
+DEAL_NINE = {"deal": {"cards_per_hand": 9}, "trump": {"chosen_by": "pitcher_names"},
+             "draw": {"hand_size": 6}}
+DRAW = merged(DEAL_NINE, {"draw": {"discard": "non_trumps"}})
 CASES: list[tuple[dict[str, Any], dict[str, Any]]] = [
     ({}, {"players": {"count": 3}}),
     ({}, {"players": {"partnerships": "2x2"}}),
@@ -71,6 +77,23 @@ CASES: list[tuple[dict[str, Any], dict[str, Any]]] = [
     (JOKERS, {"trump": {"joker_order": "first_played_higher"}}),
     (JOKERS, {"trump": {"pitched_joker": "makes_spades"}}),
     (JOKERS, {"play": {"never_lead_joker": True}}),
+    ({}, {"auction": {"direction": "right"}}),
+    ({}, {"auction": {"may_equal": "any"}}),
+    ({}, {"auction": {"may_equal": "max_bid"}}),
+    ({}, {"auction": {"opening_min_bid": 2}}),
+    (DEAL_NINE, {"draw": {"discard": "non_trumps"}}),
+    (DEAL_NINE, {"draw": {"discard": "up_to"}}),
+    (DEAL_NINE, {"draw": {"discard": "at_least"}}),
+    (DEAL_NINE, {"draw": {"discard": "down_to_hand_size"}}),
+    (DRAW, {"draw": {"hand_size": 5}}),
+    (merged(DRAW, {"draw": {"discard": "up_to", "hand_size": 9}}), {"draw": {"count": 1}}),
+    (DRAW, {"draw": {"dealer_robs": True}}),
+    (merged(DRAW, {"deal": {"cards_per_hand": 12}, "draw": {"hand_size": 4},
+                   "play": {"trumps_only": True}}),
+     {"draw": {"extra_trumps": "show_and_keep"}}),
+    (merged(DRAW, {"draw": {"discard": "down_to_hand_size"}}), {"deal": {"kitty": 4}}),
+    (merged(DRAW, {"deal": {"kitty": 4}}), {"deal": {"kitty_to": "dealer"}}),
+    (DRAW, {"play": {"trumps_only": True}}),
 ]
 
 
@@ -91,6 +114,8 @@ def games(data: dict[str, Any]) -> list[Any]:
             legal = game.legal_actions()
             if game.phase is Phase.SELECT:
                 game.apply(select_action(rng.sample(legal, game.select_count)))
+            elif game.phase is Phase.DRAW:
+                game.apply(random_action(game.draw_choice(), rng))
             else:
                 game.apply(rng.choice(legal))
         played.append((game.events, game.hand_results))
