@@ -62,12 +62,16 @@ if there was none), so a run of episodes is reproducible from its first seed.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, ClassVar
 
-import numpy as np
-from gymnasium import spaces
-from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
+try:
+    import numpy as np
+    from gymnasium import spaces
+    from pettingzoo import AECEnv
+    from pettingzoo.utils import wrappers
+except ImportError as error:  # the optional extra is not installed
+    raise ImportError(f"pitchkit.env needs PettingZoo ({error.name} is missing): "
+                      "pip install 'pitchkit[env]'") from error
 
 from pitchkit import draw
 from pitchkit.actions import BID_BASE, MOON, PASS, SELECT_FLAG
@@ -103,7 +107,8 @@ class PitchEnv(AECEnv):
     game for variants with no end; ``max_hands``: truncate a game that runs this long.
     """
 
-    metadata = {"name": "pitchkit_v0", "render_modes": ["ansi"], "is_parallelizable": False}
+    metadata: ClassVar[dict[str, Any]] = {
+        "name": "pitchkit_v0", "render_modes": ["ansi"], "is_parallelizable": False}
 
     def __init__(self, variant: str | Rules = "auction-pitch", *, sets: tuple[str, ...] = (),
                  hands: int = DEFAULT_ENDLESS_HANDS, max_hands: int = DEFAULT_MAX_HANDS,
@@ -268,8 +273,8 @@ class PitchEnv(AECEnv):
         trick = [0] * n
         for s, card in obs.trick:
             trick[rel(s)] = 1 << card
-        for mask in trick:
-            cards(mask)
+        for card_mask in trick:
+            cards(card_mask)
         cards(0 if obs.turned is None else 1 << obs.turned)
         one_hot(4, obs.trump)
         one_hot(len(PHASES), PHASES.index(obs.phase))

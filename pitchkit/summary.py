@@ -92,7 +92,8 @@ def _seats(stats: Stats, table: Sequence[Row]) -> list[str]:
     if not seats:
         return []
     sides = len(set(stats.team_of))
-    equal = 1 / sides
+    # games drawn or cut off have no winner: an equal seat wins its share of the others
+    equal = (stats.games - stats.draws - stats.cut_off) / stats.games / sides
     per = "side" if sides < stats.players else "seat"
     p = stats.summary()["seat_fairness"]["p_value"]
     if p is None:

@@ -154,3 +154,8 @@ def test_simulate_opens_with_the_findings() -> None:
     assert result.exit_code == 0, result.output
     head = result.output.split("win rate by seat")[0]
     assert "A game lasts" in head and "Only 20 games" in head
+
+
+def test_the_equal_share_leaves_out_games_without_a_winner() -> None:
+    text = " ".join(findings(make_stats(seat_wins=(200, 200, 200, 200), cut_off=200)))
+    assert "against 20.0% for an equal seat" in text

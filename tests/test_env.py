@@ -1,0 +1,178 @@
+"""The PettingZoo environment: PettingZoo's own API and seed tests on every kind of rule,
+then what it promises itself (whole games, masks, the observation layout, rewards)."""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+pytest.importorskip("pettingzoo", reason="pip install 'pitchkit[env]'")
+
+from pettingzoo.test import api_test, seed_test
+
+from pitchkit.cards import parse_card
+from pitchkit.engine import Phase
+from pitchkit.env import ACTIONS, CARDS, DONE, PitchEnv, env, observation_size
+from pitchkit.errors import IllegalActionError
+
+#: One shipped variant of each kind: auction, partnerships, money (no end), staged play
+#: with combinations, the draw with a kitty, nine cards keep six.
+VARIANTS = ["auction-pitch", "partnership-pitch", "money-pitch", "pimps-and-hoes",
+            "minnesota-smear", "nine-card-pitch"]
+
+
+def play(e: Any, rng: random.Random, limit: int = 20000) -> list[tuple[Any, ...]]:
+    """Play one episode with uniformly random allowed actions; returns what happened."""
+    log = []
+    for _ in range(limit):
+        if not e.agents:
+            return log
+        agent = e.agent_selection
+        obs, reward, term, trunc, _info = e.last()
+        action = None if term or trunc else int(rng.choice(np.flatnonzero(obs["action_mask"])))
+        log.append((agent, reward, term, trunc, action))
+        e.step(action)
+    raise AssertionError("the episode did not end")
+
+
+# The observation is a dict with the action mask, as in PettingZoo's own classic games;
+# api_test warns that it is not a plain array.
+@pytest.mark.filterwarnings("ignore:Observation is not a NumPy array")
+@pytest.mark.filterwarnings("ignore:Observation space for each agent probably should be")
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_pettingzoo_api_test_passes(variant: str) -> None:
+    api_test(env(variant), num_cycles=200)
+
+
+@pytest.mark.parametrize("variant", ["auction-pitch", "pimps-and-hoes", "minnesota-smear"])
+def test_pettingzoo_seed_test_passes(variant: str) -> None:
+    seed_test(lambda: env(variant), num_cycles=200)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_random_play_ends_every_game_with_a_side_rewarded(variant: str) -> None:
+    e = env(variant, max_hands=30, hands=10)
+    e.reset(seed=3)
+    n = len(e.possible_agents)
+    log = play(e, random.Random(1))
+    final = {agent: reward for agent, reward, term, trunc, _ in log if term or trunc}
+    assert set(final) == set(e.possible_agents)
+    if any(trunc for *_, trunc, _ in log):
+        assert set(final.values()) == {0.0}
+    else:
+        assert set(final.values()) <= {-1.0, 0.0, 1.0}
+        assert sum(final.values()) in {0.0, *(n - 2 * k for k in range(n + 1))}
+
+
+def test_the_same_seed_plays_the_same_episode_and_another_seed_does_not() -> None:
+    def episode(seed: int) -> list[tuple[Any, ...]]:
+        e = env("auction-pitch", max_hands=20)
+        e.reset(seed=seed)
+        return play(e, random.Random(0))
+
+    assert episode(5) == episode(5)
+    assert episode(5) != episode(6)
+
+
+def test_staged_play_selects_card_by_card_until_the_stage_is_full() -> None:
+    raw = PitchEnv("pimps-and-hoes")
+    raw.reset(seed=1)
+    game = raw.game
+    assert game is not None and game.phase is Phase.SELECT
+    need = game.select_count
+    reserve = game.reserve[game.to_act]
+    for k in range(need):
+        mask = raw.observe(raw.agent_selection)["action_mask"]
+        allowed = set(np.flatnonzero(mask))
+        assert allowed and allowed <= {c for c in range(CARDS) if reserve >> c & 1}
+        card = min(allowed)
+        raw.step(card)
+        if k < need - 1:
+            assert game.phase is Phase.SELECT and card not in set(
+                np.flatnonzero(raw.observe(raw.agent_selection)["action_mask"]))
+
+
+@pytest.mark.parametrize("sets", [("draw.discard=up_to",), ("draw.discard=non_trumps",),
+                                  ("draw.discard=at_least",)])
+def test_a_discard_of_variable_size_ends_with_done_once_the_least_is_chosen(
+        sets: tuple[str, ...]) -> None:
+    raw = PitchEnv("auction-pitch", sets=(
+        "auction.pitch_to_bid=false", "trump.chosen_by=pitcher_names", *sets))
+    raw.reset(seed=2)
+    rng = random.Random(0)
+    done = 0
+    for _ in range(3000):
+        game = raw.game
+        if not raw.agents or game is None or game.phase is Phase.OVER:
+            break
+        mask = raw.observe(raw.agent_selection)["action_mask"]
+        if game.phase is Phase.DRAW:
+            choice = game.draw_choice()
+            chosen = (raw._chosen | choice.must).bit_count()
+            assert mask[DONE] == (chosen >= choice.least)
+            assert mask[:CARDS].any() == (chosen < choice.most and bool(
+                choice.cards & ~choice.must & ~raw._chosen))
+            if mask[DONE] and rng.random() < 0.5:
+                before = game.to_act
+                raw.step(DONE)
+                done += 1
+                assert game.phase is not Phase.DRAW or game.to_act != before
+                continue
+        raw.step(int(rng.choice(np.flatnonzero(mask))))
+    assert done > 0
+
+
+def test_an_action_outside_the_mask_is_refused() -> None:
+    raw = PitchEnv("auction-pitch")
+    raw.reset(seed=0)
+    mask = raw.observe(raw.agent_selection)["action_mask"]
+    bad = int(np.flatnonzero(mask == 0)[0])
+    with pytest.raises(IllegalActionError, match="not allowed now"):
+        raw.step(bad)
+
+
+def test_the_observation_follows_the_documented_layout() -> None:
+    raw = PitchEnv("auction-pitch")
+    raw.reset(seed=4)
+    n = raw.n
+    assert raw.observation_space("player_0")["observation"].shape == (observation_size(n),)
+    rng = random.Random(3)
+    while raw.game is not None and not (raw.game.phase is Phase.PLAY and raw.game._trick):
+        raw.step(int(rng.choice(np.flatnonzero(raw.observe(raw.agent_selection)
+                                                ["action_mask"]))))
+    game = raw.game
+    seat = game.to_act
+    assert seat is not None
+    vec = raw.observe(f"player_{seat}")["observation"]
+    hand = {c for c in range(CARDS) if vec[c]}
+    assert hand == {c for c in range(CARDS) if game.hands[seat] >> c & 1}
+    trick_at = CARDS * 4
+    leader = game.observation(seat).trick[0]
+    block = (leader[0] - seat) % n
+    start = trick_at + CARDS * block
+    assert np.flatnonzero(vec[start:start + CARDS]).tolist() == [leader[1]]
+    phase_at = CARDS * (5 + n) + 4
+    assert vec[phase_at:phase_at + 7].tolist() == [0, 0, 0, 0, 0, 1, 0]  # play
+    scores = vec[-n:]
+    assert scores.tolist() == [game.scores[(seat + k) % n] / 7 for k in range(n)]
+    other = raw.observe(f"player_{(seat + 1) % n}")
+    assert not other["action_mask"].any()  # only the seat to act has actions
+
+
+def test_a_card_is_its_engine_number() -> None:
+    assert parse_card("AS") < CARDS and ACTIONS == 88 and DONE == CARDS
+
+
+def test_the_readme_training_loop_runs() -> None:
+    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## Bots that learn: `pitchkit.env`", 1)[1]
+    code = re.search(r"```python\n(import numpy.*?)```", section, re.S)
+    assert code, "the README's environment section has a Python example"
+    source = code.group(1).replace("EPISODES = 200", "EPISODES = 3")  # a quick run
+    assert "EPISODES = 3" in source
+    exec(compile(source, "README.md", "exec"), {})
