@@ -180,3 +180,65 @@ def test_a_bot_that_crashes_is_named_in_one_line() -> None:
     spec = BotSpec(text="crashes", target=f"{Crashes.__module__}:Crashes")
     with pytest.raises(BotError, match=r"bot 'crashes' in seat \d failed: AttributeError"):
         simulate(rules, games=1, seed=1, bots=[spec] * 4)
+
+
+@pytest.mark.parametrize("variant", ["auction-pitch", "money-pitch", "partnership-pitch"])
+def test_search_worlds_show_the_bot_exactly_what_it_saw(variant: str) -> None:
+    """Every world the search bot plays out, moved on by the plays it observed (cards
+    swapped in where a world had dealt them elsewhere), shows the bot its observation."""
+    from pitchkit.bots.search import SearchBot
+    from pitchkit.engine import Game, Phase
+
+    rules = load_variant(variant)
+    n = rules.players.count
+    game = Game(rules, random.Random(7))
+    bots = [SearchBot(rules, s, random.Random(s), samples=3, moon_samples=0)
+            for s in range(n)]
+    checked = 0
+    while game.phase is not Phase.OVER and game.hands_played < 2:
+        if game.phase is Phase.DEAL:
+            game.deal_random()
+            continue
+        seat = game.to_act
+        assert seat is not None
+        obs = game.observation(seat)
+        legal = game.legal_actions()
+        if game.phase is Phase.PLAY and len(legal) > 1:
+            worlds = bots[seat].worlds(obs)
+            assert worlds
+            for world in worlds:
+                assert world.observation(seat) == obs
+                assert world.legal_actions() == legal
+                checked += 1
+        game.apply(bots[seat].choose(obs, legal))
+    assert checked >= 10
+
+
+@pytest.mark.parametrize("bot", ["calibrated", "search:samples=2"])
+def test_bots_choose_from_their_observation_alone(bot: str) -> None:
+    """Given a deal of the hidden cards that shows the seat the same observation, a bot
+    with the same seed makes the same choice: nothing else it could read differs."""
+    from pitchkit.bots.montecarlo import MonteCarloBot
+    from pitchkit.engine import Game, Phase
+
+    rules = load_variant("auction-pitch")
+    spec = parse_bot_spec(bot)
+    game = Game(rules, random.Random(11))
+    players = [spec.make(rules, s, random.Random(s)) for s in range(4)]
+    checked = 0
+    while game.phase is not Phase.OVER and game.hands_played < 2:
+        if game.phase is Phase.DEAL:
+            game.deal_random()
+            continue
+        seat = game.to_act
+        assert seat is not None
+        obs = game.observation(seat)
+        legal = game.legal_actions()
+        other = MonteCarloBot(rules, seat, random.Random(99), samples=1).determinize(obs)
+        if other is not None and len(legal) > 1:
+            twin = [spec.make(rules, seat, random.Random(seat)) for _ in range(2)]
+            assert (twin[0].choose(obs, legal)
+                    == twin[1].choose(other.observation(seat), other.legal_actions()))
+            checked += 1
+        game.apply(players[seat].choose(obs, legal))
+    assert checked >= 5

@@ -50,6 +50,7 @@ BUILTIN: dict[str, str] = {
     "calibrated": "pitchkit.bots.calibrated:CalibratedBot",
     "heuristic": "pitchkit.bots.heuristic:HeuristicBot",
     "montecarlo": "pitchkit.bots.montecarlo:MonteCarloBot",
+    "search": "pitchkit.bots.search:SearchBot",
 }
 
 
