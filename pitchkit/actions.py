@@ -15,10 +15,12 @@ from pitchkit.cards import SUITS, card_name, format_cards, mask_of, parse_card, 
 
 Action = int
 
+#: The highest numeric bid an action can carry (the schema's ``auction.max_bid`` maximum).
+MAX_BID = 60
 PASS: Action = 64
-BID_BASE: Action = 64  # bid N is BID_BASE + N, N in 1..12
-MOON: Action = 80
-TRUMP_BASE: Action = 84  # trump S is TRUMP_BASE + suit
+BID_BASE: Action = 64  # bid N is BID_BASE + N, N in 1..MAX_BID
+MOON: Action = BID_BASE + MAX_BID + 1
+TRUMP_BASE: Action = MOON + 4  # trump S is TRUMP_BASE + suit
 SELECT_FLAG: Action = 1 << 60
 DISCARD_FLAG: Action = 1 << 61  # discard CARD ... (the draw): the flag, then the cards
 KEEP_FLAG: Action = 1 << 62  # keep CARD ... (the dealer robbing the pack)
@@ -33,9 +35,14 @@ def is_card_set_action(action: Action) -> bool:
 
 
 def bid_action(n: int) -> Action:
-    if not 1 <= n <= 12:
-        raise ValueError(f"a bid is 1..12, not {n}")
+    if not 1 <= n <= MAX_BID:
+        raise ValueError(f"a bid is 1..{MAX_BID}, not {n}")
     return BID_BASE + n
+
+
+def is_numeric_bid(action: Action) -> bool:
+    """``bid N`` (not a pass and not the moon)."""
+    return BID_BASE < action <= BID_BASE + MAX_BID
 
 
 def trump_action(suit: int) -> Action:
@@ -53,7 +60,7 @@ def is_play(action: Action) -> bool:
 
 
 def is_bid(action: Action) -> bool:
-    return BID_BASE < action <= BID_BASE + 12 or action == MOON
+    return BID_BASE < action <= BID_BASE + MAX_BID or action == MOON
 
 
 def is_select(action: Action) -> bool:
@@ -71,7 +78,7 @@ def action_text(action: Action) -> str:
         return "play " + card_name(action)
     if action == PASS:
         return "pass"
-    if BID_BASE < action <= BID_BASE + 12:
+    if BID_BASE < action <= BID_BASE + MAX_BID:
         return f"bid {action - BID_BASE}"
     if action == MOON:
         return "bid moon"
@@ -98,7 +105,7 @@ def parse_action(text: str) -> Action:
         try:
             return bid_action(int(args[0]))
         except ValueError:
-            raise ValueError(f"{text!r}: a bid is a number 1..12 or moon") from None
+            raise ValueError(f"{text!r}: a bid is a number 1..{MAX_BID} or moon") from None
     if verb == "trump" and len(args) == 1:
         return trump_action(parse_suit(args[0]))
     if verb == "play" and len(args) == 1:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from pitchkit.actions import BID_BASE, MOON, PASS
+from pitchkit.actions import BID_BASE, MAX_BID, MOON, PASS
 from pitchkit.cards import card_name
 from pitchkit.errors import IllegalActionError, seat_name
 from pitchkit.play import cards_list, lead_cards_mask, play_reason
@@ -124,7 +124,7 @@ def auction_reason(game: Game, seat: int, action: int) -> str:
         if lowest > highest:
             return f"{who} may not pitch {card_name(action)}: the bid is already {highest}"
         return play_reason(game, seat, action)
-    if BID_BASE < action <= BID_BASE + 12:
+    if BID_BASE < action <= BID_BASE + MAX_BID:
         n = action - BID_BASE
         if lowest > highest:
             if n == game._high and seat == game.dealer and game._high == highest:
@@ -153,7 +153,7 @@ def apply_auction(game: Game, seat: int, action: int) -> None:
         # rule: "Bidding the moon ends the auction; it cannot be stolen" (schema moon)
         game._high, game._high_bidder, game.moon = highest + 1, seat, True
         ends = True
-    elif BID_BASE < action <= BID_BASE + 12 and lowest <= action - BID_BASE <= highest:
+    elif BID_BASE < action <= BID_BASE + MAX_BID and lowest <= action - BID_BASE <= highest:
         game._high, game._high_bidder = action - BID_BASE, seat
     elif 0 <= action < 54 and pitch and lead_cards_mask(game, seat) >> action & 1:
         # rule: "A player may show a bid of 4 by ... pitching: that card is the

@@ -13,18 +13,20 @@ from dataclasses import dataclass
 
 from pitchkit.cards import RANKS
 from pitchkit.variant import (
-    POINT_NAMES,
     AuctionStyle,
     Count,
     Discard,
     ExtraTrumps,
     FirstLeader,
+    GameTie,
+    GoesTo,
     JokerOrder,
     JokerRank,
     KittyTo,
     MayEqual,
     Partnerships,
     PitchedJoker,
+    PointCard,
     Rules,
     ScoringMethod,
     ShownCard,
@@ -204,11 +206,25 @@ def bids_are_in_order(rules: Rules) -> Iterator[Finding]:
         yield Finding(("auction.pitch_to_bid", "play.stages"),
                       "cannot be used with staged play: a stage starts with every player "
                       "choosing cards, so no card can be pitched during the auction")
-    available = len(rules.point_names())
-    if rules.scoring.method is ScoringMethod.POINTS and 0 < available < a.max_bid:
-        yield Finding(("auction.max_bid", "points"),
+    if rules.scoring.method is not ScoringMethod.POINTS:
+        return
+    available = sum(item.value for item in rules.points.items)  # all a side can win
+    if 0 < available < a.min_bid:
+        yield Finding(("auction.min_bid", "points.items"),
+                      f"{a.min_bid} can never be made: a hand holds only {_points(available)} "
+                      "(points.items)")
+    elif 0 < available < a.dealer_forced_bid and a.when_all_pass is WhenAllPass.DEALER_MUST_BID:
+        yield Finding(("auction.dealer_forced_bid", "points.items"),
+                      f"{a.dealer_forced_bid} can never be made: a hand holds only "
+                      f"{_points(available)} (points.items)")
+    if 0 < available < a.max_bid:
+        yield Finding(("auction.max_bid", "points.items"),
                       f"bids above {available} can never be made: a hand has only "
-                      f"{available} points", note=True)
+                      f"{_points(available)}", note=True)
+
+
+def _points(count: int) -> str:
+    return f"{count} point{'' if count == 1 else 's'}"
 
 
 @check
@@ -265,18 +281,48 @@ def scoring_method_fits(rules: Rules) -> Iterator[Finding]:
                           f"auction.style none (it is {rules.auction.style.value})")
         yield from _combination_keys(rules)
         return
-    if not rules.point_names():
-        yield Finding(("points",), "no point is enabled: a hand would score nothing")
+    yield from _point_items(rules)
+
+
+#: The named cards that only a deck with jokers has, and how many jokers each needs.
+_JOKERS_NEEDED = {PointCard.JOKER: 1, PointCard.LITTLE_JOKER: 2}
+
+
+def _point_items(rules: Rules) -> Iterator[Finding]:
     p = rules.points
-    if p.joker and rules.deck.jokers < 1:
-        yield Finding(("points.joker", "deck.jokers"),
-                      "the joker point needs at least one joker in the deck (deck.jokers)")
-    unknown = [n for n in p.count_order if n not in POINT_NAMES]
-    if unknown:
-        yield Finding(("points.count_order",), f"unknown point names: {', '.join(unknown)}")
-    if not any(v for _, v in p.card_values) and p.game:
-        yield Finding(("points.card_values", "points.game"),
+    if not p.items:
+        yield Finding(("points.items",), "no point item: a hand would score nothing")
+    seen: dict[str, int] = {}
+    for i, item in enumerate(p.items):
+        where = f"points.items[{i}]"
+        if item.name in seen:
+            yield Finding((where,), f"{item.name} is listed twice (items {seen[item.name]} "
+                                    f"and {i}, counting from 0): a card scores once")
+        seen.setdefault(item.name, i)
+        if item.card is not None and rules.deck.jokers < _JOKERS_NEEDED.get(item.card, 0):
+            yield Finding((where, "deck.jokers"), _not_in_deck(item.card, rules))
+        if item.point is not None and item.goes_to is not GoesTo.CAPTURER:
+            yield Finding((where,), "goes_to applies to a card item; high and low have "
+                                    "points.high_goes_to and points.low_goes_to")
+    card = p.game_tie_card
+    if p.game_tie is GameTie.HOLDER_OF_CARD:
+        if card is None:
+            yield Finding(("points.game_tie", "points.game_tie_card"),
+                          "holder_of_card needs points.game_tie_card, the card whose holder "
+                          "wins a tie for game")
+        elif rules.deck.jokers < _JOKERS_NEEDED.get(card, 0):
+            yield Finding(("points.game_tie_card", "deck.jokers"), _not_in_deck(card, rules))
+    elif card is not None:
+        yield Finding(("points.game_tie_card", "points.game_tie"),
+                      "has no effect unless points.game_tie is holder_of_card")
+    if not any(v for _, v in p.card_values) and p.scores("game"):
+        yield Finding(("points.card_values", "points.items"),
                       "every card is worth 0 game points, so game is never scored", note=True)
+
+
+def _not_in_deck(card: PointCard, rules: Rules) -> str:
+    return (f"{card.value} is not in the deck: it has {rules.deck.jokers} "
+            f"joker{'' if rules.deck.jokers == 1 else 's'} (deck.jokers)")
 
 
 def _combination_keys(rules: Rules) -> Iterator[Finding]:

@@ -22,6 +22,7 @@ from typing import Any
 from pitchkit import dealing, draw, fold
 from pitchkit.actions import (
     BID_BASE,
+    MAX_BID,
     MOON,
     PASS,
     SELECT_FLAG,
@@ -50,7 +51,7 @@ from pitchkit.play import (
     play_reason,
 )
 from pitchkit.results import Event, HandResult, Observation, Outcome, Phase
-from pitchkit.scoring import _plan as score_plan
+from pitchkit.scoring import scoring_plan
 from pitchkit.settle import settle_parts, start_score
 from pitchkit.tricks import (
     ANY_CARD,
@@ -89,7 +90,7 @@ _OBSERVATION_NEW = tuple.__new__
 _SETS_TRUMP = 1 << 20
 _PLAY = Phase.PLAY
 #: Every action below the select flag: cards, pass, bids, moon, trump S.
-_SMALL_ACTIONS = frozenset([*range(54), PASS, *range(BID_BASE + 1, BID_BASE + 13), MOON,
+_SMALL_ACTIONS = frozenset([*range(54), PASS, *range(BID_BASE + 1, BID_BASE + MAX_BID + 1), MOON,
                             *range(TRUMP_BASE, TRUMP_BASE + 4)])
 
 
@@ -148,7 +149,7 @@ class Game:
         self._first_must_trump = rules.play.first_lead_must_be_trump
         self._trump_style = rules.trump.chosen_by
         self._auc = auction_rules(self)
-        self._score_plan = score_plan(rules)
+        self._score_plan = scoring_plan(rules)
         self._has_auction = rules.has_auction
         # (a joker lead may set trump to spades, never lead a joker when able): tricks
         self._joker_leads = (rules.trump.pitched_joker is PitchedJoker.MAKES_SPADES,

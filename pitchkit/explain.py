@@ -15,6 +15,7 @@ from pitchkit.checks import cards_per_hand, deck_size
 from pitchkit.explain_draw import bidding_lines, draw_lines, kitty_lines, trumps_only_lines
 from pitchkit.tricks import trump_order_for
 from pitchkit.variant import (
+    FORMAT,
     SECTIONS,
     AuctionStyle,
     Count,
@@ -29,6 +30,8 @@ from pitchkit.variant import (
     MoonRequires,
     Partnerships,
     PitchedJoker,
+    PointCard,
+    PointItem,
     Rules,
     ScoringMethod,
     ShownCard,
@@ -308,40 +311,68 @@ def _play(rules: Rules) -> Iterator[str]:
                + (f" The {_n(left, 'card')} never chosen take no part." if left > 0 else ""))
 
 
-_POINT_TITLES = {"high": "High", "low": "Low", "jack": "Jack", "jick": "Jick", "joker": "Joker",
-                 "little_joker": "Little joker", "ten": "Ten", "game": "Game",
-                 "last_trick": "Last trick"}
+_POINT_TITLES = {"high": "High", "low": "Low", "jack": "Jack", "jick": "Jick", "ten": "Ten",
+                 "game": "Game", "last_trick": "Last trick"}
+#: What each named card is, in words.
+_CARD_WORDS = {
+    PointCard.OFF_FIVE: "the off-five (the five of the other suit of trump's colour)",
+    PointCard.JOKER: "the big joker (the only joker when there is one)",
+    PointCard.LITTLE_JOKER: "the little joker",
+}
 
 
-def _point_sentence(rules: Rules, name: str) -> str:
+def card_words(card: PointCard) -> str:
+    """``five_of_trumps`` -> ``the five of trumps``."""
+    return _CARD_WORDS.get(card, "the " + card.value.replace("_", " "))
+
+
+def _title(item: PointItem) -> str:
+    if item.point is not None:
+        return _POINT_TITLES[item.point.value]
+    words = card_words(item.card) if item.card is not None else ""
+    return words.split(" (")[0].removeprefix("the ").capitalize()
+
+
+def _goes(goes: GoesTo, whom: str, what: str) -> str:
+    """``goes to the player who captures the five of trumps``, in words."""
+    if goes is GoesTo.CAPTURER:
+        return f"goes to the {whom} captures {what} in a trick"
+    if goes is GoesTo.HOLDER:
+        return f"goes to the {whom} held (was dealt) {what}"
+    return (f"goes to the {whom} played {what} to a trick (nobody when it was never "
+            "played)")
+
+
+def _point_sentence(rules: Rules, item: PointItem) -> str:
     p, side = rules.points, _side(rules)
     whom = "player who" if side == "player" else "side that"
+    name = item.name
+    if item.card is not None:
+        return f"{_title(item)} {_goes(item.goes_to, whom, card_words(item.card))}."
     if name in ("high", "low"):
         goes = p.high_goes_to if name == "high" else p.low_goes_to
         which = "highest" if name == "high" else "lowest"
-        who = (f"who captures the {which} trump in a trick" if goes is GoesTo.CAPTURER
-               else f"who held (was dealt) the {which} trump")
-        return f"{_POINT_TITLES[name]} goes to the {whom} {who[4:]}."
+        return f"{_title(item)} {_goes(goes, whom, f'the {which} trump in play')}."
     if name == "jack":
         undealt = ("if it was not dealt, nobody scores it" if p.undealt_jack is UndealtJack.NO_POINT
                    else f"if it was not dealt, the pitcher{_their_side(rules)} scores it")
         return f"Jack goes to the {whom} captures the jack of trumps; {undealt}."
     if name == "jick":
         return f"Jick goes to the {whom} captures the off-jack."
-    if name == "joker":
-        return f"Joker goes to the {whom} captures the big joker."
-    if name == "little_joker":
-        return f"Little joker goes to the {whom} captures the little joker."
     if name == "ten":
         return f"Ten goes to the {whom} captures the ten of trumps."
     if name == "last_trick":
         return f"Last trick goes to the {whom} wins the last trick."
     values = ", ".join(f"{_RANK_WORDS[r]} {v}" for r, v in sorted(
         p.card_values, key=lambda rv: -rv[1]) if v)
+    holder = card_words(p.game_tie_card) if p.game_tie_card is not None else "a named card"
     tie = {GameTie.NOBODY: "a tie for game scores nobody",
            GameTie.ELDER_HAND: f"a tie for game goes to the tied {side} seated first after "
                                "the dealer",
-           GameTie.SPLIT: f"a tie for game gives each tied {side} the point"}[p.game_tie]
+           GameTie.SPLIT: f"a tie for game gives each tied {side} its points",
+           GameTie.HOLDER_OF_CARD: f"a tie for game goes to the tied {side} that held "
+                                   f"(was dealt) {holder}, else to nobody",
+           }[p.game_tie]
     return (f"Game goes to the {side} with the most game points in the cards they captured "
             f"({values}; other cards 0); {tie}.")
 
@@ -349,17 +380,29 @@ def _point_sentence(rules: Rules, name: str) -> str:
 def _points(rules: Rules) -> Iterator[str]:
     if rules.scoring.method is not ScoringMethod.POINTS:
         return
+    items = rules.points.items
+    total = sum(item.value for item in items)
+    if all(item.value == 1 for item in items):
+        yield f"Each hand has {_n(len(items), 'point')}, each worth 1, counted in this order:"
+    else:
+        yield (f"Each hand has {_n(len(items), 'point item')}, worth {total} points in all, "
+               "counted in this order:")
+    for item in items:
+        title = _title(item)
+        worth = "" if all(i.value == 1 for i in items) else f" ({_plural(item.value, 'point')})"
+        yield f"**{title}**{worth}" + _point_sentence(rules, item)[len(title):]
     names = rules.point_names()
-    yield f"Each hand has {_n(len(names), 'point')}, each worth 1, counted in this order:"
-    for name in names:
-        title = _POINT_TITLES[name]
-        yield f"**{title}**" + _point_sentence(rules, name)[len(title):]
     if "high" in names and "low" in names:
         if rules.points.lone_trump is LoneTrump.HIGH_AND_LOW:
-            yield ("When only one trump is in play it counts as both high and low (2 points, 3 "
-                   "when it is the jack).")
+            yield ("When only one trump is in play it counts as both high and low "
+                   + ("(2 points, 3 when it is the jack)." if _plain_values(rules)
+                      else "(both items, and jack too when it is the jack)."))
         else:
             yield "When only one trump is in play it counts as high only."
+
+
+def _plain_values(rules: Rules) -> bool:
+    return all(item.value == 1 for item in rules.points.items)
 
 
 def _combinations(rules: Rules) -> Iterator[str]:
@@ -561,8 +604,8 @@ COMMON_SETTINGS: tuple[tuple[str, str], ...] = (
     ("trump", "chosen_by"), ("auction", "style"), ("auction", "min_bid"),
     ("auction", "when_all_pass"), ("auction", "dealer_may_steal"), ("moon", "allowed"),
     ("play", "following"), ("points", "high_goes_to"), ("points", "low_goes_to"),
-    ("points", "game_tie"), ("points", "jick"), ("points", "ten"), ("points", "joker"),
-    ("deck", "jokers"), ("scoring", "target"), ("scoring", "minimum_score"),
+    ("points", "game_tie"), ("points", "items"), ("deck", "jokers"), ("scoring", "target"),
+    ("scoring", "minimum_score"),
     ("scoring", "win_only_as_pitcher"), ("money", "enabled"),
 )
 
@@ -585,6 +628,8 @@ def _choices(schema: dict[str, Any]) -> str:
         return "true or false"
     if types == "array":
         items = schema["items"]
+        if "oneOf" in items:
+            return "a list of {point: RULE} or {card: CARD, value: N} (see the schema)"
         if "enum" in items:
             return "a list of " + ", ".join(str(v) for v in items["enum"])
         return f"a list of numbers {items.get('minimum', '')} to {items.get('maximum', '')}"
@@ -603,6 +648,8 @@ def _alt(schema: dict[str, Any]) -> str:
 
 
 def _yaml_scalar(value: Any) -> str:
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k}: {_yaml_scalar(v)}" for k, v in value.items()) + "}"
     if isinstance(value, list):
         return "[" + ", ".join(_yaml_scalar(v) for v in value) + "]"
     if isinstance(value, bool):
@@ -633,6 +680,7 @@ def new_variant_text(rules: Rules, base: str, name: str, sets: list[str],
         "# to change a setting, remove the '# ' in front of it (and of its section) and edit",
         "# the value. Check with `pitchkit validate FILE`; print the rules sheet with",
         "# `pitchkit explain FILE`.",
+        f"format: {FORMAT}",
         f"name: {name}",
         f"description: House rules based on {base}.",
         "source: Our house rules.",

@@ -24,8 +24,7 @@ from dataclasses import dataclass, field
 
 from pitchkit.errors import PitchkitError
 from pitchkit.money import MoneyLedger
-from pitchkit.scoring import _plan as score_plan
-from pitchkit.scoring import combination_changes, score_points
+from pitchkit.scoring import combination_changes, score_points, scoring_plan
 from pitchkit.settle import settle_parts
 from pitchkit.variant import GameTie, MoonRequires, Partnerships, Rules, ScoringMethod
 
@@ -113,7 +112,7 @@ class Table:
         self.rules = rules
         self.start = tuple(names)
         self.entries: list[TableHand] = []
-        self._plan = score_plan(rules)
+        self._plan = scoring_plan(rules)
         self._rebuild()
 
     # ------------------------------------------------------------------ state

@@ -40,7 +40,8 @@ from pitchkit.located import (
     read_located,
     variant_error,
 )
-from pitchkit.variant import Rules, rules_from_mapping
+from pitchkit.upgrade import OLD_KEYS, old_point_keys, translate_points
+from pitchkit.variant import FORMAT, Rules, rules_from_mapping
 
 
 def _data_dir(name: str) -> Path:
@@ -229,7 +230,7 @@ def _merge(base: Located, top: Located) -> Located:
     for path, w in top.where.items():
         where[path] = w
     return Located(data=data, where=where, file=top.file, layer=top.layer,
-                   files=[*base.files, *top.files])
+                   files=[*base.files, *top.files], notes=[*base.notes, *top.notes])
 
 
 def _replace_where(where: dict[KeyPath, Where], path: KeyPath) -> None:
@@ -258,22 +259,66 @@ def _find_base(doc: Located, path: Path) -> Path:
 
 def _resolve_file(path: Path, chain: tuple[Path, ...]) -> Located:
     doc = read_located(path, layer=len(chain))
+    base: Located | None = None
+    if old_point_keys(doc.data) and doc.data.get("format") != FORMAT:
+        # format 1 switches are read on top of the items of the file extended
+        if isinstance(doc.data.get("extends"), str):
+            base = _resolve_base(doc, path, chain)
+        _upgrade(doc, base)
     problems = schema_problems(doc)
     if problems:
         raise VariantError(problems)
     if "extends" not in doc.data:
         return doc
+    if base is None:
+        base = _resolve_base(doc, path, chain)
+    del doc.data["extends"]
+    doc.where.pop(("extends",), None)
+    merged = _merge(base, doc)
+    return merged
+
+
+def _resolve_base(doc: Located, path: Path, chain: tuple[Path, ...]) -> Located:
     base_path = _find_base(doc, path)
     key = base_path.resolve()
     seen = [p.resolve() for p in (*chain, path)]
     if key in seen:
         cycle = " -> ".join(display_name(p) for p in (*chain, path, base_path)[seen.index(key):])
         raise VariantError([doc.problem(("extends",), f"extends cycle: {cycle}")])
-    base = _resolve_file(base_path, (*chain, path))
-    del doc.data["extends"]
-    doc.where.pop(("extends",), None)
-    merged = _merge(base, doc)
-    return merged
+    return _resolve_file(base_path, (*chain, path))
+
+
+def _upgrade(doc: Located, base: Located | None) -> None:
+    """Translate ``doc``'s format 1 point switches to format 2 items (pitchkit.upgrade),
+    on top of ``base``'s items, or the items ``doc`` already has, else the default four."""
+    keys = old_point_keys(doc.data)
+    points = doc.data["points"]
+    inherited = points.get("items")
+    if inherited is None and base is not None:
+        base_points = base.data.get("points")
+        inherited = base_points.get("items") if isinstance(base_points, dict) else None
+    jokers = _jokers(doc.data)
+    if jokers is None and base is not None:
+        jokers = _jokers(base.data)
+    where = doc.locate(("points", keys[0]))
+    for key in keys:
+        _replace_where(doc.where, ("points", key))
+        doc.where.pop(("points", key), None)
+    items = translate_points(points, inherited, jokers or 0)
+    points["items"] = items
+    doc.where[("points", "items")] = where
+    words = ", ".join(f"{{{k}: {v}}}" for item in items for k, v in item.items()
+                      if k in ("point", "card"))
+    doc.notes.append(doc.problem(
+        ("points", "items"),
+        f"format 1 ({', '.join(keys)}) read as format {FORMAT}: items [{words}]; "
+        f"write 'format: {FORMAT}' and the items, as 'pitchkit show' prints them"))
+
+
+def _jokers(data: dict[str, Any]) -> int | None:
+    deck = data.get("deck")
+    jokers = deck.get("jokers") if isinstance(deck, dict) else None
+    return jokers if isinstance(jokers, int) else None
 
 
 def _relayer(doc: Located) -> Located:
@@ -301,6 +346,8 @@ def _schema_at(path: Sequence[str]) -> tuple[dict[str, Any] | None, str]:
         if match is not None:
             node = match
             continue
+        if path[:1] == ("points",) and i == 1 and part in OLD_KEYS:
+            return {}, ""  # a format 1 switch, translated once set (pitchkit.upgrade)
         where = dotted(path[:i]) or "the top level"
         if not props and not patterns:
             return None, f"{dotted(path[:i])} is a single setting, not a section"
@@ -392,6 +439,8 @@ def resolve(name_or_path: str | Path, overrides: Sequence[str] = ()) -> Located:
     doc.data.pop("extends", None)
     if overrides:
         apply_overrides(doc, overrides)
+        if old_point_keys(doc.data):
+            _upgrade(doc, None)
         problems = schema_problems(doc)
         if problems:
             raise VariantError(problems)
@@ -414,17 +463,27 @@ def check_variant(name_or_path: str | Path, overrides: Sequence[str] = ()) -> Ch
     except (TypeError, ValueError, KeyError) as error:  # the schema should prevent this
         return Checked(None, [doc.problem((), f"cannot build the rules: {error}")], [], doc.data)
     problems: list[Problem] = []
-    notes: list[Problem] = []
+    notes: list[Problem] = list(doc.notes)
     for finding in checks.check_rules(rules):
         problem = _locate_finding(doc, finding)
         (notes if finding.note else problems).append(problem)
     return Checked(None if problems else rules, problems, notes, doc.data)
 
 
+def _key_path(text: str) -> KeyPath:
+    """``points.items[2]`` -> ``("points", "items", 2)`` (the inverse of ``dotted``)."""
+    path: list[str | int] = []
+    for part in text.split("."):
+        name, *indexes = part.split("[")
+        path.append(name)
+        path.extend(int(index.rstrip("]")) for index in indexes)
+    return tuple(path)
+
+
 def _locate_finding(doc: Located, finding: checks.Finding) -> Problem:
     """A finding names its subject first; it is located at whichever of its settings the
     top-most file (or override) sets, since that is where a fix most likely belongs."""
-    paths = [tuple(p.split(".")) for p in finding.paths]
+    paths = [_key_path(p) for p in finding.paths]
     chosen = max(paths, key=lambda p: (p in doc.where, doc.where[p].layer if p in doc.where
                                        else -1, -paths.index(p)))
     w = doc.locate(chosen)
@@ -452,6 +511,8 @@ def validate_file(path: str | Path, overrides: Sequence[str] = ()) -> list[Probl
 def load_text(text: str, file: str = "<text>") -> Rules:
     """Load a variant from YAML text (no ``extends``); raises VariantError."""
     doc = parse_yaml(text, file)
+    if old_point_keys(doc.data) and doc.data.get("format") != FORMAT:
+        _upgrade(doc, None)
     problems = schema_problems(doc)
     if problems:
         raise VariantError(problems)

@@ -62,6 +62,8 @@ class Located:
     file: str
     layer: int = 0
     files: list[str] = field(default_factory=list)
+    #: remarks made while reading (a format 1 file translated), not problems
+    notes: list[Problem] = field(default_factory=list)
 
     def locate(self, path: KeyPath) -> Where:
         """The position of ``path``, else of its nearest ancestor, else the file."""

@@ -24,6 +24,7 @@ from typing import Any
 
 from pitchkit.actions import (
     BID_BASE,
+    MAX_BID,
     MOON,
     PASS,
     TRUMP_BASE,
@@ -61,7 +62,7 @@ separated by spaces. Other commands: 'hand' (show the table again), 'score', 'he
 'quit' (stop; the game so far is saved with --save)."""
 
 #: Actions everyone at the table sees; of any other action only its verb is told.
-_PUBLIC = frozenset([PASS, MOON, *range(BID_BASE + 1, BID_BASE + 13),
+_PUBLIC = frozenset([PASS, MOON, *range(BID_BASE + 1, BID_BASE + MAX_BID + 1),
                      *range(TRUMP_BASE, TRUMP_BASE + 4)])
 
 

@@ -46,6 +46,9 @@ from pitchkit.variant import (
     LoneTrump,
     MadeBidScores,
     MoonRequires,
+    PointCard,
+    PointItem,
+    PointRule,
     Rules,
     ScoringMethod,
     UndealtJack,
@@ -134,45 +137,104 @@ _SEAT = tuple((s,) for s in range(64))
 #: ``team_of`` without partnerships, by number of seats (each seat its own side).
 _SOLO = tuple(tuple(range(n)) for n in range(65))
 
-#: Point kinds as small ints (the plan's ``kinds``), in ``rules.point_names()`` order.
-_HIGH, _LOW, _JACK, _JICK, _JOKER, _LITTLE_JOKER, _TEN, _GAME, _LAST_TRICK = range(9)
-_KIND = {"high": _HIGH, "low": _LOW, "jack": _JACK, "jick": _JICK, "joker": _JOKER,
-         "little_joker": _LITTLE_JOKER, "ten": _TEN, "game": _GAME,
-         "last_trick": _LAST_TRICK}
+#: Kinds of point item as small ints (``PlannedItem.kind``).
+_HIGH, _LOW, _JACK, _GAME, _LAST_TRICK, _CARD = range(6)
+_RULE_KIND = {PointRule.HIGH: _HIGH, PointRule.LOW: _LOW, PointRule.JACK: _JACK,
+              PointRule.GAME: _GAME, PointRule.LAST_TRICK: _LAST_TRICK,
+              PointRule.JICK: _CARD, PointRule.TEN: _CARD}
+_RANK_OF_CARD = {PointCard.ACE_OF_TRUMPS: 12, PointCard.KING_OF_TRUMPS: 11,
+                 PointCard.QUEEN_OF_TRUMPS: 10, PointCard.NINE_OF_TRUMPS: 7,
+                 PointCard.EIGHT_OF_TRUMPS: 6, PointCard.SEVEN_OF_TRUMPS: 5,
+                 PointCard.SIX_OF_TRUMPS: 4, PointCard.FIVE_OF_TRUMPS: 3,
+                 PointCard.FOUR_OF_TRUMPS: 2, PointCard.THREE_OF_TRUMPS: 1,
+                 PointCard.TWO_OF_TRUMPS: 0}
+
+
+def card_under_trump(word: PointRule | PointCard, trump: int) -> int:
+    """The card a card item (or the rule jack, jick or ten) names when ``trump`` is trump."""
+    if word is PointCard.JOKER:
+        return BIG_JOKER
+    if word is PointCard.LITTLE_JOKER:
+        return LITTLE_JOKER
+    if word is PointCard.OFF_FIVE:
+        return make_card(3, same_colour_suit(trump))
+    if word is PointRule.JICK:
+        return off_jack(trump)
+    if word is PointRule.JACK:
+        return make_card(JACK, trump)
+    if word is PointRule.TEN:
+        return make_card(TEN, trump)
+    assert isinstance(word, PointCard), f"{word} names no card"
+    return make_card(_RANK_OF_CARD[word], trump)
+
+
+@dataclass(frozen=True, slots=True)
+class PlannedItem:
+    """One item of ``points.items`` as scoring reads it."""
+
+    #: the item's word (``PointItem.name``), the key of a hand's points
+    name: str
+    #: how it is won: high, low, jack, game, last trick, or a card (jick, ten, named cards)
+    kind: int
+    #: ``PointItem.value``
+    value: int
+    #: the card it names under each trump suit (-1 for a rule that names no card)
+    card_by_trump: tuple[int, int, int, int]
+    #: ``PointItem.goes_to`` for a card; the jack, jick and ten go to their capturer
+    goes_to: GoesTo
+
+
+def _planned(item: PointItem) -> PlannedItem:
+    word = item.point if item.point is not None else item.card
+    assert word is not None
+    names_card = isinstance(word, PointCard) or word in (PointRule.JACK, PointRule.JICK,
+                                                         PointRule.TEN)
+    cards = tuple(card_under_trump(word, t) if names_card else -1 for t in range(4))
+    kind = _CARD if isinstance(word, PointCard) else _RULE_KIND[word]
+    return PlannedItem(name=item.name, kind=kind, value=item.value,
+                       card_by_trump=(cards[0], cards[1], cards[2], cards[3]),
+                       goes_to=item.goes_to)
 
 
 @dataclass(frozen=True)
-class _Plan:
-    """What scoring needs from one rule set, worked out once per Rules object."""
+class ScoringPlan:
+    """What scoring needs from one rule set, worked out once per Rules object; fields are
+    named after the settings they come from. Scoring, settling, stats, explain and the
+    bots read it (:func:`scoring_plan`)."""
 
     rules: Rules
+    #: ``points.items`` in counting order
+    items: tuple[PlannedItem, ...]
+    #: the items' words (``rules.point_names()``)
     names: tuple[str, ...]
-    #: ``(name, kind)`` for each point, in ``names`` order
-    kinds: tuple[tuple[str, int], ...]
-    high_to_holder: bool
-    low_to_holder: bool
-    lone_high_only: bool
+    #: the most points one side can win in a hand: the items' values added up
+    items_total: int
+    high_goes_to: GoesTo
+    low_goes_to: GoesTo
+    lone_trump_high_only: bool
     undealt_jack_to_pitcher: bool
     game_tie: GameTie
+    #: the card of ``points.game_tie_card`` under each trump suit (-1: none)
+    game_tie_card: tuple[int, int, int, int]
     direction: Direction
-    #: game points of each 13-bit pattern of ranks within one suit (bytes when they fit)
+    #: game points (``points.card_values``) of each 13-bit pattern of ranks within one
+    #: suit (bytes when they fit)
     game_table: Sequence[int]
     combinations: bool
     moon_requires: MoonRequires
     moon_points_made: int | None
     moon_points_failed: int
-    made_scores_bid: bool
+    made_bid_scores_bid: bool
     #: the set-back when it is a number (None: the bid)
     set_back: int | None
     opponents_score: bool
-    #: ``(jack, off-jack, ten)`` of each trump suit
-    trump_cards: tuple[tuple[int, int, int], ...]
 
 
-_PLANS: dict[int, tuple[Rules, _Plan]] = {}
+_PLANS: dict[int, tuple[Rules, ScoringPlan]] = {}
 
 
-def _plan(rules: Rules) -> _Plan:
+def scoring_plan(rules: Rules) -> ScoringPlan:
+    """The :class:`ScoringPlan` of ``rules`` (computed once, then cached)."""
     entry = _PLANS.get(id(rules))
     if entry is not None and entry[0] is rules:
         return entry[1]
@@ -185,24 +247,26 @@ def _plan(rules: Rules) -> _Plan:
         table[pattern] = table[pattern ^ low] + values[low.bit_length() - 1]
     p = rules.points
     s = rules.scoring
-    names = rules.point_names()
-    plan = _Plan(
-        rules=rules,
-        names=names, kinds=tuple((name, _KIND[name]) for name in names),
-        high_to_holder=p.high_goes_to is GoesTo.HOLDER,
-        low_to_holder=p.low_goes_to is GoesTo.HOLDER,
-        lone_high_only=p.lone_trump is LoneTrump.HIGH_ONLY,
+    points_scored = s.method is ScoringMethod.POINTS
+    items = tuple(_planned(item) for item in p.items) if points_scored else ()
+    tie_card = p.game_tie_card
+    plan = ScoringPlan(
+        rules=rules, items=items, names=tuple(item.name for item in items),
+        items_total=sum(item.value for item in items),
+        high_goes_to=p.high_goes_to, low_goes_to=p.low_goes_to,
+        lone_trump_high_only=p.lone_trump is LoneTrump.HIGH_ONLY,
         undealt_jack_to_pitcher=p.undealt_jack is UndealtJack.PITCHER,
-        game_tie=p.game_tie, direction=rules.deal.direction,
+        game_tie=p.game_tie,
+        game_tie_card=(tuple(card_under_trump(tie_card, t) for t in range(4))  # type: ignore[arg-type]
+                       if tie_card is not None else (-1, -1, -1, -1)),
+        direction=rules.deal.direction,
         game_table=bytes(table) if max(table) < 256 else tuple(table),
         combinations=s.method is ScoringMethod.COMBINATIONS,
         moon_requires=rules.moon.requires, moon_points_made=rules.moon.points_made,
         moon_points_failed=rules.moon.points_failed,
-        made_scores_bid=s.made_bid_scores is MadeBidScores.BID,
+        made_bid_scores_bid=s.made_bid_scores is MadeBidScores.BID,
         set_back=None if s.set_back == "bid" else int(s.set_back),
         opponents_score=s.opponents_score,
-        trump_cards=tuple((make_card(JACK, t), off_jack(t), make_card(TEN, t))
-                          for t in range(4)),
     )
     if len(_PLANS) > 256:
         _PLANS.clear()
@@ -217,10 +281,10 @@ def _game_points(table: Sequence[int], mask: int) -> int:
 
 def game_points_of(rules: Rules, mask: int) -> int:
     """Game points (``points.card_values``) of the cards in a mask; jokers count 0."""
-    return _game_points(_plan(rules).game_table, mask)
+    return _game_points(scoring_plan(rules).game_table, mask)
 
 
-def _award_points(plan: _Plan, trump: int | None, dealer: int, team_of: tuple[int, ...],
+def _award_points(plan: ScoringPlan, trump: int | None, dealer: int, team_of: tuple[int, ...],
                   pitcher: int | None, dealt: Sequence[int], captured: Sequence[int],
                   last_trick_winner: int | None) -> dict[str, tuple[int, ...]]:
     points: dict[str, tuple[int, ...]] = {}
@@ -228,50 +292,54 @@ def _award_points(plan: _Plan, trump: int | None, dealer: int, team_of: tuple[in
     for mask in dealt:
         in_play |= mask
     # high and low are natural trumps, cards of the trump suit (see the module docstring)
-    if trump is None:
-        natural = 0
-        jack = off = ten = -1
-    else:
-        natural = in_play & SUIT_MASKS[trump]
-        jack, off, ten = plan.trump_cards[trump]
-    for name, kind in plan.kinds:
+    natural = 0 if trump is None else in_play & SUIT_MASKS[trump]
+    for item in plan.items:
+        kind = item.kind
         credited: tuple[int, ...] = ()
-        if kind == _HIGH:
+        if kind == _CARD:
+            if trump is not None:
+                card = item.card_by_trump[trump]
+                goes_to = item.goes_to
+                if goes_to is GoesTo.CAPTURER:
+                    credited = _owner(captured, card)
+                elif goes_to is GoesTo.HOLDER or _owner(captured, card):
+                    credited = _owner(dealt, card)
+        elif kind == _HIGH:
             if natural:
-                high = natural.bit_length() - 1
-                credited = _owner(dealt if plan.high_to_holder else captured, high)
+                credited = _to(plan.high_goes_to, dealt, captured, natural.bit_length() - 1)
         elif kind == _LOW:
             # rule: a lone trump counts as high and low (source B); high_only: high alone
-            if natural and not (plan.lone_high_only and natural.bit_count() == 1):
-                low = (natural & -natural).bit_length() - 1
-                credited = _owner(dealt if plan.low_to_holder else captured, low)
+            if natural and not (plan.lone_trump_high_only and natural.bit_count() == 1):
+                credited = _to(plan.low_goes_to, dealt, captured,
+                               (natural & -natural).bit_length() - 1)
         elif kind == _JACK:
-            if jack >= 0:
+            if trump is not None:
+                jack = item.card_by_trump[trump]
                 if in_play >> jack & 1:
                     credited = _owner(captured, jack)
                 elif plan.undealt_jack_to_pitcher and pitcher is not None:
                     credited = (pitcher,)  # rule: an undealt jack goes to the pitcher
                 # rule: the jack of trumps not dealt: nobody gets it (sources A, B)
         elif kind == _GAME:
-            credited = _award_game(plan, dealer, team_of, captured)
-        elif kind == _JICK:
-            if off >= 0:
-                credited = _owner(captured, off)
-        elif kind == _JOKER:
-            credited = _owner(captured, BIG_JOKER)
-        elif kind == _LITTLE_JOKER:
-            credited = _owner(captured, LITTLE_JOKER)
-        elif kind == _TEN:
-            if ten >= 0:
-                credited = _owner(captured, ten)
+            credited = _award_game(plan, trump, dealer, team_of, dealt, captured)
         elif kind == _LAST_TRICK and last_trick_winner is not None:
             credited = (last_trick_winner,)
-        points[name] = credited
+        points[item.name] = credited
     return points
 
 
-def _award_game(plan: _Plan, dealer: int, team_of: tuple[int, ...],
-                captured: Sequence[int]) -> tuple[int, ...]:
+def _to(goes_to: GoesTo, dealt: Sequence[int], captured: Sequence[int],
+        card: int) -> tuple[int, ...]:
+    """The seat credited with ``card`` under ``goes_to`` (high and low)."""
+    if goes_to is GoesTo.CAPTURER:
+        return _owner(captured, card)
+    if goes_to is GoesTo.PLAYER and not _owner(captured, card):
+        return ()  # rule: to the player who played it: nobody when it was never played
+    return _owner(dealt, card)
+
+
+def _award_game(plan: ScoringPlan, trump: int | None, dealer: int, team_of: tuple[int, ...],
+                dealt: Sequence[int], captured: Sequence[int]) -> tuple[int, ...]:
     table = plan.game_table
     n = len(team_of)
     # game points captured by each seat (a plain loop: a comprehension would make
@@ -305,19 +373,27 @@ def _award_game(plan: _Plan, dealer: int, team_of: tuple[int, ...],
         order = elder_order(dealer, n, plan.direction)
         first = next(s for s in order if team_of[s] in tied)
         tied = [team_of[first]]
+    elif plan.game_tie is GameTie.HOLDER_OF_CARD:
+        # rule: a tie for game goes to the tied side that held the named card
+        card = -1 if trump is None else plan.game_tie_card[trump]
+        holder = _owner(dealt, card) if card >= 0 else ()
+        tied = [team_of[holder[0]]] if holder and team_of[holder[0]] in tied else []
     # GameTie.SPLIT: every tied side scores it
     return tuple(s for s in range(n) if team_of[s] in tied)
 
 
-def _won_by_side(team_of: tuple[int, ...], points: dict[str, tuple[int, ...]]) -> list[int]:
-    """Points won, indexed by side (sides are numbered below the number of seats)."""
+def _won_by_side(plan: ScoringPlan, team_of: tuple[int, ...],
+                 points: dict[str, tuple[int, ...]]) -> list[int]:
+    """Points won, indexed by side (sides are numbered below the number of seats): each
+    item's value to each side credited with it."""
     won = [0] * len(team_of)
-    for seats in points.values():
+    for item in plan.items:
+        seats = points[item.name]
         if len(seats) == 1:
-            won[team_of[seats[0]]] += 1
+            won[team_of[seats[0]]] += item.value
         elif seats:
             for side in {team_of[s] for s in seats}:
-                won[side] += 1
+                won[side] += item.value
     return won
 
 
@@ -351,7 +427,7 @@ def _moon_made(requires: MoonRequires, team_of: tuple[int, ...], pitcher: int,
 
 def score_hand(rules: Rules, facts: HandFacts) -> HandScore:
     """Score one finished hand under ``rules``."""
-    plan = _plan(rules)
+    plan = scoring_plan(rules)
     if plan.combinations:
         return _score_combinations(rules, facts)
     points, made, moon_result, changes, _combo, points_won = score_parts(
@@ -361,14 +437,14 @@ def score_hand(rules: Rules, facts: HandFacts) -> HandScore:
                      combo_points=None, points_won=points_won)
 
 
-def score_parts(plan: _Plan, trump: int | None, dealer: int, team_of: tuple[int, ...],
+def score_parts(plan: ScoringPlan, trump: int | None, dealer: int, team_of: tuple[int, ...],
                 pitcher: int | None, bid: int | None, moon: bool, dealt: Sequence[int],
                 captured: Sequence[int], tricks_won: Sequence[int],
                 last_trick_winner: int | None) -> tuple[Any, ...]:
     """:func:`score_hand` on the facts as plain values (the engine's path: no HandFacts).
 
     Returns HandScore's fields in order: points, made, moon_made, score_changes,
-    combo_points, points_won. ``plan`` is ``_plan(rules)``.
+    combo_points, points_won. ``plan`` is ``scoring_plan(rules)``.
     """
     if plan.combinations:
         combo = _score_combinations(plan.rules, HandFacts(
@@ -382,7 +458,7 @@ def score_parts(plan: _Plan, trump: int | None, dealer: int, team_of: tuple[int,
     return (points, *score_points(plan, team_of, pitcher, bid, moon, points, tricks_won))
 
 
-def score_points(plan: _Plan, team_of: tuple[int, ...], pitcher: int | None,
+def score_points(plan: ScoringPlan, team_of: tuple[int, ...], pitcher: int | None,
                  bid: int | None, moon: bool, points: dict[str, tuple[int, ...]],
                  tricks_won: Sequence[int]) -> tuple[Any, ...]:
     """A hand's score from who took each point (``points``, as :class:`HandScore`'s).
@@ -396,11 +472,11 @@ def score_points(plan: _Plan, team_of: tuple[int, ...], pitcher: int | None,
     solo = team_of == _SOLO[len(team_of)]
     if solo:
         won = [0] * len(team_of)
-        for seats in points.values():
-            for seat in seats:  # each seat is its own side: credited seats are distinct
-                won[seat] += 1
+        for item in plan.items:
+            for seat in points[item.name]:  # each seat its own side: seats are distinct
+                won[seat] += item.value
     else:
-        won = _won_by_side(team_of, points)
+        won = _won_by_side(plan, team_of, points)
     change = list(won)
     made: bool | None = None
     moon_result: bool | None = None
@@ -419,7 +495,7 @@ def score_points(plan: _Plan, team_of: tuple[int, ...], pitcher: int | None,
             assert bid is not None
             made = won[side] >= bid  # rule: the pitcher must win at least the bid
             if made:
-                if plan.made_scores_bid:
+                if plan.made_bid_scores_bid:
                     change[side] = bid
             else:
                 # rule: a set pitcher has the bid subtracted (sources A, B)
@@ -454,7 +530,9 @@ def combination_changes(team_of: tuple[int, ...], combo: Sequence[int]) -> tuple
 
 
 def available_points(rules: Rules, seats_sides: int) -> int:
-    """The most points one hand can award in total (a split game counts once per side)."""
-    names = rules.point_names()
-    extra = seats_sides - 1 if "game" in names and rules.points.game_tie is GameTie.SPLIT else 0
-    return len(names) + extra
+    """The most points one hand can award in total, all sides together (a split game
+    counts its value once per tied side)."""
+    plan = scoring_plan(rules)
+    split = sum(item.value for item in plan.items if item.kind == _GAME) \
+        if plan.game_tie is GameTie.SPLIT else 0
+    return plan.items_total + split * (seats_sides - 1)

@@ -10,8 +10,9 @@ decides the end of the game. Readings chosen where the sources are silent:
   when its score is at least the target at the end of a hand it pitched, set or not.
   No other side can win at that moment, however high its score.
 - Several sides at the target after one hand: with ``bidder_goes_out`` the pitcher's
-  side wins if it is among them. Otherwise the hand is counted again one point at a
-  time in ``points.count_order`` and the first side to reach the target wins.
+  side wins if it is among them. Otherwise the hand is counted again item by item in the
+  order of ``points.items``, each item its value, and the first side to reach the target
+  wins.
   In that count, a side whose change is zero or negative (a set pitcher: the set-back,
   or a moon's failure cost) takes it before any point is counted, and a side that
   scores less than the points it won (``made_bid_scores: bid``) stops counting once its
@@ -39,7 +40,7 @@ from dataclasses import dataclass
 from operator import add
 from typing import Any
 
-from pitchkit.scoring import HandFacts, HandScore
+from pitchkit.scoring import HandFacts, HandScore, scoring_plan
 from pitchkit.variant import Count, Rules, Tie
 
 
@@ -225,16 +226,17 @@ def _first_to_reach(rules: Rules, points: dict[str, tuple[int, ...]], team_of: t
     for side in sides:
         if change[side] <= 0:
             running[side] = floor_score(rules, old[side] + change[side])
-    steps: list[list[int]] = []
-    for name in rules.point_names():  # already in count_order
-        credited = sorted({team_of[s] for s in points.get(name, ())})
-        steps.append(credited)
-    steps.append(sides)  # whatever change is left, all at once
-    for credited in steps:
+    steps: list[tuple[list[int], int]] = []
+    for item in scoring_plan(rules).items:  # in counting order
+        credited = sorted({team_of[s] for s in points.get(item.name, ())})
+        steps.append((credited, item.value))
+    steps.append((sides, 0))  # whatever change is left, all at once
+    last = len(steps) - 1
+    for step, (credited, value) in enumerate(steps):
         for side in credited:
             if left[side] <= 0:
                 continue
-            add = 1 if credited is not steps[-1] else left[side]
+            add = min(value, left[side]) if step != last else left[side]
             running[side] += add
             left[side] -= add
         first = [side for side in reached if running[side] >= target]

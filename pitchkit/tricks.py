@@ -5,8 +5,8 @@ trump) tables that are computed once and cached. The engine calls these on its h
 tests call them directly on hand-made cards.
 
 Trump power, highest first, by default: A K Q J [off-jack] [BJ LJ] T 9 .. 2. The
-off-jack (the jack of the other suit of trump's colour) is a trump with
-``trump.off_jack`` (by default, with ``points.jick``), the off-five with
+off-jack (the jack of the other suit of trump's colour) is a trump with ``trump.off_jack``
+(by default, when ``points.items`` has ``point: jick``), the off-five with
 ``trump.off_five``; jokers, when the deck has them, are always trumps, placed by
 ``trump.joker_rank`` (:func:`trump_order_cards` is the one definition of the order).
 """

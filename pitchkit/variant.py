@@ -131,6 +131,7 @@ class FirstLeader(StrEnum):
 class GoesTo(StrEnum):
     CAPTURER = "capturer"
     HOLDER = "holder"
+    PLAYER = "player"
 
 
 class LoneTrump(StrEnum):
@@ -147,6 +148,7 @@ class GameTie(StrEnum):
     NOBODY = "nobody"
     ELDER_HAND = "elder_hand"
     SPLIT = "split"
+    HOLDER_OF_CARD = "holder_of_card"
 
 
 class ScoringMethod(StrEnum):
@@ -170,10 +172,83 @@ class Count(StrEnum):
     DOWN = "down"
 
 
-#: Every point a hand can have, in the default counting order.
-POINT_NAMES: tuple[str, ...] = (
-    "high", "low", "jack", "jick", "joker", "little_joker", "ten", "game", "last_trick",
-)
+#: The version of the variant file format this package writes (the key ``format``).
+#: Files without the key are format 1 and are translated when loaded (pitchkit.upgrade).
+FORMAT = 2
+
+
+class PointRule(StrEnum):
+    """A point item won by a rule (``points.items: - point: high``)."""
+
+    HIGH = "high"
+    LOW = "low"
+    JACK = "jack"
+    JICK = "jick"
+    TEN = "ten"
+    GAME = "game"
+    LAST_TRICK = "last_trick"
+
+
+class PointCard(StrEnum):
+    """A point item that is one named card (``points.items: - card: five_of_trumps``).
+
+    The jack, the ten and the off-jack are the rules ``jack``, ``ten`` and ``jick``.
+    """
+
+    ACE_OF_TRUMPS = "ace_of_trumps"
+    KING_OF_TRUMPS = "king_of_trumps"
+    QUEEN_OF_TRUMPS = "queen_of_trumps"
+    NINE_OF_TRUMPS = "nine_of_trumps"
+    EIGHT_OF_TRUMPS = "eight_of_trumps"
+    SEVEN_OF_TRUMPS = "seven_of_trumps"
+    SIX_OF_TRUMPS = "six_of_trumps"
+    FIVE_OF_TRUMPS = "five_of_trumps"
+    FOUR_OF_TRUMPS = "four_of_trumps"
+    THREE_OF_TRUMPS = "three_of_trumps"
+    TWO_OF_TRUMPS = "two_of_trumps"
+    OFF_FIVE = "off_five"
+    JOKER = "joker"
+    LITTLE_JOKER = "little_joker"
+
+
+_RULE_WORDS = frozenset(rule.value for rule in PointRule)
+
+
+def point_items(*words: str) -> tuple[PointItem, ...]:
+    """Items worth 1 each: ``point_items("high", "low", "jick")``."""
+    return tuple(PointItem.of(word) for word in words)
+
+
+@dataclass(frozen=True, kw_only=True)
+class PointItem:
+    """One item of ``points.items``: a rule (``point``) or a named card (``card``), worth
+    ``value``; a card goes to the side of its capturer, its holder or the player who
+    played it (``goes_to``; high and low have ``points.high_goes_to``/``low_goes_to``)."""
+
+    point: PointRule | None = None
+    card: PointCard | None = None
+    value: int = 1
+    goes_to: GoesTo = GoesTo.CAPTURER
+
+    @classmethod
+    def of(cls, word: str, value: int = 1, goes_to: GoesTo = GoesTo.CAPTURER) -> PointItem:
+        """The item of a rule or card word: ``PointItem.of("five_of_trumps", 5)``."""
+        if word in _RULE_WORDS:
+            return cls(point=PointRule(word), value=value, goes_to=goes_to)
+        return cls(card=PointCard(word), value=value, goes_to=goes_to)
+
+    @property
+    def name(self) -> str:
+        """The item's word: ``high``, ``five_of_trumps`` (the key of a hand's points)."""
+        word = self.point if self.point is not None else self.card
+        assert word is not None, "an item is a point or a card"
+        return word.value
+
+
+#: The seeds' four one-point items: high, low, jack and game (source B).
+DEFAULT_ITEMS: tuple[PointItem, ...] = tuple(
+    PointItem(point=rule) for rule in (PointRule.HIGH, PointRule.LOW, PointRule.JACK,
+                                       PointRule.GAME))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -208,7 +283,7 @@ class Deal:
 class Trump:
     chosen_by: TrumpChosenBy = TrumpChosenBy.FIRST_LEAD
     shown_card: ShownCard = ShownCard.RETURNED
-    #: None: the off-jack is a trump exactly when the jick point is scored (points.jick).
+    #: None: the off-jack is a trump exactly when the jick item is scored (points.items).
     off_jack: bool | None = None
     off_five: bool = False
     joker_rank: JokerRank = JokerRank.BELOW_OFF_JACK
@@ -270,14 +345,8 @@ def _default_card_values() -> tuple[tuple[str, int], ...]:
 
 @dataclass(frozen=True, kw_only=True)
 class Points:
-    high: bool = True
-    low: bool = True
-    jack: bool = True
-    game: bool = True
-    jick: bool = False
-    joker: bool = False
-    ten: bool = False
-    last_trick: bool = False
+    #: The items a hand scores, in counting order.
+    items: tuple[PointItem, ...] = DEFAULT_ITEMS
     high_goes_to: GoesTo = GoesTo.CAPTURER
     low_goes_to: GoesTo = GoesTo.CAPTURER
     lone_trump: LoneTrump = LoneTrump.HIGH_AND_LOW
@@ -285,7 +354,11 @@ class Points:
     #: (rank, value) pairs; ranks not listed count 0.
     card_values: tuple[tuple[str, int], ...] = field(default_factory=_default_card_values)
     game_tie: GameTie = GameTie.NOBODY
-    count_order: tuple[str, ...] = POINT_NAMES
+    game_tie_card: PointCard | None = None
+
+    def scores(self, word: str) -> bool:
+        """Whether an item is the rule or card ``word`` (``points.scores("jick")``)."""
+        return any(item.name == word for item in self.items)
 
 
 def _default_singles() -> tuple[tuple[str, int], ...]:
@@ -334,6 +407,7 @@ class Money:
 class Rules:
     """One complete, resolved rule set. Sections mirror the variant file."""
 
+    format: int = FORMAT
     name: str = "custom"
     description: str = ""
     source: str = ""
@@ -358,21 +432,13 @@ class Rules:
     def off_jack_is_trump(self) -> bool:
         """trump.off_jack, or (when null) whether the jick point is scored."""
         off = self.trump.off_jack
-        return self.points.jick if off is None else off
+        return self.points.scores("jick") if off is None else off
 
     def point_names(self) -> tuple[str, ...]:
-        """The points this variant scores, in counting order."""
-        p = self.points
-        enabled = {
-            "high": p.high, "low": p.low, "jack": p.jack, "jick": p.jick,
-            "joker": p.joker and self.deck.jokers >= 1,
-            "little_joker": p.joker and self.deck.jokers >= 2,
-            "ten": p.ten, "game": p.game, "last_trick": p.last_trick,
-        }
+        """The words of the items this variant scores, in counting order."""
         if self.scoring.method is not ScoringMethod.POINTS:
             return ()
-        order = list(p.count_order) + [n for n in POINT_NAMES if n not in p.count_order]
-        return tuple(n for n in order if enabled.get(n, False))
+        return tuple(item.name for item in self.points.items)
 
 
 SECTIONS: dict[str, type] = {
@@ -401,18 +467,36 @@ def canonical_table(table: Any) -> tuple[tuple[str, int], ...]:
     return tuple(sorted(((str(k), int(v)) for k, v in items), key=lambda kv: _rank_key(kv[0])))
 
 
+def _item(value: dict[str, Any]) -> PointItem:
+    return PointItem(**{k: _convert("points.items", PointItem, k, v) for k, v in value.items()})
+
+
 def _convert(section: str, cls: type, name: str, value: Any) -> Any:
     if (section, name) in _MAPPING_FIELDS:
         return canonical_table(value)
+    if (section, name) == ("points", "items"):
+        return tuple(_item(v) for v in value)
     if isinstance(value, float) and value.is_integer():
         return int(value)  # the schema's integers admit 7.0; the rules hold 7
     if isinstance(value, list):
         return tuple(int(v) if isinstance(v, float) and v.is_integer() else v for v in value)
     hint = {f.name: f for f in dataclasses.fields(cls)}[name]
+    if value is None:
+        return None
+    kind = _ENUM_FIELDS.get((cls, name))
+    if kind is not None:
+        return kind(value)
     default = hint.default
     if isinstance(default, Enum):
         return type(default)(value)
     return value
+
+
+#: Enum fields whose default is None, so the default cannot tell their type.
+_ENUM_FIELDS: dict[tuple[type, str], type[Enum]] = {
+    (PointItem, "point"): PointRule, (PointItem, "card"): PointCard,
+    (Points, "game_tie_card"): PointCard,
+}
 
 
 def rules_from_mapping(data: dict[str, Any]) -> Rules:
@@ -422,6 +506,7 @@ def rules_from_mapping(data: dict[str, Any]) -> Rules:
     :func:`pitchkit.load.load_variant` to load and check a file.
     """
     kwargs: dict[str, Any] = {}
+    # ``format`` is not read: by now every file is in the current format (pitchkit.upgrade)
     for key in ("name", "description", "source"):
         if key in data:
             kwargs[key] = data[key]
@@ -436,13 +521,27 @@ def _plain(value: Any) -> Any:
         return value.value
     if isinstance(value, tuple):
         return [_plain(v) for v in value]
+    if isinstance(value, PointItem):
+        return _item_mapping(value)
     return value
+
+
+def _item_mapping(item: PointItem) -> dict[str, Any]:
+    """An item as the file writes it: its word, then only what differs from the default."""
+    out: dict[str, Any] = ({"point": item.point.value} if item.point is not None
+                           else {"card": item.card.value if item.card else None})
+    if item.value != 1:
+        out["value"] = item.value
+    if item.card is not None and item.goes_to is not GoesTo.CAPTURER:
+        out["goes_to"] = item.goes_to.value
+    return out
 
 
 def rules_to_mapping(rules: Rules) -> dict[str, Any]:
     """The fully resolved rule set as plain data, every key present, in schema order."""
     out: dict[str, Any] = {
-        "name": rules.name, "description": rules.description, "source": rules.source,
+        "format": rules.format, "name": rules.name, "description": rules.description,
+        "source": rules.source,
     }
     for section in SECTIONS:
         obj = getattr(rules, section)

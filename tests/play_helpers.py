@@ -4,9 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from hypothesis import strategies as st
+
 from pitchkit.actions import action_text
 from pitchkit.cards import parse_card
 from pitchkit.engine import Game
+from pitchkit.variant import GoesTo, PointCard, PointItem, PointRule
+
+#: Named cards that need jokers in the deck, and how many.
+_JOKERS_NEEDED = {"joker": 1, "little_joker": 2}
 
 
 def cards(text: str) -> list[int]:
@@ -34,3 +40,19 @@ def tricks(game: Game, *plays: str) -> list[int]:
         assert event is not None and event.trick_winner is not None
         winners.append(event.trick_winner)
     return winners
+
+
+@st.composite
+def point_item_lists(draw: st.DrawFn, jokers: int, max_value: int = 5
+                     ) -> tuple[PointItem, ...]:
+    """A random ``points.items`` for a deck with ``jokers``: distinct rules and named cards,
+    each worth 1 to ``max_value``, each card going to a random ``goes_to``."""
+    words = [w.value for w in PointRule] + [
+        w.value for w in PointCard if _JOKERS_NEEDED.get(w.value, 0) <= jokers]
+    chosen = draw(st.lists(st.sampled_from(words), unique=True, min_size=1, max_size=8))
+    items = []
+    for word in chosen:
+        is_card = word not in {rule.value for rule in PointRule}
+        goes_to = draw(st.sampled_from(GoesTo)) if is_card else GoesTo.CAPTURER
+        items.append(PointItem.of(word, draw(st.integers(1, max_value)), goes_to))
+    return tuple(items)

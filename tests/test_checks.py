@@ -15,11 +15,14 @@ from pitchkit.variant import (
     Deal,
     Deck,
     FirstLeader,
+    GameTie,
     Money,
     Moon,
     Partnerships,
     Play,
     Players,
+    PointCard,
+    PointItem,
     Points,
     Rules,
     Scoring,
@@ -29,6 +32,7 @@ from pitchkit.variant import (
     TrumpChosenBy,
     UndealtJack,
     WhenAllPass,
+    point_items,
 )
 
 NO_AUCTION = Rules(auction=Auction(style=AuctionStyle.NONE),
@@ -57,7 +61,7 @@ def test_defaults_have_no_findings() -> None:
 def test_checks_never_raise_on_odd_rules() -> None:
     odd = Rules(players=Players(count=2, partnerships=Partnerships.TWO_TEAMS_OF_THREE),
                 deal=Deal(cards_per_hand="all", first_dealer=7), play=Play(stages=(27, 27)),
-                points=Points(high=False, low=False, jack=False, game=False, joker=True),
+                points=Points(items=point_items("joker", "joker")),
                 auction=Auction(min_bid=12, max_bid=1, dealer_forced_bid=6))
     assert len(errors(odd)) >= 5
 
@@ -192,21 +196,60 @@ def test_combinations_scoring_needs_no_auction() -> None:
 
 
 def test_points_method_needs_a_point() -> None:
-    f = only_error(Rules(points=Points(high=False, low=False, jack=False, game=False)))
-    assert f.message == "no point is enabled: a hand would score nothing"
-    assert errors(Rules(points=Points(high=False, low=False, jack=False, game=False,
-                                      last_trick=True))) == []
+    f = only_error(Rules(points=Points(items=())))
+    assert f.message == "no point item: a hand would score nothing"
+    assert errors(Rules(points=Points(items=point_items("last_trick", "ten")))) == []
 
 
-def test_joker_point_needs_a_joker() -> None:
-    f = only_error(Rules(points=Points(joker=True)))
-    assert f.paths[0] == "points.joker"
-    assert errors(Rules(points=Points(joker=True), deck=Deck(jokers=1))) == []
+def test_named_point_card_must_be_in_the_deck() -> None:
+    f = only_error(Rules(points=Points(items=point_items("high", "joker"))))
+    assert f.paths[0] == "points.items[1]"
+    assert f.message == "joker is not in the deck: it has 0 jokers (deck.jokers)"
+    assert errors(Rules(points=Points(items=point_items("high", "joker")),
+                        deck=Deck(jokers=1))) == []
+    f = only_error(Rules(points=Points(items=point_items("joker", "little_joker")),
+                         deck=Deck(jokers=1)))
+    assert f.message == "little_joker is not in the deck: it has 1 joker (deck.jokers)"
+
+
+def test_a_point_item_is_listed_once() -> None:
+    f = only_error(Rules(points=Points(items=point_items("high", "jick", "jick"))))
+    assert f.paths[0] == "points.items[2]"
+    assert f.message.startswith("jick is listed twice")
+
+
+def test_minimum_bid_above_the_points_a_hand_holds_is_refused() -> None:
+    f = only_error(Rules(points=Points(items=point_items("high", "low")),
+                         auction=Auction(min_bid=3, max_bid=3, dealer_forced_bid=3)))
+    assert f.paths[0] == "auction.min_bid"
+    assert f.message == "3 can never be made: a hand holds only 2 points (points.items)"
+
+
+def test_forced_bid_above_the_points_a_hand_holds_is_refused() -> None:
+    f = only_error(Rules(points=Points(items=point_items("high", "low")),
+                         auction=Auction(min_bid=1, max_bid=4, dealer_forced_bid=3)))
+    assert f.paths[0] == "auction.dealer_forced_bid"
+
+
+def test_bids_up_to_the_items_total_are_fine() -> None:
+    items = (PointItem.of("high"), PointItem.of("five_of_trumps", 5))
+    assert errors(Rules(points=Points(items=items),
+                        auction=Auction(min_bid=6, max_bid=6, dealer_forced_bid=6))) == []
+
+
+def test_game_tie_to_the_holder_of_a_card_needs_the_card() -> None:
+    f = only_error(Rules(points=Points(game_tie=GameTie.HOLDER_OF_CARD)))
+    assert f.paths[0] == "points.game_tie"
+    f = only_error(Rules(points=Points(game_tie_card=PointCard.JOKER)))
+    assert f.paths[0] == "points.game_tie_card"
+    f = only_error(Rules(points=Points(game_tie=GameTie.HOLDER_OF_CARD,
+                                       game_tie_card=PointCard.JOKER)))
+    assert f.message == "joker is not in the deck: it has 0 jokers (deck.jokers)"
 
 
 def test_jokers_with_first_lead_trump_are_fine() -> None:
     assert errors(Rules(deck=Deck(jokers=2), trump=Trump(chosen_by=TrumpChosenBy.FIRST_LEAD),
-                        points=Points(joker=True))) == []
+                        points=Points(items=point_items("joker", "little_joker")))) == []
 
 
 def test_jokers_with_a_turned_card_are_fine() -> None:
@@ -217,11 +260,6 @@ def test_jokers_with_a_turned_card_are_fine() -> None:
 def test_pitch_to_bid_cannot_be_used_with_stages() -> None:
     f = only_error(Rules(auction=Auction(pitch_to_bid=True), play=Play(stages=(3, 3))))
     assert f.paths[0] == "auction.pitch_to_bid"
-
-
-def test_count_order_names_must_be_points() -> None:
-    f = only_error(Rules(points=Points(count_order=("high", "bogus"))))
-    assert f.message == "unknown point names: bogus"
 
 
 def test_first_dealer_must_sit_at_the_table() -> None:

@@ -259,10 +259,14 @@ def _alternatives(prop: dict[str, Any]) -> list[Any]:
     if "enum" in prop:
         return list(prop["enum"])
     if "oneOf" in prop:
-        return [s.get("const", s.get("minimum", 0) + 3) for s in prop["oneOf"]]
+        return [v for s in prop["oneOf"]
+                for v in s.get("enum", [s.get("const", s.get("minimum", 0) + 3)])]
     kind = prop.get("type")
     if kind == "boolean" or (isinstance(kind, list) and "boolean" in kind):
         return [True, False] + ([None] if isinstance(kind, list) else [])
+    if kind == "array" and "oneOf" in prop["items"]:  # points.items
+        return [[{"point": "high"}, {"card": "five_of_trumps", "value": 5}],
+                [{"point": "jack", "value": 2}]]
     if kind == "array":
         items = prop["items"].get("enum")
         return [items[::-1], items[:2]] if items else [[3, 3], [2]]
@@ -273,7 +277,7 @@ def _alternatives(prop: dict[str, Any]) -> list[Any]:
 
 
 #: Settings that only show with a companion setting.
-_COMPANIONS = {"points.joker": ["deck.jokers=1"],
+_COMPANIONS = {"points.game_tie_card": ["points.game_tie=holder_of_card"],
                "trump.joker_rank": ["deck.jokers=1"],
                "trump.joker_order": ["deck.jokers=2"],
                "trump.pitched_joker": ["deck.jokers=1"],

@@ -14,13 +14,14 @@ from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from play_helpers import point_item_lists
 
 from pitchkit.actions import select_action
 from pitchkit.draw import random_action
 from pitchkit.engine import Game, Phase, replay_events
 from pitchkit.record import game_to_record, replay_record
 from pitchkit.scoring import available_points
-from pitchkit.variant import Rules, rules_from_mapping
+from pitchkit.variant import PointItem, Rules, rules_from_mapping
 
 MAX_HANDS = 4
 
@@ -92,11 +93,9 @@ def variants(draw: st.DrawFn) -> Rules:
             "never_lead_joker": draw(st.booleans()),
         },
         "points": {
-            name: draw(st.booleans())
-            for name in ("high", "low", "jack", "game", "jick", "joker", "ten", "last_trick")
-        } | {
-            "high_goes_to": draw(st.sampled_from(["capturer", "holder"])),
-            "low_goes_to": draw(st.sampled_from(["capturer", "holder"])),
+            "items": [_item_mapping(item) for item in draw(point_item_lists(jokers))],
+            "high_goes_to": draw(st.sampled_from(["capturer", "holder", "player"])),
+            "low_goes_to": draw(st.sampled_from(["capturer", "holder", "player"])),
             "lone_trump": draw(st.sampled_from(["high_and_low", "high_only"])),
             "undealt_jack": draw(st.sampled_from(["no_point", "pitcher"])),
             "game_tie": draw(st.sampled_from(["nobody", "elder_hand", "split"])),
@@ -157,6 +156,13 @@ def after_the_auction(draw: st.DrawFn, count: int, deck: int, per: int,
     }
 
 
+def _item_mapping(item: PointItem) -> dict[str, Any]:
+    if item.card is not None:
+        return {"card": item.card.value, "value": item.value, "goes_to": item.goes_to.value}
+    assert item.point is not None
+    return {"point": item.point.value, "value": item.value}
+
+
 def check_cards(game: Game) -> None:
     """Every dealt card is in exactly one place: a hand, a reserve, the trick, captured."""
     if game.phase is Phase.DEAL or game.phase is Phase.OVER:
@@ -202,8 +208,10 @@ def check_after_action(game: Game, event: Any) -> None:
 def check_hand(game: Game, rules: Rules) -> None:
     result = game.hand_results[-1]
     sides = len(set(game.team_of))
-    credited = sum(len({game.team_of[s] for s in seats}) for seats in result.points.values())
-    assert credited <= available_points(rules, sides)
+    value = {item.name: item.value for item in rules.points.items}
+    credited = sum(value[name] * len({game.team_of[s] for s in seats})
+                   for name, seats in result.points.items())
+    assert credited <= available_points(rules, sides)  # never more than the items' total
     assert set(result.points) <= set(rules.point_names())
     if not result.thrown_in and not rules.play.trumps_only:
         # every trick of the hand went to someone
@@ -214,7 +222,7 @@ def check_hand(game: Game, rules: Rules) -> None:
 def reference_order(rules: Rules, trump: int) -> list[int]:
     """Every trump, highest first, from the rule text (independently of the engine)."""
     other = {0: 3, 3: 0, 1: 2, 2: 1}[trump]
-    off_jack = rules.points.jick if rules.trump.off_jack is None else rules.trump.off_jack
+    off_jack = rules.points.scores("jick") if rules.trump.off_jack is None else rules.trump.off_jack
     order: list[int] = []
     for rank in range(12, -1, -1):  # ace down to two
         order.append(trump * 13 + rank)

@@ -23,11 +23,14 @@ def merged(base: dict[str, Any], change: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+#: The seeds' four points, as format 2 items.
+FOUR: list[dict[str, Any]] = [{"point": word} for word in ("high", "low", "jack", "game")]
+
 #: (base mapping, setting changed) — the base is source B's defaults unless given.
 TURNED = {"trump": {"chosen_by": "turned_card"}}
 #: two jokers, the off-jack a trump, and all 54 cards dealt: the jokers are always in play
-JOKERS = {"deck": {"jokers": 2}, "points": {"jick": True}, "players": {"count": 6},
-          "deal": {"cards_per_hand": 9}}
+JOKERS = {"deck": {"jokers": 2}, "points": {"items": [*FOUR, {"point": "jick"}]},
+          "players": {"count": 6}, "deal": {"cards_per_hand": 9}}
 STAGED = {"deal": {"cards_per_hand": 8}, "auction": {"style": "none"},
           "play": {"first_leader": "left_of_dealer"}, "trump": {"chosen_by": "turned_card"}}
 #: nine cards dealt, trump named by the pitcher: a base for the draw (draw.hand_size 6
@@ -35,6 +38,8 @@ STAGED = {"deal": {"cards_per_hand": 8}, "auction": {"style": "none"},
 DEAL_NINE = {"deal": {"cards_per_hand": 9}, "trump": {"chosen_by": "pitcher_names"},
              "draw": {"hand_size": 6}}
 DRAW = merged(DEAL_NINE, {"draw": {"discard": "non_trumps"}})
+STAGED_3_3 = merged(STAGED, {"play": {"stages": [3, 3]}})
+TWO_OF_TRUMPS_TO_HOLDER = {"card": "two_of_trumps", "goes_to": "holder"}
 CASES: list[tuple[dict[str, Any], dict[str, Any]]] = [
     ({}, {"players": {"count": 3}}),
     ({}, {"players": {"partnerships": "2x2"}}),
@@ -67,7 +72,17 @@ CASES: list[tuple[dict[str, Any], dict[str, Any]]] = [
     ({}, {"play": {"trick_winner": "suit_led"}}),
     ({}, {"play": {"first_leader": "left_of_dealer"}}),
     (STAGED, {"play": {"stages": [3, 3]}}),
-    ({}, {"points": {"jick": True}}),
+    ({}, {"points": {"items": [*FOUR, {"point": "jick"}]}}),
+    ({}, {"points": {"items": [*FOUR[:2], {"point": "jack", "value": 3}, FOUR[3]]}}),
+    ({}, {"points": {"items": [*FOUR, {"card": "five_of_trumps", "value": 5}]}}),
+    ({"points": {"items": [*FOUR, {"card": "two_of_trumps"}]}},
+     {"points": {"items": [*FOUR, {"card": "two_of_trumps", "goes_to": "holder"}]}}),
+    # with stages some cards are never played: to the holder, or to nobody
+    (merged(STAGED_3_3, {"points": {"items": [*FOUR, TWO_OF_TRUMPS_TO_HOLDER]}}),
+     {"points": {"items": [*FOUR, {"card": "two_of_trumps", "goes_to": "player"}]}}),
+    (merged(STAGED_3_3, {"points": {"high_goes_to": "holder"}}),
+     {"points": {"high_goes_to": "player"}}),
+    ({"points": {"game_tie_card": "ace_of_trumps"}}, {"points": {"game_tie": "holder_of_card"}}),
     ({}, {"trump": {"off_jack": True}}),
     ({}, {"scoring": {"count": "down"}}),
     ({}, {"trump": {"off_five": True}}),

@@ -210,7 +210,7 @@ def test_replay_json_says_when_a_tie_calls_for_a_new_game() -> None:
     rules = rules_from_mapping({
         "players": {"count": 2}, "deal": {"cards_per_hand": 1}, "auction": {"style": "none"},
         "play": {"first_leader": "left_of_dealer"},
-        "points": {"high": False, "low": False, "jack": False, "game": False},
+        "points": {"items": []},
         "scoring": {"target": None, "hands": 1, "tie": "replay"},
     })
     record = {"variant": "custom", "dealer": 1,

@@ -413,7 +413,7 @@ def test_events_carry_the_trick_winner_and_the_hand_result() -> None:
 def test_a_tie_after_the_last_hand_is_a_draw_and_replay_asks_for_a_new_game() -> None:
     r = rules(players={"count": 2}, deal={"cards_per_hand": 1}, auction={"style": "none"},
               play={"first_leader": "left_of_dealer"},
-              points={"high": False, "low": False, "jack": False, "game": False},
+              points={"items": []},
               scoring={"target": None, "hands": 1, "tie": "replay"})
     g = start(r, "AS", "KS", dealer=1)
     play(g, "play AS", "play KS")

@@ -15,6 +15,8 @@ from pitchkit.explain import explain_rules, trump_order_words
 from pitchkit.variant import Rules
 
 S = 0
+#: The four default items and the jick (the off-jack's point, which makes it a trump).
+WITH_JICK = {"items": [{"point": w} for w in ("high", "low", "jack", "jick", "game")]}
 
 
 def winner(r: Rules, *hands: str, plays: str) -> int:
@@ -37,12 +39,12 @@ def test_off_jack_true_is_a_trump_without_the_jick_point() -> None:
 
 
 def test_off_jack_false_is_not_a_trump_even_with_the_jick_point() -> None:
-    r = one(trump={"off_jack": False}, points={"jick": True})
+    r = one(trump={"off_jack": False}, points=WITH_JICK)
     assert winner(r, "2S", "JC", "AC", "3S", plays="2S JC AC 3S") == 3
 
 
 def test_off_jack_null_follows_the_jick_point() -> None:
-    assert winner(one(points={"jick": True}), "2S", "JC", "AC", "3S",
+    assert winner(one(points=WITH_JICK), "2S", "JC", "AC", "3S",
                   plays="2S JC AC 3S") == 1
 
 
@@ -70,7 +72,7 @@ JOKER = {"jokers": 1}
     ("lowest", None, "2S"),
 ])
 def test_joker_rank(rank: str, beats: str | None, loses_to: str | None) -> None:
-    r = one(deck=JOKER, points={"jick": True}, trump={"joker_rank": rank})
+    r = one(deck=JOKER, points=WITH_JICK, trump={"joker_rank": rank})
     if beats is not None:
         # trump set by the card led; the joker played second
         assert winner(r, beats, "BJ", "9D", "8D", plays=f"{beats} BJ 9D 8D") == 1
@@ -118,7 +120,7 @@ def test_never_lead_joker_when_able_to_lead_another_card() -> None:
 
 def test_explain_trump_order_is_the_engines() -> None:
     """The sheet puts the off-jack and the jokers where the engine ranks them."""
-    r = one(deck={"jokers": 2}, points={"jick": True})
+    r = one(deck={"jokers": 2}, points=WITH_JICK)
     assert trump_order_words(r).startswith(
         "ace, king, queen, jack, off-jack, big joker, little joker, ten")
     low = one(deck=JOKER, trump={"joker_rank": "lowest", "off_five": True})

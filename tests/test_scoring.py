@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import dataclasses
 
-import pytest
-
 from pitchkit.cards import BIG_JOKER, LITTLE_JOKER, mask_of, parse_card, parse_suit
 from pitchkit.scoring import (
     HandFacts,
@@ -22,9 +20,12 @@ from pitchkit.variant import (
     MadeBidScores,
     MoonRequires,
     Partnerships,
+    PointCard,
+    PointItem,
     Rules,
     ScoringMethod,
     UndealtJack,
+    point_items,
 )
 
 
@@ -98,7 +99,7 @@ def test_card_point_not_captured_goes_to_nobody() -> None:
 def test_lone_trump_counts_high_and_low() -> None:
     dealt = ["AS 2H", "3H 4H", "5H 6H", "7H 8H"]
     f = facts(dealt, ["AS 2H 3H 5H", "", "", "4H 6H 7H 8H"], bid=1)
-    score = score_hand(rules(points={"game": False}), f)
+    score = score_hand(rules(points={"items": point_items("high", "low", "jack")}), f)
     # rule: a lone trump scores 2, as both high and low (source B)
     assert score.points["high"] == (0,) and score.points["low"] == (0,)
     assert score.points_won[0] == 2
@@ -107,7 +108,7 @@ def test_lone_trump_counts_high_and_low() -> None:
 def test_lone_jack_scores_three() -> None:
     dealt = ["JS 2H", "3H 4H", "5H 6H", "7H 8H"]
     f = facts(dealt, ["JS 2H 3H 5H", "", "", "4H 6H 7H 8H"], bid=1)
-    score = score_hand(rules(points={"game": False}), f)
+    score = score_hand(rules(points={"items": point_items("high", "low", "jack")}), f)
     # rule: if that lone trump is the jack, it scores 3 (source B)
     assert [score.points[n] for n in ("high", "low", "jack")] == [(0,), (0,), (0,)]
     assert score.points_won[0] == 3
@@ -141,14 +142,14 @@ def test_undealt_jack_to_pitcher() -> None:
 
 def test_jick_goes_to_capturer() -> None:
     dealt = ["AS JC", "2S 3H", "", ""]
-    r = rules(points={"jick": True})
+    r = rules(points={"items": point_items("high", "low", "jack", "jick", "game")})
     score = score_hand(r, facts(dealt, ["AS 2S", "JC 3H", "", ""]))
     assert score.points["jick"] == (1,)
 
 
 def test_jick_is_never_high_or_low() -> None:
     dealt = ["JC 2H", "3S 4H", "", ""]
-    r = rules(points={"jick": True, "game": False})
+    r = rules(points={"items": point_items("high", "low", "jack", "jick")})
     score = score_hand(r, facts(dealt, ["JC 2H 3S 4H", "", "", ""]))
     assert score.points["high"] == (0,) and score.points["low"] == (0,)
     # 3S is the only natural trump: lone trump, high and low; the off-jack scores jick
@@ -156,7 +157,8 @@ def test_jick_is_never_high_or_low() -> None:
 
 
 def test_jokers_go_to_capturer_and_are_never_low() -> None:
-    r = rules(points={"joker": True}, deck={"jokers": 2})
+    r = rules(points={"items": point_items("high", "low", "jack", "joker", "little_joker",
+                                           "game")}, deck={"jokers": 2})
     dealt = ["AS BJ", "LJ 5S", "", ""]
     score = score_hand(r, facts(dealt, ["AS LJ", "BJ 5S", "", ""]))
     assert score.points["joker"] == (1,) and score.points["little_joker"] == (0,)
@@ -165,13 +167,13 @@ def test_jokers_go_to_capturer_and_are_never_low() -> None:
 
 
 def test_ten_of_trumps_to_capturer() -> None:
-    r = rules(points={"ten": True, "game": False})
+    r = rules(points={"items": point_items("high", "low", "jack", "ten")})
     score = score_hand(r, facts(["TS 2S", "3S 4H", "", ""], ["", "TS 2S 3S 4H", "", ""]))
     assert score.points["ten"] == (1,) and "game" not in score.points
 
 
 def test_last_trick_to_its_winner() -> None:
-    r = rules(points={"last_trick": True})
+    r = rules(points={"items": point_items("high", "low", "jack", "game", "last_trick")})
     score = score_hand(r, facts(DEALT, ["AS", "", "", ""], last=3))
     assert score.points["last_trick"] == (3,)
 
@@ -221,7 +223,7 @@ def test_game_for_partners_credits_the_side() -> None:
 
 
 def test_points_in_count_order() -> None:
-    r = rules(points={"count_order": ("game", "jack", "low", "high")})
+    r = rules(points={"items": point_items("game", "jack", "low", "high")})
     assert list(score_hand(r, facts(DEALT, ["AS", "", "", ""])).points) == [
         "game", "jack", "low", "high"]
 
@@ -357,9 +359,66 @@ def test_elder_order_follows_direction() -> None:
     assert elder_order(1, 4, Direction.RIGHT) == [0, 3, 2, 1]
 
 
-@pytest.mark.parametrize("jokers", [0, 1, 2])
-def test_point_names_follow_jokers(jokers: int) -> None:
-    r = rules(points={"joker": True}, deck={"jokers": jokers})
-    names = r.point_names()
-    assert ("joker" in names) == (jokers >= 1)
-    assert ("little_joker" in names) == (jokers == 2)
+
+
+# ---------------------------------------------------------------------------- valued items
+
+
+def test_an_item_scores_its_value() -> None:
+    items = (PointItem.of("high"), PointItem.of("low"), PointItem.of("jack", 3),
+             PointItem.of("game", 2))
+    score = score_hand(rules(points={"items": items}), facts(DEALT, ["AS 2S JS 3S TD", "", "", ""]))
+    assert score.points_won == (7, 0, 0, 0)  # high 1, low 1, jack 3, game 2
+
+
+def test_five_of_trumps_goes_to_its_capturer_with_its_value() -> None:
+    items = (PointItem.of("high"), PointItem.of("five_of_trumps", 5))
+    f = facts(["AS 5S", "2S 3H", "", ""], ["AS", "5S 2S 3H", "", ""])
+    score = score_hand(rules(points={"items": items}), f)
+    assert score.points == {"high": (0,), "five_of_trumps": (1,)}
+    assert score.points_won == (1, 5, 0, 0)
+
+
+def test_off_five_is_the_five_of_the_same_colour() -> None:
+    items = (PointItem.of("off_five", 5),)
+    f = facts(["AS 5C", "2S 5S", "", ""], ["5S", "AS 5C 2S", "", ""])  # spades: off-five 5C
+    assert score_hand(rules(points={"items": items}), f).points == {"off_five": (1,)}
+
+
+def test_three_of_trumps_to_the_holder() -> None:
+    items = (PointItem.of("three_of_trumps", 3, GoesTo.HOLDER),)
+    f = facts(["3S 4H", "AS 5H", "", ""], ["", "3S 4H AS 5H", "", ""])
+    assert score_hand(rules(points={"items": items}), f).points_won == (3, 0, 0, 0)
+
+
+def test_a_card_to_its_player_needs_it_played() -> None:
+    item = PointItem.of("two_of_trumps", 1, GoesTo.PLAYER)
+    r = rules(points={"items": (item,)})
+    played = facts(["2S 4H", "AS 5H", "", ""], ["", "2S 4H AS 5H", "", ""])
+    assert score_hand(r, played).points == {"two_of_trumps": (0,)}
+    never_played = facts(["2S 4H", "AS 5H", "", ""], ["", "4H AS", "", ""])
+    assert score_hand(r, never_played).points == {"two_of_trumps": ()}
+
+
+def test_high_to_the_player_who_played_it() -> None:
+    r = rules(points={"high_goes_to": GoesTo.PLAYER})
+    played = facts(DEALT, ["", "AS 2S", "", ""])
+    assert score_hand(r, played).points["high"] == (0,)
+    assert score_hand(r, facts(DEALT, ["", "2S", "", ""])).points["high"] == ()
+
+
+def test_game_tie_to_the_holder_of_a_card() -> None:
+    r = rules(points={"game_tie": GameTie.HOLDER_OF_CARD, "game_tie_card": PointCard.JOKER},
+              deck={"jokers": 1})
+    f = facts(["TS BJ", "TH 3S", "", ""], ["TS 2S", "TH 3S", "", ""])
+    assert score_hand(r, f).points["game"] == (0,)  # tied at 10; seat 0 held the joker
+    f = facts(["TS 2D", "TH 3S", "BJ", ""], ["TS 2S", "TH 3S", "", ""])
+    assert score_hand(r, f).points["game"] == ()  # the joker's holder is not tied
+
+
+def test_a_split_game_gives_each_tied_side_its_value() -> None:
+    items = (PointItem.of("high"), PointItem.of("game", 2))
+    r = rules(points={"items": items, "game_tie": GameTie.SPLIT})
+    f = facts(["TS 2S", "TH 3S", "", ""], ["TS 2S", "TH 3S", "", ""], bid=None, pitcher=None)
+    assert score_hand(r, f).points_won == (3, 2, 0, 0)
+    assert available_points(r, 4) == 9

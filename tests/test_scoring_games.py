@@ -13,6 +13,7 @@ import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from play_helpers import point_item_lists
 
 from pitchkit.engine import Game, Phase, select_action
 from pitchkit.load import load_variant
@@ -23,16 +24,22 @@ from pitchkit.variant import GameTie, GoesTo, LoneTrump, MadeBidScores, Rules
 def playable(rules: Rules, draw: st.DrawFn) -> Rules:
     points = dataclasses.replace(
         rules.points,
-        jick=draw(st.booleans()), ten=draw(st.booleans()), last_trick=draw(st.booleans()),
+        items=draw(point_item_lists(rules.deck.jokers)),
         high_goes_to=draw(st.sampled_from(GoesTo)), low_goes_to=draw(st.sampled_from(GoesTo)),
-        lone_trump=draw(st.sampled_from(LoneTrump)), game_tie=draw(st.sampled_from(GameTie)))
+        lone_trump=draw(st.sampled_from(LoneTrump)),
+        game_tie=draw(st.sampled_from([GameTie.NOBODY, GameTie.ELDER_HAND, GameTie.SPLIT])))
     scoring = dataclasses.replace(
         rules.scoring, made_bid_scores=draw(st.sampled_from(MadeBidScores)),
         set_back=draw(st.sampled_from(["bid", 2])), opponents_score=draw(st.booleans()),
         minimum_score=draw(st.sampled_from([None, 0, -5])),
         win_only_as_pitcher=draw(st.booleans()), bidder_goes_out=draw(st.booleans()),
         target=draw(st.sampled_from([5, 7, 11])))
-    return dataclasses.replace(rules, points=points, scoring=scoring)
+    total = sum(item.value for item in points.items)
+    auction = dataclasses.replace(  # bids a hand can make (checks refuse the others)
+        rules.auction, min_bid=min(rules.auction.min_bid, total),
+        max_bid=min(rules.auction.max_bid, max(total, 1)),
+        dealer_forced_bid=min(rules.auction.dealer_forced_bid, total))
+    return dataclasses.replace(rules, points=points, scoring=scoring, auction=auction)
 
 
 @st.composite
@@ -66,7 +73,9 @@ def test_every_hand_scores_within_the_rules(case: tuple[Rules, int]) -> None:
         team_of = game.team_of
         sides = set(team_of)
         assert tuple(hand.points) == rules.point_names()
-        awarded = sum(len({team_of[s] for s in seats}) for seats in hand.points.values())
+        value = {item.name: item.value for item in rules.points.items}
+        awarded = sum(value[name] * len({team_of[s] for s in seats})
+                      for name, seats in hand.points.items())
         assert awarded <= available_points(rules, len(sides))
         for a in range(len(team_of)):
             for b in range(len(team_of)):
@@ -80,7 +89,7 @@ def test_every_hand_scores_within_the_rules(case: tuple[Rules, int]) -> None:
         if hand.made is not None and hand.bid != "moon":
             assert isinstance(hand.bid, int)
             side = team_of[hand.pitcher]
-            won = sum(1 for seats in hand.points.values()
+            won = sum(value[name] for name, seats in hand.points.items()
                       if side in {team_of[s] for s in seats})
             assert hand.made is (won >= hand.bid)
         scores = hand.scores

@@ -6,15 +6,23 @@ import dataclasses
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from play_helpers import point_item_lists
 
 from pitchkit.cards import JACK, SUIT_MASKS, cards_in, deck, make_card
-from pitchkit.scoring import HandFacts, HandScore, available_points, score_hand
+from pitchkit.scoring import (
+    HandFacts,
+    HandScore,
+    available_points,
+    card_under_trump,
+    score_hand,
+)
 from pitchkit.variant import (
     GameTie,
     GoesTo,
     LoneTrump,
     MadeBidScores,
     MoonRequires,
+    PointCard,
     Rules,
     UndealtJack,
 )
@@ -24,16 +32,16 @@ from pitchkit.variant import (
 def rules_and_facts(draw: st.DrawFn) -> tuple[Rules, HandFacts]:
     r = Rules()
     jokers = draw(st.integers(0, 2))
+    game_tie = draw(st.sampled_from(GameTie))
     points = dataclasses.replace(
         r.points,
-        high=draw(st.booleans()), low=draw(st.booleans()), jack=draw(st.booleans()),
-        game=draw(st.booleans()), jick=draw(st.booleans()), joker=draw(st.booleans()),
-        ten=draw(st.booleans()), last_trick=draw(st.booleans()),
+        items=draw(point_item_lists(jokers)),
+        game_tie=game_tie,
+        game_tie_card=draw(st.sampled_from([PointCard.FIVE_OF_TRUMPS, PointCard.OFF_FIVE]))
+        if game_tie is GameTie.HOLDER_OF_CARD else None,
         high_goes_to=draw(st.sampled_from(GoesTo)), low_goes_to=draw(st.sampled_from(GoesTo)),
         lone_trump=draw(st.sampled_from(LoneTrump)),
         undealt_jack=draw(st.sampled_from(UndealtJack)),
-        game_tie=draw(st.sampled_from(GameTie)),
-        count_order=tuple(draw(st.permutations(r.points.count_order))),
     )
     scoring = dataclasses.replace(
         r.scoring,
@@ -83,13 +91,38 @@ def test_points_never_exceed_what_the_variant_makes_available(case: tuple[Rules,
     score: HandScore = score_hand(r, f)
     assert tuple(score.points) == r.point_names()
     sides = set(f.team_of)
-    awarded = sum(len(sides_of(f, seats)) for seats in score.points.values())
+    value = {item.name: item.value for item in r.points.items}
+    awarded = sum(value[name] * len(sides_of(f, seats)) for name, seats in score.points.items())
     assert awarded <= available_points(r, len(sides))
     for name, seats in score.points.items():
         assert all(0 <= s < f.seats for s in seats)
         if name != "game" or r.points.game_tie is not GameTie.SPLIT:
             assert len(sides_of(f, seats)) <= 1
     assert sum(score.points_won[f.team_of.index(side)] for side in sides) == awarded
+
+
+@settings(max_examples=300, deadline=None)
+@given(rules_and_facts())
+def test_every_dealt_point_card_is_scored_once_at_most(case: tuple[Rules, HandFacts]) -> None:
+    r, f = case
+    assert f.trump is not None
+    score = score_hand(r, f)
+    in_play = 0
+    for mask in f.dealt:
+        in_play |= mask
+    credited: dict[int, int] = {}
+    for item in r.points.items:
+        word = item.point if item.point is not None else item.card
+        assert word is not None
+        if item.card is None and item.name not in ("jack", "jick", "ten"):
+            continue  # high, low, game, last trick: won by a rule, not a card
+        card = card_under_trump(word, f.trump)
+        seats = score.points[item.name]
+        assert len(seats) <= 1
+        if seats and not (item.name == "jack" and r.points.undealt_jack is UndealtJack.PITCHER):
+            assert in_play >> card & 1, f"{item.name} scored but not dealt"
+        credited[card] = credited.get(card, 0) + len(seats)
+    assert all(count <= 1 for count in credited.values())
 
 
 @settings(max_examples=300, deadline=None)
@@ -139,7 +172,10 @@ def test_high_low_and_jack_go_to_the_right_card(case: tuple[Rules, HandFacts]) -
     natural = list(cards_in(in_play & SUIT_MASKS[f.trump]))
 
     def where(card: int, goes_to: GoesTo) -> tuple[int, ...]:
-        masks = f.dealt if goes_to is GoesTo.HOLDER else f.captured
+        masks = f.captured if goes_to is GoesTo.CAPTURER else f.dealt
+        played = any(mask >> card & 1 for mask in f.captured)
+        if goes_to is GoesTo.PLAYER and not played:
+            return ()  # to the player who played it: nobody when it was never played
         return tuple(s for s in range(f.seats) if masks[s] >> card & 1)
 
     if "high" in score.points:

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from pitchkit.scoring import HandFacts, HandScore
 from pitchkit.settle import settle_hand
-from pitchkit.variant import Rules, Tie
+from pitchkit.variant import PointItem, Rules, Tie, point_items
 
 
 def rules(**sections: dict) -> Rules:
@@ -75,8 +75,18 @@ def test_count_order_decides() -> None:
     assert state.over and state.winners == (1,)
     # counting low and jack before high: seat 0 reaches 7 at jack, seat 1 only at high
     r2 = rules(scoring={"win_only_as_pitcher": False},
-               points={"count_order": ("low", "jack", "high", "game")})
+               points={"items": point_items("low", "jack", "high", "game")})
     state = settle_hand(r2, (5, 6, 0, 0), facts(), hand((2, 2, 0, 0), POINTS), 3)
+    assert state.winners == (0,)
+
+
+def test_items_count_their_value_in_order() -> None:
+    # both reach 7: seat 1 needs 1 point, seat 0 needs 2. Jack (seat 0) counts first and is
+    # worth 2, so seat 0 reaches 7 before seat 1's high is counted.
+    items = (PointItem.of("jack", 2), PointItem.of("high"), PointItem.of("low"),
+             PointItem.of("game"))
+    r = rules(scoring={"win_only_as_pitcher": False}, points={"items": items})
+    state = settle_hand(r, (5, 6, 0, 0), facts(), hand((3, 2, 0, 0), POINTS), 3)
     assert state.winners == (0,)
 
 

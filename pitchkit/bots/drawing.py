@@ -7,9 +7,10 @@ of the variant (jack, off-jack, jokers, ten, low to the holder).
 
 from __future__ import annotations
 
-from pitchkit.cards import JACK, TEN, cards_in
+from pitchkit.cards import TEN, cards_in
 from pitchkit.draw import Choice, choice_action
 from pitchkit.results import Observation
+from pitchkit.scoring import scoring_plan
 from pitchkit.tricks import tables_for
 from pitchkit.variant import GoesTo, Rules
 
@@ -20,15 +21,18 @@ def worth(rules: Rules, trump: int | None, card: int) -> float:
     if trump is None:
         return rank
     t = tables_for(rules, trump)
+    plan = scoring_plan(rules)
+    game = "game" in plan.names
     if not t.trumps >> card & 1:
-        return rank + (3 if card % 13 == TEN and rules.points.game else 0)
+        return rank + (3 if card % 13 == TEN and game else 0)
     value = 100.0 + t.power[card]
-    p = rules.points
-    if (card >= 52 and p.joker) or (card % 13 == JACK and (p.jack or p.jick)):
-        value += 40
-    elif card % 13 == TEN and (p.ten or p.game):
+    # a card that is a point item by itself (jack, jick, ten, a named card), by its value
+    points = sum(item.value for item in plan.items if item.card_by_trump[trump] == card)
+    if points and not (card < 52 and card % 13 == TEN):
+        value += 40 + 5 * (points - 1)
+    elif card < 52 and card % 13 == TEN and (points or game):
         value += 20
-    elif card % 13 == 0 and p.low and p.low_goes_to is GoesTo.HOLDER:
+    elif card % 13 == 0 and "low" in plan.names and plan.low_goes_to is not GoesTo.CAPTURER:
         value += 30  # the two of trumps: low to whoever holds it
     return value
 

@@ -24,11 +24,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from pitchkit.actions import BID_BASE, MOON, PASS, TRUMP_BASE, select_action
+from pitchkit.actions import BID_BASE, MAX_BID, MOON, PASS, TRUMP_BASE, select_action
 from pitchkit.bots.drawing import draw_action
 from pitchkit.cards import JACK, RANKS, cards_in
 from pitchkit.combos import best_combination
 from pitchkit.results import Observation, Phase
+from pitchkit.scoring import PlannedItem, scoring_plan
 from pitchkit.tricks import TrumpTables, tables_for
 from pitchkit.variant import AuctionStyle, GameTie, GoesTo, Rules, ScoringMethod, TrickWinner
 
@@ -40,7 +41,14 @@ class Know:
     n: int
     teams: int
     partners: int  # other players on my side
+    #: the scoring plan's items (points.items), in counting order
+    items: tuple[PlannedItem, ...]
+    #: the items' words
     points: tuple[str, ...]
+    #: all the points a side can win in a hand (a moon needs them all)
+    items_total: int
+    #: per trump suit: the value of each card that is a point item by itself
+    card_points: tuple[dict[int, int], ...]
     deck: int  # mask of every card in the deck
     hand_size: int
     in_other_hands: float  # chance that a given unseen card is in another player's hand
@@ -76,19 +84,23 @@ def know(rules: Rules) -> Know:
     combo_value = tuple(
         (singles.get(RANKS[c % 13], 0) + 0.5 * pair_best.get(RANKS[c % 13], 0)) if c < 52
         else 0.0 for c in range(54))
+    plan = scoring_plan(rules)
+    card_points = tuple({item.card_by_trump[t]: item.value for item in plan.items
+                         if item.card_by_trump[t] >= 0} for t in range(4))
     return Know(
-        n=n, teams=teams, partners=n // teams - 1, points=rules.point_names(),
+        n=n, teams=teams, partners=n // teams - 1, items=plan.items, points=plan.names,
+        items_total=plan.items_total, card_points=card_points,
         deck=(1 << size) - 1, hand_size=k, in_other_hands=min(1.0, (n - 1) * k / unseen),
         game_value=game_value, combo_value=combo_value,
         combinations=rules.scoring.method is ScoringMethod.COMBINATIONS,
         suit_led_only=rules.play.trick_winner is TrickWinner.SUIT_LED,
-        high_to_holder=rules.points.high_goes_to is GoesTo.HOLDER,
-        low_to_holder=rules.points.low_goes_to is GoesTo.HOLDER,
+        high_to_holder=plan.high_goes_to is not GoesTo.CAPTURER,
+        low_to_holder=plan.low_goes_to is not GoesTo.CAPTURER,
         # measured (heuristic against heuristic with other margins): bidding about 3/4
         # of a point above the estimate wins most; where only a pitcher may win the
         # game, being the pitcher is worth about another point
         tens=sum(1 << c for c in range(54) if game_value[c] >= 10),
-        game_tie_nobody=rules.points.game_tie is GameTie.NOBODY,
+        game_tie_nobody=plan.game_tie is GameTie.NOBODY,
         one_round=rules.auction.style is AuctionStyle.ONE_ROUND,
         # in a one-round auction the bot bids its whole value at once, not the least
         # raise, so it needs a point less of margin (measured: equal strength to the
@@ -140,15 +152,6 @@ def _order(t: TrumpTables, deck: int) -> Order:
                     lower[c] |= 1 << d
     return Order(higher=tuple(higher), lower=tuple(lower),
                  trumps=tuple(_trumps_by_power(deck, t)))
-
-
-_POINT_CARD: dict[str, Callable[[int, TrumpTables], int | None]] = {
-    "jack": lambda suit, t: suit * 13 + JACK,
-    "jick": lambda suit, t: t.off_jack,
-    "joker": lambda suit, t: 52,
-    "little_joker": lambda suit, t: 53,
-    "ten": lambda suit, t: suit * 13 + 8,
-}
 
 
 class HeuristicBot:
@@ -204,7 +207,8 @@ class HeuristicBot:
         strength = min(1.0, 0.25 * n_trumps + 0.4 * p_high)
         share = k.partners * 0.2
         total = 0.0
-        for name in k.points:
+        for item in k.items:
+            name = item.name
             if name == "high":
                 p = p_high
             elif name == "low":
@@ -219,16 +223,16 @@ class HeuristicBot:
                 p = min(0.9, max(0.05, p))
             elif name == "last_trick":
                 p = min(0.9, 1 / k.teams + 0.08 * n_trumps)
-            else:  # a card point: jack, jick, joker, little_joker, ten
-                card = _POINT_CARD[name](suit, t)
-                if card is None:
+            else:  # a card: jack, jick, ten, a named card
+                card = item.card_by_trump[suit]
+                if not k.deck >> card & 1:
                     continue
                 if hand >> card & 1:
                     p = min(0.95, 0.55 + 0.4 * keep ** (o.higher[card] & ~hand).bit_count())
                 else:
                     p = u * 0.25 * strength
-            # a partner takes some of what I do not
-            total += p + (1 - p) * share
+            # a partner takes some of what I do not; each item is worth its value
+            total += (p + (1 - p) * share) * item.value
         return total
 
     def best_suit(self, hand: int) -> tuple[int, float]:
@@ -244,9 +248,9 @@ class HeuristicBot:
             value = self.estimate(obs.hand, obs.trump)
         else:
             _, value = self.best_suit(obs.hand)
-        numeric = sorted(a - BID_BASE for a in legal if BID_BASE < a <= BID_BASE + 12)
+        numeric = sorted(a - BID_BASE for a in legal if BID_BASE < a <= BID_BASE + MAX_BID)
         want = int(value + self.k.margin + self.boldness)
-        if MOON in legal and value >= len(self.k.points) - 0.3:
+        if MOON in legal and value >= self.k.items_total - 0.3:
             return MOON
         if PASS not in legal:
             return BID_BASE + numeric[0] if numeric else legal[0]
@@ -270,12 +274,8 @@ class HeuristicBot:
         if t is None or not t.trumps >> card & 1:
             return value
         value += 0.2
-        trump = t.trump
         names = k.points
-        if (card == trump * 13 + JACK and "jack" in names) or (
-                card == t.off_jack and "jick" in names) or (card >= 52 and "joker" in names) or (
-                card == trump * 13 + 8 and "ten" in names):
-            value += 1.5
+        value += 1.5 * k.card_points[t.trump].get(card, 0)  # a point card, by its value
         if "low" in names and not k.low_to_holder and not unseen & order(t, k.deck).lower[card]:
             value += 0.8
         return value

@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from pitchkit.actions import BID_BASE, MOON, PASS, SELECT_FLAG, select_action
+from pitchkit.actions import BID_BASE, MAX_BID, MOON, PASS, SELECT_FLAG, select_action
 from pitchkit.bots.heuristic import HeuristicBot, know
 from pitchkit.cards import cards_in
 from pitchkit.combos import best_combination
@@ -85,7 +85,7 @@ class MonteCarloBot:
         if obs.phase is Phase.DRAW:
             return [self.helper.choose(obs, legal)]  # the draw: the heuristic's choice
         if obs.phase is Phase.AUCTION:
-            bids = [a for a in legal if a in (PASS, MOON) or BID_BASE < a <= BID_BASE + 12]
+            bids = [a for a in legal if a in (PASS, MOON) or BID_BASE < a <= BID_BASE + MAX_BID]
             if bids:
                 return bids
             return [self.helper.choose(obs, legal)]
@@ -200,7 +200,7 @@ class MonteCarloBot:
     def agrees_with_bids(self, obs: Observation, deal: list[list[int]]) -> bool:
         """Each other seat that bid ``b`` holds a hand the heuristic values near ``b``."""
         for seat, action in obs.bids:
-            if seat == obs.seat or not BID_BASE < action <= BID_BASE + 12:
+            if seat == obs.seat or not BID_BASE < action <= BID_BASE + MAX_BID:
                 continue
             bid = action - BID_BASE
             hand = sum(1 << c for c in deal[seat])

@@ -34,8 +34,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pitchkit.bots.heuristic import _POINT_CARD, HeuristicBot, Order, know, order
+from pitchkit.bots.heuristic import HeuristicBot, Order, know, order
 from pitchkit.cards import cards_in
+from pitchkit.scoring import scoring_plan
 from pitchkit.tricks import TrumpTables, tables_for
 from pitchkit.variant import GoesTo, Rules, rules_to_mapping
 
@@ -60,14 +61,16 @@ class Item:
 
 
 def point_items(rules: Rules) -> tuple[Item, ...]:
-    """The points of the variant, each with its value and whom it goes to."""
-    p = rules.points
+    """The points of the variant (its scoring plan's items), each with its value and
+    whether it goes to the holder (or the player) rather than the capturer."""
+    plan = scoring_plan(rules)
     out = []
-    for name in rules.point_names():
-        to_holder = (name == "high" and p.high_goes_to is GoesTo.HOLDER) or (
-            name == "low" and p.low_goes_to is GoesTo.HOLDER)
-        out.append(Item(name=name, value=1, kind=_KINDS.get(name, "card"),
-                        to_holder=to_holder))
+    for item in plan.items:
+        name = item.name
+        goes_to = (plan.high_goes_to if name == "high" else plan.low_goes_to if name == "low"
+                   else item.goes_to)
+        out.append(Item(name=name, value=item.value, kind=_KINDS.get(name, "card"),
+                        to_holder=goes_to is not GoesTo.CAPTURER))
     return tuple(out)
 
 
@@ -98,6 +101,7 @@ def buckets(items: Sequence[Item], rules: Rules, hand: int, suit: int,
         above = below = 4
     top_trump = max(cards_in(trumps), key=t.power.__getitem__) if trumps else -1
     boss = 1 if top_trump >= 0 and not o.higher[top_trump] & ~hand else 0
+    card_of = {item.name: item.card_by_trump[suit] for item in scoring_plan(rules).items}
     out = []
     for item in items:
         kind = item.kind
@@ -106,8 +110,8 @@ def buckets(items: Sequence[Item], rules: Rules, hand: int, suit: int,
         elif kind == "low":
             out.append(min(below, 4) * 5 + n_trumps)
         elif kind == "card":
-            card = _POINT_CARD[item.name](suit, t)
-            if card is None or not hand >> card & 1:
+            card = card_of.get(item.name, -1)
+            if card < 0 or not hand >> card & 1:
                 out.append(n_trumps)
             else:
                 higher_out = _clip((o.higher[card] & ~hand).bit_count(), 3)
