@@ -1,38 +1,99 @@
-"""The ``pitchkit`` command: a thin layer over the library.
+"""The ``pitchkit`` command: a thin layer over the library, imported lazily.
 
-Commands live in small modules, each with ``register(app)``: ``cli_variants`` (validate,
-list, show, explain, diff, new, schema), ``cli_replay`` (replay), ``cli_score`` (score)
-``cli_sim`` (simulate, compare, merge), ``cli_match`` (match), ``cli_play`` (play) and
-``cli_keep`` (keep).
+Commands live in small modules, each with ``register(app)`` adding its commands.
+:data:`COMMANDS` names the module of every command, so ``pitchkit validate`` imports and
+builds only ``validate`` (typer, the variant loader), not the simulator, the bots or the
+renderers of the other commands: start-up stays short, and so does every worker
+process, which imports this module but never runs :func:`main`.
+
+To add a command ``foo``: write ``pitchkit/cli_foo.py`` with ``register(app)`` calling
+``app.command()(foo)``, and add ``"foo": "pitchkit.cli_foo"`` to :data:`COMMANDS`
+(a test checks that the table and the modules agree).
 """
 
 from __future__ import annotations
 
+import importlib
 import sys
+from typing import TYPE_CHECKING, Any
 
-import typer
+if TYPE_CHECKING:
+    import typer
 
-from pitchkit import cli_keep, cli_match, cli_play, cli_replay, cli_score, cli_sim, cli_variants
-from pitchkit.cli_common import EXIT_INVALID, describe_error, exit_code_for
-from pitchkit.errors import PitchkitError
+#: Every command, and the module whose ``register(app)`` defines it.
+COMMANDS: dict[str, str] = {
+    "validate": "pitchkit.cli_variants",
+    "list": "pitchkit.cli_variants",
+    "show": "pitchkit.cli_variants",
+    "explain": "pitchkit.cli_variants",
+    "diff": "pitchkit.cli_variants",
+    "new": "pitchkit.cli_variants",
+    "schema": "pitchkit.cli_variants",
+    "replay": "pitchkit.cli_replay",
+    "score": "pitchkit.cli_score",
+    "simulate": "pitchkit.cli_sim",
+    "merge": "pitchkit.cli_sim",
+    "compare": "pitchkit.cli_sim",
+    "match": "pitchkit.cli_match",
+    "play": "pitchkit.cli_play",
+    "keep": "pitchkit.cli_keep",
+}
 
-app = typer.Typer(
-    name="pitchkit",
-    help="Write Pitch house rules as YAML, check them, print them, simulate games under them.",
-    no_args_is_help=True,
-    add_completion=False,
-    pretty_exceptions_enable=False,
-)
+HELP = "Write Pitch house rules as YAML, check them, print them, simulate games under them."
 
-for module in (cli_variants, cli_replay, cli_score, cli_sim, cli_match, cli_play, cli_keep):
-    module.register(app)
+
+def command_name(info: Any) -> str:
+    """The name typer gives a registered command (``list_variants`` -> ``list-variants``)."""
+    return str(info.name or info.callback.__name__.lower().replace("_", "-"))
+
+
+def build_app(only: str | None = None) -> typer.Typer:
+    """The typer app with every command, or with the one command ``only``."""
+    import typer
+
+    new_app = typer.Typer(name="pitchkit", help=HELP, no_args_is_help=True,
+                          add_completion=False, pretty_exceptions_enable=False)
+
+    @new_app.callback()
+    def _group() -> None:
+        # a group even with one command, so that `pitchkit NAME ...` parses alike
+        pass
+
+    modules = [COMMANDS[only]] if only is not None else list(dict.fromkeys(COMMANDS.values()))
+    for module in modules:
+        importlib.import_module(module).register(new_app)
+    if only is not None:
+        new_app.registered_commands = [c for c in new_app.registered_commands
+                                       if command_name(c) == only]
+    return new_app
+
+
+def __getattr__(name: str) -> Any:
+    """``pitchkit.cli.app``: the app with every command, built on first use."""
+    if name == "app":
+        full = build_app()
+        globals()["app"] = full
+        return full
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def _command_in(argv: list[str]) -> str | None:
+    """The command named on the command line, when it is one of :data:`COMMANDS`."""
+    for word in argv:
+        if not word.startswith("-"):
+            return word if word in COMMANDS else None
+    return None
 
 
 def main() -> None:
     """Entry point: run the app; whatever escapes a command becomes one line, not a traceback."""
+    from pitchkit.errors import PitchkitError
+
     try:
-        app()
+        build_app(_command_in(sys.argv[1:]))()
     except PitchkitError as error:
+        from pitchkit.cli_common import describe_error, exit_code_for
+
         print(f"pitchkit: {describe_error(error)}", file=sys.stderr)
         sys.exit(exit_code_for(error))
     except KeyboardInterrupt:
@@ -40,4 +101,4 @@ def main() -> None:
         sys.exit(130)
     except Exception as error:  # never a traceback
         print(f"pitchkit: internal error: {type(error).__name__}: {error}", file=sys.stderr)
-        sys.exit(EXIT_INVALID)
+        sys.exit(1)

@@ -22,13 +22,11 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
-
-from jsonschema import Draft202012Validator  # type: ignore[import-untyped,unused-ignore]
-from jsonschema.exceptions import ValidationError  # type: ignore[import-untyped,unused-ignore]
+from typing import TYPE_CHECKING, Any
 
 import pitchkit
 from pitchkit import checks
+from pitchkit.conforms import conforms
 from pitchkit.errors import Problem, VariantError
 from pitchkit.located import (
     KeyPath,
@@ -42,6 +40,12 @@ from pitchkit.located import (
 )
 from pitchkit.upgrade import OLD_KEYS, old_point_keys, translate_points
 from pitchkit.variant import FORMAT, Rules, rules_from_mapping
+
+if TYPE_CHECKING:  # jsonschema is imported only to explain a file that does not conform
+    from jsonschema import Draft202012Validator  # type: ignore[import-untyped,unused-ignore]
+    from jsonschema.exceptions import (  # type: ignore[import-untyped,unused-ignore]
+        ValidationError,
+    )
 
 
 def _data_dir(name: str) -> Path:
@@ -71,6 +75,8 @@ def load_schema() -> dict[str, Any]:
 
 @functools.cache
 def _validator() -> Draft202012Validator:
+    from jsonschema import Draft202012Validator
+
     schema = load_schema()
     Draft202012Validator.check_schema(schema)
     return Draft202012Validator(schema)
@@ -197,6 +203,8 @@ def _schema_messages(error: ValidationError) -> list[tuple[KeyPath, str]]:
 
 def schema_problems(doc: Located) -> list[Problem]:
     """Layer 4: every schema problem of ``doc``, the most relevant first."""
+    if conforms(load_schema(), doc.data):
+        return []
     errors = sorted(_validator().iter_errors(doc.data), key=_relevance, reverse=True)
     problems: list[Problem] = []
     seen: set[tuple[str, str]] = set()
