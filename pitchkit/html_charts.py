@@ -73,6 +73,7 @@ def _hands_histogram(parts: Sequence[Stats], names: Sequence[str]) -> Any:
         ax.bar([x + offset for x in xs], shares, width=width, color=_color(i),
                label=name if len(parts) > 1 else None)
     ax.set_xlabel("hands in the game")
+    ax.xaxis.set_major_locator(_whole_numbers())
     ax.set_ylabel("share of games")
     ax.yaxis.set_major_formatter(_percent())
     ax.set_title("Hands per game", loc="left")
@@ -138,6 +139,7 @@ def _score_races(stats: Stats) -> Any:
                     label=" & ".join(labels[s] for s in seats))
         ax.set_title(f"game {int(index) + 1}", loc="left")
         ax.set_xlabel("hand")
+        ax.xaxis.set_major_locator(_whole_numbers())
         ax.axhline(0, color="#999999", linewidth=0.6)
     axes[0].set_ylabel("score")
     axes[0].legend(frameon=False, fontsize=7)
@@ -148,3 +150,9 @@ def _percent() -> Any:
     from matplotlib.ticker import PercentFormatter
 
     return PercentFormatter(1.0)
+
+
+def _whole_numbers() -> Any:
+    from matplotlib.ticker import MaxNLocator
+
+    return MaxNLocator(integer=True)

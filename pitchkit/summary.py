@@ -47,6 +47,13 @@ def interval(row: Row) -> str:
     return f"[95%: {row.low:.2f}–{row.high:.2f}{row.unit}]"
 
 
+def span(low: float, high: float) -> str:
+    """``0.40–0.46``; ``-0.66 to -0.45`` when a dash would read as a minus; one value alone."""
+    if f"{low:.2f}" == f"{high:.2f}":
+        return f"{low:.2f}"
+    return f"{low:.2f} to {high:.2f}" if low < 0 else f"{low:.2f}–{high:.2f}"
+
+
 def p_text(p: float) -> str:
     return "p < 0.001" if p < 0.001 else f"p = {p:.3f}".rstrip("0").rstrip(".")
 
@@ -125,15 +132,16 @@ def _dealer(stats: Stats, table: Sequence[Row]) -> list[str]:
             text += (f" pitches {pct(pitches.value)} of hands {interval(pitches)}, against "
                      f"{pct(1 / stats.players)} for an equal share, and")
     other_means = [float(r.value or 0) for r in others]
-    spread = f"{min(other_means):.2f}–{max(other_means):.2f}"
+    spread = span(min(other_means), max(other_means))
     ps = [difference_p(dealer, r) for r in others]
     value = float(dealer.value or 0)
+    which = "any other position" if len(others) > 1 else "the other position"
     if all(significant(p) for p in ps) and all(value > m for m in other_means):
-        verdict = "more than any other position"
+        verdict = f"more than {which}"
     elif all(significant(p) for p in ps) and all(value < m for m in other_means):
-        verdict = "less than any other position"
+        verdict = f"less than {which}"
     else:
-        verdict = "not clearly more or less than every other position"
+        verdict = f"not clearly more or less than {which.replace('any', 'every')}"
     return [f"{text} scores {value:.2f} points a hand {interval(dealer)}, {verdict} "
             f"({spread})."]
 
@@ -150,7 +158,8 @@ def _length(table: Sequence[Row]) -> list[str]:
     text = f"A game lasts {float(mean.value or 0):.2f} hands on average {interval(mean)}"
     p90 = _find(table, "hands per game", "90th percentile")
     if p90 is not None:
-        text += f"; 9 games in 10 end within {float(p90.value or 0):g} hands"
+        within = float(p90.value or 0)
+        text += f"; 9 games in 10 end within {within:g} hand{'' if within == 1 else 's'}"
     return [text + "."]
 
 
