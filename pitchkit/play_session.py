@@ -5,8 +5,8 @@ The loop drives the engine only through its generic surface: whose turn it is
 (:func:`~pitchkit.actions.action_text`), :meth:`~pitchkit.engine.Game.apply` and the
 person's :meth:`~pitchkit.engine.Game.observation`. A phase the engine adds shows up here
 as its legal actions, numbered and by name, with no change to this module. A choice of
-several cards (staged play's ``select``) is asked for when the observation has a
-``select_count``.
+several cards at once (staged play's ``select``, the draw's ``discard`` or ``keep``) is
+asked for as a :class:`CardChoice`, read from the observation.
 
 Reading and writing go through two callables (``input`` and ``print`` at a terminal),
 so a test can drive a whole game. End of input, ``quit`` and Ctrl-C stop the game; the
@@ -20,7 +20,7 @@ import os
 import random
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from pitchkit.actions import (
     BID_BASE,
@@ -32,7 +32,6 @@ from pitchkit.actions import (
     action_text,
     is_play,
     parse_action,
-    select_action,
 )
 from pitchkit.atomic import write_atomically
 from pitchkit.bots import BotSpec
@@ -92,19 +91,57 @@ def ordered_choices(game: Game, seat: int) -> list[Action]:
             + [card for card, _ in sorted_hand(game.rules, mask, trump)])
 
 
-def draw_prompt(choice: Any) -> str:
-    """What a person is asked in the draw (pitchkit.draw.Choice)."""
-    amount = (str(choice.least) if choice.least == choice.most
-              else f"{choice.least} to {choice.most}")
-    must = f", including {format_cards(choice.must)}" if choice.must else ""
-    return (f"draw: {choice.verb} {amount} of {format_cards(choice.cards)}{must}; type "
-            f"'{choice.verb} CARD ...' ('{choice.verb}' alone for none)")
+def seen_field(seen: Any, name: str, default: Any) -> Any:
+    """An observation field that a variant without that phase may leave out.
+
+    The engine builds observations without the draw's fields when the variant has no
+    draw (the named tuple is then shorter, and reading them raises IndexError).
+    """
+    try:
+        return getattr(seen, name, default)
+    except IndexError:
+        return default
 
 
-def cards_to_choose(game: Game, seat: int) -> int:
-    """How many cards ``seat`` must choose at once now (staged play), else 0."""
+class CardChoice(NamedTuple):
+    """A choice of several cards at once: ``verb`` (the action's first word: select,
+    discard, keep) with between ``least`` and ``most`` of ``cards`` (a mask), including
+    every card of ``must``."""
+
+    verb: str
+    cards: int
+    must: int
+    least: int
+    most: int
+
+
+def card_choice(game: Game, seat: int) -> CardChoice | None:
+    """The choice of several cards ``seat`` must make now, or None (one action to pick,
+    as in a draw where nothing may be discarded: the engine offers ``discard`` alone)."""
     seen = game.observation(seat)
-    return seen.select_count if seen.phase is Phase.SELECT and seen.to_act == seat else 0
+    if seen.to_act != seat:
+        return None
+    offered = seen_field(seen, "draw_choice", None)
+    if offered is not None and offered.most > 0:  # the draw: pitchkit.draw.Choice
+        return CardChoice(offered.verb, offered.cards, offered.must, offered.least,
+                          offered.most)
+    if seen.phase is Phase.SELECT:
+        mask = 0
+        for card in game.legal_actions():
+            mask |= 1 << card
+        return CardChoice("select", mask, 0, seen.select_count, seen.select_count)
+    return None
+
+
+def choice_words(choice: CardChoice) -> str:
+    """``choose 7 cards``, ``discard 0 to 3 cards``: what a person is asked to do."""
+    verb = "choose" if choice.verb == "select" else choice.verb
+    many = (str(choice.least) if choice.least == choice.most
+            else f"{choice.least} to {choice.most}")
+    text = f"{verb} {many} card{'' if choice.most == 1 else 's'}"
+    if choice.must:
+        text += f", including {format_cards(choice.must)}"
+    return text
 
 
 def parse_choice(game: Game, text: str, choices: Sequence[Action]) -> Action:
@@ -114,9 +151,9 @@ def parse_choice(game: Game, text: str, choices: Sequence[Action]) -> Action:
     """
     seat = game.to_act
     assert seat is not None
-    count = cards_to_choose(game, seat)
-    if count:
-        action = _selection(text, choices, count)
+    several = card_choice(game, seat)
+    if several is not None:
+        action = _selection(text, choices, several)
     else:
         action = _single(text, choices)
         if action in choices:
@@ -148,10 +185,12 @@ def _single(text: str, choices: Sequence[Action]) -> Action:
                       f"or its name, such as {example!r} (help for more)")
 
 
-def _selection(text: str, choices: Sequence[Action], count: int) -> Action:
+def _selection(text: str, choices: Sequence[Action], choice: CardChoice) -> Action:
     words = text.replace(",", " ").split()
-    if words and words[0].lower() == "select":
+    if words and words[0].lower() == choice.verb:
         words = words[1:]
+    if len(words) == 1 and words[0].lower() in ("-", "none", "nothing"):
+        words = []
     cards: list[int] = []
     for word in words:
         if word.isdigit():
@@ -164,10 +203,9 @@ def _selection(text: str, choices: Sequence[Action], count: int) -> Action:
         if card in cards:
             raise ChoiceError(f"{card_name(card)} is chosen twice")
         cards.append(card)
-    if len(cards) != count:
-        raise ChoiceError(f"choose exactly {count} cards (numbers or names), "
-                          f"not {len(cards)}")
-    return select_action(cards)
+    if not choice.least <= len(cards) <= choice.most:
+        raise ChoiceError(f"{choice_words(choice)} (numbers or names), not {len(cards)}")
+    return parse_action(" ".join([choice.verb, *map(card_name, cards)]))
 
 
 def _check(game: Game, action: Action, you: int | None) -> None:
@@ -212,6 +250,7 @@ class PlaySession:
         self.hands = hands
         self._trick: list[int] = []
         self._trump: int | None = None
+        self._drawn = 0
 
     # ------------------------------------------------------------------ the loop
 
@@ -256,6 +295,7 @@ class PlaySession:
         game.deal_random()
         self._trick = []
         self._trump = game.trump
+        self._drawn = 0
         if game.turned is not None:
             self.write(f"turned up: {card_name(game.turned)} "
                        f"(trump: {suit_name(game.trump)})")
@@ -265,7 +305,7 @@ class PlaySession:
     def _cards_text(self) -> str:
         """The person's cards; with staged play, the stage's cards and those kept back."""
         seen = self.game.observation(self.human)
-        if cards_to_choose(self.game, self.human):
+        if seen.phase is Phase.SELECT and seen.to_act == self.human:
             return hand_text(self.rules, seen.reserve, seen.trump)
         text = hand_text(self.rules, seen.hand, seen.trump)
         if seen.reserve:
@@ -322,11 +362,12 @@ class PlaySession:
         if seen.trick:
             self.write("trick so far: " + ", ".join(
                 f"{self.seats.name(s)} {card_name(c)}" for s, c in seen.trick))
-        if seen.phase is Phase.DRAW and seen.draw_choice is not None:
-            self.write(draw_prompt(seen.draw_choice))
-        elif cards_to_choose(game, self.human):
-            self.write(f"choose {seen.select_count} cards for stage {seen.stage + 1} "
-                       "(numbers or names, separated by spaces):")
+        several = card_choice(game, self.human)
+        if several is not None:
+            stage = f" for stage {seen.stage + 1}" if seen.phase is Phase.SELECT else ""
+            self.write(f"{seen.phase}: {choice_words(several)}{stage} (numbers or names, "
+                       "separated by spaces" + (", or - for none):" if several.least == 0
+                                                else "):"))
             self.write(choices_text(choices, cards=True))
         else:
             self.write(f"{seen.phase}: your choice (a number or a name; help):")
@@ -348,8 +389,10 @@ class PlaySession:
         who = self.seats.name(seat)
         if is_play(action) or action in _PUBLIC or seat == self.human:
             self.write(f"  {who}: {action_text(action)}")
-        else:  # a choice the others do not see (cards chosen for a stage, ...)
-            self.write(f"  {who}: {action_text(action).split()[0]}")
+        else:  # a choice the others do not see: only its verb and how many cards
+            words = action_text(action).split()
+            count = len(words) - 1
+            self.write(f"  {who}: {words[0]} {count} card{'' if count == 1 else 's'}")
         game = self.game
         if is_play(action):
             self._trick.append(action)
@@ -362,6 +405,11 @@ class PlaySession:
                        f"{'take' if event.trick_winner == self.human else 'takes'} "
                        f"the trick ({cards})")
             self._trick = []
+        drawn = seen_field(game.observation(self.human), "drawn", 0)
+        if drawn != self._drawn:
+            self._drawn = drawn
+            if drawn:
+                self.write(f"  you drew {hand_text(self.rules, drawn, game.trump)}")
         if event.hand_result is not None:
             for line in hand_result_text(event.hand_result, self.seats):
                 self.write(line)

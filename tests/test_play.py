@@ -18,7 +18,7 @@ from pitchkit.load import load_variant
 from pitchkit.play_session import (
     ChoiceError,
     PlaySession,
-    cards_to_choose,
+    card_choice,
     ordered_choices,
     parse_choice,
 )
@@ -27,9 +27,17 @@ from pitchkit.record import replay_record
 
 
 def first_choice(session: PlaySession) -> str:
-    """A person who always takes the first choice (the first cards, to choose several)."""
-    count = cards_to_choose(session.game, session.human)
-    return " ".join(str(i) for i in range(1, count + 1)) if count else "1"
+    """A person who always takes the first choice; of several cards, those it must and
+    then the first ones, as few as allowed."""
+    game = session.game
+    several = card_choice(game, session.human)
+    if several is None:
+        return "1"
+    choices = ordered_choices(game, session.human)
+    must = [c for c in choices if several.must >> c & 1]
+    rest = [c for c in choices if not several.must >> c & 1]
+    chosen = (must + rest)[: max(several.least, len(must))]
+    return " ".join(name(c) for c in chosen) or "-"
 
 
 def session_for(variant: str, *, seed: int = 1, human: int = 0, save: Path | None = None,
@@ -70,7 +78,8 @@ def game_at_play(variant: str = "auction-pitch") -> Game:
 # ------------------------------------------------------------------ whole games
 
 
-@pytest.mark.parametrize("variant", ["auction-pitch", "partnership-pitch", "pimps-and-hoes"])
+@pytest.mark.parametrize("variant", ["auction-pitch", "partnership-pitch", "pimps-and-hoes",
+                                     "nine-card-pitch", "minnesota-smear"])
 def test_play_a_whole_game_and_save_a_record_that_replays_to_the_same_end(
         variant: str, tmp_path: Path) -> None:
     save = tmp_path / "game.json"
@@ -221,9 +230,10 @@ def test_choice_of_several_cards_needs_exactly_the_stage_size() -> None:
     game = Game(load_variant("pimps-and-hoes"), random.Random(1))
     game.deal_random()
     seat = game.to_act
-    assert seat is not None and cards_to_choose(game, seat) == 7
+    several = card_choice(game, seat)
+    assert seat is not None and several is not None and several.least == several.most == 7
     choices = ordered_choices(game, seat)
-    with pytest.raises(ChoiceError, match="exactly 7 cards"):
+    with pytest.raises(ChoiceError, match=r"choose 7 cards \(numbers or names\), not 3"):
         parse_choice(game, "1 2 3", choices)
     with pytest.raises(ChoiceError, match="chosen twice"):
         parse_choice(game, "1 1 2 3 4 5 6", choices)
