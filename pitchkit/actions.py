@@ -1,10 +1,11 @@
 """Actions as small ints, and their record spellings.
 
-``play CARD`` is the card itself (0..53); ``pass``, ``bid N``, ``bid moon`` and
-``trump S`` are small constants above the cards; ``select CARD ...``, ``discard CARD ...``
-and ``keep CARD ...`` are a flag bit above every card with the chosen cards as a bit mask
-below it. Record spellings: ``pass``, ``bid 3``, ``bid moon``, ``trump S``, ``play AS``,
-``select AS KD 2C``, ``discard 7H 2C`` (``discard`` alone discards nothing), ``keep AS KS``.
+``play CARD`` is the card itself (0..53); ``pass``, ``bid N``, ``bid moon``, ``sell``,
+``refuse`` and ``trump S`` are small constants above the cards; ``select CARD ...``,
+``discard CARD ...`` and ``keep CARD ...`` are a flag bit above every card with the chosen
+cards as a bit mask below it. Record spellings: ``pass``, ``bid 3``, ``bid moon``, ``sell``,
+``refuse``, ``trump S``, ``play AS``, ``select AS KD 2C``, ``discard 7H 2C`` (``discard``
+alone discards nothing), ``keep AS KS``.
 """
 
 from __future__ import annotations
@@ -20,6 +21,8 @@ MAX_BID = 60
 PASS: Action = 64
 BID_BASE: Action = 64  # bid N is BID_BASE + N, N in 1..MAX_BID
 MOON: Action = BID_BASE + MAX_BID + 1
+SELL: Action = MOON + 1  # the eldest sells the pitch to the high bidder (auction.style sell)
+REFUSE: Action = MOON + 2  # the eldest refuses to sell and pitches for the high bid
 TRUMP_BASE: Action = MOON + 4  # trump S is TRUMP_BASE + suit
 SELECT_FLAG: Action = 1 << 60
 DISCARD_FLAG: Action = 1 << 61  # discard CARD ... (the draw): the flag, then the cards
@@ -82,6 +85,10 @@ def action_text(action: Action) -> str:
         return f"bid {action - BID_BASE}"
     if action == MOON:
         return "bid moon"
+    if action == SELL:
+        return "sell"
+    if action == REFUSE:
+        return "refuse"
     if TRUMP_BASE <= action < TRUMP_BASE + 4:
         return "trump " + SUITS[action - TRUMP_BASE]
     verb = SET_VERBS.get(action & ~CARD_BITS) if action >= SELECT_FLAG else None
@@ -99,6 +106,8 @@ def parse_action(text: str) -> Action:
     args = words[1:]
     if verb == "pass" and not args:
         return PASS
+    if verb in ("sell", "refuse") and not args:
+        return SELL if verb == "sell" else REFUSE
     if verb == "bid" and len(args) == 1:
         if args[0].lower() == "moon":
             return MOON
@@ -117,6 +126,6 @@ def parse_action(text: str) -> Action:
             raise ValueError(f"{text!r}: a card is chosen twice")
         return flags[verb] | mask_of(cards)
     raise ValueError(
-        f"{text!r} is not an action (pass, bid N, bid moon, trump S, play CARD, select CARD "
-        "..., discard CARD ..., keep CARD ...)"
+        f"{text!r} is not an action (pass, bid N, bid moon, sell, refuse, trump S, play "
+        "CARD, select CARD ..., discard CARD ..., keep CARD ...)"
     )

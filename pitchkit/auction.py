@@ -9,7 +9,8 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from pitchkit.actions import BID_BASE, MAX_BID, MOON, PASS
+from pitchkit import sell
+from pitchkit.actions import BID_BASE, MAX_BID, MOON, PASS, REFUSE, SELL
 from pitchkit.cards import card_name
 from pitchkit.errors import IllegalActionError, seat_name
 from pitchkit.play import cards_list, lead_cards_mask, play_reason
@@ -23,18 +24,21 @@ if TYPE_CHECKING:  # pragma: no cover
 # ------------------------------------------------------------------ options
 
 def auction_rules(game: Game) -> tuple[int, int, int, bool, bool, bool, bool, bool, bool,
-                                       bool, int, int]:
+                                       bool, int, int, bool]:
     """The auction settings as a flat tuple, read once per game (hot path)."""
     a = game.rules.auction
     # the lowest bid anyone may equal: max_bid + 1 when nobody may (auction.may_equal)
     equal_from = {MayEqual.NONE: a.max_bid + 1, MayEqual.MAX_BID: a.max_bid,
                   MayEqual.ANY: 1}[a.may_equal]
     return (a.min_bid, a.max_bid, min(max(a.min_bid, a.dealer_forced_bid), a.max_bid),
-            a.when_all_pass is WhenAllPass.DEALER_MUST_BID, a.dealer_may_steal,
+            a.when_all_pass is WhenAllPass.DEALER_MUST_BID and a.style is not AuctionStyle.SELL,
+            a.dealer_may_steal,
             a.dealer_may_steal_max, game.rules.moon.allowed,
-            a.pitch_to_bid and not game._stages, a.style is AuctionStyle.ONE_ROUND,
+            a.pitch_to_bid and not game._stages,
+            a.style is AuctionStyle.ONE_ROUND or a.style is AuctionStyle.SELL,
             a.dealer_forced_bid_exact,
-            a.min_bid if a.opening_min_bid is None else a.opening_min_bid, equal_from)
+            a.min_bid if a.opening_min_bid is None else a.opening_min_bid, equal_from,
+            a.style is AuctionStyle.SELL)
 
 def auction_options(game: Game, seat: int) -> tuple[bool, int, int, bool, bool]:
     """(may pass, lowest bid, highest bid, may bid moon, may pitch) for ``seat`` now.
@@ -42,7 +46,7 @@ def auction_options(game: Game, seat: int) -> tuple[bool, int, int, bool, bool]:
     The lowest bid may exceed the highest: then no numeric bid is open.
     """
     (min_bid, max_bid, forced_bid, must_bid, may_steal, steal_max, moon, pitch,
-     _one_round, forced_exact, opening_bid, equal_from) = game._auc
+     _one_round, forced_exact, opening_bid, equal_from, _sell) = game._auc
     high = game._high
     is_dealer = seat == game.dealer
     forced = is_dealer and high == 0 and must_bid
@@ -64,9 +68,16 @@ def auction_options(game: Game, seat: int) -> tuple[bool, int, int, bool, bool]:
         lowest = high
     return (not forced, lowest, max_bid, moon, pitch and lowest <= max_bid)
 
+def _deciding(game: Game) -> bool:
+    """auction.style sell: the round is over and the eldest answers the high bid."""
+    return game._auc[12] and sell.round_over(game._auction_turns, game.n)
+
+
 def auction_actions(game: Game) -> list[int]:
     seat = game.to_act
     assert seat is not None
+    if _deciding(game):
+        return [SELL, REFUSE]
     options = auction_options(game, seat)
     game._auc_memo = options  # apply_auction reuses them for this same decision
     may_pass, lowest, highest, moon, pitch = options
@@ -83,6 +94,8 @@ def random_auction_action(game: Game, rng: random.Random) -> int:
     """``rng.choice(auction_actions(game))`` (the same draw) without building the list."""
     seat = game.to_act
     assert seat is not None
+    if _deciding(game):
+        return (SELL, REFUSE)[rng._randbelow(2)]  # type: ignore[attr-defined]
     options = auction_options(game, seat)
     game._auc_memo = options
     may_pass, lowest, highest, moon, pitch = options
@@ -140,7 +153,28 @@ def auction_reason(game: Game, seat: int, action: int) -> str:
         return f"{who} may not bid {n}: the highest bid is {highest}"
     return f"{who} may not {game._text(action)} during the auction"
 
+def _apply_sale(game: Game, seat: int, action: int) -> None:
+    sale = sell.decide(seat, action, game._high, game._high_bidder)
+    if sale is None:
+        raise IllegalActionError(
+            f"{seat_name(seat)} (eldest) must sell the pitch to {seat_name(game._high_bidder)}"
+            f" for {game._high} or refuse and pitch for it (sell, refuse), not "
+            f"{game._text(action)}")
+    game._bids.append((seat, action))
+    _end_sale(game, sale)
+
+
+def _end_sale(game: Game, sale: sell.Sale) -> None:
+    game._high, game._high_bidder = sale.bid, sale.pitcher
+    if sale.price:
+        game._sale = (sale.seller, sale.price)
+    end_auction(game)
+
+
 def apply_auction(game: Game, seat: int, action: int) -> None:
+    if _deciding(game):
+        _apply_sale(game, seat, action)
+        return
     # the options legal_actions() just worked out for this decision, if it was asked
     options = game._auc_memo or auction_options(game, seat)
     game._auc_memo = None
@@ -167,6 +201,15 @@ def apply_auction(game: Game, seat: int, action: int) -> None:
         raise IllegalActionError(auction_reason(game, seat, action))
     game._auction_turns += 1
     n = game.n
+    if game._auc[12] and not ends and sell.round_over(game._auction_turns, n):
+        eldest = game._bid_next[game.dealer]
+        if game._high_bidder >= 0:
+            game.to_act = eldest  # the eldest answers: sell or refuse
+            return
+        if game._auc[3] or game.rules.auction.when_all_pass is WhenAllPass.DEALER_MUST_BID:
+            _end_sale(game, sell.nobody_bid(eldest, game._auc[0]))
+            return
+        ends = True
     if not ends:
         if game._auc[8]:
             # rule: "each player has one chance to bid" (source B), the dealer last

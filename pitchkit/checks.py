@@ -437,10 +437,17 @@ def draw_settings_apply(rules: Rules) -> Iterator[Finding]:
 @check
 def auction_forms_apply(rules: Rules) -> Iterator[Finding]:
     a = rules.auction
-    if a.may_equal is not MayEqual.NONE and a.style is not AuctionStyle.ONE_ROUND:
+    if a.may_equal is not MayEqual.NONE and a.style not in (AuctionStyle.ONE_ROUND,
+                                                             AuctionStyle.SELL):
         yield Finding(("auction.may_equal", "auction.style"),
-                      f"{a.may_equal.value} needs style one_round: bidding round and round, "
+                      f"{a.may_equal.value} needs style one_round or sell: bidding round and round, "
                       "equal bids could go on for ever")
+    if a.style is AuctionStyle.SELL and a.pitch_to_bid:
+        yield Finding(("auction.pitch_to_bid", "auction.style"),
+                      "a pitch during the auction cannot be combined with selling the pitch: "
+                      "the eldest answers the high bid after everyone has bid")
+    if a.style is AuctionStyle.SELL and rules.players.count < 2:
+        return
     if a.opening_min_bid is not None and not a.min_bid <= a.opening_min_bid <= a.max_bid:
         yield Finding(("auction.opening_min_bid", "auction.min_bid", "auction.max_bid"),
                       f"{a.opening_min_bid} is outside the bids {a.min_bid} to {a.max_bid}")

@@ -25,7 +25,9 @@ from pitchkit.actions import (
     MAX_BID,
     MOON,
     PASS,
+    REFUSE,
     SELECT_FLAG,
+    SELL,
     TRUMP_BASE,
     Action,
     action_text,
@@ -91,7 +93,7 @@ _SETS_TRUMP = 1 << 20
 _PLAY = Phase.PLAY
 #: Every action below the select flag: cards, pass, bids, moon, trump S.
 _SMALL_ACTIONS = frozenset([*range(54), PASS, *range(BID_BASE + 1, BID_BASE + MAX_BID + 1), MOON,
-                            *range(TRUMP_BASE, TRUMP_BASE + 4)])
+                            SELL, REFUSE, *range(TRUMP_BASE, TRUMP_BASE + 4)])
 
 
 class Game:
@@ -117,7 +119,7 @@ class Game:
         "_led", "_win_seat", "_win_key", "_tricks", "_tricks_left", "_first_lead",
         "_last_winner", "_leader", "stage", "select_count", "_select_left", "_legal",
         "_deal_order", "_played_memo", "_draw", "discarded", "_trick_size", "_next_active",
-        "_trick_nexts",
+        "_trick_nexts", "_sale",
     )
 
     def __init__(self, rules: Rules, rng: random.Random, *, dealer: int | None = None
@@ -251,6 +253,8 @@ class Game:
         self._trick_size = n
         self._next_active = self._next
         self._trick_nexts: list[tuple[int, ...]] = []
+        #: auction.style sell: (seller, price) when the eldest sold the pitch
+        self._sale: tuple[int, int] | None = None
 
     # ------------------------------------------------------------------ public API
 
@@ -563,6 +567,9 @@ class Game:
         if self._has_auction:
             self.phase = Phase.AUCTION
             self.to_act = self._bid_next[self.dealer]
+            if self._auc[12]:
+                # rule: the eldest sells the pitch: the others bid (auction.style sell)
+                self.to_act = self._bid_next[self.to_act]
         else:
             self._after_auction()
         return event

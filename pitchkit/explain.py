@@ -12,7 +12,13 @@ from typing import Any
 
 from pitchkit.cards import LITTLE_JOKER, RANKS
 from pitchkit.checks import cards_per_hand, deck_size
-from pitchkit.explain_draw import bidding_lines, draw_lines, kitty_lines, trumps_only_lines
+from pitchkit.explain_draw import (
+    bidding_lines,
+    draw_lines,
+    kitty_lines,
+    sell_lines,
+    trumps_only_lines,
+)
 from pitchkit.tricks import trump_order_for
 from pitchkit.variant import (
     FORMAT,
@@ -222,7 +228,9 @@ def _bidding(rules: Rules) -> Iterator[str]:
     a = rules.auction
     if a.style is AuctionStyle.NONE:
         return
-    if a.style is AuctionStyle.ONE_ROUND:
+    if a.style is AuctionStyle.SELL:
+        yield from sell_lines(rules)
+    elif a.style is AuctionStyle.ONE_ROUND:
         yield (f"Starting {_after_dealer(rules)}, each player has one chance to bid or pass; "
                "the dealer bids last.")
     else:
@@ -236,7 +244,9 @@ def _bidding(rules: Rules) -> Iterator[str]:
     if a.pitch_to_bid:
         yield (f"A player may bid {a.max_bid} by pitching a card at once, face up: that ends "
                "the bidding, and the card is the opening lead.")
-    if a.when_all_pass is WhenAllPass.DEALER_MUST_BID:
+    if a.style is AuctionStyle.SELL and a.when_all_pass is WhenAllPass.DEALER_MUST_BID:
+        pass  # the eldest pitches: said with the sale
+    elif a.when_all_pass is WhenAllPass.DEALER_MUST_BID:
         yield ("If everyone before the dealer passes, the dealer must bid "
                + ("exactly " if a.dealer_forced_bid_exact else "at least ")
                + f"{a.dealer_forced_bid}.")

@@ -6,7 +6,16 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from pitchkit.checks import cards_per_hand
-from pitchkit.variant import BidDirection, Direction, Discard, ExtraTrumps, KittyTo, MayEqual, Rules
+from pitchkit.variant import (
+    BidDirection,
+    Direction,
+    Discard,
+    ExtraTrumps,
+    KittyTo,
+    MayEqual,
+    Rules,
+    WhenAllPass,
+)
 
 
 def _cards(count: int) -> str:
@@ -37,6 +46,17 @@ def bidding_lines(rules: Rules) -> Iterator[str]:
     elif a.may_equal is MayEqual.MAX_BID:
         yield (f"A bid of {a.max_bid} may be taken over by another player bidding {a.max_bid} "
                "too.")
+
+
+def sell_lines(rules: Rules) -> Iterator[str]:
+    a = rules.auction
+    yield ("The player to the dealer's left (the eldest hand) sells the right to pitch: each "
+           "other player, starting on the eldest's left and ending with the dealer, has one "
+           "chance to bid for it or pass. The eldest then either sells it to the highest "
+           "bidder, who pitches for that bid while the eldest's side scores the bid (with "
+           "the hand's score), or refuses and pitches for that bid themselves.")
+    if a.when_all_pass is WhenAllPass.DEALER_MUST_BID:
+        yield f"If everyone passes, the eldest pitches for {a.min_bid}."
 
 
 def draw_lines(rules: Rules) -> Iterator[str]:

@@ -65,6 +65,7 @@ class PitchedJoker(StrEnum):
 class AuctionStyle(StrEnum):
     ONE_ROUND = "one_round"
     UNTIL_ONE_LEFT = "until_one_left"
+    SELL = "sell"
     NONE = "none"
 
 

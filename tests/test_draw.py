@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from pitchkit.actions import parse_action
 from pitchkit.cards import format_cards, parse_card
 from pitchkit.engine import Game, Phase
 from pitchkit.errors import IllegalActionError
@@ -303,6 +304,8 @@ def test_opening_min_bid_floors_only_the_first_bid() -> None:
     (("draw.extra_trumps=show_and_keep",), "needs play.trumps_only"),
     (("trump.chosen_by=first_lead",), "non_trumps needs trump known"),
     (("auction.may_equal=any", "auction.style=until_one_left"), "needs style one_round"),
+    (("auction.style=sell", "auction.pitch_to_bid=true", "trump.chosen_by=first_lead",
+      "draw.discard=up_to"), "cannot be combined with selling"),
 ])
 def test_validate_refuses_impossible_draws(tmp_path: Any, sets: tuple[str, ...],
                                            message: str) -> None:
@@ -315,3 +318,52 @@ def test_validate_refuses_impossible_draws(tmp_path: Any, sets: tuple[str, ...],
     with pytest.raises(VariantError) as error:
         load_variant(path, sets)
     assert any(message in p.message for p in error.value.problems), error.value.problems
+
+
+# ---------------------------------------------------------------------------- selling
+
+
+SELL_RULES = {"auction": {"style": "sell", "pitch_to_bid": False, "dealer_may_steal": False}}
+
+
+def sell_game(**extra: dict[str, Any]) -> Game:
+    data = {**SELL_RULES, **extra}
+    data["auction"] = {**SELL_RULES["auction"], **extra.get("auction", {})}
+    game = Game(rules_from_mapping(data), random.Random(0), dealer=3)
+    game.deal_cards([cards(h)[:6] for h in HANDS])
+    return game
+
+
+def test_sell_the_others_bid_then_the_eldest_sells_and_scores_the_bid() -> None:
+    game = sell_game()
+    assert game.to_act == 1  # the eldest (seat 0) does not bid
+    act(game, "bid 2", "pass", "bid 3")
+    assert game.to_act == 0 and game.legal_actions() == [parse_action("sell"),
+                                                         parse_action("refuse")]
+    with pytest.raises(IllegalActionError, match="must sell the pitch to seat 4 for 3"):
+        game.apply("bid 4")
+    act(game, "sell")
+    assert (game.pitcher, game.bid) == (3, 3)
+    while game.phase is not Phase.DEAL:
+        game.apply(game.legal_actions()[0])
+    result = game.hand_results[-1]
+    points_of_0 = sum(1 for seats in result.points.values() if 0 in seats)
+    assert result.score_changes[0] == 3 + points_of_0  # the price, with the hand's points
+
+
+def test_sell_the_eldest_refuses_and_pitches_for_the_high_bid() -> None:
+    game = sell_game()
+    act(game, "bid 2", "pass", "pass", "refuse")
+    assert (game.pitcher, game.bid) == (0, 2) and game._sale is None
+
+
+def test_sell_when_everyone_passes_the_eldest_pitches_for_the_lowest_bid() -> None:
+    game = sell_game()
+    act(game, "pass", "pass", "pass")
+    assert (game.pitcher, game.bid) == (0, 1)
+
+
+def test_sell_with_redeal_everyone_passing_throws_the_hand_in() -> None:
+    game = sell_game(auction={"when_all_pass": "redeal"})
+    act(game, "pass", "pass", "pass")
+    assert game.phase is Phase.DEAL and game.hand_results[-1].thrown_in

@@ -39,7 +39,7 @@ def variants(draw: st.DrawFn) -> Rules:
     shown = draw(st.sampled_from(["returned", "out_of_play"]))
     deck = 52 + jokers - (1 if chosen_by == "turned_card" and shown == "out_of_play" else 0)
     per: Any = draw(st.one_of(st.integers(1, min(9, deck // count)), st.just("all")))
-    style = draw(st.sampled_from(["one_round", "until_one_left", "none"]))
+    style = draw(st.sampled_from(["one_round", "until_one_left", "sell", "none"]))
     min_bid = draw(st.integers(1, 3))
     max_bid = draw(st.integers(min_bid, 5))
     stages = draw(st.one_of(st.just([]), st.lists(st.integers(1, 4), min_size=1, max_size=3)))
@@ -65,7 +65,7 @@ def variants(draw: st.DrawFn) -> Rules:
         },
         "auction": {
             "style": style, "min_bid": min_bid, "max_bid": max_bid,
-            "pitch_to_bid": draw(st.booleans()),
+            "pitch_to_bid": style != "sell" and draw(st.booleans()),
             "when_all_pass": draw(st.sampled_from(
                 ["dealer_must_bid", "redeal", "same_dealer_redeals", "dealer_set"])),
             "dealer_forced_bid": draw(st.integers(1, 4)),
@@ -126,7 +126,7 @@ def variants(draw: st.DrawFn) -> Rules:
 def auction_forms(draw: st.DrawFn, style: str, min_bid: int, max_bid: int) -> dict[str, Any]:
     """Bidding direction, equal bids, an opening floor (issue 11)."""
     out: dict[str, Any] = {"direction": draw(st.sampled_from(["play", "left", "right"]))}
-    if style == "one_round":
+    if style in ("one_round", "sell"):
         out["may_equal"] = draw(st.sampled_from(["none", "max_bid", "any"]))
     out["opening_min_bid"] = draw(st.one_of(st.none(), st.integers(min_bid, max_bid)))
     return out

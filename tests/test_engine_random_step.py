@@ -30,6 +30,8 @@ VARIANTS = [
     ("pimps-and-hoes-4p", ()),
     ("pimps-and-hoes-literal", ()),
     ("nine-card-pitch", ()),
+    ("commercial-pitch", ()),
+    ("commercial-pitch", ("auction.when_all_pass=redeal", "auction.may_equal=any")),
     ("minnesota-smear", ("auction.direction=right", "auction.may_equal=any")),
     ("nine-card-pitch", ("deal.kitty=0", "draw.discard=non_trumps", "draw.dealer_robs=true",
                          "play.trumps_only=true", "draw.extra_trumps=show_and_keep")),

@@ -96,6 +96,7 @@ CASES: list[tuple[dict[str, Any], dict[str, Any]]] = [
     ({}, {"auction": {"may_equal": "any"}}),
     ({}, {"auction": {"may_equal": "max_bid"}}),
     ({}, {"auction": {"opening_min_bid": 2}}),
+    ({}, {"auction": {"style": "sell"}}),
     (DEAL_NINE, {"draw": {"discard": "non_trumps"}}),
     (DEAL_NINE, {"draw": {"discard": "up_to"}}),
     (DEAL_NINE, {"draw": {"discard": "at_least"}}),

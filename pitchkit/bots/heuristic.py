@@ -24,7 +24,16 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from pitchkit.actions import BID_BASE, MAX_BID, MOON, PASS, TRUMP_BASE, select_action
+from pitchkit.actions import (
+    BID_BASE,
+    MAX_BID,
+    MOON,
+    PASS,
+    REFUSE,
+    SELL,
+    TRUMP_BASE,
+    select_action,
+)
 from pitchkit.bots.drawing import draw_action
 from pitchkit.cards import JACK, RANKS, cards_in
 from pitchkit.combos import best_combination
@@ -177,6 +186,8 @@ class HeuristicBot:
         if phase is Phase.PLAY or (phase is Phase.AUCTION and legal_actions
                                    and legal_actions[0] < 54 and len(legal_actions) == 1):
             return self.play(observation, legal_actions)
+        if phase is Phase.AUCTION and SELL in legal_actions:
+            return self.sell_or_refuse(observation)
         if phase is Phase.AUCTION:
             return self.bid(observation, legal_actions)
         if phase is Phase.TRUMP:
@@ -261,6 +272,14 @@ class HeuristicBot:
             # one chance each: bid all the hand is worth now, there is no raising later
             return BID_BASE + wanted[-1]
         return BID_BASE + wanted[0]  # round and round: raise as little as needed
+
+    def sell_or_refuse(self, obs: Observation) -> int:
+        """The eldest's answer (auction.style sell): the price is sure, the pitch is not;
+        refuse only with a hand worth a point more than the high bid."""
+        high = max((a - BID_BASE for _, a in obs.bids if BID_BASE < a <= BID_BASE + MAX_BID),
+                   default=0)
+        _, value = self.best_suit(obs.hand)
+        return REFUSE if value + self.boldness >= high + 1 else SELL
 
     # ------------------------------------------------------------------ play
 

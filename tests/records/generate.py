@@ -32,6 +32,7 @@ PLANS: dict[str, tuple[int, int, dict[int, tuple[str, Any]]]] = {
     "pimps-and-hoes-literal": (16, 1, {}),
     "nine-card-pitch": (17, 40, {}),
     "minnesota-smear": (18, 40, {}),
+    "commercial-pitch": (19, 40, {}),
 }
 
 
