@@ -440,8 +440,8 @@ def auction_forms_apply(rules: Rules) -> Iterator[Finding]:
     if a.may_equal is not MayEqual.NONE and a.style not in (AuctionStyle.ONE_ROUND,
                                                              AuctionStyle.SELL):
         yield Finding(("auction.may_equal", "auction.style"),
-                      f"{a.may_equal.value} needs style one_round or sell: bidding round and round, "
-                      "equal bids could go on for ever")
+                      f"{a.may_equal.value} needs style one_round or sell: bidding round and "
+                      "round, equal bids could go on for ever")
     if a.style is AuctionStyle.SELL and a.pitch_to_bid:
         yield Finding(("auction.pitch_to_bid", "auction.style"),
                       "a pitch during the auction cannot be combined with selling the pitch: "

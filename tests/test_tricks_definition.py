@@ -49,10 +49,11 @@ def check_tricks(game: Game, rules: Rules) -> None:
     if game.trump is None:
         return
     tables = tables_for(rules, game.trump)
-    for leader, cards, winner in game._tricks:
+    for i, (leader, cards, winner) in enumerate(game._tricks):
+        step = game._trick_nexts[i] if game._trick_nexts else game._next  # trumps only
         seat = leader
         for _ in range(trick_winner(cards, tables, suit_led_only(rules))):
-            seat = game._next[seat]
+            seat = step[seat]
         assert seat == winner, (cards, game.trump)
 
 
