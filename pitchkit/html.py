@@ -8,12 +8,11 @@ same rows (:func:`pitchkit.report.rows`).
 
 from __future__ import annotations
 
-import os
-import tempfile
 from collections.abc import Sequence
 from html import escape
 from pathlib import Path
 
+from pitchkit.atomic import write_atomically
 from pitchkit.compare_text import cell, run_names
 from pitchkit.errors import UsageError
 from pitchkit.report import compare_rows, fmt, header, rows
@@ -174,24 +173,9 @@ def rules_html(markdown: str, title: str) -> str:
 
 
 def write_new_file(path: Path, text: str, *, force: bool = False) -> None:
-    """Write ``text`` to ``path`` atomically; refuse an existing file unless ``force``.
-
-    The text goes to a temporary file beside ``path`` that is then renamed over it, so a
-    reader never sees half a page and an interrupted run leaves no half-written file.
-    """
-    if path.exists() and not force:
-        raise UsageError(f"{path} exists; add --force to overwrite it")
+    """Write ``text`` to ``path`` atomically; refuse an existing file unless ``force``."""
     if path.is_dir():
         raise UsageError(f"{path} is a folder")
-    folder = path.parent if str(path.parent) else Path(".")
-    fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)  # as open() would make it, not mkstemp's 0600
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    if path.exists() and not force:
+        raise UsageError(f"{path} exists; add --force to overwrite it")
+    write_atomically(path, text)

@@ -114,3 +114,15 @@ def test_a_page_into_a_missing_folder_is_one_line(tmp_path: Path) -> None:
                                  str(tmp_path / "no" / "page.html")])
     assert result.exit_code == 1
     assert result.output.startswith("pitchkit: ") and "Traceback" not in result.output
+
+
+def test_a_page_gets_the_permissions_of_any_new_file(tmp_path: Path) -> None:
+    import os
+
+    target = tmp_path / "page.html"
+    umask = os.umask(0o022)
+    try:
+        write_new_file(target, "x")
+    finally:
+        os.umask(umask)
+    assert target.stat().st_mode & 0o777 == 0o644
