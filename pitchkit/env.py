@@ -4,23 +4,25 @@ Install with ``pip install 'pitchkit[env]'`` (PettingZoo, Gymnasium, NumPy). One
 seat, ``player_0`` .. ``player_{n-1}``; the game is the engine's (:class:`pitchkit.engine.Game`),
 so every rule comes from the variant and only legal actions are ever applied.
 
-**Actions** are ``Discrete(88)``, the engine's own action numbers where it has one:
+**Actions** are ``Discrete(ACTIONS)`` (133), the engine's own action numbers
+(:mod:`pitchkit.actions`) where it has one:
 
 ==========  ===============================================================
 0..53       a card (:mod:`pitchkit.cards`: rank + 13 * suit, 52/53 jokers): play it,
             pitch it, or, while choosing a set of cards, add it to the set
 54          ``done``: end a set of cards of a variable size (the draw's discard or keep)
 64          ``pass``
-65..76      ``bid 1`` .. ``bid 12``
-80          ``bid moon``
-84..87      ``trump S``, ``H``, ``D``, ``C``
+65..124     ``bid 1`` .. ``bid 60`` (``BID_BASE + N``; a variant allows up to its max_bid)
+125         ``bid moon`` (``MOON``)
+126..128    unused
+129..132    ``trump S``, ``H``, ``D``, ``C`` (``TRUMP_BASE + suit``)
 ==========  ===============================================================
 
 The phases that choose several cards at once (staged play's ``select``, the draw's
 ``discard``/``keep``) are taken one card at a time: the set grows with each card action
 and is applied to the engine when it has ``select_count`` cards (``select``), when no card
 may be added, or at ``done`` once it holds the least it may (draw). Cards the rules force
-into the set are in it from the start. ``action_mask`` (int8, 88 entries) marks exactly the
+into the set are in it from the start. ``action_mask`` (int8, one per action) marks exactly the
 actions allowed now; any other action is refused with :class:`IllegalActionError`.
 
 **Observations** are a dict: ``action_mask`` and ``observation``, a float32 vector of
@@ -41,8 +43,8 @@ phase                  7       deal, auction, trump, draw, select, play, over on
 dealer                 n       the dealer (relative seat) one-hot
 pitcher                n       the pitcher one-hot (all 0 without one)
 to act                 n       whose decision it is one-hot
-bid                    2       the contract's bid / 12, and 1 for a moon
-bids                   n       each seat's last bid this hand / 12 (0: none or pass)
+bid                    2       the contract's bid / the variant's max_bid, 1 for a moon
+bids                   n       each seat's last bid / max_bid, 1 for a moon (0: none, pass)
 tricks won             n       tricks each seat has taken / cards per hand
 scores                 n       each seat's score / the target (/ 10 without a target)
 =====================  ======  =======================================================
@@ -74,15 +76,15 @@ except ImportError as error:  # the optional extra is not installed
                       "pip install 'pitchkit[env]'") from error
 
 from pitchkit import draw
-from pitchkit.actions import BID_BASE, MOON, PASS, SELECT_FLAG
+from pitchkit.actions import BID_BASE, MOON, PASS, SELECT_FLAG, TRUMP_BASE, is_numeric_bid
 from pitchkit.engine import Game, Phase
 from pitchkit.errors import IllegalActionError
 from pitchkit.load import load_variant
 from pitchkit.simulate import DEFAULT_ENDLESS_HANDS, DEFAULT_MAX_HANDS, _sides_on_top, is_endless
 from pitchkit.variant import Rules
 
-#: Size of the action space; see the module's table.
-ACTIONS = 88
+#: Size of the action space: up to the last ``trump S`` action; see the module's table.
+ACTIONS = TRUMP_BASE + 4
 #: The action that ends a set of cards of variable size (the draw).
 DONE = 54
 CARDS = 54
@@ -282,14 +284,15 @@ class PitchEnv(AECEnv):
         one_hot(n, None if obs.pitcher is None else rel(obs.pitcher))
         one_hot(n, None if obs.to_act is None else rel(obs.to_act))
         moon = obs.bid == "moon"
-        values([1.0 if moon else (float(obs.bid) / 12 if isinstance(obs.bid, int) else 0.0),
+        top = max(1, self.rules.auction.max_bid)
+        values([1.0 if moon else (float(obs.bid) / top if isinstance(obs.bid, int) else 0.0),
                 1.0 if moon else 0.0])
         last_bid = [0.0] * n
         for s, action in obs.bids:
             if action == MOON:
                 last_bid[rel(s)] = 1.0
-            elif BID_BASE < action <= BID_BASE + 12:
-                last_bid[rel(s)] = (action - BID_BASE) / 12
+            elif is_numeric_bid(action):
+                last_bid[rel(s)] = min(1.0, (action - BID_BASE) / top)
             elif action == PASS:
                 last_bid[rel(s)] = 0.0
         values(last_bid)

@@ -15,6 +15,7 @@ pytest.importorskip("pettingzoo", reason="pip install 'pitchkit[env]'")
 
 from pettingzoo.test import api_test, seed_test
 
+from pitchkit.actions import MOON, PASS, TRUMP_BASE
 from pitchkit.cards import parse_card
 from pitchkit.engine import Phase
 from pitchkit.env import ACTIONS, CARDS, DONE, PitchEnv, env, observation_size
@@ -165,7 +166,8 @@ def test_the_observation_follows_the_documented_layout() -> None:
 
 
 def test_a_card_is_its_engine_number() -> None:
-    assert parse_card("AS") < CARDS and ACTIONS == 88 and DONE == CARDS
+    assert parse_card("AS") < CARDS and DONE == CARDS
+    assert ACTIONS == TRUMP_BASE + 4 and MOON < TRUMP_BASE and PASS > DONE
 
 
 def test_the_readme_training_loop_runs() -> None:
