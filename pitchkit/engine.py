@@ -54,7 +54,7 @@ from pitchkit.play import (
 )
 from pitchkit.results import Event, HandResult, Observation, Outcome, Phase
 from pitchkit.scoring import scoring_plan
-from pitchkit.settle import settle_parts, start_score
+from pitchkit.settle import dealer_set_changes, settle_parts, start_score
 from pitchkit.tricks import (
     ANY_CARD,
     FOLLOW_OR_TRUMP,
@@ -664,10 +664,7 @@ class Game:
         scores = tuple(self.scores)
         over = None
         if when is WhenAllPass.DEALER_SET:
-            # rule: everyone passed: the dealer's side is set back, the hand not played
-            side = self.team_of[self.dealer]
-            set_back = self.rules.auction.dealer_forced_bid
-            changes = tuple(-set_back if self.team_of[s] == side else 0 for s in range(n))
+            changes = dealer_set_changes(self.rules, self.team_of, self.dealer)
             over = settle_parts(self.rules, scores, self.team_of, None, changes, None, {},
                                 self.hands_played)
             scores = over[0]

@@ -25,8 +25,15 @@ from dataclasses import dataclass, field
 from pitchkit.errors import PitchkitError
 from pitchkit.money import MoneyLedger
 from pitchkit.scoring import combination_changes, score_points, scoring_plan
-from pitchkit.settle import settle_parts
-from pitchkit.variant import GameTie, MoonRequires, Partnerships, Rules, ScoringMethod
+from pitchkit.settle import dealer_set_changes, settle_parts, start_score
+from pitchkit.variant import (
+    GameTie,
+    MoonRequires,
+    Partnerships,
+    Rules,
+    ScoringMethod,
+    WhenAllPass,
+)
 
 MOON = "moon"
 #: The most players at one table (as the engine's ``join``).
@@ -52,8 +59,10 @@ class TableHand:
     only those. ``points`` maps each point of the variant to the players credited with
     it (none: nobody took it). ``combinations`` is each player's combination points
     (variants that score combinations). ``all_tricks``: for a moon that needs every
-    trick, whether the pitcher's side took them all. ``lines`` is where each field was
-    written (for messages), if it came from a file.
+    trick, whether the pitcher's side took them all. ``everyone_passed`` names the dealer
+    of a hand nobody bid (``auction.when_all_pass: dealer_set``: the dealer's side is set
+    back without play). ``lines`` is where each field was written (for messages), if it
+    came from a file.
     """
 
     leave: tuple[str, ...] = ()
@@ -63,13 +72,14 @@ class TableHand:
     points: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     combinations: Mapping[str, int] | None = None
     all_tricks: bool | None = None
+    everyone_passed: str | None = None
     lines: Mapping[str, int] = field(default_factory=dict, compare=False)
 
     @property
     def played(self) -> bool:
         """Whether the entry holds a hand (and not only players leaving or joining)."""
         return (self.pitcher is not None or self.bid is not None or bool(self.points)
-                or self.combinations is not None)
+                or self.combinations is not None or self.everyone_passed is not None)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -87,6 +97,8 @@ class HandScored:
     combinations: tuple[int, ...] | None
     score_changes: tuple[int, ...]
     scores: tuple[int, ...]
+    #: the dealer set back because everyone passed (auction.when_all_pass: dealer_set)
+    dealer_set: int | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -120,8 +132,9 @@ class Table:
     def _rebuild(self) -> None:
         """Work the state out again from the entries (after an undo or a refused hand)."""
         self.players: list[str] = list(self.start)
-        self.scores: list[int] = [0] * len(self.start)
+        self.scores: list[int] = [start_score(self.rules)] * len(self.start)
         self.hands: list[HandScored] = []
+        self.played = 0  # hands played, as settle counts them (not thrown-in deals)
         self.over: GameOver | None = None
         self._id_names: list[str] = list(self.start)  # player id -> name
         self._ids: list[int] = list(range(len(self.start)))  # seat -> player id
@@ -189,6 +202,8 @@ class Table:
             self._membership(hand)
         if not hand.played:
             return None
+        if hand.everyone_passed is not None:
+            return self._dealer_set(hand)
         if self.rules.scoring.method is ScoringMethod.COMBINATIONS:
             return self._combination_hand(hand)
         return self._points_hand(hand)
@@ -226,8 +241,23 @@ class Table:
             self.ledger.join(new_ids)
         self._id_names += [str(name).strip() for name in hand.join]
         self.players = names_after + [str(name).strip() for name in hand.join]
-        self.scores = [self.scores[s] for s in stay] + [0] * len(hand.join)
+        self.scores = ([self.scores[s] for s in stay]
+                       + [start_score(rules)] * len(hand.join))
         self._ids = [self._ids[s] for s in stay] + new_ids
+
+    def _dealer_set(self, hand: TableHand) -> HandScored:
+        rules = self.rules
+        if rules.auction.when_all_pass is not WhenAllPass.DEALER_SET or not rules.has_auction:
+            raise TableError("a hand nobody bid is scored only under auction.when_all_pass: "
+                             f"dealer_set (here {rules.auction.when_all_pass}): leave it out",
+                             "everyone_passed")
+        if hand.pitcher is not None or hand.bid is not None or hand.points:
+            raise TableError("everyone passed: give no pitcher, bid or points",
+                             "everyone_passed")
+        assert hand.everyone_passed is not None
+        dealer = self.seat_of(hand.everyone_passed, "everyone_passed")
+        changes = dealer_set_changes(rules, self.team_of, dealer)
+        return self._settle(None, None, None, None, {}, None, changes, dealer_set=dealer)
 
     def _contract(self, hand: TableHand) -> tuple[int | None, int | None, bool]:
         """The pitcher's seat, the bid (None for a moon) and whether it is a moon."""
@@ -329,13 +359,15 @@ class Table:
 
     def _settle(self, pitcher: int | None, bid: int | str | None, made: bool | None,
                 moon_made: bool | None, points: dict[str, tuple[int, ...]],
-                combinations: tuple[int, ...] | None,
-                changes: tuple[int, ...]) -> HandScored:
+                combinations: tuple[int, ...] | None, changes: tuple[int, ...], *,
+                dealer_set: int | None = None) -> HandScored:
         team_of = self.team_of
         old = list(self.scores)
+        if dealer_set is None:
+            self.played += 1  # a deal nobody bid is not a hand played (as the engine)
         scores, over, winners, draw, replay, reason = settle_parts(
-            self.rules, old, team_of, pitcher, changes, moon_made, points,
-            len(self.hands) + 1)
+            self.rules, old, team_of, pitcher, changes, moon_made, points, self.played,
+            made)
         self.scores = list(scores)
         if self.ledger is not None:
             shooter = self._ids[pitcher] if bid == MOON and pitcher is not None else None
@@ -345,7 +377,8 @@ class Table:
         scored = HandScored(
             number=len(self.hands) + 1, players=tuple(self.players), team_of=team_of,
             pitcher=pitcher, bid=bid, made=made, moon_made=moon_made, points=points,
-            combinations=combinations, score_changes=tuple(changes), scores=tuple(scores))
+            combinations=combinations, score_changes=tuple(changes), scores=tuple(scores),
+            dealer_set=dealer_set)
         self.hands.append(scored)
         if over:
             self.over = GameOver(winners=tuple(self.players[s] for s in winners), draw=draw,

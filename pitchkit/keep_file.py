@@ -10,6 +10,7 @@
       - leave: [Di]                       # money games: before the next hand
       - join: [Ed]
       - {combinations: {Ann: 37, Bob: 20}}  # variants that score combinations
+      - {everyone_passed: Di}           # the dealer, when all pass under dealer_set
 
 Each point of the variant is a key naming who took it: a player (name or seat number
 from 1), a list of players (a split game), or ``nobody``. ``all: NAME`` gives every point
@@ -94,6 +95,8 @@ def hands_yaml(players: Sequence[str], hands: Sequence[TableHand], variant: str)
             item[name] = None if not who else who[0] if len(who) == 1 else list(who)
         if hand.all_tricks is not None:
             item["all_tricks"] = hand.all_tricks
+        if hand.everyone_passed is not None:
+            item["everyone_passed"] = hand.everyone_passed
         if hand.combinations is not None:
             item["combinations"] = dict(hand.combinations)
         out.append(item)
@@ -120,7 +123,7 @@ def _hand(doc: Located, i: int, item: Any, rules: Rules) -> TableHand:
         if key in ("leave", "join"):
             values = value if isinstance(value, list) else [value]
             fields[key] = tuple(_name(doc, (*at, j), v) for j, v in enumerate(values))
-        elif key == "pitcher":
+        elif key in ("pitcher", "everyone_passed"):
             fields[key] = _name(doc, at, value)
         elif key == "bid":
             if isinstance(value, bool) or not isinstance(value, int | str):

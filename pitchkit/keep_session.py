@@ -24,8 +24,9 @@ from pitchkit.variant import MoonRequires, ScoringMethod
 HELP = """\
 Answer with a player's name (or seat number from 1); several as 'Ann Cy'; '-' or
 'nobody' when nobody took a point; 'all' at the first point gives every point to the
-pitcher. Any time: 'undo' (drop the last hand), 'score', 'help', 'quit'. Before a hand in
-money games: 'leave NAME' or 'join NAME'."""
+pitcher; 'passed NAME' as the pitcher when everyone passed and the dealer NAME is set
+back (auction.when_all_pass: dealer_set). Any time: 'undo' (drop the last hand), 'score',
+'help', 'quit'. Before a hand in money games: 'leave NAME' or 'join NAME'."""
 
 _SPLIT = re.compile(r"\s+and\s+|[,+&\s]+")
 _YES = {"y": True, "yes": True, "n": False, "no": False}
@@ -54,6 +55,8 @@ def scored_text(hand: HandScored) -> list[str]:
     """The lines for one scored hand: contract, points, changes, the running score."""
     names = hand.players
     head = f"hand {hand.number}"
+    if hand.dealer_set is not None:
+        head += f": everyone passed; the dealer, {names[hand.dealer_set]}, is set back"
     if hand.pitcher is not None:
         pitcher = names[hand.pitcher]
         if hand.bid == MOON:
@@ -160,6 +163,8 @@ class KeepSession:
         """The questions still to ask for this hand, in order."""
         rules = self.table.rules
         todo: list[str] = []
+        if "everyone_passed" in answers:
+            return todo
         if rules.has_auction:
             todo += [f for f in ("pitcher", "bid") if f not in answers]
         if rules.scoring.method is ScoringMethod.COMBINATIONS:
@@ -219,6 +224,12 @@ class KeepSession:
     def _answer(self, field: str, text: str, answers: dict[str, Any]) -> None:
         table = self.table
         if field == "pitcher":
+            word, _, dealer = text.strip().partition(" ")
+            if word.lower() == "passed" and dealer.strip():
+                # everyone passed (auction.when_all_pass: dealer_set): the dealer is named
+                answers["everyone_passed"] = table.players[
+                    table.seat_of(dealer, "everyone_passed")]
+                return
             answers["pitcher"] = table.players[table.seat_of(text, "pitcher")]
         elif field == "bid":
             number, moon = table.check_bid(text.strip().lower())
@@ -251,7 +262,7 @@ class KeepSession:
 
     def _forget(self, answers: dict[str, Any], field: str) -> None:
         """Drop the answer a refused hand names, so that it is asked again."""
-        if field in ("pitcher", "bid", "all_tricks"):
+        if field in ("pitcher", "bid", "all_tricks", "everyone_passed"):
             answers.pop(field, None)
         elif field == "combinations":
             answers.pop("combinations", None)

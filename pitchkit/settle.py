@@ -90,6 +90,17 @@ def start_score(rules: Rules) -> int:
     return s.target if s.count is Count.DOWN and s.target is not None else 0
 
 
+def dealer_set_changes(rules: Rules, team_of: tuple[int, ...], dealer: int
+                       ) -> tuple[int, ...]:
+    """Score changes per seat when everyone passed under ``auction.when_all_pass:
+    dealer_set``: the dealer's side is set back ``auction.dealer_forced_bid``, the hand
+    not played (the engine's thrown-in deal, and ``pitchkit keep``)."""
+    side = team_of[dealer]
+    set_back = rules.auction.dealer_forced_bid
+    # rule: everyone passed: the dealer's side is set back, the hand not played
+    return tuple(-set_back if team_of[s] == side else 0 for s in range(len(team_of)))
+
+
 def settle_parts(rules: Rules, scores: Sequence[int], team_of: tuple[int, ...],
                  pitcher: int | None, score_changes: Sequence[int], moon_made: bool | None,
                  points: dict[str, tuple[int, ...]], hands_played: int,

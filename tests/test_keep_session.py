@@ -122,3 +122,10 @@ def test_keep_command_bad_players_is_a_usage_error(args: list[str], message: str
     result = CliRunner().invoke(app, ["keep", "auction-pitch", *args], input="quit\n")
     assert result.exit_code == 2
     assert message in result.output
+
+
+def test_keep_everyone_passed_sets_the_dealer_back_without_play() -> None:
+    table, text, _ = run("auction-pitch", ["passed Di", "Ann", "2", "all"],
+                         sets=("auction.when_all_pass=dealer_set",))
+    assert "hand 1: everyone passed; the dealer, Di, is set back" in text
+    assert table.scores == [4, 0, 0, -2]
