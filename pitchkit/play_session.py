@@ -22,17 +22,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from pitchkit.actions import (
-    BID_BASE,
-    MAX_BID,
-    MOON,
-    PASS,
-    TRUMP_BASE,
-    Action,
-    action_text,
-    is_play,
-    parse_action,
-)
+from pitchkit.actions import SELECT_FLAG, Action, action_text, is_play, parse_action
 from pitchkit.atomic import write_atomically
 from pitchkit.bots import BotSpec
 from pitchkit.cards import card_name, format_cards, parse_card
@@ -60,9 +50,10 @@ Type the number of a choice, or its name: 'play AS' or just 'AS', 'bid 3', 'pass
 separated by spaces. Other commands: 'hand' (show the table again), 'score', 'help',
 'quit' (stop; the game so far is saved with --save)."""
 
-#: Actions everyone at the table sees; of any other action only its verb is told.
-_PUBLIC = frozenset([PASS, MOON, *range(BID_BASE + 1, BID_BASE + MAX_BID + 1),
-                     *range(TRUMP_BASE, TRUMP_BASE + 4)])
+#: Actions at or above this flag choose several cards at once (select, discard, keep):
+#: the others at the table see only the verb and how many cards; every other action
+#: (a play, pass, a bid, selling the pitch, naming trump, ...) is seen by all.
+_HIDDEN_FROM = SELECT_FLAG
 
 
 class ChoiceError(ValueError):
@@ -387,7 +378,7 @@ class PlaySession:
 
     def _tell(self, seat: int, action: Action, event: Event) -> None:
         who = self.seats.name(seat)
-        if is_play(action) or action in _PUBLIC or seat == self.human:
+        if action < _HIDDEN_FROM or seat == self.human:
             self.write(f"  {who}: {action_text(action)}")
         else:  # a choice the others do not see: only its verb and how many cards
             words = action_text(action).split()

@@ -14,7 +14,7 @@ from pitchkit.bots import parse_bots
 from pitchkit.cards import card_name as name
 from pitchkit.cli import app
 from pitchkit.engine import Game, Phase
-from pitchkit.load import load_variant
+from pitchkit.load import load_variant, shipped_variants
 from pitchkit.play_session import (
     ChoiceError,
     PlaySession,
@@ -90,6 +90,17 @@ def test_play_a_whole_game_and_save_a_record_that_replays_to_the_same_end(
     assert any(line.startswith("game over:") for line in out)
     replayed = replay_record(json.loads(save.read_text()), base_dir=tmp_path).game
     assert replayed.outcome == outcome
+
+
+@pytest.mark.parametrize("variant", [name for name, _ in shipped_variants()])
+def test_play_two_hands_of_every_shipped_variant_and_the_record_replays(
+        variant: str, tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    session, out = session_for(variant, save=save, hands=2)
+    assert session.run() == 0
+    assert not any("not that:" in line for line in out)  # every answer was understood
+    replayed = replay_record(json.loads(save.read_text()), base_dir=tmp_path).game
+    assert replayed.snapshot() == session.game.snapshot()
 
 
 def test_play_money_game_stops_after_hands_and_shows_the_money(tmp_path: Path) -> None:
