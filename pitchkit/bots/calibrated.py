@@ -34,8 +34,8 @@ if TYPE_CHECKING:
     from pitchkit.engine import Game
 
 #: A moon is weighed (played out) only when the chance of taking every point, the items
-#: taken as independent (which understates it), reaches this.
-MOON_CANDIDATE = 0.1
+#: taken as independent (which understates it), reaches this share of the break-even one.
+MOON_CANDIDATE = 0.5
 
 
 class CalibratedBot(HeuristicBot):
@@ -55,6 +55,7 @@ class CalibratedBot(HeuristicBot):
         self.sides = rules.players.teams
         self.target = s.target
         self._values: tuple[int, list[tuple[int, float, list[float]]]] | None = None
+        self._moon: tuple[int, float] | None = None
 
     # ------------------------------------------------------------------ estimates
 
@@ -85,13 +86,33 @@ class CalibratedBot(HeuristicBot):
         return suit, value
 
     def could_moon(self, hand: int, suit: int) -> bool:
-        """Whether the hand is worth playing out as a moon."""
+        """Whether the hand is worth playing out as a moon: the chance of taking every
+        point, counted as if the points were independent (which understates it), reaches
+        ``MOON_CANDIDATE`` times the chance at which a moon pays as much as it costs."""
         model = self.model
         assert model is not None
         every = 1.0
         for chance in model.chances_for(self.rules, hand, suit):
             every *= chance
-        return every >= MOON_CANDIDATE
+        gain, loss = self.moon_stakes()
+        return every >= MOON_CANDIDATE * loss / (gain + loss)
+
+    def moon_stakes(self) -> tuple[float, float]:
+        """What a made moon gains and a failed one loses, in points against the others
+        (money at ``money.cents_per_point``; a moon that wins the game, a game's worth)."""
+        rules = self.rules
+        moon = rules.moon
+        model = self.model
+        assert model is not None
+        players = rules.players.count
+        per_point = float(rules.money.cents_per_point) if rules.money.enabled else 0.0
+        money_made = moon.money_made * players / per_point if per_point else 0.0
+        money_failed = moon.money_failed * players / per_point if per_point else 0.0
+        everything = sum(i.value for i in model.items)
+        gain = (moon.points_made if moon.points_made is not None else everything) + money_made
+        if moon.made_wins_game:
+            gain += float(rules.scoring.target or everything)
+        return gain, moon.points_failed + money_failed
 
     def bid_value(self, dist: Sequence[float], bid: int, score: int = 0) -> float:
         """Expected score change of my side minus the other sides' mean, pitching at ``bid``
@@ -128,7 +149,9 @@ class CalibratedBot(HeuristicBot):
         by_bid = {b: self.bid_value(dist, b, score) for b in numeric}
         best_numeric = max(by_bid.values(), default=float("-inf"))
         if MOON in legal and self.moon_samples and self.could_moon(obs.hand, suit):
-            moon = self.moon_value(obs)
+            if self._moon is None or self._moon[0] != obs.hand:
+                self._moon = (obs.hand, self.moon_value(obs))  # once a hand
+            moon = self._moon[1]
             if moon > max(best_numeric, model.pass_value):
                 return MOON
         if PASS not in legal:
@@ -144,16 +167,13 @@ class CalibratedBot(HeuristicBot):
         """Expected gain of bidding the moon now, from play-outs on sampled deals."""
         from pitchkit.bots.montecarlo import MonteCarloBot
 
-        rules = self.rules
-        moon = rules.moon
-        sampler = MonteCarloBot(rules, self.seat, self.rng, samples=1)
-        players = rules.players.count
-        per_point = float(rules.money.cents_per_point) if rules.money.enabled else 0.0
+        sampler = MonteCarloBot(self.rules, self.seat, self.rng, samples=1)
+        gain, loss = self.moon_stakes()
+        needed = loss / (gain + loss)  # the chance at which a moon breaks even
         made = fails = 0
-        model = self.model
-        assert model is not None
-        everything = sum(i.value for i in model.items)
-        for _ in range(self.moon_samples):
+        for left in range(self.moon_samples, 0, -1):
+            if (made + left) / self.moon_samples < needed:
+                return float("-inf")  # even every play-out left made could not pay
             state = sampler.determinize(obs)
             if state is None:
                 continue
@@ -168,12 +188,7 @@ class CalibratedBot(HeuristicBot):
         if not made:
             return float("-inf")
         chance = made / (made + fails)
-        money_made = moon.money_made * players / per_point if per_point else 0.0
-        money_failed = moon.money_failed * players / per_point if per_point else 0.0
-        gain = (moon.points_made if moon.points_made is not None else everything) + money_made
-        if moon.made_wins_game:
-            gain += 100.0
-        return chance * gain - (1 - chance) * (moon.points_failed + money_failed)
+        return chance * gain - (1 - chance) * loss
 
     def play_out(self, state: Game) -> HandResult | None:
         """Finish the hand in ``state`` with heuristic play in every seat; its result."""
