@@ -25,12 +25,13 @@ from collections import defaultdict
 
 from pitchkit.bots import parse_bots
 from pitchkit.bots.value import calibration_for
-from pitchkit.load import load_variant
+from pitchkit.load import load_variant, shipped_variants
 from pitchkit.match import match, render_match_text
 from pitchkit.simulate import Setup, play_game
 
-VARIANTS = ("auction-pitch", "partnership-pitch", "money-pitch", "pimps-and-hoes",
-            "pimps-and-hoes-4p", "pimps-and-hoes-literal")
+VARIANTS = tuple(name for name, _ in shipped_variants())
+#: Variants with an auction: those where bidding, calibration and search differ.
+PITCH = tuple(v for v in VARIANTS if load_variant(v).has_auction)
 
 
 def part_match(deals: int, strong_deals: int, workers: int) -> None:
@@ -38,12 +39,15 @@ def part_match(deals: int, strong_deals: int, workers: int) -> None:
         rules = load_variant(variant)
         result = match(rules, bots="calibrated,heuristic", deals=deals, seed=1,
                        workers=workers)
-        print(render_match_text(result))
-    for variant in VARIANTS:
+        print(render_match_text(result), flush=True)
+    for variant in PITCH:
         rules = load_variant(variant)
         result = match(rules, bots="search,calibrated", deals=strong_deals, seed=2,
                        workers=workers)
-        print(render_match_text(result))
+        print(render_match_text(result), flush=True)
+    result = match(load_variant("auction-pitch"), bots="search,montecarlo",
+                   deals=max(2, strong_deals // 4), seed=3, workers=workers)
+    print(render_match_text(result), flush=True)
 
 
 def part_calibration(variant: str, games: int) -> None:
@@ -61,8 +65,8 @@ def part_calibration(variant: str, games: int) -> None:
         bots = [spec.make(rules, s, random.Random(f"{key}:seat{s}"))
                 for s, spec in enumerate(specs)]
         game, _ = play_game(setup, key, bots)
-        deals = [e.detail for e in game.events if e.kind == "deal"]
-        for (masks, _turned), hand in zip(deals, game.hand_results, strict=False):
+        deals = [e.detail[0] for e in game.events if e.kind == "deal"]  # masks by seat
+        for masks, hand in zip(deals, game.hand_results, strict=False):
             if hand.pitcher is None or hand.trump is None or hand.bid is None:
                 continue
             team = game.team_of
@@ -75,7 +79,7 @@ def part_calibration(variant: str, games: int) -> None:
             row[1] += expected
             row[2] += realised
             contracts += 1
-    print(f"{variant}: {contracts} contracts in {games} games of calibrated bots")
+    print(f"{variant}: {contracts} contracts in {games} games of calibrated bots", flush=True)
     print("  bid    share   expected  realised  difference")
     for bid in sorted(rows, key=lambda b: (b == "moon", b)):
         count, expected, realised = rows[bid]
@@ -127,15 +131,18 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="small runs, for a smoke test")
     parser.add_argument("--only", choices=("match", "calibration", "moon", "speed"))
     parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--scale", type=float, default=1.0, help="multiply every run's size")
     args = parser.parse_args()
-    scale = 0.05 if args.quick else 1.0
+    scale = 0.05 if args.quick else args.scale
 
     def n(count: int) -> int:
         return max(2, int(count * scale))
 
     if args.only in (None, "calibration"):
-        for variant in ("auction-pitch", "partnership-pitch", "money-pitch"):
-            part_calibration(variant, n(1500))
+        for variant in PITCH:
+            # about 6,000 hands each (money pitch plays 20 hands a game)
+            games = 300 if load_variant(variant).scoring.target is None else 800
+            part_calibration(variant, n(games))
     if args.only in (None, "moon"):
         part_moon(n(1000))
     if args.only in (None, "speed"):

@@ -43,7 +43,7 @@ from pitchkit.variant import GoesTo, Rules, rules_to_mapping
 #: Hands played to calibrate one rule set (about a second or two).
 CALIBRATION_HANDS = 4000
 #: Bumped whenever the features or the calibration change: old cache files are ignored.
-MODEL_VERSION = 3
+MODEL_VERSION = 4
 #: Pseudo-counts pulling a rarely seen feature value towards the item's overall rate.
 PRIOR_WEIGHT = 4.0
 
@@ -216,7 +216,7 @@ def calibrate(rules: Rules, hands: int = CALIBRATION_HANDS, seed: str = "calibra
     return _fit(rules, _self_play(rules, half, f"{seed}:1", first))
 
 
-#: One calibration hand: (pitcher's dealt cards, hand result, team of each seat).
+#: One calibration hand: (pitcher's cards when it bid, hand result, team of each seat).
 _Record = tuple[int, Any, tuple[int, ...]]
 
 
@@ -231,6 +231,8 @@ def _self_play(rules: Rules, hands: int, seed: str, model: Calibration | None
     for index in range(hands):
         game = Game(rules, random.Random(f"{seed}:{index}"))
         game.deal_random()
+        # what each seat holds when it bids (a kitty or a draw may change it later)
+        held = [game.hands[s] | game.reserve[s] for s in range(n)]
         bots: list[HeuristicBot] = []
         for s in range(n):
             rng = random.Random(f"{seed}:{index}:{s}")
@@ -248,7 +250,7 @@ def _self_play(rules: Rules, hands: int, seed: str, model: Calibration | None
             continue
         result = game.hand_results[-1]
         if result.pitcher is not None and result.trump is not None and not result.thrown_in:
-            out.append((game.dealt[result.pitcher], result, game.team_of))
+            out.append((held[result.pitcher], result, game.team_of))
     return out
 
 
