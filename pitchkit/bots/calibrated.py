@@ -24,7 +24,7 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from pitchkit.actions import BID_BASE, MOON, PASS
+from pitchkit.actions import BID_BASE, MOON, PASS, is_numeric_bid
 from pitchkit.bots.heuristic import HeuristicBot
 from pitchkit.bots.value import Calibration, calibration_for, points_distribution
 from pitchkit.results import HandResult, Observation, Phase
@@ -144,7 +144,7 @@ class CalibratedBot(HeuristicBot):
             suit, _, dist = values[obs.trump]
         else:
             suit, _, dist = max(values, key=lambda x: (x[1], -x[0]))
-        numeric = sorted(a - BID_BASE for a in legal if BID_BASE < a <= BID_BASE + 12)
+        numeric = sorted(a - BID_BASE for a in legal if is_numeric_bid(a))
         score = obs.scores[self.seat]
         by_bid = {b: self.bid_value(dist, b, score) for b in numeric}
         best_numeric = max(by_bid.values(), default=float("-inf"))
