@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from pitchkit.cards import RANKS
+from pitchkit.cards import RANKS, parse_card
 from pitchkit.variant import (
     AuctionStyle,
     Count,
@@ -62,7 +62,8 @@ def check_rules(rules: Rules) -> Iterator[Finding]:
 
 
 def deck_size(rules: Rules) -> int:
-    return 52 + rules.deck.jokers
+    """Cards in the deck (deck.ranks in every suit, less deck.without, plus deck.jokers)."""
+    return len(rules.deck.cards())
 
 
 def cards_per_hand(rules: Rules) -> int:
@@ -97,6 +98,20 @@ def hands_fit_the_deck(rules: Rules) -> Iterator[Finding]:
         yield Finding(("deal.cards_per_hand", "players.count", "deck.jokers"),
                       f"{n} players × {per} cards{extra} = {n * per + aside} is more than "
                       f"the {size} cards in the deck")
+
+
+@check
+def deck_cards_exist(rules: Rules) -> Iterator[Finding]:
+    kept = rules.deck.ranks
+    for name in rules.deck.without:
+        try:
+            card = parse_card(name)
+        except ValueError as error:
+            yield Finding(("deck.without",), str(error))
+            continue
+        if card >= 52 or RANKS[card % 13] not in kept:
+            yield Finding(("deck.without", "deck.ranks"),
+                          f"{name} is not in the deck (deck.ranks, deck.jokers)")
 
 
 @check

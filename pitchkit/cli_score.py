@@ -33,6 +33,8 @@ def parse_captured(text: str, rules: Rules) -> list[int]:
             plural = "" if jokers == 1 else "s"
             raise ValueError(f"--captured: {word!r}: this variant's deck has "
                              f"{jokers or 'no'} joker{plural}")
+        if card not in rules.deck.cards():
+            raise ValueError(f"--captured: {word!r} is not in this variant's deck")
         if card in cards:
             raise ValueError(f"--captured: {card_name(card)} is listed twice")
         cards.append(card)

@@ -19,20 +19,17 @@ if TYPE_CHECKING:  # pragma: no cover
     from pitchkit.engine import Game
 
 
-#: ``1 << card`` for every card.
-_BITS = [1 << card for card in range(54)]
-
-
 def deal_random(game: Game) -> Event:
     """Shuffle with ``game.rng`` and deal (turning a trump card where the variant does)."""
     game._require_deal()
     n = game.n
     rules = game.rules
-    size = 52 + rules.deck.jokers
+    deck = game._deck
+    size = len(deck)
     turned = None
     with_pack = game._draw_plan is not None
     if game._trump_style is TrumpChosenBy.TURNED_CARD or with_pack:
-        cards = list(range(size))
+        cards = list(deck)
         game.rng.shuffle(cards)
     if game._trump_style is TrumpChosenBy.TURNED_CARD:
         # rule: "a card is drawn from the middle of the deck and shown" (source C);
@@ -69,7 +66,7 @@ def deal_random(game: Game) -> Event:
         # mixed-radix digits of one random number 64 bits wider than the draws need
         # (bias below 2**-64), taken a few at a time: a group's digits come from one
         # small number (below 2**30), so only one division per group is on the big one.
-        bits = _BITS[:size]  # the deck as one bit per card
+        bits = list(game._deck_bits)  # the deck as one bit per card
         draws = game.rng.getrandbits(64 + 6 * len(order))
         for product, steps in groups:
             draws, digits = divmod(draws, product)
@@ -114,7 +111,7 @@ def deal_cards(game: Game, hands: Sequence[Sequence[int]], turned: int | None = 
     n, k = game.n, game._cards_per_hand
     if len(hands) != n:
         raise IllegalActionError(f"the deal has {len(hands)} hands for {n} seats")
-    size = 52 + game.rules.deck.jokers
+    in_deck = game._deck_mask
     seen = 0
     masks = []
     for seat, cards in enumerate(hands):
@@ -123,7 +120,7 @@ def deal_cards(game: Game, hands: Sequence[Sequence[int]], turned: int | None = 
                 f"{seat_name(seat)} is dealt {len(cards)} cards, the variant deals {k}")
         mask = 0
         for card in cards:
-            if not 0 <= card < size:
+            if not (0 <= card < 54 and in_deck >> card & 1):
                 raise IllegalActionError(f"{seat_name(seat)}: {card_name(card)} is not in the deck")
             if (seen | mask) >> card & 1:
                 raise IllegalActionError(f"{seat_name(seat)}: {card_name(card)} is dealt twice")
@@ -133,6 +130,8 @@ def deal_cards(game: Game, hands: Sequence[Sequence[int]], turned: int | None = 
     if game._trump_style is TrumpChosenBy.TURNED_CARD:
         if turned is None:
             raise IllegalActionError("this variant turns a card for trump: the deal needs one")
+        if 0 <= turned < 52 and not in_deck >> turned & 1:
+            raise IllegalActionError(f"the turned card {card_name(turned)} is not in the deck")
         if not 0 <= turned < 52:
             shown = card_name(turned) if 52 <= turned < 54 else str(turned)
             raise IllegalActionError(
@@ -155,12 +154,12 @@ def deal_cards(game: Game, hands: Sequence[Sequence[int]], turned: int | None = 
     rest = 0
     for where, cards in (("the kitty", kitty), ("the pack", pack)):
         for card in cards:
-            if not 0 <= card < size:
+            if not (0 <= card < 54 and in_deck >> card & 1):
                 raise IllegalActionError(f"{where}: {card_name(card)} is not in the deck")
             if (seen | rest) >> card & 1:
                 raise IllegalActionError(f"{where}: {card_name(card)} is dealt twice")
             rest |= 1 << card
-    missing = ((1 << size) - 1) & ~(seen | rest)
+    missing = in_deck & ~(seen | rest)
     if turned is not None and _turned_out(game):
         if rest >> turned & 1:
             raise IllegalActionError(
@@ -169,7 +168,7 @@ def deal_cards(game: Game, hands: Sequence[Sequence[int]], turned: int | None = 
     if missing:
         raise IllegalActionError(
             "the kitty and the pack must hold every card not dealt: missing "
-            + " ".join(card_name(c) for c in range(size) if missing >> c & 1))
+            + " ".join(card_name(c) for c in range(54) if missing >> c & 1))
     kitty_mask = 0
     for card in kitty:
         kitty_mask |= 1 << card

@@ -109,7 +109,7 @@ class Game:
         "team_of", "_next", "_following", "_suit_led_only", "_stages", "_first_must_trump",
         "_trump_style", "_cards_per_hand", "_auc", "_play_events", "_trick_events",
         "_bid_events", "_trump_sets", "_led_keys", "_auc_memo", "_score_plan",
-        "_has_auction", "_joker_leads", "_blind_keys",
+        "_has_auction", "_joker_leads", "_blind_keys", "_deck", "_deck_bits", "_deck_mask",
         "_has_auction", "_draw_plan", "_bid_next", "_folding",
         # per hand
         "hands", "reserve", "dealt", "captured", "tricks_won", "turned", "trump",
@@ -153,6 +153,10 @@ class Game:
         self._auc = auction_rules(self)
         self._score_plan = scoring_plan(rules)
         self._has_auction = rules.has_auction
+        # the deck: its cards in order, one bit per card, and as one mask (deck section)
+        self._deck = rules.deck.cards()
+        self._deck_bits = tuple(1 << card for card in self._deck)
+        self._deck_mask = sum(self._deck_bits)
         # (a joker lead may set trump to spades, never lead a joker when able): tricks
         self._joker_leads = (rules.trump.pitched_joker is PitchedJoker.MAKES_SPADES,
                              rules.play.never_lead_joker)
@@ -189,7 +193,7 @@ class Game:
                              is not Partnerships.NONE else s for s in range(n))
         per = self.rules.deal.cards_per_hand
         if per == "all":
-            size = 52 + self.rules.deck.jokers
+            size = len(self._deck)
             if (self._trump_style is TrumpChosenBy.TURNED_CARD
                     and self.rules.trump.shown_card is ShownCard.OUT_OF_PLAY):
                 size -= 1

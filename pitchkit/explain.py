@@ -126,7 +126,15 @@ def _players(rules: Rules) -> Iterator[str]:
             " and ".join(str(s + 1) for s in range(t, p.count, teams)) for t in range(teams))
         yield (f"{_n(p.count, 'player').capitalize()} in {_n(teams, 'team')} of {size}, "
                f"partners sitting alternately (seats {seats}). Partners share one score.")
-    deck = "A standard 52-card deck, ace high and two low"
+    d = rules.deck
+    plain = len(d.cards()) - d.jokers
+    if plain == 52:
+        deck = "A standard 52-card deck, ace high and two low"
+    else:
+        ranks = ", ".join(_RANK_WORDS[r] for r in d.ranks)
+        deck = f"A {plain}-card deck: {ranks} in each suit, ranking in that order"
+        if d.without:
+            deck += f", without {', '.join(d.without)}"
     if rules.deck.jokers == 1:
         deck += ", plus one joker (always a trump)"
     elif rules.deck.jokers == 2:
@@ -134,9 +142,9 @@ def _players(rules: Rules) -> Iterator[str]:
     yield deck + "."
 
 
-def _trump_card_word(card: int, trump: int, equal_jokers: bool) -> str:
+def _trump_card_word(card: int, trump: int, equal_jokers: bool, one_joker: bool) -> str:
     if card >= 52:
-        if equal_jokers:
+        if equal_jokers or one_joker:
             return "joker"
         return "big joker" if card == 52 else "little joker"
     word = _RANK_WORDS[RANKS[card % 13]]
@@ -149,8 +157,10 @@ def trump_order_words(rules: Rules) -> str:
     """The trump order in words, highest first, from the engine's own definition
     (:func:`pitchkit.tricks.trump_order_for`)."""
     equal = rules.deck.jokers == 2 and rules.trump.joker_order is JokerOrder.FIRST_PLAYED_HIGHER
-    words = [_trump_card_word(c, 0, equal) for c in trump_order_for(rules, 0)
-             if not (equal and c == LITTLE_JOKER)]
+    in_deck = set(rules.deck.cards())  # spades as trump, as the deck has them
+    one = rules.deck.jokers == 1
+    words = [_trump_card_word(c, 0, equal, one) for c in trump_order_for(rules, 0)
+             if c in in_deck and not (equal and c == LITTLE_JOKER)]
     return ", ".join("the two jokers (equal)" if w == "joker" and equal else w
                      for w in words)
 

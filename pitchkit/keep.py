@@ -231,7 +231,7 @@ class Table:
         if n > MAX_PLAYERS:
             raise TableError(f"{n} players: a table seats at most {MAX_PLAYERS}", "join")
         per = rules.deal.cards_per_hand
-        if per != "all" and per * n > 52 + rules.deck.jokers:
+        if per != "all" and per * n > len(rules.deck.cards()):
             raise TableError(f"{n} players cannot be dealt {per} cards each", "join")
         assert self.ledger is not None
         if gone:

@@ -91,6 +91,6 @@ def _resize(game: Game, n: int) -> None:
     game.n = n
     game._seat_tables()
     game._reset_hand()
-    if game._cards_per_hand * n > 52 + game.rules.deck.jokers:
+    if game._cards_per_hand * n > len(game._deck):
         raise IllegalActionError(
             f"{n} players cannot be dealt {game._cards_per_hand} cards each")

@@ -12,7 +12,10 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass, field
 from enum import Enum
+from functools import lru_cache
 from typing import Any, Literal
+
+from pitchkit.cards import BIG_JOKER, LITTLE_JOKER, RANKS, card_name, parse_card
 
 
 class StrEnum(str, Enum):
@@ -251,6 +254,24 @@ DEFAULT_ITEMS: tuple[PointItem, ...] = tuple(
     PointItem(point=rule) for rule in (PointRule.HIGH, PointRule.LOW, PointRule.JACK,
                                        PointRule.GAME))
 
+@lru_cache(maxsize=64)
+def deck_cards(ranks: tuple[str, ...], without: tuple[str, ...], jokers: int
+               ) -> tuple[int, ...]:
+    """The cards of a deck of ``ranks`` in every suit, less ``without``, plus ``jokers``
+    (names that are not cards are ignored here: checks report them)."""
+    kept = {RANKS.index(r) for r in ranks if r in RANKS}
+    out = [c for c in range(52) if c % 13 in kept]
+    for name in without:
+        try:
+            card = parse_card(name)
+        except ValueError:
+            continue
+        if card in out:
+            out.remove(card)
+    return tuple(out) + (BIG_JOKER, LITTLE_JOKER)[:jokers]
+
+
+
 
 @dataclass(frozen=True, kw_only=True)
 class Players:
@@ -265,9 +286,21 @@ class Players:
         return int(self.partnerships.value.split("x")[0])
 
 
+def _all_ranks() -> tuple[str, ...]:
+    return tuple("AKQJT98765432")
+
+
 @dataclass(frozen=True, kw_only=True)
 class Deck:
     jokers: int = 0
+    #: rank letters kept in every suit (a stripped deck leaves some out)
+    ranks: tuple[str, ...] = field(default_factory=_all_ranks)
+    #: single cards taken out (``2C``), after the ranks
+    without: tuple[str, ...] = ()
+
+    def cards(self) -> tuple[int, ...]:
+        """Every card of the deck, in card order (plain cards, then the jokers)."""
+        return deck_cards(self.ranks, self.without, self.jokers)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -477,6 +510,11 @@ def _convert(section: str, cls: type, name: str, value: Any) -> Any:
         return canonical_table(value)
     if (section, name) == ("points", "items"):
         return tuple(_item(v) for v in value)
+    if (section, name) == ("deck", "ranks"):
+        # rank letters in rank order (a YAML 9 is the letter 9), so equal decks are equal
+        return tuple(sorted((str(v) for v in value), key=_rank_key))
+    if (section, name) == ("deck", "without"):
+        return tuple(_card_spelling(str(v)) for v in value)
     if isinstance(value, float) and value.is_integer():
         return int(value)  # the schema's integers admit 7.0; the rules hold 7
     if isinstance(value, list):
@@ -498,6 +536,14 @@ _ENUM_FIELDS: dict[tuple[type, str], type[Enum]] = {
     (PointItem, "point"): PointRule, (PointItem, "card"): PointCard,
     (Points, "game_tie_card"): PointCard,
 }
+
+
+def _card_spelling(text: str) -> str:
+    """A card as records spell it (10D -> TD); text that is no card is kept for checks."""
+    try:
+        return card_name(parse_card(text))
+    except ValueError:
+        return text
 
 
 def rules_from_mapping(data: dict[str, Any]) -> Rules:

@@ -269,7 +269,9 @@ def _alternatives(prop: dict[str, Any]) -> list[Any]:
                 [{"point": "jack", "value": 2}]]
     if kind == "array":
         items = prop["items"].get("enum")
-        return [items[::-1], items[:2]] if items else [[3, 3], [2]]
+        if prop["items"].get("type") == "string":
+            return [["2C", "2D"]]  # cards (deck.without)
+        return [items[::-1], items[:2], items[:7]] if items else [[3, 3], [2]]
     if kind == "object":
         return [{k: 7 for k in list(prop.get("properties", {"AA": 0}))[:2]}]
     low = prop.get("minimum", 0)

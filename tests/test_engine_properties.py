@@ -37,7 +37,10 @@ def variants(draw: st.DrawFn) -> Rules:
     jokers = draw(st.integers(0, 2))
     chosen_by = draw(st.sampled_from(["first_lead", "pitcher_names", "turned_card"]))
     shown = draw(st.sampled_from(["returned", "out_of_play"]))
-    deck = 52 + jokers - (1 if chosen_by == "turned_card" and shown == "out_of_play" else 0)
+    ranks = draw(st.sampled_from(["AKQJT98765432", "AKQJT92", "AKQJT987654"]))
+    without = draw(st.sampled_from([[], ["2C", "AD"]]))
+    plain = 4 * len(ranks) - len(without)
+    deck = plain + jokers - (1 if chosen_by == "turned_card" and shown == "out_of_play" else 0)
     per: Any = draw(st.one_of(st.integers(1, min(9, deck // count)), st.just("all")))
     style = draw(st.sampled_from(["one_round", "until_one_left", "sell", "none"]))
     min_bid = draw(st.integers(1, 3))
@@ -47,7 +50,7 @@ def variants(draw: st.DrawFn) -> Rules:
     money = partnerships == "none" and draw(st.booleans())
     data: dict[str, Any] = {
         "players": {"count": count, "partnerships": partnerships},
-        "deck": {"jokers": jokers},
+        "deck": {"jokers": jokers, "ranks": list(ranks), "without": without},
         "deal": {
             "first_dealer": draw(st.one_of(st.just("random"), st.integers(0, count - 1))),
             "direction": draw(st.sampled_from(["left", "right"])),
@@ -280,7 +283,7 @@ def play_game(rules: Rules, seed: int, check: bool) -> Game:
             if hands and game.ledger is not None and rng.random() < 0.3:
                 if game.n > 2 and rng.random() < 0.5:
                     game.leave([rng.randrange(game.n)])
-                elif game.n < 8 and game.cards_per_hand * (game.n + 1) <= 52:
+                elif game.n < 8 and game.cards_per_hand * (game.n + 1) <= len(rules.deck.cards()):
                     game.join(1)
             hands += 1
             game.deal_random()

@@ -44,6 +44,8 @@ CASES: list[tuple[dict[str, Any], dict[str, Any]]] = [
     ({}, {"players": {"count": 3}}),
     ({}, {"players": {"partnerships": "2x2"}}),
     ({}, {"deck": {"jokers": 1}}),
+    ({}, {"deck": {"ranks": ["A", "K", "Q", "J", "T", "9", "2"]}}),
+    ({}, {"deck": {"without": ["2C", "2D"]}}),
     ({}, {"deal": {"first_dealer": 2}}),
     ({}, {"deal": {"direction": "right"}}),
     ({}, {"deal": {"cards_per_hand": 4}}),

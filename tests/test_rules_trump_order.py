@@ -124,5 +124,5 @@ def test_explain_trump_order_is_the_engines() -> None:
     assert trump_order_words(r).startswith(
         "ace, king, queen, jack, off-jack, big joker, little joker, ten")
     low = one(deck=JOKER, trump={"joker_rank": "lowest", "off_five": True})
-    assert trump_order_words(low).endswith("five, off-five, four, three, two, big joker")
+    assert trump_order_words(low).endswith("five, off-five, four, three, two, joker")
     assert "Trumps rank, highest first" in explain_rules(low)

@@ -78,7 +78,8 @@ class Know:
 def know(rules: Rules) -> Know:
     n = rules.players.count
     teams = rules.players.teams
-    size = 52 + rules.deck.jokers
+    deck_cards = rules.deck.cards()
+    size = len(deck_cards)
     per = rules.deal.cards_per_hand
     k = size // n if per == "all" else int(per)
     unseen = max(1, size - k)
@@ -99,7 +100,8 @@ def know(rules: Rules) -> Know:
     return Know(
         n=n, teams=teams, partners=n // teams - 1, items=plan.items, points=plan.names,
         items_total=plan.items_total, card_points=card_points,
-        deck=(1 << size) - 1, hand_size=k, in_other_hands=min(1.0, (n - 1) * k / unseen),
+        deck=sum(1 << c for c in deck_cards), hand_size=k,
+        in_other_hands=min(1.0, (n - 1) * k / unseen),
         game_value=game_value, combo_value=combo_value,
         combinations=rules.scoring.method is ScoringMethod.COMBINATIONS,
         suit_led_only=rules.play.trick_winner is TrickWinner.SUIT_LED,
