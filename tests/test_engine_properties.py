@@ -179,7 +179,7 @@ def check_cards(game: Game) -> None:
         dealt |= m
     if game._draw is not None:
         # the deck conserved through the kitty, discards and draws
-        dealt = (1 << 52 + game.rules.deck.jokers) - 1
+        dealt = sum(1 << c for c in game.rules.deck.cards())
         if game.turned is not None and game.rules.trump.shown_card.value == "out_of_play":
             dealt &= ~(1 << game.turned)
     seen = 0
