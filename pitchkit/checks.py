@@ -90,12 +90,14 @@ def hands_fit_the_deck(rules: Rules) -> Iterator[Finding]:
     aside = _set_aside(rules)
     if rules.deal.cards_per_hand == "all":
         if cards_per_hand(rules) < 1:
-            yield Finding(("players.count",), f"{n} players cannot share {size} cards")
+            yield Finding(("players.count", "deck.ranks", "deck.without", "deck.jokers"),
+                          f"{n} players cannot share {size} cards")
         return
     per = int(rules.deal.cards_per_hand)
     if n * per + aside > size:
         extra = " plus the shown card set aside" if aside else ""
-        yield Finding(("deal.cards_per_hand", "players.count", "deck.jokers"),
+        yield Finding(("deal.cards_per_hand", "players.count", "deck.jokers", "deck.ranks",
+                       "deck.without"),
                       f"{n} players × {per} cards{extra} = {n * per + aside} is more than "
                       f"the {size} cards in the deck")
 
@@ -112,6 +114,26 @@ def deck_cards_exist(rules: Rules) -> Iterator[Finding]:
         if card >= 52 or RANKS[card % 13] not in kept:
             yield Finding(("deck.without", "deck.ranks"),
                           f"{name} is not in the deck (deck.ranks, deck.jokers)")
+
+
+#: The rank of each point item that names a rank (the rule items jack, jick and ten too).
+_ITEM_RANK = {"ace_of_trumps": "A", "king_of_trumps": "K", "queen_of_trumps": "Q",
+              "jack": "J", "jick": "J", "ten": "T", "nine_of_trumps": "9",
+              "eight_of_trumps": "8", "seven_of_trumps": "7", "six_of_trumps": "6",
+              "five_of_trumps": "5", "off_five": "5", "four_of_trumps": "4",
+              "three_of_trumps": "3", "two_of_trumps": "2"}
+
+
+@check
+def point_cards_in_a_stripped_deck(rules: Rules) -> Iterator[Finding]:
+    for i, item in enumerate(rules.points.items):
+        rank = _ITEM_RANK.get(item.name)
+        if rank is not None and rank not in rules.deck.ranks:
+            yield Finding((f"points.items[{i}]", "deck.ranks"),
+                          f"{item.name} is never in play: deck.ranks leaves out {rank}")
+    if rules.trump.off_five and "5" not in rules.deck.ranks:
+        yield Finding(("trump.off_five", "deck.ranks"),
+                      "has no effect: deck.ranks leaves out the fives")
 
 
 @check

@@ -69,3 +69,10 @@ def test_explain_names_a_stripped_deck_and_its_trump_order() -> None:
     sheet = explain_rules(r)
     assert "A 28-card deck: ace, king, queen, jack, ten, nine, two in each suit" in sheet
     assert "highest first: ace, king, queen, jack, joker, ten, nine, two." in sheet
+
+
+def test_a_point_card_must_be_in_a_stripped_deck() -> None:
+    r = rules_from_mapping({"deck": TWENTY_EIGHT, "points": {"items": [
+        {"point": "high"}, {"card": "five_of_trumps", "value": 5}]}})
+    assert any("five_of_trumps is never in play: deck.ranks leaves out 5" in f.message
+               for f in check_rules(r))
