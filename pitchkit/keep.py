@@ -25,8 +25,10 @@ from dataclasses import dataclass, field
 from pitchkit.errors import PitchkitError
 from pitchkit.money import MoneyLedger
 from pitchkit.scoring import combination_changes, score_points, scoring_plan
+from pitchkit.sell import with_sale
 from pitchkit.settle import dealer_set_changes, settle_parts, start_score
 from pitchkit.variant import (
+    AuctionStyle,
     GameTie,
     MoonRequires,
     Partnerships,
@@ -61,8 +63,9 @@ class TableHand:
     (variants that score combinations). ``all_tricks``: for a moon that needs every
     trick, whether the pitcher's side took them all. ``everyone_passed`` names the dealer
     of a hand nobody bid (``auction.when_all_pass: dealer_set``: the dealer's side is set
-    back without play). ``lines`` is where each field was written (for messages), if it
-    came from a file.
+    back without play). ``sold_by`` names the eldest who sold the pitch for the bid
+    (``auction.style: sell``). ``lines`` is where each field was written (for messages),
+    if it came from a file.
     """
 
     leave: tuple[str, ...] = ()
@@ -73,6 +76,7 @@ class TableHand:
     combinations: Mapping[str, int] | None = None
     all_tricks: bool | None = None
     everyone_passed: str | None = None
+    sold_by: str | None = None
     lines: Mapping[str, int] = field(default_factory=dict, compare=False)
 
     @property
@@ -329,6 +333,15 @@ class Table:
             tricks[pitcher if all_tricks else other] = 1
         made, moon_made, changes, _combo, _won = score_points(
             self._plan, team_of, pitcher, bid, moon, points, tricks)
+        if hand.sold_by is not None:
+            if self.rules.auction.style is not AuctionStyle.SELL:
+                raise TableError("only a sell auction sells the pitch (auction.style: sell)",
+                                 "sold_by")
+            seller = self.seat_of(hand.sold_by, "sold_by")
+            if seller == pitcher or bid is None:
+                raise TableError("the seller sells the pitch for a bid to another player",
+                                 "sold_by")
+            changes = with_sale(changes, team_of, seller, bid)
         return self._settle(pitcher, MOON if moon else bid, made, moon_made, points, None,
                             changes)
 

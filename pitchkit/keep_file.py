@@ -11,6 +11,7 @@
       - join: [Ed]
       - {combinations: {Ann: 37, Bob: 20}}  # variants that score combinations
       - {everyone_passed: Di}           # the dealer, when all pass under dealer_set
+      - {sold_by: Bob, pitcher: Cy, bid: 3, ...}   # auction.style sell: Bob scores 3
 
 Each point of the variant is a key naming who took it: a player (name or seat number
 from 1), a list of players (a split game), or ``nobody``. ``all: NAME`` gives every point
@@ -97,6 +98,8 @@ def hands_yaml(players: Sequence[str], hands: Sequence[TableHand], variant: str)
             item["all_tricks"] = hand.all_tricks
         if hand.everyone_passed is not None:
             item["everyone_passed"] = hand.everyone_passed
+        if hand.sold_by is not None:
+            item["sold_by"] = hand.sold_by
         if hand.combinations is not None:
             item["combinations"] = dict(hand.combinations)
         out.append(item)
@@ -123,7 +126,7 @@ def _hand(doc: Located, i: int, item: Any, rules: Rules) -> TableHand:
         if key in ("leave", "join"):
             values = value if isinstance(value, list) else [value]
             fields[key] = tuple(_name(doc, (*at, j), v) for j, v in enumerate(values))
-        elif key in ("pitcher", "everyone_passed"):
+        elif key in ("pitcher", "everyone_passed", "sold_by"):
             fields[key] = _name(doc, at, value)
         elif key == "bid":
             if isinstance(value, bool) or not isinstance(value, int | str):

@@ -19,7 +19,7 @@ from typing import Any
 from pitchkit.atomic import write_atomically
 from pitchkit.keep import MOON, NOBODY, GameOver, HandScored, Table, TableError, TableHand
 from pitchkit.keep_file import hands_yaml
-from pitchkit.variant import MoonRequires, ScoringMethod
+from pitchkit.variant import AuctionStyle, MoonRequires, ScoringMethod
 
 HELP = """\
 Answer with a player's name (or seat number from 1); several as 'Ann Cy'; '-' or
@@ -167,6 +167,8 @@ class KeepSession:
             return todo
         if rules.has_auction:
             todo += [f for f in ("pitcher", "bid") if f not in answers]
+        if rules.auction.style is AuctionStyle.SELL and "sold_by" not in answers:
+            todo.append("sold_by")
         if rules.scoring.method is ScoringMethod.COMBINATIONS:
             got = answers.get("combinations", {})
             todo += [f"combinations:{name}" for name in self.table.players if name not in got]
@@ -217,6 +219,8 @@ class KeepSession:
             return f"bid ({a.min_bid}-{a.max_bid}{moon}): "
         if field == "all_tricks":
             return "did the pitcher's side take every trick? (y/n): "
+        if field == "sold_by":
+            return "sold by (the eldest who sold the pitch, or - if not sold): "
         if field.startswith("combinations:"):
             return f"{field.partition(':')[2]}'s combination points: "
         return f"{field.replace('_', ' ')}: "
@@ -234,6 +238,10 @@ class KeepSession:
         elif field == "bid":
             number, moon = table.check_bid(text.strip().lower())
             answers["bid"] = MOON if moon else number
+        elif field == "sold_by":
+            word = text.strip()
+            answers["sold_by"] = (None if word.lower() in NOBODY
+                                  else table.players[table.seat_of(word, field)])
         elif field == "all_tricks":
             answer = _YES.get(text.strip().lower())
             if answer is None:
@@ -262,7 +270,7 @@ class KeepSession:
 
     def _forget(self, answers: dict[str, Any], field: str) -> None:
         """Drop the answer a refused hand names, so that it is asked again."""
-        if field in ("pitcher", "bid", "all_tricks", "everyone_passed"):
+        if field in ("pitcher", "bid", "all_tricks", "everyone_passed", "sold_by"):
             answers.pop(field, None)
         elif field == "combinations":
             answers.pop("combinations", None)

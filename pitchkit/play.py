@@ -16,6 +16,7 @@ from pitchkit.errors import IllegalActionError, seat_name
 from pitchkit.fold import seating as fold_seating
 from pitchkit.results import Event, HandResult, Outcome, Phase
 from pitchkit.scoring import score_parts
+from pitchkit.sell import with_sale
 from pitchkit.settle import settle_parts
 from pitchkit.tricks import follow_reason, legal_follows, legal_leads
 
@@ -175,14 +176,6 @@ def end_trick(game: Game, seat: int, card: int) -> Event:
     game.events.append(event)
     return event
 
-def _with_sale(changes: tuple[int, ...], team_of: tuple[int, ...], seller: int,
-               price: int) -> tuple[int, ...]:
-    """The hand's score changes plus the price the eldest sold the pitch for
-    (auction.style sell; pitchkit.sell)."""
-    side = team_of[seller]
-    return tuple(c + price if team_of[s] == side else c for s, c in enumerate(changes))
-
-
 def _trumps_only_seating(game: Game, winner: int) -> int:
     """Trumps-only play: the seats of the next trick (pitchkit.fold); its leader."""
     game._trick_nexts.append(game._next_active)
@@ -203,7 +196,7 @@ def finish_hand(game: Game) -> None:
         game._score_plan, game.trump, game.dealer, team_of, pitcher, game.bid, game.moon,
         game.dealt, game.captured, tricks_won, game._last_winner)
     if game._sale is not None:
-        changes = _with_sale(changes, team_of, *game._sale)
+        changes = with_sale(changes, team_of, *game._sale)
     game.hands_played += 1
     old = game.scores
     scores, over, winners, draw, replay, _reason = settle_parts(

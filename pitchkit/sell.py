@@ -54,3 +54,12 @@ def decide(eldest: int, action: int, high: int, high_bidder: int) -> Sale | None
 def nobody_bid(eldest: int, min_bid: int) -> Sale:
     """Everyone passed: the eldest pitches for the lowest bid (see the readings)."""
     return Sale(eldest, min_bid, eldest, 0)
+
+
+def with_sale(changes: tuple[int, ...], team_of: tuple[int, ...], seller: int,
+              price: int) -> tuple[int, ...]:
+    """A hand's score changes plus the price the eldest sold the pitch for, to the
+    seller's side (the engine's hand, and ``pitchkit keep``)."""
+    side = team_of[seller]
+    # rule: "Eldest hand immediately scores the amount of the bid" (Commercial Pitch)
+    return tuple(c + price if team_of[s] == side else c for s, c in enumerate(changes))

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from pitchkit.actions import PASS
+from pitchkit.actions import PASS, SELL
 from pitchkit.cli import app
 from pitchkit.engine import Game, Phase
 from pitchkit.keep import MOON, Table, TableError, TableHand
@@ -20,7 +20,19 @@ from pitchkit.variant import WhenAllPass
 PLAYERS = ["Ann", "Bob", "Cy", "Di"]
 
 
-def told(result: HandResult, names: list[str], game: Game) -> TableHand:
+def sellers(game: Game) -> list[int | None]:
+    """Per deal, the seat that sold the pitch (auction.style sell), else None."""
+    out: list[int | None] = []
+    for event in game.events:
+        if event.kind == "deal":
+            out.append(None)
+        elif event.kind == "action" and event.action == SELL:
+            out[-1] = event.seat
+    return out
+
+
+def told(result: HandResult, names: list[str], game: Game,
+         seller: int | None = None) -> TableHand:
     """What the players at the table would tell of a hand the engine played."""
     if result.thrown_in:
         return TableHand(everyone_passed=names[result.dealer])
@@ -36,7 +48,8 @@ def told(result: HandResult, names: list[str], game: Game) -> TableHand:
     return TableHand(
         pitcher=pitcher, bid=result.bid,
         points={name: tuple(names[s] for s in seats) for name, seats in result.points.items()},
-        combinations=combinations, all_tricks=all_tricks)
+        combinations=combinations, all_tricks=all_tricks,
+        sold_by=None if seller is None else names[seller])
 
 
 def random_game(variant: str, seed: int, hands: int = 60) -> Game:
@@ -56,7 +69,7 @@ def random_game(variant: str, seed: int, hands: int = 60) -> Game:
 
 @pytest.mark.parametrize("variant", [
     "auction-pitch", "partnership-pitch", "money-pitch", "pimps-and-hoes",
-    "pimps-and-hoes-4p", "nine-card-pitch", "minnesota-smear",
+    "pimps-and-hoes-4p", "nine-card-pitch", "minnesota-smear", "commercial-pitch",
     "auction-pitch@auction.when_all_pass=dealer_set",
     "partnership-pitch@scoring.count=down@scoring.win_needs_made_bid=true",
     "money-pitch@scoring.target=11@scoring.losing_score=-5@moon.failed_loses_game=true",
@@ -67,10 +80,10 @@ def test_keep_scores_every_hand_as_the_engine_did(variant: str, seed: int) -> No
     rules = game.rules
     names = [f"P{s + 1}" for s in range(rules.players.count)]
     table = Table(rules, names)
-    for result in game.hand_results:
+    for result, seller in zip(game.hand_results, sellers(game), strict=True):
         if result.thrown_in and rules.auction.when_all_pass is not WhenAllPass.DEALER_SET:
             continue  # a deal thrown in and dealt again: nothing to tell
-        scored = table.add(told(result, names, game))
+        scored = table.add(told(result, names, game, seller))
         assert scored is not None
         assert scored.score_changes == result.score_changes
         assert scored.scores == result.scores
@@ -271,3 +284,15 @@ def test_keep_command_prints_each_hand_and_the_result(tmp_path: Path) -> None:
     assert "hand 2: Bob shot the moon and made it" in result.output
     assert ("money if the game ended now: Ann -0.65, Bob +3.45, Cy -1.27, Di -1.20, "
             "Ed -0.33") in result.output
+
+
+def test_keep_a_sold_pitch_scores_the_price_to_the_seller() -> None:
+    table = Table(load_variant("commercial-pitch"), PLAYERS)
+    scored = table.add(TableHand(pitcher="Cy", bid=2, sold_by="Bob", points={
+        "high": ("Cy",), "low": ("Cy",), "jack": (), "game": ("Ann",)}))
+    assert scored is not None and scored.score_changes == (1, 2, 2, 0)
+    with pytest.raises(TableError, match="only a sell auction"):
+        Table(load_variant("auction-pitch"), PLAYERS).add(TableHand(
+            pitcher="Cy", bid=2, sold_by="Bob", points=dict.fromkeys(
+                ("high", "low", "jack", "game"), ())))
+

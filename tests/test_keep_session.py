@@ -129,3 +129,11 @@ def test_keep_everyone_passed_sets_the_dealer_back_without_play() -> None:
                          sets=("auction.when_all_pass=dealer_set",))
     assert "hand 1: everyone passed; the dealer, Di, is set back" in text
     assert table.scores == [4, 0, 0, -2]
+
+
+def test_keep_a_sell_auction_asks_who_sold_the_pitch() -> None:
+    table, text, _ = run("commercial-pitch", ["Cy", "2", "Bob", "Cy", "Cy", "-", "Ann",
+                                              "Di", "1", "-", "all"])
+    assert "sold by (the eldest who sold the pitch, or - if not sold): " in text
+    assert table.hands[0].score_changes == (1, 2, 2, 0)
+    assert table.hands[1].score_changes == (0, 0, 0, 4)
