@@ -33,6 +33,9 @@ PLANS: dict[str, tuple[int, int, dict[int, tuple[str, Any]]]] = {
     "nine-card-pitch": (17, 40, {}),
     "minnesota-smear": (18, 40, {}),
     "commercial-pitch": (19, 40, {}),
+    "ten-point-pitch": (19, 40, {}),
+    "catch-five": (20, 40, {}),
+    "smear": (21, 40, {}),
 }
 
 
