@@ -89,3 +89,12 @@ def test_show_writes_the_current_format(tmp_path: Path) -> None:
     again = write(tmp_path, "shown.yaml", shown)
     assert check_variant(again).notes == []
     assert load_variant(again) == load_variant(old)
+
+
+def test_every_shipped_variant_is_written_in_the_current_format() -> None:
+    from pitchkit.load import shipped_variants
+
+    for name, path in shipped_variants():
+        assert f"\nformat: {FORMAT}\n" in path.read_text(), name
+        assert check_variant(name).notes == [] or all(
+            not n.message.startswith("format 1") for n in check_variant(name).notes), name
