@@ -19,6 +19,7 @@ from typing import Any
 from pitchkit.atomic import write_atomically
 from pitchkit.keep import MOON, NOBODY, GameOver, HandScored, Table, TableError, TableHand
 from pitchkit.keep_file import hands_yaml
+from pitchkit.scoring import scoring_plan
 from pitchkit.variant import AuctionStyle, MoonRequires, ScoringMethod
 
 HELP = """\
@@ -122,6 +123,8 @@ class KeepSession:
         self.write = write
         self.save = save
         self.variant = variant or table.rules.name
+        #: what each point item is worth (points.items), to say so when it is not 1
+        self._values = {item.name: item.value for item in scoring_plan(table.rules).items}
 
     def run(self) -> int:
         """0 when the game ended or the person stopped; 130 after Ctrl-C."""
@@ -223,7 +226,9 @@ class KeepSession:
             return "sold by (the eldest who sold the pitch, or - if not sold): "
         if field.startswith("combinations:"):
             return f"{field.partition(':')[2]}'s combination points: "
-        return f"{field.replace('_', ' ')}: "
+        value = self._values.get(field, 1)
+        worth = f" ({value} points)" if value != 1 else ""
+        return f"{field.replace('_', ' ')}{worth}: "
 
     def _answer(self, field: str, text: str, answers: dict[str, Any]) -> None:
         table = self.table

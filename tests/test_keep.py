@@ -73,6 +73,9 @@ def random_game(variant: str, seed: int, hands: int = 60) -> Game:
     "auction-pitch@auction.when_all_pass=dealer_set",
     "partnership-pitch@scoring.count=down@scoring.win_needs_made_bid=true",
     "money-pitch@scoring.target=11@scoring.losing_score=-5@moon.failed_loses_game=true",
+    "auction-pitch@points.items=[{point: high}, {point: low}, {card: five_of_trumps, "
+    "value: 5}, {card: three_of_trumps, value: 3, goes_to: holder}, {point: game}]"
+    "@auction.max_bid=9@scoring.target=21",
 ])
 @pytest.mark.parametrize("seed", range(6))
 def test_keep_scores_every_hand_as_the_engine_did(variant: str, seed: int) -> None:
