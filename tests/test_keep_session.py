@@ -137,3 +137,27 @@ def test_keep_a_sell_auction_asks_who_sold_the_pitch() -> None:
     assert "sold by (the eldest who sold the pitch, or - if not sold): " in text
     assert table.hands[0].score_changes == (1, 2, 2, 0)
     assert table.hands[1].score_changes == (0, 0, 0, 4)
+
+
+def test_keep_command_goes_on_asking_after_the_file(tmp_path: Path) -> None:
+    hands = tmp_path / "so-far.yaml"
+    hands.write_text("players: [Ann, Bob, Cy, Di]\n"
+                     "hands:\n  - {pitcher: Ann, bid: 2, all: Ann}\n")
+    save = tmp_path / "all.yaml"
+    result = CliRunner().invoke(
+        app, ["keep", "auction-pitch", "--hands", str(hands), "--ask", "--save", str(save)],
+        input="Bob\n2\nall\n")
+    assert result.exit_code == 0, result.output
+    assert "hand 2: Bob bid 2 and made it" in result.output
+    assert "2 hand(s) scored" in result.output
+    players, saved, _ = read_hands_file(save, load_variant("auction-pitch"))
+    assert players == PLAYERS and [h.pitcher for h in saved] == ["Ann", "Bob"]
+
+
+def test_keep_command_players_must_agree_with_the_file(tmp_path: Path) -> None:
+    hands = tmp_path / "t.yaml"
+    hands.write_text("players: [Ann, Bob, Cy, Di]\nhands: []\n")
+    result = CliRunner().invoke(app, ["keep", "auction-pitch", "--hands", str(hands),
+                                      "--players", "W,X,Y,Z"])
+    assert result.exit_code == 2
+    assert "differs from the players in" in result.output
