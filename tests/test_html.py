@@ -91,8 +91,9 @@ def test_a_page_is_written_atomically_and_never_over_a_file_without_force(
 
 
 @pytest.mark.parametrize("command", [
-    ["simulate", "auction-pitch", "--games", "4"],
-    ["compare", "auction-pitch", "auction-pitch@scoring.target=11", "--games", "4"],
+    ["simulate", "auction-pitch", "--games", "4", "--bots", "heuristic"],
+    ["compare", "auction-pitch", "auction-pitch@scoring.target=11", "--games", "4",
+     "--bots", "heuristic"],
     ["explain", "money-pitch"],
 ])
 def test_each_command_writes_html_and_refuses_to_overwrite(tmp_path: Path,

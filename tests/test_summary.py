@@ -152,7 +152,8 @@ def test_two_runs_sit_side_by_side_with_a_marked_difference() -> None:
 
 
 def test_simulate_opens_with_the_findings() -> None:
-    result = runner.invoke(app, ["simulate", "auction-pitch", "--games", "20", "--seed", "3"])
+    result = runner.invoke(app, ["simulate", "auction-pitch", "--games", "20", "--seed", "3",
+                                 "--bots", "heuristic"])
     assert result.exit_code == 0, result.output
     head = result.output.split("win rate by seat")[0]
     assert "A game lasts" in head and "Only 20 games" in head
