@@ -127,7 +127,6 @@ def explain(variant: Annotated[str, typer.Argument(help="Variant file or shipped
         from pitchkit.html import rules_html, write_new_file
 
         write_new_file(html, rules_html(sheet, f"{rules.name}: rules"), force=force)
-        return
     typer.echo(sheet, nl=False)
 
 
