@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING, Any
 
+TYPE_CHECKING = False  # not typing.TYPE_CHECKING: `import pitchkit` imports nothing else
 if TYPE_CHECKING:
+    from typing import Any
+
     from pitchkit.errors import (
         BotError,
         IllegalActionError,

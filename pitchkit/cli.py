@@ -15,9 +15,11 @@ from __future__ import annotations
 
 import importlib
 import sys
-from typing import TYPE_CHECKING, Any
 
+TYPE_CHECKING = False  # not typing.TYPE_CHECKING: this module imports nothing at start-up
 if TYPE_CHECKING:
+    from typing import Any
+
     import typer
 
 #: Every command, and the module whose ``register(app)`` defines it.
@@ -86,19 +88,25 @@ def _command_in(argv: list[str]) -> str | None:
 
 
 def main() -> None:
-    """Entry point: run the app; whatever escapes a command becomes one line, not a traceback."""
-    from pitchkit.errors import PitchkitError
+    """Entry point: run the app; whatever escapes a command becomes one line, not a traceback.
 
+    Everything is imported inside the ``try``, so Ctrl-C, SIGTERM or SIGHUP at any moment
+    after start-up ends with ``pitchkit: interrupted`` and exit code 130.
+    """
     try:
-        build_app(_command_in(sys.argv[1:]))()
-    except PitchkitError as error:
-        from pitchkit.cli_common import describe_error, exit_code_for
+        from pitchkit.guard import stop_signals_interrupt
 
-        print(f"pitchkit: {describe_error(error)}", file=sys.stderr)
-        sys.exit(exit_code_for(error))
+        with stop_signals_interrupt():  # SIGTERM and SIGHUP stop a command like Ctrl-C
+            build_app(_command_in(sys.argv[1:]))()
     except KeyboardInterrupt:
         print("pitchkit: interrupted", file=sys.stderr)
         sys.exit(130)
     except Exception as error:  # never a traceback
+        from pitchkit.cli_common import describe_error, exit_code_for
+        from pitchkit.errors import PitchkitError
+
+        if isinstance(error, PitchkitError):
+            print(f"pitchkit: {describe_error(error)}", file=sys.stderr)
+            sys.exit(exit_code_for(error))
         print(f"pitchkit: internal error: {type(error).__name__}: {error}", file=sys.stderr)
         sys.exit(1)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import sys
 from collections.abc import Callable, Iterator, Sequence
@@ -11,6 +12,7 @@ from typing import Annotated, Any
 
 import typer
 
+from pitchkit.atomic import write_atomically
 from pitchkit.cli_common import (
     ForceOption,
     HtmlOption,
@@ -20,6 +22,7 @@ from pitchkit.cli_common import (
     run_safely,
 )
 from pitchkit.errors import UsageError
+from pitchkit.inputs import Unreadable, json_capped, read_capped
 from pitchkit.stats import Stats, load_stats, merge_all, parse_shard
 
 GamesOption = Annotated[int, typer.Option("--games", "-n", help="Number of games to play.")]
@@ -35,6 +38,12 @@ HandsOption = Annotated[int | None, typer.Option(
     "--hands", help="Hands per game for variants with no end, like money pitch (default 20); "
     "otherwise a cap past which a game is cut off (default 1000).", show_default=False)]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON object, for programs.")]
+#: Seconds a plug-in bot may think about one move (built-in bots are not timed).
+DEFAULT_MOVE_SECONDS = 10.0
+MoveTimeOption = Annotated[float, typer.Option(
+    "--move-time-limit", metavar="SECONDS",
+    help="Stop the run when a plug-in bot (module:Class) takes longer than this for one "
+    "move (0: no limit).")]
 CsvOption = Annotated[Path | None, typer.Option(
     "--csv", help="Also write every figure to this CSV file.", show_default=False)]
 
@@ -81,12 +90,14 @@ def _emit(parts: Sequence[Stats], as_json: bool, csv_file: Path | None,
     )
 
     data: Any = compare_json(parts) if compare else parts[0].summary()
-    if out_file is not None:
-        with open(out_file, "w", encoding="utf-8") as fh:
-            write_json(data, fh)
+    if out_file is not None:  # checked before the run (check_outputs); written atomically
+        text = io.StringIO()
+        write_json(data, text)
+        write_atomically(out_file, text.getvalue())
     if csv_file is not None:
-        with open(csv_file, "w", encoding="utf-8", newline="") as fh:
-            write_csv(parts, fh)
+        text = io.StringIO(newline="")
+        write_csv(parts, text)
+        write_atomically(csv_file, text.getvalue())
     if html is not None:
         from pitchkit.html import compare_html, simulate_html, write_new_file
 
@@ -102,6 +113,16 @@ def _emit(parts: Sequence[Stats], as_json: bool, csv_file: Path | None,
         typer.echo("pitchkit: interrupted; the result above covers the games finished",
                    err=True)
         raise typer.Exit(130)
+
+
+def _check_outputs(csv_file: Path | None, out: Path | None, html: Path | None, force: bool,
+                   inputs: Sequence[str]) -> None:
+    """Before any game: every output can be written, none replaces a file or an input."""
+    from pitchkit.outputs import check_outputs
+
+    files = [Path(name) for name in inputs if Path(name).is_file()]
+    check_outputs([("--out", out), ("--csv", csv_file), ("--html", html)], force=force,
+                  inputs=files)
 
 
 def _split_variant(spec: str) -> tuple[str, list[str]]:
@@ -136,6 +157,7 @@ def register(app: typer.Typer) -> None:
             show_default=False)] = None,
         html: HtmlOption = None,
         force: ForceOption = False,
+        move_time_limit: MoveTimeOption = DEFAULT_MOVE_SECONDS,
     ) -> None:
         """Play many games under a variant with bots and report the statistics."""
         from pitchkit.simulate import simulate as run
@@ -143,10 +165,12 @@ def register(app: typer.Typer) -> None:
         rules = load_rules_or_exit(variant, sets)
         if shard is not None:
             parse_shard(shard)
+        _check_outputs(csv_file, out, html, force, [variant])
         with _progress(True) as update:
             stats = run(rules, games=games, seed=_seed(seed), bots=bots, workers=workers,
                         shard=shard, hands=hands, variant=rules.name,
-                        progress=(lambda d, t: update(rules.name, d, t)) if update else None)
+                        progress=(lambda d, t: update(rules.name, d, t)) if update else None,
+                        move_time_limit=move_time_limit or None)
         _emit([stats], as_json, csv_file, out, html=html, force=force)
 
     @app.command()
@@ -158,12 +182,16 @@ def register(app: typer.Typer) -> None:
         csv_file: CsvOption = None,
         out: Annotated[Path | None, typer.Option(
             "--out", help="Also write the merged JSON to this file.", show_default=False)] = None,
+        force: ForceOption = False,
     ) -> None:
         """Merge the shards of a run exactly: the same numbers as one run."""
+        _check_outputs(csv_file, out, None, force, [str(f) for f in files])
         parts = []
         for path in files:
             try:
-                data = json.loads(path.read_text(encoding="utf-8"))
+                data = json_capped(read_capped(path))
+            except Unreadable as why:
+                fail(f"{path}: {why}")
             except json.JSONDecodeError as error:
                 fail(f"{path}:{error.lineno}:{error.colno}: not JSON: {error.msg}")
             try:
@@ -191,6 +219,7 @@ def register(app: typer.Typer) -> None:
             show_default=False)] = None,
         html: HtmlOption = None,
         force: ForceOption = False,
+        move_time_limit: MoveTimeOption = DEFAULT_MOVE_SECONDS,
     ) -> None:
         """Simulate several variants on the same deals and mark significant differences."""
         from pitchkit.simulate import compare as run
@@ -198,10 +227,13 @@ def register(app: typer.Typer) -> None:
         if len(variants) < 2:
             fail("compare needs two or more variants", 2)
         loaded = []
+        names = []
         for spec in variants:
             name, extra = _split_variant(spec)
+            names.append(name)
             loaded.append((spec, load_rules_or_exit(name, [*(sets or []), *extra])))
+        _check_outputs(csv_file, out, html, force, names)
         with _progress(True) as update:
             parts = run(loaded, games=games, seed=_seed(seed), bots=bots, workers=workers,
-                        hands=hands, progress=update)
+                        hands=hands, progress=update, move_time_limit=move_time_limit or None)
         _emit(parts, as_json, csv_file, out, compare=True, html=html, force=force)

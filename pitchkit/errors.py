@@ -63,3 +63,7 @@ def seat_name(seat: int) -> str:
     goes through here, so the two numberings never mix in text.
     """
     return f"seat {seat + 1}"
+
+
+class WorkerError(PitchkitError):
+    """A worker process of a simulation died and its games could not be played."""

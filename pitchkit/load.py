@@ -108,8 +108,13 @@ def find_variant(name_or_path: str | Path) -> Path:
     """
     candidate = name_or_path if isinstance(name_or_path, Path) else Path(name_or_path)
     text = str(name_or_path)
-    if candidate.exists():
-        return candidate
+    try:
+        if candidate.exists():
+            return candidate
+    except OSError as error:  # a name too long for the file system, and the like
+        shown = text if len(text) <= 60 else f"{text[:40]}... ({len(text)} characters)"
+        raise variant_error(shown, f"not a file or shipped variant name: "
+                                   f"{error.strerror or error}") from None
     shipped = dict(shipped_variants())
     if not _looks_like_path(text) and text in shipped:
         return shipped[text]

@@ -16,11 +16,10 @@ from typing import Any
 import yaml
 
 from pitchkit.errors import Problem, VariantError
+from pitchkit.inputs import MAX_BYTES, MAX_DEPTH, Unreadable, read_capped
 
-#: A variant file is a few kilobytes; anything over this is refused before parsing.
-MAX_BYTES = 1_000_000
-#: Nesting deeper than this is refused (a variant file is three levels deep).
-MAX_DEPTH = 20
+# MAX_BYTES (a variant file is a few kilobytes) and MAX_DEPTH (it is three levels deep)
+# are those of every input file: pitchkit.inputs.
 #: YAML aliases (``*name``) allowed in one file; a "billion laughs" needs many more.
 MAX_ALIASES = 50
 #: Values (after following aliases) allowed in one file.
@@ -147,17 +146,14 @@ def _line_col(text: str, index: int) -> tuple[int, int]:
 def read_text(path: Path, file: str) -> str:
     """The file as text, refusing what cannot be a variant file."""
     try:
-        with open(path, "rb") as f:
-            raw = f.read(MAX_BYTES + 1)
-    except IsADirectoryError:
-        raise variant_error(file, "is a folder, not a variant file") from None
-    except FileNotFoundError:
-        raise variant_error(file, "no such file") from None
-    except OSError as error:
-        raise variant_error(file, f"cannot read: {error.strerror or error}") from None
-    if len(raw) > MAX_BYTES:
-        raise variant_error(file, f"file is too large (over {MAX_BYTES // 1_000_000} MB); "
-                             "a variant file is a few kilobytes")
+        raw = read_capped(path, limit=MAX_BYTES)
+    except Unreadable as why:
+        text = str(why)
+        if text.startswith("file is too large"):
+            text += "; a variant file is a few kilobytes"
+        elif text.startswith("is a folder"):
+            text = "is a folder, not a variant file"
+        raise variant_error(file, text) from None
     if not raw.strip():
         raise variant_error(file, "file is empty; a variant file needs at least `name:` or "
                              "`extends:`")

@@ -35,6 +35,7 @@ from pitchkit.errors import (
     VariantError,
     seat_name,
 )
+from pitchkit.inputs import Unreadable, json_capped, read_capped
 from pitchkit.variant import Rules
 
 __all__ = ["ReplayResult", "game_to_record", "load_record", "replay_record", "result_json"]
@@ -64,13 +65,10 @@ def load_record(path: str | Path) -> dict[str, Any]:
     """Read a record file; RecordError names the file (and line/column of bad JSON)."""
     p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise RecordError(f"{p}: no such record file") from None
-    except (OSError, UnicodeDecodeError) as e:
-        raise RecordError(f"{p}: cannot read the record: {e}") from None
-    try:
-        data = json.loads(text)
+        data = json_capped(read_capped(p))
+    except Unreadable as why:
+        raise RecordError(f"{p}: {'no such record file' if str(why) == 'no such file' else why}"
+                          ) from None
     except json.JSONDecodeError as e:
         raise RecordError(f"{p}:{e.lineno}:{e.colno}: not valid JSON: {e.msg}") from None
     if not isinstance(data, dict):

@@ -10,18 +10,17 @@ the same seed, which makes :func:`compare` much less noisy.
 
 from __future__ import annotations
 
-import multiprocessing
-import queue
-import signal
+import functools
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from pitchkit.bots import Bot, BotSpec, parse_bot_spec, parse_bots
+from pitchkit.bots import BUILTIN, Bot, BotSpec, parse_bot_spec, parse_bots
 from pitchkit.engine import Game, Phase
 from pitchkit.errors import BotError, IllegalActionError, UsageError, seat_name
-from pitchkit.stats import Stats, parse_shard, rules_fingerprint
+from pitchkit.guard import MoveTimeout, bots_off_stdout, quiet_worker, stop_signals_interrupt, timed
+from pitchkit.stats import Stats, canonical_shard, parse_shard, rules_fingerprint
 from pitchkit.variant import Direction, Rules, ScoringMethod, Tie, rules_to_mapping
 
 #: Hands per game for variants that never end on their own (no target, no hand limit).
@@ -32,6 +31,10 @@ DEFAULT_MAX_HANDS = 1000
 #: thrown in (everyone passed under ``when_all_pass: redeal``), so that bots that never
 #: bid cannot deal for ever.
 DEALS_PER_HAND = 10
+#: Bounds of a run's size, so that a typo like --games 1e26 is a usage error.
+MAX_GAMES = 10**9
+MAX_WORKERS = 512
+MAX_HANDS = 10**6
 #: A game drawn under ``scoring.tie: replay`` is replayed at most this many times.
 MAX_REPLAYS = 100
 
@@ -52,6 +55,8 @@ class Setup:
     bots: tuple[BotSpec, ...]
     hand_limit: int
     endless: bool
+    #: Seconds a plug-in bot may take for one move (None: no limit).
+    move_seconds: float | None = None
 
     @property
     def deal_limit(self) -> int:
@@ -75,7 +80,7 @@ class Setup:
             deals_limit=self.deal_limit,
             games_requested=games,
             moon_allowed=rules.moon.allowed,
-            shards=[shard] if shard else [],
+            shards=[canonical_shard(shard)] if shard else [],
         )
 
 
@@ -101,11 +106,13 @@ def play_game(setup: Setup, rng_seed: str, bots: Sequence[Bot]) -> tuple[Game, b
 
     game = Game(setup.rules, random.Random(rng_seed))
     specs = setup.bots
+    limit_s = setup.move_seconds
     limit = setup.hand_limit
     deal_limit = setup.deal_limit
     deals = game.hand_results
     observes = [getattr(bot, "observes", True) for bot in bots]
-    chooses = [bot.choose for bot in bots]
+    chooses = [bot.choose if spec.target in BUILTIN.values() else timed(bot.choose, limit_s)
+               for bot, spec in zip(bots, specs, strict=True)]
     legal_actions, apply, observation = game.legal_actions, game.apply, game.observation
     over, deal, select, draw_phase = Phase.OVER, Phase.DEAL, Phase.SELECT, Phase.DRAW
     while True:
@@ -128,6 +135,9 @@ def play_game(setup: Setup, rng_seed: str, bots: Sequence[Bot]) -> tuple[Game, b
                 observation(seat) if observes[seat] or selecting else None, legal)
         except (BotError, UsageError):
             raise
+        except MoveTimeout:
+            raise BotError(f"bot {specs[seat].name!r} in {seat_name(seat)} took longer than "
+                           f"{limit_s:g} s for one move (--move-time-limit); stopped") from None
         except Exception as error:
             raise BotError(f"bot {specs[seat].name!r} in {seat_name(seat)} failed: "
                            f"{type(error).__name__}: {error}") from error
@@ -215,10 +225,11 @@ _WORKER_SETUP: Setup | None = None
 def _init_worker(setup: Setup) -> None:
     global _WORKER_SETUP
     _WORKER_SETUP = setup
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C
+    quiet_worker()  # the parent handles Ctrl-C, SIGTERM and SIGHUP
 
 
-def _run_chunk(variant: str, games: int, shard: str | None, indices: range) -> Stats:
+def _run_chunk(job: tuple[str, int, str | None], indices: range) -> Stats:
+    variant, games, shard = job
     setup = _WORKER_SETUP
     assert setup is not None
     stats = setup.new_stats(variant, games, shard)
@@ -246,6 +257,7 @@ def simulate(
     hands: int | None = None,
     progress: Progress | None = None,
     variant: str | None = None,
+    move_time_limit: float | None = None,
 ) -> Stats:
     """Play ``games`` games of ``rules`` with ``bots`` and return their statistics.
 
@@ -253,14 +265,18 @@ def simulate(
     ``hands``: hands per game for variants with no end (default 20); for the others, a
     cap past which a game is cut off (default 1000). ``shard="K/N"`` plays only the K-th
     of N interleaved parts of the run, to be merged later. On Ctrl-C the games finished
-    so far are returned with ``interrupted`` set.
+    so far are returned with ``interrupted`` set, and so on SIGTERM and SIGHUP.
+    ``move_time_limit``: seconds a plug-in bot may take for one move; a slower move
+    stops the run with a :class:`BotError`. What bots print goes to stderr.
     """
-    if games < 0:
-        raise UsageError("--games must be 0 or more")
-    if workers < 1:
-        raise UsageError("--workers must be at least 1")
-    if hands is not None and hands < 1:
-        raise UsageError("--hands must be at least 1")
+    if not 0 <= games <= MAX_GAMES:
+        raise UsageError(f"--games must be between 0 and {MAX_GAMES:,}")
+    if not 1 <= workers <= MAX_WORKERS:
+        raise UsageError(f"--workers must be between 1 and {MAX_WORKERS}")
+    if hands is not None and not 1 <= hands <= MAX_HANDS:
+        raise UsageError(f"--hands must be between 1 and {MAX_HANDS:,}")
+    if move_time_limit is not None and not 0 < move_time_limit <= MAX_HANDS:
+        raise UsageError("--move-time-limit must be a positive number of seconds")
     n = rules.players.count
     if isinstance(bots, str):
         specs = parse_bots(bots, n)
@@ -273,7 +289,8 @@ def simulate(
     endless = is_endless(rules)
     limit = hands if hands is not None else (DEFAULT_ENDLESS_HANDS if endless
                                              else DEFAULT_MAX_HANDS)
-    setup = Setup(rules=rules, seed=seed, bots=tuple(specs), hand_limit=limit, endless=endless)
+    setup = Setup(rules=rules, seed=seed, bots=tuple(specs), hand_limit=limit, endless=endless,
+                  move_seconds=move_time_limit)
     name = variant or rules.name
     stats = setup.new_stats(name, games, shard)
     indices = shard_indices(games, shard)
@@ -281,66 +298,40 @@ def simulate(
     start = time.perf_counter()
     done = 0
     try:
-        if workers == 1 or total < 2:
-            for i in indices:
-                play_into(stats, setup, i)
-                done += 1
-                if progress:
-                    progress(done, total)
-        else:
-            _run_pool(stats, setup, name, games, shard, indices, workers, progress)
+        with stop_signals_interrupt(), bots_off_stdout():
+            if workers == 1 or total < 2:
+                for i in indices:
+                    play_into(stats, setup, i)
+                    done += 1
+                    if progress:
+                        progress(done, total)
+            else:
+                _run_pool(stats, setup, (name, games, shard), indices, workers, progress)
     except KeyboardInterrupt:
         stats.interrupted = True
     stats.wall_seconds = time.perf_counter() - start
     return stats
 
 
-def _run_pool(stats: Stats, setup: Setup, name: str, games: int, shard: str | None,
-              indices: range, workers: int, progress: Progress | None) -> int:
-    """Play ``indices`` in chunks on a pool, absorbing each chunk's counts as it arrives.
+def _run_pool(stats: Stats, setup: Setup, job: tuple[str, int, str | None],
+              indices: range, workers: int, progress: Progress | None) -> None:
+    """Play ``indices`` in chunks on worker processes, absorbing each chunk's counts as it
+    arrives (the results are sums, so their order of arrival does not matter)."""
+    from pitchkit.pool import run_chunks
 
-    At most a few chunks per worker are in flight, so memory stays flat however many
-    games are played; the results are sums, so their order of arrival does not matter.
-    """
     total = len(indices)
     size = max(1, min(100, total // (workers * 8)))
-    chunks = (indices[j:j + size] for j in range(0, total, size))
-    arrived: queue.Queue[tuple[bool, Any]] = queue.Queue()
-    ctx = multiprocessing.get_context("spawn")
-    pool = ctx.Pool(workers, initializer=_init_worker, initargs=(setup,))
-    in_flight = 0
     done = 0
 
-    def submit() -> bool:
-        chunk = next(chunks, None)
-        if chunk is None:
-            return False
-        pool.apply_async(_run_chunk, (name, games, shard, chunk),
-                         callback=lambda part: arrived.put((True, part)),
-                         error_callback=lambda error: arrived.put((False, error)))
-        return True
+    def absorb(part: Stats) -> None:
+        nonlocal done
+        stats.absorb(part)
+        done += part.games
+        if progress:
+            progress(done, total)
 
-    try:
-        for _ in range(workers * 3):
-            in_flight += submit()
-        while in_flight:
-            try:
-                ok, part = arrived.get(timeout=0.2)
-            except queue.Empty:
-                continue
-            in_flight -= 1
-            if not ok:
-                raise part
-            stats.absorb(part)
-            done += part.games
-            if progress:
-                progress(done, total)
-            in_flight += submit()
-        pool.close()
-    finally:
-        pool.terminate()
-        pool.join()
-    return done
+    run_chunks((indices[j:j + size] for j in range(0, total, size)), workers,
+               functools.partial(_run_chunk, job), absorb, _init_worker, (setup,))
 
 
 def compare(
@@ -352,6 +343,7 @@ def compare(
     workers: int = 1,
     hands: int | None = None,
     progress: Callable[[str, int, int], None] | None = None,
+    move_time_limit: float | None = None,
 ) -> list[Stats]:
     """Simulate each (label, rules) with the same seeds: alike deals stay alike."""
     out = []
@@ -361,7 +353,8 @@ def compare(
                 progress(label, done, total)
 
         stats = simulate(rules, games=games, seed=seed, bots=bots, workers=workers,
-                         hands=hands, progress=step, variant=label)
+                         hands=hands, progress=step, variant=label,
+                         move_time_limit=move_time_limit)
         out.append(stats)
         if stats.interrupted:
             break

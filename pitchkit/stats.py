@@ -415,6 +415,10 @@ class Stats:
         if missing:
             raise UsageError(f"stats file lacks {', '.join(missing)}")
         stats = cls(**{n: raw[n] for n in names})
+        if not isinstance(stats.shards, list):
+            raise UsageError("stats file: shards is not a list")
+        # a shard is known by its value: "01/4", "+1/4" and " 1/4 " are all 1/4
+        stats.shards = [canonical_shard(str(s)) for s in stats.shards]
         stats.sample_scores = {str(k): [list(map(int, scores)) for scores in v]
                                for k, v in dict(raw.get("sample_scores") or {}).items()}
         stats.wall_seconds = float(raw.get("wall_seconds", 0.0))
@@ -564,6 +568,12 @@ def _normalise_shards(shards: list[str]) -> list[str]:
         if [k for k, _ in parsed] == list(range(1, total + 1)):
             return []
     return [f"{k}/{n}" for k, n in parsed]
+
+
+def canonical_shard(text: str) -> str:
+    """``K/N`` as one spelling: ``canonical_shard(" 01/4") == "1/4"``."""
+    k, n = parse_shard(text)
+    return f"{k}/{n}"
 
 
 def parse_shard(text: str) -> tuple[int, int]:

@@ -84,8 +84,11 @@ class BotSpec:
         """Build the bot for one seat of one game."""
         try:
             bot = self.factory()(rules, seat, rng, **dict(self.settings))
-        except TypeError as error:
-            raise UsageError(f"bot {self.text!r} could not be built: {error}") from None
+        except (TypeError, ValueError) as error:  # a setting of the wrong kind, mostly
+            settings = ", ".join(f"{k}={v}" for k, v in self.settings)
+            raise UsageError(f"bot {self.text!r} could not be built"
+                             + (f" with {settings}" if settings else "")
+                             + f": {error}") from None
         if not callable(getattr(bot, "choose", None)):
             raise UsageError(f"bot {self.text!r} has no choose(observation, legal_actions)")
         return bot
@@ -164,6 +167,9 @@ def _resolve(target: str, text: str) -> BotFactory:
         module = importlib.import_module(module_name)
     except ImportError as error:
         raise UsageError(f"bot {text!r}: cannot import {module_name!r}: {error}") from None
+    except Exception as error:  # the module itself fails as it is imported
+        raise UsageError(f"bot {text!r}: importing {module_name!r} failed: "
+                         f"{type(error).__name__}: {error}") from None
     factory = getattr(module, attr, None)
     if factory is None:
         raise UsageError(f"bot {text!r}: module {module_name!r} has no {attr!r}")
