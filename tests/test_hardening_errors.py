@@ -45,7 +45,8 @@ def test_ctrl_c_early_in_a_real_process_prints_no_traceback() -> None:
     time.sleep(0.3)
     process.send_signal(signal.SIGINT)
     _, err = process.communicate(timeout=60)
-    if process.returncode == -signal.SIGINT and "pitchkit" not in err:
+    if process.returncode == -signal.SIGINT and "in main" not in err:
+        # main() catches every KeyboardInterrupt: this one came before it ran
         pytest.skip("the interpreter itself was still starting (a loaded machine)")
     assert "Traceback" not in err
     assert process.returncode == 130

@@ -104,8 +104,8 @@ def test_each_command_writes_html_and_refuses_to_overwrite(tmp_path: Path,
     assert target.read_text().startswith("<!DOCTYPE html>")
     again = runner.invoke(app, [*command, "--html", str(target)])
     assert again.exit_code == 2
-    assert again.output.strip().splitlines()[-1] == (
-        f"pitchkit: {target} exists; add --force to overwrite it")
+    assert again.output.strip().splitlines()[-1].endswith(
+        f"{target} exists; add --force to overwrite it")
     forced = runner.invoke(app, [*command, "--html", str(target), "--force"])
     assert forced.exit_code == 0, forced.output
 
