@@ -27,6 +27,13 @@ VARIANTS = [
                        "auction.pitch_to_bid=false")),
     ("partnership-pitch", ("play.trick_winner=suit_led", "play.following=any_card")),
     ("money-pitch", ()),
+    # moons and pitching together: the draw runs over pass, bids, moon and pitched cards
+    ("auction-pitch", ("moon.allowed=true", "auction.max_bid=5")),
+    ("money-pitch", ("auction.pitch_to_bid=true", "auction.dealer_forced_bid=4",
+                     "auction.max_bid=4", "deck.jokers=1")),
+    ("auction-pitch", ("moon.allowed=true", "auction.style=until_one_left",
+                       "auction.dealer_forced_bid_exact=true", "auction.dealer_forced_bid=4",
+                       "deck.jokers=2", "points.joker=true")),
     ("pimps-and-hoes-4p", ()),
     ("pimps-and-hoes-literal", ()),
     ("nine-card-pitch", ()),
@@ -50,7 +57,7 @@ def play(variant: str, sets: tuple[str, ...], seed: int, hands: int,
                 break
             played += 1
             game.deal_random()
-        elif game.phase is Phase.SELECT:
+        elif game.phase is Phase.SELECT and not fast:
             game.apply(select_action(rng.sample(game.legal_actions(), game.select_count)))
         elif game.phase is Phase.DRAW and not fast:
             game.apply(random_action(game.draw_choice(), rng))
