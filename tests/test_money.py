@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import dataclasses
+import math
+from fractions import Fraction
 
 import pytest
 from hypothesis import given, settings
@@ -40,6 +42,32 @@ def test_fractions_rounded_by_largest_remainder() -> None:
     assert share_against_average({0: 1, 1: 0, 2: 0}, 10) == {0: 7, 1: -3, 2: -4}
     assert sum(share_against_average({0: 5, 1: 1, 2: 0, 3: 0, 4: 3, 5: 1, 6: 2}, 7)
                .values()) == 0
+
+
+def test_leftover_cents_go_to_the_earlier_players_in_table_order() -> None:
+    # dues -3.33, -3.33, 6.67 with player 0 last at the table: floors -4, -4, 6 leave 2
+    # cents, which go to the two players earlier at the table
+    assert share_against_average({1: 0, 2: 0, 0: 1}, 10) == {1: -3, 2: -3, 0: 6}
+
+
+@settings(max_examples=150, deadline=None)
+@given(points=st.dictionaries(st.integers(0, 40), st.integers(-30, 30), min_size=1,
+                              max_size=8),
+       cents_per_point=st.integers(1, 40))
+def test_each_share_is_its_exact_due_rounded_by_largest_remainder(
+        points: dict[int, int], cents_per_point: int) -> None:
+    # With one rate for everyone all dues have the same fraction (n * cpp * p - cpp * total
+    # is the same modulo n), so the tie rule decides who gets the cents left over.
+    shares = share_against_average(points, cents_per_point)
+    average = Fraction(sum(points.values()), len(points))
+    due = {p: cents_per_point * (points[p] - average) for p in points}
+    assert sum(shares.values()) == 0
+    table = list(points)
+    by_fraction = sorted(table, key=lambda p: (math.floor(due[p]) - due[p], table.index(p)))
+    rounded_up = -sum(math.floor(d) for d in due.values())
+    for p in table:
+        up = p in by_fraction[:rounded_up]
+        assert shares[p] == math.floor(due[p]) + up, (p, due[p], shares)
 
 
 def test_leaving_player_settled_when_leaving() -> None:
