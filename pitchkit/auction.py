@@ -136,6 +136,9 @@ def auction_reason(game: Game, seat: int, action: int) -> str:
             return f"{who} may not play {card_name(action)} during the auction"
         if lowest > highest:
             return f"{who} may not pitch {card_name(action)}: the bid is already {highest}"
+        if exact:
+            return (f"{who} may not pitch {card_name(action)}: everyone else passed and the "
+                    f"dealer must bid {must}")
         return play_reason(game, seat, action)
     if BID_BASE < action <= BID_BASE + MAX_BID:
         n = action - BID_BASE
