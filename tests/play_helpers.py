@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
+from typing import Any
 
 from hypothesis import strategies as st
 
 from pitchkit.actions import action_text
 from pitchkit.cards import parse_card
 from pitchkit.engine import Game
-from pitchkit.variant import GoesTo, PointCard, PointItem, PointRule
+from pitchkit.variant import GoesTo, PointCard, PointItem, PointRule, Rules, rules_from_mapping
 
 #: Named cards that need jokers in the deck, and how many.
 _JOKERS_NEEDED = {"joker": 1, "little_joker": 2}
@@ -56,3 +58,22 @@ def point_item_lists(draw: st.DrawFn, jokers: int, max_value: int = 5
         goes_to = draw(st.sampled_from(GoesTo)) if is_card else GoesTo.CAPTURER
         items.append(PointItem.of(word, draw(st.integers(1, max_value)), goes_to))
     return tuple(items)
+
+
+def no_auction(**sections: Any) -> Rules:
+    """Trick-play rules without an auction: seat 0 (left of dealer 3) leads; no target."""
+    base: dict[str, Any] = {
+        "auction": {"style": "none"},
+        "play": {"first_leader": "left_of_dealer"},
+        "scoring": {"target": None},
+    }
+    for key, value in sections.items():
+        base[key] = {**base.get(key, {}), **value}
+    return rules_from_mapping(base)
+
+
+def start(r: Rules, *hands: str, dealer: int = 3, turned: str | None = None) -> Game:
+    """A game with the given deal (one string of cards per seat)."""
+    game = Game(r, random.Random(0), dealer=dealer)
+    game.deal_cards([cards(h) for h in hands], None if turned is None else parse_card(turned))
+    return game

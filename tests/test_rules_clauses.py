@@ -8,37 +8,16 @@ that clause (benchmarks/mutate.py finds such changes). Deals are written per sea
 from __future__ import annotations
 
 import random
-from typing import Any
 
 import pytest
-from play_helpers import act, cards, names
+from play_helpers import act, cards, names, no_auction, start
 
-from pitchkit.cards import parse_card
 from pitchkit.engine import Game, Phase
 from pitchkit.errors import IllegalActionError, UsageError
 from pitchkit.load import load_variant
 from pitchkit.money import MoneyLedger
-from pitchkit.variant import Rules, rules_from_mapping
 
 S, H, D, C = 0, 1, 2, 3
-
-
-def no_auction(**sections: Any) -> Rules:
-    """Rules without an auction: seat 0 (left of dealer 3) leads; no target."""
-    base: dict[str, Any] = {
-        "auction": {"style": "none"},
-        "play": {"first_leader": "left_of_dealer"},
-        "scoring": {"target": None},
-    }
-    for key, value in sections.items():
-        base[key] = {**base.get(key, {}), **value}
-    return rules_from_mapping(base)
-
-
-def start(rules: Rules, *hands: str, dealer: int = 3, turned: str | None = None) -> Game:
-    game = Game(rules, random.Random(0), dealer=dealer)
-    game.deal_cards([cards(h) for h in hands], None if turned is None else parse_card(turned))
-    return game
 
 
 def winner_of(game: Game, *plays: str) -> int | None:

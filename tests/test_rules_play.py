@@ -10,6 +10,7 @@ import random
 from typing import Any
 
 import pytest
+from play_helpers import no_auction, start
 
 from pitchkit.cards import JOKER_MASK, mask_of, parse_card
 from pitchkit.dealing import deal_seats
@@ -40,24 +41,6 @@ def mask(text: str) -> int:
 
 def rules(**sections: Any) -> Rules:
     return rules_from_mapping(sections)
-
-
-def no_auction(**sections: Any) -> Rules:
-    """Trick-play rules without an auction: seat 0 (left of dealer 3) leads."""
-    base: dict[str, Any] = {
-        "auction": {"style": "none"},
-        "play": {"first_leader": "left_of_dealer"},
-        "scoring": {"target": None},
-    }
-    for key, value in sections.items():
-        base[key] = {**base.get(key, {}), **value}
-    return rules_from_mapping(base)
-
-
-def start(r: Rules, *hands: str, dealer: int = 3, turned: str | None = None) -> Game:
-    game = Game(r, random.Random(0), dealer=dealer)
-    game.deal_cards([cards(h) for h in hands], None if turned is None else parse_card(turned))
-    return game
 
 
 def play(game: Game, *actions: str) -> None:
