@@ -13,7 +13,7 @@ import pytest
 from play_helpers import act, cards, names, no_auction, start
 
 from pitchkit.engine import Game, Phase
-from pitchkit.errors import IllegalActionError, UsageError
+from pitchkit.errors import IllegalActionError, UsageError, seat_name
 from pitchkit.load import load_variant
 from pitchkit.money import MoneyLedger
 
@@ -67,7 +67,7 @@ def test_first_lead_must_be_trump_when_trump_is_spades() -> None:
     game = start(r, "AH 2S 3C", "3S 4D 5C", "9S 5D 6C", "KH 6D 8D", turned="7S")
     assert game.trump == S
     assert names(game.legal_actions()) == ["play 2S"]
-    with pytest.raises(IllegalActionError, match="seat 0 must lead a trump"):
+    with pytest.raises(IllegalActionError, match=r"seat 1 must lead a trump \(spades\)"):
         game.apply("play AH")
 
 
@@ -178,9 +178,10 @@ def test_only_a_choice_of_cards_is_taken_while_a_stage_is_chosen() -> None:
     while game.phase is not Phase.SELECT:
         game.apply(game.legal_actions()[0])
     seat = game.to_act
+    assert seat is not None
     before = game.snapshot()
     for action in ("pass", "bid 2", "trump H", names(game.legal_actions()[:1])[0]):
-        with pytest.raises(IllegalActionError, match=f"seat {seat} must choose its cards"):
+        with pytest.raises(IllegalActionError, match=f"{seat_name(seat)} must choose its cards"):
             game.apply(action)
         assert game.snapshot() == before
 
@@ -189,6 +190,6 @@ def test_a_joker_cannot_be_dealt_in_a_deck_without_jokers() -> None:
     r = no_auction(deal={"cards_per_hand": 1})
     game = Game(r, random.Random(0), dealer=3)
     for joker in ("BJ", "LJ"):
-        with pytest.raises(IllegalActionError, match=f"seat 1: {joker} is not in the deck"):
+        with pytest.raises(IllegalActionError, match=f"seat 2: {joker} is not in the deck"):
             game.deal_cards([cards("2H"), cards(joker), cards("4H"), cards("5H")])
     assert game.phase is Phase.DEAL
