@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import functools
 import os
 import random
 import shutil
@@ -226,8 +227,10 @@ def _is_docstring(node: ast.stmt) -> bool:
             and isinstance(node.value.value, str))
 
 
-def _source(module: str, tree_root: Path = ROOT) -> str:
-    return (tree_root / "pitchkit" / f"{module}.py").read_text()
+@functools.cache
+def _source(module: str) -> str:
+    """The module's source as it was when first read (the run's own copy)."""
+    return (ROOT / "pitchkit" / f"{module}.py").read_text()
 
 
 def mutants_of(module: str) -> list[Mutant]:
