@@ -29,7 +29,17 @@ class Problem:
             where += f":{self.line}"
             if self.column is not None:
                 where += f":{self.column}"
-        return f"{where}: {self.path}: {self.message}" if self.path else f"{where}: {self.message}"
+        text = f"{where}: {self.path}: {self.message}" if self.path else f"{where}: {self.message}"
+        return one_line(text)
+
+
+#: Characters that would break a one-line message (a key written as "\n" in YAML).
+_LINE_BREAKERS = {c: repr(chr(c))[1:-1] for c in [*range(32), 0x7F, 0x85, 0x2028, 0x2029]}
+
+
+def one_line(text: str) -> str:
+    """``text`` with line breaks and other control characters written as escapes."""
+    return text.translate(_LINE_BREAKERS)
 
 
 class VariantError(PitchkitError):
