@@ -336,7 +336,7 @@ _POINT_TITLES = {"high": "High", "low": "Low", "jack": "Jack", "jick": "Jick", "
 #: What each named card is, in words.
 _CARD_WORDS = {
     PointCard.OFF_FIVE: "the off-five (the five of the other suit of trump's colour)",
-    PointCard.JOKER: "the big joker (the only joker when there is one)",
+    PointCard.JOKER: "the big joker",
     PointCard.LITTLE_JOKER: "the little joker",
 }
 
@@ -346,9 +346,11 @@ def card_words(card: PointCard) -> str:
     return _CARD_WORDS.get(card, "the " + card.value.replace("_", " "))
 
 
-def _title(item: PointItem) -> str:
+def _title(item: PointItem, jokers: int) -> str:
     if item.point is not None:
         return _POINT_TITLES[item.point.value]
+    if item.card is PointCard.JOKER and jokers == 1:
+        return "Joker"
     words = card_words(item.card) if item.card is not None else ""
     return words.split(" (")[0].removeprefix("the ").capitalize()
 
@@ -359,7 +361,8 @@ def _goes(goes: GoesTo, whom: str, what: str) -> str:
         return f"goes to the {whom} captures {what} in a trick"
     if goes is GoesTo.HOLDER:
         return f"goes to the {whom} held (was dealt) {what}"
-    return (f"goes to the {whom} played {what} to a trick (nobody when it was never "
+    player = "player who" if whom == "player who" else "side of the player who"
+    return (f"goes to the {player} played {what} to a trick (nobody when it was never "
             "played)")
 
 
@@ -368,11 +371,14 @@ def _point_sentence(rules: Rules, item: PointItem) -> str:
     whom = "player who" if side == "player" else "side that"
     name = item.name
     if item.card is not None:
-        return f"{_title(item)} {_goes(item.goes_to, whom, card_words(item.card))}."
+        what = ("the joker" if item.card is PointCard.JOKER and rules.deck.jokers == 1
+                else card_words(item.card))
+        return f"{_title(item, rules.deck.jokers)} {_goes(item.goes_to, whom, what)}."
     if name in ("high", "low"):
         goes = p.high_goes_to if name == "high" else p.low_goes_to
         which = "highest" if name == "high" else "lowest"
-        return f"{_title(item)} {_goes(goes, whom, f'the {which} trump in play')}."
+        what = f"the {which} trump in play"
+        return f"{_title(item, rules.deck.jokers)} {_goes(goes, whom, what)}."
     if name == "jack":
         undealt = ("if it was not dealt, nobody scores it" if p.undealt_jack is UndealtJack.NO_POINT
                    else f"if it was not dealt, the pitcher{_their_side(rules)} scores it")
@@ -408,7 +414,7 @@ def _points(rules: Rules) -> Iterator[str]:
         yield (f"Each hand has {_n(len(items), 'point item')}, worth {total} points in all, "
                "counted in this order:")
     for item in items:
-        title = _title(item)
+        title = _title(item, rules.deck.jokers)
         worth = "" if all(i.value == 1 for i in items) else f" ({_plural(item.value, 'point')})"
         yield f"**{title}**{worth}" + _point_sentence(rules, item)[len(title):]
     names = rules.point_names()
