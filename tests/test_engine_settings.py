@@ -4,6 +4,7 @@ the games played from the same seeds (the event log or the hands' results)."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -11,6 +12,7 @@ import pytest
 from pitchkit.actions import select_action
 from pitchkit.draw import random_action
 from pitchkit.engine import Game, Phase
+from pitchkit.load import load_schema
 from pitchkit.variant import rules_from_mapping
 
 SEEDS = range(40)
@@ -145,3 +147,59 @@ def games(data: dict[str, Any]) -> list[Any]:
 def test_every_engine_setting_changes_the_games(base: dict[str, Any],
                                                  change: dict[str, Any]) -> None:
     assert games(base) != games(merged(base, change))
+
+
+#: Settings that change no play (scores, money, moon and combination values, what the
+#: file is called), each with the test file that shows its effect.
+SHOWN_ELSEWHERE = {
+    "auction.dealer_forced_bid_exact": "test_rules_play_auction.py",
+    "moon.requires": "test_scoring.py",
+    "moon.points_made": "test_scoring.py",
+    "moon.points_failed": "test_scoring.py",
+    "moon.made_wins_game": "test_settle.py",
+    "moon.failed_loses_game": "test_game_end.py",
+    "moon.money_made": "test_money.py",
+    "moon.money_failed": "test_money.py",
+    "points.low_goes_to": "test_rules_points.py",
+    "points.lone_trump": "test_scoring.py",
+    "points.undealt_jack": "test_scoring.py",
+    "points.card_values": "test_scoring.py",
+    "points.game_tie_card": "test_rules_points.py",
+    "combinations.keep": "test_scoring.py",
+    "combinations.singles": "test_combos.py",
+    "combinations.pairs": "test_combos.py",
+    "combinations.reusable": "test_combos.py",
+    "scoring.method": "test_scoring.py",
+    "scoring.made_bid_scores": "test_scoring.py",
+    "scoring.set_back": "test_scoring.py",
+    "scoring.opponents_score": "test_scoring.py",
+    "scoring.minimum_score": "test_settle.py",
+    "scoring.target": "test_rules_points.py",
+    "scoring.win_only_as_pitcher": "test_game_end.py",
+    "scoring.bidder_goes_out": "test_settle.py",
+    "scoring.hands": "test_rules_points.py",
+    "scoring.tie": "test_scoring.py",
+    "scoring.losing_score": "test_game_end.py",
+    "scoring.win_needs_made_bid": "test_game_end.py",
+    "money.enabled": "test_money.py",
+    "money.cents_per_point": "test_money.py",
+}
+
+
+def schema_settings() -> list[str]:
+    """Every ``section.key`` setting of schemas/variant.schema.json."""
+    return [f"{section}.{key}" for section, spec in load_schema()["properties"].items()
+            if spec.get("type") == "object" for key in spec["properties"]]
+
+
+def test_every_schema_setting_is_changed_here_or_shown_elsewhere() -> None:
+    """The list of settings above is checked against the schema: a new setting fails
+    here until a case plays it or a named test file shows its effect."""
+    changed = {f"{section}.{key}" for _, change in CASES
+               for section, keys in change.items() for key in keys}
+    settings = schema_settings()
+    assert [s for s in settings if s not in changed and s not in SHOWN_ELSEWHERE] == []
+    assert [s for s in changed | set(SHOWN_ELSEWHERE) if s not in settings] == []
+    folder = Path(__file__).parent
+    for setting, test_file in SHOWN_ELSEWHERE.items():
+        assert setting.split(".")[1] in (folder / test_file).read_text(), (setting, test_file)
