@@ -88,6 +88,8 @@ __all__ = [
 SPADES = 0
 _EVENT_NEW = tuple.__new__
 _OBSERVATION_NEW = tuple.__new__
+#: the observation's draw fields where the hand has no draw (the fields' defaults)
+_NO_DRAW_VIEW: tuple[Any, int, tuple[tuple[int, int], ...]] = (None, 0, ())
 #: Trick key of a plain card after a joker lead while trump is unknown: it sets trump.
 _SETS_TRUMP = 1 << 20
 _PLAY = Phase.PLAY
@@ -472,7 +474,7 @@ class Game:
             "moon" if self.moon else self.bid, tuple(trick), played + tuple(trick),
             tuple(self.tricks_won), tuple(self.captured), tuple(self.scores), self.stage,
             self.select_count if self.to_act == seat else 0, self.team_of,
-            *(() if self._draw is None else self._draw_view(seat)),
+            *(_NO_DRAW_VIEW if self._draw is None else self._draw_view(seat)),
         ))
 
     def _draw_view(self, seat: int) -> tuple[Any, int, tuple[tuple[int, int], ...]]:

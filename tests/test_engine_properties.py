@@ -428,3 +428,14 @@ def test_clone_copies_every_list_it_holds() -> None:
         for slot in _LIST_SLOTS:
             assert getattr(copy, slot) == getattr(game, slot)
             assert getattr(copy, slot) is not getattr(game, slot)
+
+
+def test_observation_has_every_field_without_a_draw() -> None:
+    """A variant with no draw still gives the draw fields their defaults (not IndexError)."""
+    from pitchkit.load import load_variant
+
+    game = Game(load_variant("auction-pitch"), random.Random(3))
+    game.deal_random()
+    seen = game.observation(game.to_act)
+    assert (seen.draw_choice, seen.drawn, seen.shown) == (None, 0, ())
+    assert len(seen) == len(type(seen)._fields)
