@@ -4,12 +4,13 @@ the games played from the same seeds (the event log or the hands' results)."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import pytest
 
-from pitchkit.actions import select_action
+from pitchkit.actions import BID_BASE, MOON, PASS, select_action
 from pitchkit.draw import random_action
 from pitchkit.engine import Game, Phase
 from pitchkit.load import load_schema
@@ -117,12 +118,29 @@ CASES: list[tuple[dict[str, Any], dict[str, Any]]] = [
 ]
 
 
-def games(data: dict[str, Any]) -> list[Any]:
+class Decision(NamedTuple):
+    """One decision of a played game, as the seat to act saw it."""
+
+    phase: Phase
+    seat: int
+    dealer: int
+    legal: tuple[int, ...]
+    action: int
+    hand: int
+    trick: tuple[int, ...]
+    trump: int | None
+
+
+Played = list[tuple[Game, list[Decision]]]
+
+
+def play_games(data: dict[str, Any]) -> Played:
     rules = rules_from_mapping(data)
     played = []
     for seed in SEEDS:
         rng = random.Random(seed)
         game = Game(rules, random.Random(seed + 1000))
+        decisions: list[Decision] = []
         hands = 0
         while game.phase is not Phase.OVER:
             if game.phase is Phase.DEAL:
@@ -133,13 +151,183 @@ def games(data: dict[str, Any]) -> list[Any]:
                 continue
             legal = game.legal_actions()
             if game.phase is Phase.SELECT:
-                game.apply(select_action(rng.sample(legal, game.select_count)))
+                action = select_action(rng.sample(legal, game.select_count))
             elif game.phase is Phase.DRAW:
-                game.apply(random_action(game.draw_choice(), rng))
+                action = random_action(game.draw_choice(), rng)
             else:
-                game.apply(rng.choice(legal))
-        played.append((game.events, game.hand_results))
+                action = rng.choice(legal)
+            seat = game.to_act
+            assert seat is not None
+            decisions.append(Decision(game.phase, seat, game.dealer, tuple(legal), action,
+                                      game.hands[seat], tuple(game._trick), game.trump))
+            game.apply(action)
+        played.append((game, decisions))
     return played
+
+
+def games(data: dict[str, Any]) -> list[Any]:
+    return [(game.events, game.hand_results) for game, _ in play_games(data)]
+
+
+# ------------------------------------------------------------------ each setting's effect
+
+
+def hands(played: Played) -> list[Any]:
+    return [h for game, _ in played for h in game.hand_results]
+
+
+def deals(played: Played) -> list[tuple[tuple[int, ...], int | None]]:
+    return [e.detail for game, _ in played for e in game.events if e.kind == "deal"]
+
+
+def decisions(played: Played, phase: Phase) -> list[Decision]:
+    return [d for _, ds in played for d in ds if d.phase is phase]
+
+
+def auctions(played: Played) -> list[list[Decision]]:
+    """Each hand's auction decisions, in order."""
+    out: list[list[Decision]] = []
+    for _, ds in played:
+        previous = None
+        for d in ds:
+            if d.phase is Phase.AUCTION:
+                if previous is not Phase.AUCTION:
+                    out.append([])
+                out[-1].append(d)
+            previous = d.phase
+    return out
+
+
+def bid_of(action: int) -> int | None:
+    return action - BID_BASE if BID_BASE < action <= BID_BASE + 12 else None
+
+
+def first_plays(played: Played) -> list[Decision]:
+    """The opening lead of every hand played."""
+    out = []
+    for _, ds in played:
+        previous = None
+        for d in ds:
+            if d.phase is Phase.PLAY and previous is not Phase.PLAY:
+                out.append(d)
+            previous = d.phase
+    return out
+
+
+def follows(played: Played) -> list[Decision]:
+    return [d for d in decisions(played, Phase.PLAY) if d.trick]
+
+
+def suit_mask(suit: int) -> int:
+    return 0x1FFF << 13 * suit
+
+
+def dealer_steals(auction: list[Decision], top: int | None = None) -> bool:
+    high = 0
+    for d in auction:
+        bid = bid_of(d.action)
+        if bid is not None:
+            if d.seat == d.dealer and bid == high and (top is None or bid == top):
+                return True
+            high = max(high, bid)
+    return False
+
+
+def trick_won_by_led_suit_over_a_trump(played: Played) -> bool:
+    for game, _ in played:
+        for leader, cards, winner in game._tricks:
+            led = cards[0] // 13 if cards[0] < 52 else None
+            seats = [leader]
+            for _ in cards[1:]:
+                seats.append(game._next[seats[-1]])
+            win_card = cards[seats.index(winner)]
+            trump = game.hand_results[-1].trump if game.hand_results else None
+            if (led is not None and led != trump and win_card // 13 == led
+                    and any(c < 52 and c // 13 == trump for c in cards)):
+                return True
+    return False
+
+
+#: For a case (by its id): the effect the setting describes, seen in the games played with
+#: it and not in the games played from the base alone.
+EFFECTS: dict[str, Callable[[Played], bool]] = {
+    "{'players': {'count': 3}}": lambda p: all(g.n == 3 for g, _ in p),
+    "{'players': {'partnerships': '2x2'}}": lambda p: all(
+        h.score_changes[0] == h.score_changes[2] and h.score_changes[1] == h.score_changes[3]
+        for h in hands(p)),
+    "{'deck': {'jokers': 1}}": lambda p: any(m >> 52 & 1 for masks, _ in deals(p)
+                                             for m in masks),
+    "{'deal': {'first_dealer': 2}}": lambda p: all(g.first_dealer == 2 for g, _ in p),
+    "{'deal': {'direction': 'right'}}": lambda p: all(
+        a[0].seat == (a[0].dealer - 1) % 4 for a in auctions(p)),
+    "{'deal': {'cards_per_hand': 4}}": lambda p: all(
+        m.bit_count() == 4 for masks, _ in deals(p) for m in masks),
+    "{'deal': {'cards_per_hand': 'all'}}": lambda p: all(
+        m.bit_count() == 13 for masks, _ in deals(p) for m in masks),
+    "{'trump': {'chosen_by': 'pitcher_names'}}": lambda p: any(
+        d.phase is Phase.TRUMP for _, ds in p for d in ds),
+    "{'trump': {'chosen_by': 'turned_card'}}": lambda p: all(
+        turned is not None for _, turned in deals(p)) and all(
+        h.trump == turned // 13 for h, (_, turned) in zip(hands(p), deals(p), strict=True)
+        if turned is not None and not h.thrown_in),
+    "{'trump': {'shown_card': 'out_of_play'}}": lambda p: all(
+        not any(m >> turned & 1 for m in masks) for masks, turned in deals(p)
+        if turned is not None),
+    "{'auction': {'style': 'until_one_left'}}": lambda p: any(
+        len({d.seat for d in a}) < len(a) for a in auctions(p)),
+    "{'auction': {'style': 'none'}}": lambda p: not auctions(p) and all(
+        h.pitcher is None for h in hands(p)),
+    "{'auction': {'min_bid': 2}}": lambda p: all(
+        bid_of(d.action) != 1 for a in auctions(p) for d in a),
+    "{'auction': {'max_bid': 3}}": lambda p: all(
+        (bid_of(d.action) or 0) <= 3 for a in auctions(p) for d in a),
+    "{'auction': {'pitch_to_bid': True}}": lambda p: any(
+        d.action < 54 for a in auctions(p) for d in a),
+    # the dealer may pass too when everyone else passed (the deal is thrown in)
+    "{'auction': {'when_all_pass': 'redeal'}}": lambda p: any(
+        a[-1].seat == a[-1].dealer and PASS in a[-1].legal
+        and all(d.action == PASS for d in a[:-1]) for a in auctions(p)),
+    "{'auction': {'dealer_forced_bid': 3}}": lambda p: any(
+        PASS not in d.legal and min(bid_of(x) or 99 for x in d.legal) == 3
+        for a in auctions(p) for d in a),
+    "{'auction': {'dealer_may_steal': False}}": lambda p: not any(
+        dealer_steals(a) for a in auctions(p)),
+    "{'auction': {'dealer_may_steal_max': True}}": lambda p: any(
+        dealer_steals(a, top=4) for a in auctions(p)),
+    "{'moon': {'allowed': True}}": lambda p: any(
+        d.action == MOON for a in auctions(p) for d in a),
+    "{'play': {'following': 'must_follow'}}": lambda p: all(
+        set(d.legal) == {c for c in range(52)
+                         if (d.hand & suit_mask(d.trick[0] // 13)) >> c & 1}
+        for d in follows(p) if d.trick[0] < 52 and d.hand & suit_mask(d.trick[0] // 13)),
+    "{'play': {'following': 'must_follow_then_trump'}}": lambda p: any(
+        d.trump is not None and not d.hand & suit_mask(d.trick[0] // 13)
+        and d.hand & suit_mask(d.trump) and d.hand & ~suit_mask(d.trump)
+        and all(c // 13 == d.trump for c in d.legal)
+        for d in follows(p) if d.trick[0] < 52),
+    "{'play': {'following': 'any_card'}}": lambda p: any(
+        d.hand & suit_mask(d.trick[0] // 13) and any(
+            c // 13 not in (d.trick[0] // 13, d.trump) for c in d.legal)
+        for d in follows(p) if d.trick[0] < 52),
+    "{'play': {'first_lead_must_be_trump': True}}": lambda p: all(
+        all(c // 13 == d.trump for c in d.legal)
+        for d in first_plays(p) if d.trump is not None and d.hand & suit_mask(d.trump)),
+    "{'play': {'trick_winner': 'suit_led'}}": trick_won_by_led_suit_over_a_trump,
+    "{'play': {'first_leader': 'left_of_dealer'}}": lambda p: all(
+        d.seat == (d.dealer + 1) % 4 for d in first_plays(p)),
+    "{'play': {'stages': [3, 3]}}": lambda p: all(
+        sum(h.tricks_won) == 6 for h in hands(p)),
+    "{'points': {'jick': True}}": lambda p: any("jick" in h.points for h in hands(p)),
+}
+
+
+@pytest.mark.parametrize(("base", "change"), [c for c in CASES if str(c[1]) in EFFECTS],
+                         ids=[str(change) for _, change in CASES if str(change) in EFFECTS])
+def test_each_engine_setting_has_its_described_effect(base: dict[str, Any],
+                                                      change: dict[str, Any]) -> None:
+    effect = EFFECTS[str(change)]
+    assert effect(play_games(merged(base, change)))
+    assert not effect(play_games(base))
 
 
 @pytest.mark.parametrize(("base", "change"), CASES,
