@@ -36,6 +36,7 @@ PLANS: dict[str, tuple[int, int, dict[int, tuple[str, Any]]]] = {
     "ten-point-pitch": (19, 40, {}),
     "catch-five": (20, 40, {}),
     "smear": (21, 40, {}),
+    "auction-pitch-joker": (20, 40, {}),
 }
 
 
