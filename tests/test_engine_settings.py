@@ -222,6 +222,15 @@ def suit_mask(suit: int) -> int:
     return 0x1FFF << 13 * suit
 
 
+def highs(auction: list[Decision]) -> list[int]:
+    """The high bid before each decision of an auction (0 before any bid)."""
+    out, high = [], 0
+    for d in auction:
+        out.append(high)
+        high = max(high, bid_of(d.action) or 0)
+    return out
+
+
 def dealer_steals(auction: list[Decision], top: int | None = None) -> bool:
     high = 0
     for d in auction:
@@ -318,6 +327,15 @@ EFFECTS: dict[str, Callable[[Played], bool]] = {
     "{'play': {'stages': [3, 3]}}": lambda p: all(
         sum(h.tricks_won) == 6 for h in hands(p)),
     "{'points': {'jick': True}}": lambda p: any("jick" in h.points for h in hands(p)),
+    "{'auction': {'direction': 'right'}}": lambda p: all(
+        a[0].seat == (a[0].dealer - 1) % 4 for a in auctions(p)),
+    "{'auction': {'may_equal': 'any'}}": lambda p: any(
+        d.seat != d.dealer and bid_of(d.action) == high
+        for a in auctions(p) for d, high in zip(a, highs(a), strict=True)),
+    "{'auction': {'opening_min_bid': 2}}": lambda p: all(
+        next((bid_of(d.action) for d in a if bid_of(d.action)), 2) >= 2 for a in auctions(p)),
+    "{'play': {'trumps_only': True}}": lambda p: all(
+        c // 13 == d.trump or c >= 52 for d in decisions(p, Phase.PLAY) for c in d.legal),
 }
 
 
@@ -391,3 +409,7 @@ def test_every_schema_setting_is_changed_here_or_shown_elsewhere() -> None:
     folder = Path(__file__).parent
     for setting, test_file in SHOWN_ELSEWHERE.items():
         assert setting.split(".")[1] in (folder / test_file).read_text(), (setting, test_file)
+
+
+def test_every_effect_names_a_case() -> None:
+    assert set(EFFECTS) <= {str(change) for _, change in CASES}
