@@ -326,7 +326,8 @@ EFFECTS: dict[str, Callable[[Played], bool]] = {
         d.seat == (d.dealer + 1) % 4 for d in first_plays(p)),
     "{'play': {'stages': [3, 3]}}": lambda p: all(
         sum(h.tricks_won) == 6 for h in hands(p)),
-    "{'points': {'jick': True}}": lambda p: any("jick" in h.points for h in hands(p)),
+    str({"points": {"items": [*FOUR, {"point": "jick"}]}}): lambda p: any(
+        "jick" in h.points for h in hands(p)),
     "{'auction': {'direction': 'right'}}": lambda p: all(
         a[0].seat == (a[0].dealer - 1) % 4 for a in auctions(p)),
     "{'auction': {'may_equal': 'any'}}": lambda p: any(
