@@ -174,6 +174,9 @@ def new(file: Annotated[Path, typer.Argument(help="The house-rules file to write
             base_ref = str(base_path.relative_to(file.resolve().parent))
         except ValueError:
             base_ref = str(base_path)
+    if name is not None and not isinstance(yaml.safe_load(name), str):
+        fail(f"--name {name}: YAML would read it as {yaml.safe_load(name)!r}, not a name; "
+             f"use letters too, e.g. house-{name}", EXIT_USAGE)
     text = new_variant_text(rules, base_ref, name or _slug(file.stem), list(sets or ()),
                             _schema_ref(file.resolve().parent))
     try:
@@ -190,19 +193,26 @@ def new(file: Annotated[Path, typer.Argument(help="The house-rules file to write
 
 
 def _schema_ref(folder: Path) -> str:
-    """The schema's path as seen from ``folder`` (relative when possible), for editors."""
+    """Where editors find the schema, as written on a file's ``$schema`` line.
+
+    Inside a pitchkit checkout: the schema's path relative to ``folder``, which moves
+    with the checkout. Anywhere else: the schema's ``$id`` URL, never a path into an
+    installed package, which breaks when the virtual environment moves.
+    """
     target = load.schema_path().resolve()
-    try:
+    checkout = target.parent.parent
+    if (checkout / "pyproject.toml").is_file() and folder.resolve().is_relative_to(checkout):
         return os.path.relpath(target, folder.resolve())
-    except ValueError:
-        return str(target)
+    return str(load.load_schema()["$id"])
 
 
 def _slug(text: str) -> str:
     out = "".join(ch if ch.isalnum() else "-" for ch in text.lower()).strip("-")
     while "--" in out:
         out = out.replace("--", "-")
-    return out or "house-rules"
+    out = out or "house-rules"
+    # a name YAML would read as a number or a boolean (2025, 1e3, true) is not a name
+    return out if isinstance(yaml.safe_load(out), str) else f"house-{out}"
 
 
 @run_safely

@@ -82,8 +82,13 @@ def _validator() -> Draft202012Validator:
     return Draft202012Validator(schema)
 
 
+#: How alike a word and a choice must be for "did you mean": a near-typo (holdr ->
+#: holder, 0.91), never another rule that shares a word (only_trump -> follow_or_trump, 0.64).
+SUGGEST_CUTOFF = 0.8
+
+
 def _suggest(word: str, choices: Iterable[str]) -> str:
-    close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
+    close = difflib.get_close_matches(word, list(choices), n=1, cutoff=SUGGEST_CUTOFF)
     return f" (did you mean {close[0]}?)" if close else ""
 
 # ---------------------------------------------------------------------------- finding

@@ -8,6 +8,7 @@ anything is expanded. Problems come out as :class:`~pitchkit.errors.VariantError
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -223,6 +224,11 @@ def _yaml_error(error: yaml.MarkedYAMLError, file: str) -> VariantError:
                     mark.line + 1 if mark else None, mark.column + 1 if mark else None)
 
 
+_INT_TAG = "tag:yaml.org,2002:int"
+#: Integers YAML 1.1 reads in a base nobody writing rules means: 011 (octal), 1:30 (base 60).
+_SURPRISING_INT = re.compile(r"[-+]?0[0-7_]+|[-+]?[1-9][0-9_]*(:[0-5]?[0-9])+")
+
+
 def _to_python(loader: _PositionLoader, node: Any, path: KeyPath, where: dict[KeyPath, Where],
                file: str, layer: int, counter: list[int]) -> Any:
     counter[0] += 1
@@ -261,6 +267,16 @@ def _to_python(loader: _PositionLoader, node: Any, path: KeyPath, where: dict[Ke
             where[sub] = Where(file, item.start_mark.line + 1, item.start_mark.column + 1, layer)
             items.append(_to_python(loader, item, sub, where, file, layer, counter))
         return items
+    if node.tag == _INT_TAG and not node.style and _SURPRISING_INT.fullmatch(node.value):
+        # YAML 1.1 reads 011 as the octal 9 and 1:30 as the base-60 90: a house-rules file
+        # almost never means that, so it is refused rather than silently read
+        value = loader.construct_object(node, deep=True)
+        digits = node.value.replace("_", "")
+        why, meant = ("base 60", "the number itself") if ":" in digits else (
+            "octal, for the leading 0", str(int(digits.lstrip("+-").lstrip("0") or "0")))
+        raise variant_error(file, f"{node.value} is read by YAML as {value} ({why}); "
+                            f"write {meant} if that is what you mean",
+                            node.start_mark.line + 1, node.start_mark.column + 1, dotted(path))
     try:
         return loader.construct_object(node, deep=True)
     except yaml.MarkedYAMLError as error:
