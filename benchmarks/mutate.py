@@ -48,10 +48,11 @@ RULES_MODULES = ("auction", "checks", "combos", "dealing", "money", "play", "sco
                  "settle", "tricks")
 #: Test files run against a mutant of each module (globs under tests/), most specific and
 #: fastest first so that most mutants die within seconds.
-_ENGINE = ("test_rules_play*.py", "test_source_*.py", "test_record.py",
+_ENGINE = ("test_rules_*.py", "test_source_*.py", "test_record.py", "test_draw.py",
            "test_engine_settings.py", "test_engine_random_step.py",
-           "test_engine_properties.py")
-_SCORING = ("test_scoring.py", "test_scoring_variants.py", "test_scoring_games.py",
+           "test_tricks_definition.py", "test_engine_properties.py")
+_SCORING = ("test_scoring.py", "test_scoring_variants.py", "test_rules_points.py",
+            "test_rules_clauses.py", "test_scoring_games.py", "test_game_end.py",
             "test_source_*.py", "test_record.py", "test_engine_settings.py",
             "test_scoring_properties.py")
 RELEVANT: dict[str, tuple[str, ...]] = {
@@ -60,7 +61,7 @@ RELEVANT: dict[str, tuple[str, ...]] = {
                "test_load_properties.py"),
     "combos": ("test_combos.py", *_SCORING),
     "dealing": _ENGINE,
-    "money": ("test_money.py", "test_source_a.py", "test_record.py",
+    "money": ("test_money.py", "test_rules_clauses.py", "test_source_a.py", "test_record.py",
               "test_engine_settings.py", "test_simulate.py"),
     "play": _ENGINE,
     "scoring": _SCORING,
@@ -293,6 +294,9 @@ def run_tests(tree_root: Path, files: list[str], timeout: float) -> tuple[str, f
         os.killpg(proc.pid, signal.SIGKILL)
         proc.wait()
         return "timeout", time.perf_counter() - start
+    except BaseException:  # interrupted: stop the mutant's tests too
+        os.killpg(proc.pid, signal.SIGKILL)
+        raise
     return ("passed" if code == 0 else "failed"), time.perf_counter() - start
 
 
@@ -328,6 +332,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{len(mutants)} mutants")
         return 0
     equivalent = load_equivalent()
+    signal.signal(signal.SIGTERM, signal.default_int_handler)  # clean up as on Ctrl-C
     with tempfile.TemporaryDirectory(prefix="pitchkit-mutate-") as tmp:
         tree_root = Path(tmp)
         copy_tree(tree_root)
