@@ -37,6 +37,9 @@ PLANS: dict[str, tuple[int, int, dict[int, tuple[str, Any]]]] = {
     "catch-five": (20, 40, {}),
     "smear": (21, 40, {}),
     "auction-pitch-joker": (20, 40, {}),
+    "cinch": (20, 40, {}),
+    "pedro": (21, 40, {}),
+    "pidro": (22, 40, {}),
 }
 
 
