@@ -47,7 +47,8 @@ def test_the_shipped_variants_are_those_of_the_issues() -> None:
     assert SHIPPED == ["auction-pitch", "auction-pitch-joker", "catch-five", "cinch",
                        "commercial-pitch", "minnesota-smear", "money-pitch", "nine-card-pitch",
                        "partnership-pitch", "pedro", "pidro", "pimps-and-hoes",
-                       "pimps-and-hoes-4p", "pimps-and-hoes-literal", "smear", "ten-point-pitch"]
+                       "pimps-and-hoes-4p", "pimps-and-hoes-literal", "smear", "ten-point-pitch",
+                       "ten-point-pitch-draw"]
 
 
 @pytest.mark.parametrize("name", SHIPPED)

@@ -40,6 +40,7 @@ PLANS: dict[str, tuple[int, int, dict[int, tuple[str, Any]]]] = {
     "cinch": (20, 40, {}),
     "pedro": (21, 40, {}),
     "pidro": (22, 40, {}),
+    "ten-point-pitch-draw": (23, 40, {}),
 }
 
 
