@@ -511,8 +511,9 @@ def _convert(section: str, cls: type, name: str, value: Any) -> Any:
     if (section, name) == ("points", "items"):
         return tuple(_item(v) for v in value)
     if (section, name) == ("deck", "ranks"):
-        # rank letters in rank order (a YAML 9 is the letter 9), so equal decks are equal
-        return tuple(sorted((str(v) for v in value), key=_rank_key))
+        # rank letters in rank order, once each (a YAML 9 is the letter 9), so equal decks
+        # are equal
+        return tuple(sorted({str(v) for v in value}, key=_rank_key))
     if (section, name) == ("deck", "without"):
         return tuple(_card_spelling(str(v)) for v in value)
     if isinstance(value, float) and value.is_integer():
