@@ -16,7 +16,6 @@ mean money per game of A's seats minus B's.
 
 from __future__ import annotations
 
-import multiprocessing
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -25,6 +24,7 @@ from typing import Any
 
 from pitchkit.bots import BotSpec, parse_bot_spec
 from pitchkit.errors import UsageError
+from pitchkit.pool import run_chunks
 from pitchkit.simulate import (
     DEFAULT_ENDLESS_HANDS,
     DEFAULT_MAX_HANDS,
@@ -202,9 +202,9 @@ def _init_worker(state: tuple[Setup, tuple[BotSpec, BotSpec], list[tuple[int, ..
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C
 
 
-def _worker_chunk(indices: range) -> list[tuple[float, float, int]]:
+def _worker_chunk(indices: range) -> tuple[int, list[tuple[float, float, int]]]:
     assert _WORKER is not None
-    return _play_deals(*_WORKER, indices)
+    return indices.start, _play_deals(*_WORKER, indices)
 
 
 def match(
@@ -261,11 +261,22 @@ def match(
         else:
             size = max(1, min(20, deals // (workers * 4)))
             chunks = [range(j, min(deals, j + size)) for j in range(0, deals, size)]
-            ctx = multiprocessing.get_context("spawn")
-            with ctx.Pool(workers, initializer=_init_worker,
-                          initargs=((setup, specs, arrangement),)) as pool:
-                for part in pool.imap(_worker_chunk, chunks):  # in deal order
+            # results are taken in deal order whatever order they arrive in, so the
+            # figures are the same for any number of workers; a dead worker's deals are
+            # played again, or the match stops with one line (pitchkit.pool)
+            ready: dict[int, list[tuple[float, float, int]]] = {}
+            cursor = 0
+
+            def arrive(item: tuple[int, list[tuple[float, float, int]]]) -> None:
+                nonlocal cursor
+                ready[item[0]] = item[1]
+                while cursor in ready:
+                    part = ready.pop(cursor)
                     absorb(part)
+                    cursor += len(part)
+
+            run_chunks(chunks, workers, _worker_chunk, arrive, _init_worker,
+                       ((setup, specs, arrangement),))
     except KeyboardInterrupt:
         result.interrupted = True
     result.seconds = time.perf_counter() - start

@@ -141,3 +141,20 @@ def test_records_and_shards_nested_too_deep_or_too_large(tmp_path: Path) -> None
     big.write_text(json.dumps({"variant": "auction-pitch", "pad": "x" * 1_100_000}))
     with pytest.raises(RecordError, match=r"big\.json: file is too large"):
         load_record(big)
+
+
+def test_a_bot_that_ends_its_worker_stops_a_match_with_one_line(hostile: str) -> None:
+    from pitchkit.match import match
+
+    rules = load_variant("auction-pitch")
+    with pytest.raises(WorkerError, match="a worker process died twice while playing games"):
+        match(rules, bots=f"random,{hostile}:Exiter", deals=4, seed=1, workers=2)
+
+
+def test_a_match_on_two_workers_gives_the_figures_of_one() -> None:
+    from pitchkit.match import match
+
+    rules = load_variant("auction-pitch")
+    one = match(rules, bots="random,heuristic", deals=6, seed=3, workers=1)
+    two = match(rules, bots="random,heuristic", deals=6, seed=3, workers=2)
+    assert (one.shares, one.money_diffs, one.hands) == (two.shares, two.money_diffs, two.hands)
