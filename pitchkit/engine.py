@@ -1,6 +1,7 @@
 """The one engine: a state machine that deals, bids, plays and scores any variant.
 
-Phases: ``deal`` -> ``auction`` -> ``trump`` -> ``select`` -> ``play`` -> (scoring, done
+Phases: ``deal`` -> ``auction`` -> ``trump`` -> ``draw`` (:mod:`pitchkit.draw`) ->
+``select`` -> ``play`` (trumps only: :mod:`pitchkit.fold`) -> (scoring, done
 automatically after the last trick) -> ``deal`` again or ``over``. At every point
 :attr:`Game.to_act` says whose decision it is, :meth:`Game.legal_actions` lists what
 they may do, and :meth:`Game.apply` checks and applies one action and returns an
