@@ -61,7 +61,10 @@ def legal_mask(game: Game) -> int:
     seat = game.to_act
     hand = game.hands[seat]  # type: ignore[index]
     if not game._trick:
-        legal = lead_cards_mask(game, seat)  # type: ignore[arg-type]
+        # as lead_cards_mask, one call less on the hot path
+        spades, never = game._joker_leads
+        legal = legal_leads(hand, game._tables, game._first_lead and game._first_must_trump,
+                            joker_may_set_trump=spades, never_lead_joker=never)
     else:
         legal = legal_follows(hand, game._led, game._tables, game._following)
     game._legal = legal
