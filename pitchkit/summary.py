@@ -224,8 +224,11 @@ def warnings(stats: Stats) -> list[str]:
                        "(everyone passed): the bots pass more than players would, which "
                        "lengthens games.")
     if stats.cut_off:
+        limit = f"{stats.hands_limit} hands"
+        if stats.deals_limit:
+            limit += f" or {stats.deals_limit} deals (thrown-in deals included)"
         out.append(f"{stats.cut_off:,} games ({stats.cut_off / stats.games:.1%}) reached "
-                   f"{stats.hands_limit} hands and were cut off with no winner: the bots "
+                   f"{limit} and were cut off with no winner: the bots "
                    "could not finish them, and the win rates leave them out.")
     if 0 < stats.games < FEW_GAMES:
         out.append(f"Only {stats.games} games: the intervals are wide; play more with "

@@ -21,7 +21,7 @@ from pitchkit.record import replay_record
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pty")
 
-TIMEOUT = 20.0  # seconds for any one expected text: generous on a loaded machine
+TIMEOUT = 60.0  # seconds for any one expected text: generous on a loaded shared machine
 
 
 class Terminal:

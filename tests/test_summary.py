@@ -94,6 +94,10 @@ def test_random_bots_cut_off_games_and_thrown_in_deals_are_warned_about() -> Non
     assert warnings(make_stats()) == []
     cut = warnings(make_stats(cut_off=40))
     assert any("40 games (4.0%) reached 1000 hands and were cut off" in w for w in cut)
+    capped = make_stats(cut_off=40)
+    capped.deals_limit = 10000
+    assert any("reached 1000 hands or 10000 deals (thrown-in deals included) and were cut off"
+               in w for w in warnings(capped))
     thrown = warnings(make_stats(thrown_in=900))
     assert any("thrown in" in w for w in thrown)
 
