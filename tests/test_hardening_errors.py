@@ -41,7 +41,10 @@ def test_ctrl_c_early_in_a_real_process_prints_no_traceback() -> None:
 
     process = subprocess.Popen([sys.executable, "-m", "pitchkit", "simulate", "auction-pitch",
                                 "--games", "100000"], stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, text=True)
+                               stderr=subprocess.PIPE, text=True,
+                               # as at a terminal, even when this suite runs in the
+                               # background of a script (which ignores SIGINT)
+                               preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     time.sleep(0.3)
     process.send_signal(signal.SIGINT)
     _, err = process.communicate(timeout=60)

@@ -33,6 +33,10 @@ class Terminal:
         self.pid, self.fd = pty.fork()
         if self.pid == 0:  # the child: the command itself
             os.environ["COLUMNS"] = "80"
+            # a job started in the background of a script ignores SIGINT, and so would
+            # the child (Python keeps an ignored SIGINT): Ctrl-C must reach it as at a
+            # person's terminal
+            signal.signal(signal.SIGINT, signal.SIG_DFL)
             os.execv(sys.executable, [sys.executable, "-m", "pitchkit", "play", *args])
         self.seen = ""
 
