@@ -61,6 +61,24 @@ class Terminal:
         self.seen = after
         return before
 
+    def shows(self, text: str, seconds: float) -> bool:
+        """Read for up to ``seconds`` (or until the child closes): has ``text`` come?"""
+        deadline = time.monotonic() + seconds
+        while (left := deadline - time.monotonic()) > 0:
+            ready, _, _ = select.select([self.fd], [], [], left)
+            if not ready:
+                continue
+            try:
+                chunk = os.read(self.fd, 4096)
+            except OSError:
+                break
+            if not chunk:
+                break
+            self.seen += chunk.decode("utf-8", "replace").replace("\r\n", "\n")
+            if text in self.seen:
+                break
+        return text in self.seen
+
     def send(self, text: str) -> None:
         os.write(self.fd, text.encode())
 
@@ -113,7 +131,13 @@ def test_pty_ctrl_c_saves_what_was_played_and_exits_130(tmp_path: Path) -> None:
     term.expect("> ")
     term.send("1\n")
     term.expect("> ")
-    term.send("\x03")  # Ctrl-C
+    # Ctrl-C. CPython's line reading can miss a SIGINT that lands in the instant between
+    # printing the prompt and waiting for a key (the flag is set, the wait goes on): a
+    # person then presses it again, and so does this test, a bounded number of times.
+    for _ in range(5):
+        term.send("\x03")
+        if term.shows("interrupted.", 10.0):
+            break
     term.expect("interrupted.")
     term.expect("saved the game to")
     assert term.exit_code() == 130
