@@ -55,6 +55,13 @@ def test_losing_score_loses_the_game() -> None:
     assert scores == (-22, 4) and over and winners == (1,)
 
 
+def test_every_side_past_the_losing_score_in_one_hand_is_a_draw() -> None:
+    r = rules(scoring={"losing_score": -5, "target": 21, "opponents_score": False,
+                       "set_back": 3})
+    scores, over, winners, draw, replay, _ = settle(r, (-4, -4), (-3, -3), made=False)
+    assert scores == (-7, -7) and over and winners == () and draw and not replay
+
+
 def test_without_a_losing_score_the_game_goes_on() -> None:
     assert not settle(rules(scoring={"target": 21}), (-19, 3), (-3, 1), made=False)[1]
 
