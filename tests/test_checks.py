@@ -329,3 +329,33 @@ def test_bidder_goes_out_does_nothing_when_only_the_pitcher_may_win() -> None:
     f = only_error(Rules(scoring=Scoring(bidder_goes_out=True, win_only_as_pitcher=True)))
     assert f.paths[0] == "scoring.bidder_goes_out"
     assert errors(Rules(scoring=Scoring(bidder_goes_out=True, win_only_as_pitcher=False))) == []
+
+
+def test_a_kitty_needs_a_draw() -> None:
+    f = only_error(Rules(deal=Deal(kitty=4)))
+    assert f.paths[:2] == ("deal.kitty", "draw.discard")
+    assert "a kitty needs a draw" in f.message
+
+
+def test_down_to_hand_size_discarding_nothing_is_refused() -> None:
+    from pitchkit.variant import Discard, Draw
+
+    f = only_error(Rules(draw=Draw(discard=Discard.DOWN_TO_HAND_SIZE)))
+    assert f.paths[:2] == ("draw.discard", "draw.hand_size")
+    assert "discards nothing" in f.message
+    assert errors(Rules(deal=Deal(cards_per_hand=9),
+                        draw=Draw(discard=Discard.DOWN_TO_HAND_SIZE, hand_size=6))) == []
+
+
+def test_counting_down_needs_a_target() -> None:
+    from pitchkit.variant import Count
+
+    f = only_error(Rules(scoring=Scoring(count=Count.DOWN, target=None, hands=10,
+                                         win_only_as_pitcher=False)))
+    assert f.paths[:2] == ("scoring.count", "scoring.target")
+
+
+def test_game_worth_nothing_when_every_card_counts_zero_is_a_note() -> None:
+    rules = Rules(points=Points(card_values=()))
+    assert errors(rules) == []
+    assert any("game is never scored" in f.message for f in notes(rules))

@@ -469,3 +469,15 @@ def test_when_all_pass_dealer_set_without_play() -> None:
     assert g.phase is Phase.DEAL and g.dealer == 0
     assert g.scores == [0, 0, 0, -2]
     assert g.hand_results[-1].score_changes == (0, 0, 0, -2)
+
+
+def test_an_action_of_another_phase_during_the_auction_is_named() -> None:
+    import random
+
+    from pitchkit.engine import Game
+    from pitchkit.errors import IllegalActionError
+
+    game = Game(load_variant("auction-pitch"), random.Random(1))
+    game.deal_random()
+    with pytest.raises(IllegalActionError, match="may not trump S during the auction"):
+        game.apply("trump S")
