@@ -476,6 +476,7 @@ def test_an_action_of_another_phase_during_the_auction_is_named() -> None:
 
     from pitchkit.engine import Game
     from pitchkit.errors import IllegalActionError
+    from pitchkit.load import load_variant
 
     game = Game(load_variant("auction-pitch"), random.Random(1))
     game.deal_random()
