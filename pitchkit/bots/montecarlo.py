@@ -310,15 +310,20 @@ class MonteCarloBot:
             game.apply(bots[seat].choose(obs, legal))
         if len(game.hand_results) == hands_before:
             return 0.0
-        result = game.hand_results[-1]
-        team = game.team_of
-        mine = result.score_changes[me]
-        others = [result.score_changes[s] for s in range(self.k.n) if team[s] != team[me]]
-        value = float(mine) - (sum(others) / len(others) if others else 0.0)
-        if game.phase is Phase.OVER and game.outcome is not None:
-            if me in game.outcome.winners:
-                value += GAME_BONUS
-            elif game.outcome.winners:
-                value -= GAME_BONUS
-        return value
+        return hand_value(game, me)
 
+
+def hand_value(game: Game, me: int) -> float:
+    """The last hand's result for ``me``'s side: its score change less the other sides'
+    average, and :data:`GAME_BONUS` more (less) when the hand won (lost) the game."""
+    result = game.hand_results[-1]
+    team = game.team_of
+    changes = result.score_changes
+    others = [changes[s] for s in range(game.n) if team[s] != team[me]]
+    value = float(changes[me]) - (sum(others) / len(others) if others else 0.0)
+    if game.phase is Phase.OVER and game.outcome is not None:
+        if me in game.outcome.winners:
+            value += GAME_BONUS
+        elif game.outcome.winners:
+            value -= GAME_BONUS
+    return value

@@ -26,6 +26,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from pitchkit.bots.calibrated import CalibratedBot
+from pitchkit.bots.montecarlo import hand_value
 from pitchkit.errors import IllegalActionError
 from pitchkit.play import legal_mask
 from pitchkit.results import Observation, Phase
@@ -33,10 +34,6 @@ from pitchkit.variant import Rules
 
 if TYPE_CHECKING:
     from pitchkit.engine import Game
-
-#: A game won (or, negated, lost) in the hand, in points.
-GAME_WORTH = 10.0
-
 
 class SearchBot(CalibratedBot):
     """Calibrated bidding, determinized search in play; see the module docstring."""
@@ -149,18 +146,7 @@ class SearchBot(CalibratedBot):
             apply(fast_policy(game))
         if len(results) == before:
             return 0.0
-        result = results[-1]
-        team = game.team_of
-        me = self.seat
-        mine = result.score_changes[me]
-        others = [result.score_changes[s] for s in range(game.n) if team[s] != team[me]]
-        value = float(mine) - (sum(others) / len(others) if others else 0.0)
-        if game.phase is Phase.OVER and game.outcome is not None:
-            if me in game.outcome.winners:
-                value += GAME_WORTH
-            elif game.outcome.winners:
-                value -= GAME_WORTH
-        return value
+        return hand_value(game, self.seat)
 
 
 def fast_policy(game: Game) -> int:
