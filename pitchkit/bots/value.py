@@ -28,12 +28,12 @@ import json
 import os
 import random
 import sys
-import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from pitchkit.atomic import write_atomically
 from pitchkit.bots.heuristic import HeuristicBot, Order, know, order
 from pitchkit.cards import cards_in
 from pitchkit.scoring import scoring_plan
@@ -332,12 +332,9 @@ def calibration_for(rules: Rules) -> Calibration:
 
 
 def _write_atomically(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` through a temporary file and a rename; never fail."""
+    """Write the cache file atomically (pitchkit.atomic); never fail."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=path.name, suffix=".tmp", dir=path.parent)
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-        os.replace(tmp, path)
+        write_atomically(path, text)
     except OSError:
         pass  # no cache: the next run calibrates again, with the same result
