@@ -16,7 +16,6 @@ mean money per game of A's seats minus B's.
 
 from __future__ import annotations
 
-import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -28,15 +27,12 @@ from pitchkit.pool import run_chunks
 from pitchkit.simulate import (
     DEFAULT_ENDLESS_HANDS,
     DEFAULT_MAX_HANDS,
-    MAX_REPLAYS,
     Setup,
-    _settlement,
-    _sides_on_top,
     is_endless,
-    play_game,
+    play_with_replays,
 )
 from pitchkit.stats import mean_interval
-from pitchkit.variant import Rules, Tie
+from pitchkit.variant import Rules
 
 Progress = Callable[[int, int], None]
 
@@ -145,29 +141,12 @@ def _game_share(setup: Setup, key: str, seating: tuple[int, ...],
     """One game (with its replays): A's share of the win, A - B cents, hands played."""
     rules = setup.rules
     n = rules.players.count
-    replays = 0
-    hands = 0
-    money = [0] * n
-    game_key = key
-    while True:
-        bots = [specs[seating[seat]].make(rules, seat, random.Random(f"{game_key}:seat{seat}"))
-                for seat in range(n)]
-        seat_setup = Setup(rules=rules, seed=setup.seed,
-                           bots=tuple(specs[b] for b in seating),
-                           hand_limit=setup.hand_limit, endless=setup.endless)
-        game, cut_off = play_game(seat_setup, game_key, bots)
-        hands += len(game.hand_results)
-        if rules.money.enabled:
-            money = [m + c for m, c in zip(money, _settlement(game), strict=True)]
-        if game.outcome is None:
-            winners, draw = _sides_on_top(game, n, rules) if setup.endless else ((), False)
-        else:
-            winners, draw = tuple(game.outcome.winners), bool(game.outcome.draw)
-        if draw and rules.scoring.tie is Tie.REPLAY and replays < MAX_REPLAYS:
-            replays += 1
-            game_key = f"{key}:replay{replays}"
-            continue
-        break
+    seat_setup = Setup(rules=rules, seed=setup.seed, bots=tuple(specs[b] for b in seating),
+                       hand_limit=setup.hand_limit, endless=setup.endless)
+    played = play_with_replays(seat_setup, key)
+    hands = len(played.hands)
+    money = played.money or [0] * n
+    winners, draw, cut_off = played.winners, played.draw, played.cut_off
     if draw or cut_off or not winners:
         share = 0.5
     else:

@@ -154,13 +154,26 @@ def play_game(setup: Setup, rng_seed: str, bots: Sequence[Bot]) -> tuple[Game, b
             ) from None
 
 
-def play_into(stats: Stats, setup: Setup, index: int) -> None:
-    """Play game ``index`` of the run (with its replays) and count it."""
+@dataclass(frozen=True)
+class Played:
+    """One game of a run with its replays: every hand played, the money (money games),
+    the winning sides' seats, and whether it ended drawn or cut off."""
+
+    hands: list[Any]
+    money: list[int] | None
+    winners: tuple[int, ...]
+    draw: bool
+    cut_off: bool
+    replays: int
+
+
+def play_with_replays(setup: Setup, base: str) -> Played:
+    """Play the game seeded ``base`` and, while it is drawn under ``scoring.tie: replay``,
+    its replays (``base:replay1``, ...; at most :data:`MAX_REPLAYS`)."""
     import random
 
     rules = setup.rules
     n = rules.players.count
-    base = f"{setup.seed}:{index}"
     hands: list[Any] = []
     money = [0] * n if rules.money.enabled else None
     replays = 0
@@ -184,15 +197,21 @@ def play_into(stats: Stats, setup: Setup, index: int) -> None:
             replays += 1
             key = f"{base}:replay{replays}"
             continue
-        break
-    stats.add_sample(index, hands)
+        return Played(hands, money, winners, draw, cut_off, replays)
+
+
+def play_into(stats: Stats, setup: Setup, index: int) -> None:
+    """Play game ``index`` of the run (with its replays) and count it."""
+    rules = setup.rules
+    played = play_with_replays(setup, f"{setup.seed}:{index}")
+    stats.add_sample(index, played.hands)
     stats.add_game(
-        winners=() if draw or cut_off else winners,
-        draw=draw,
-        hands=hands,
-        money=money,
-        replays=replays,
-        cut_off=cut_off,
+        winners=() if played.draw or played.cut_off else played.winners,
+        draw=played.draw,
+        hands=played.hands,
+        money=played.money,
+        replays=played.replays,
+        cut_off=played.cut_off,
         direction=1 if rules.deal.direction is Direction.LEFT else -1,
     )
 
