@@ -14,7 +14,7 @@ from pitchkit.actions import BID_BASE, MAX_BID, MOON, PASS, REFUSE, SELL
 from pitchkit.cards import card_name
 from pitchkit.errors import IllegalActionError, seat_name
 from pitchkit.play import cards_list, lead_cards_mask, play_reason
-from pitchkit.variant import AuctionStyle, MayEqual, WhenAllPass
+from pitchkit.variant import WhenAllPass
 
 if TYPE_CHECKING:  # pragma: no cover
     from pitchkit.engine import Game
@@ -23,54 +23,39 @@ if TYPE_CHECKING:  # pragma: no cover
 
 # ------------------------------------------------------------------ options
 
-def auction_rules(game: Game) -> tuple[int, int, int, bool, bool, bool, bool, bool, bool,
-                                       bool, int, int, bool]:
-    """The auction settings as a flat tuple, read once per game (hot path)."""
-    a = game.rules.auction
-    # the lowest bid anyone may equal: max_bid + 1 when nobody may (auction.may_equal)
-    equal_from = {MayEqual.NONE: a.max_bid + 1, MayEqual.MAX_BID: a.max_bid,
-                  MayEqual.ANY: 1}[a.may_equal]
-    return (a.min_bid, a.max_bid, min(max(a.min_bid, a.dealer_forced_bid), a.max_bid),
-            a.when_all_pass is WhenAllPass.DEALER_MUST_BID and a.style is not AuctionStyle.SELL,
-            a.dealer_may_steal,
-            a.dealer_may_steal_max, game.rules.moon.allowed,
-            a.pitch_to_bid and not game._stages,
-            a.style is AuctionStyle.ONE_ROUND or a.style is AuctionStyle.SELL,
-            a.dealer_forced_bid_exact,
-            a.min_bid if a.opening_min_bid is None else a.opening_min_bid, equal_from,
-            a.style is AuctionStyle.SELL)
-
 def auction_options(game: Game, seat: int) -> tuple[bool, int, int, bool, bool]:
     """(may pass, lowest bid, highest bid, may bid moon, may pitch) for ``seat`` now.
 
     The lowest bid may exceed the highest: then no numeric bid is open.
     """
-    (min_bid, max_bid, forced_bid, must_bid, may_steal, steal_max, moon, pitch,
-     _one_round, forced_exact, opening_bid, equal_from, _sell) = game._auc
+    a = game.plan.auction
+    max_bid = a.max_bid
+    forced_bid = a.dealer_forced_bid
+    pitch = a.pitch_to_bid
     high = game._high
     is_dealer = seat == game.dealer
-    forced = is_dealer and high == 0 and must_bid
-    if forced and forced_exact:
+    forced = is_dealer and high == 0 and a.when_all_pass_dealer_must_bid
+    if forced and a.dealer_forced_bid_exact:
         # rule: "If all others pass, the dealer must bid 2" read literally (source A):
         # exactly dealer_forced_bid, no more
         return (False, forced_bid, forced_bid, False, pitch and forced_bid == max_bid)
     # rule: "If all others pass, the dealer must bid 2" (sources A, B): forced_bid
     # rule: the first bid at least auction.opening_min_bid, later ones above the high bid
-    lowest = forced_bid if forced else (high + 1 if high >= min_bid else opening_bid)
-    if high >= equal_from:
+    lowest = forced_bid if forced else (high + 1 if high >= a.min_bid else a.opening_min_bid)
+    if high >= a.may_equal_from:
         # rule: "If a person bids 14, you can top this bid by also bidding 14" (Pidro);
         # auction.may_equal
         lowest = high
-    if (is_dealer and may_steal and 0 < high <= max_bid and game._high_bidder != seat
-            and (high < max_bid or steal_max)):
+    if (is_dealer and a.dealer_may_steal and 0 < high <= max_bid and game._high_bidder != seat
+            and (high < max_bid or a.dealer_may_steal_max)):
         # rule: "The dealer may steal by bidding equal to the current high bid" (A, B);
         # not a max bid unless dealer_may_steal_max; a moon ends the auction
         lowest = high
-    return (not forced, lowest, max_bid, moon, pitch and lowest <= max_bid)
+    return (not forced, lowest, max_bid, a.moon_allowed, pitch and lowest <= max_bid)
 
 def _deciding(game: Game) -> bool:
     """auction.style sell: the round is over and the eldest answers the high bid."""
-    return game._auc[12] and sell.round_over(game._auction_turns, game.n)
+    return game.plan.auction.style_sell and sell.round_over(game._auction_turns, game.n)
 
 
 def auction_actions(game: Game) -> list[int]:
@@ -123,16 +108,16 @@ def random_auction_action(game: Game, rng: random.Random) -> int:
 def auction_reason(game: Game, seat: int, action: int) -> str:
     may_pass, lowest, highest, _moon, _pitch = auction_options(game, seat)
     who = seat_name(seat) + (" (dealer)" if seat == game.dealer else "")
-    exact = not may_pass and game.rules.auction.dealer_forced_bid_exact
+    exact = not may_pass and game.plan.auction.dealer_forced_bid_exact
     must = f"exactly {lowest}" if exact else f"at least {lowest}"
     if action == PASS:
         return f"{who} may not pass: everyone else passed and the dealer must bid {must}"
     if action == MOON:
-        if exact and game.rules.moon.allowed:
+        if exact and game.plan.auction.moon_allowed:
             return f"{who} may not bid moon: everyone else passed and the dealer must bid {must}"
         return f"{who} may not bid moon: this variant has no moon"
     if 0 <= action < 54:
-        if not game.rules.auction.pitch_to_bid or game._stages:
+        if not game.plan.auction.pitch_to_bid:
             return f"{who} may not play {card_name(action)} during the auction"
         if lowest > highest:
             return f"{who} may not pitch {card_name(action)}: the bid is already {highest}"
@@ -204,17 +189,19 @@ def apply_auction(game: Game, seat: int, action: int) -> None:
         raise IllegalActionError(auction_reason(game, seat, action))
     game._auction_turns += 1
     n = game.n
-    if game._auc[12] and not ends and sell.round_over(game._auction_turns, n):
-        eldest = game._bid_next[game.dealer]
+    plan = game.plan.auction
+    bid_next = game.plan.seats.bid_next
+    if plan.style_sell and not ends and sell.round_over(game._auction_turns, n):
+        eldest = bid_next[game.dealer]
         if game._high_bidder >= 0:
             game.to_act = eldest  # the eldest answers: sell or refuse
             return
-        if game._auc[3] or game.rules.auction.when_all_pass is WhenAllPass.DEALER_MUST_BID:
-            _end_sale(game, sell.nobody_bid(eldest, game._auc[0]))
+        if plan.when_all_pass is WhenAllPass.DEALER_MUST_BID:
+            _end_sale(game, sell.nobody_bid(eldest, plan.min_bid))
             return
         ends = True
     if not ends:
-        if game._auc[8]:
+        if plan.style_one_round:
             # rule: "each player has one chance to bid" (source B), the dealer last
             ends = game._auction_turns >= n
         else:
@@ -222,9 +209,9 @@ def apply_auction(game: Game, seat: int, action: int) -> None:
             active = n - sum(game._passed)
             ends = active == 0 or (active == 1 and game._high_bidder >= 0)
     if not ends:
-        nxt = game._bid_next[seat]
+        nxt = bid_next[seat]
         while game._passed[nxt]:
-            nxt = game._bid_next[nxt]
+            nxt = bid_next[nxt]
         game.to_act = nxt
         return
     end_auction(game)

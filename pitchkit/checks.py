@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from pitchkit.cards import RANKS, parse_card
+from pitchkit.plan import cards_per_hand, shown_card_out_of_play
 from pitchkit.variant import (
     AuctionStyle,
     Count,
@@ -66,18 +67,8 @@ def deck_size(rules: Rules) -> int:
     return len(rules.deck.cards())
 
 
-def cards_per_hand(rules: Rules) -> int:
-    """Cards each player is dealt; ``all`` is the deck shared out evenly."""
-    cph = rules.deal.cards_per_hand
-    if cph == "all":
-        return (deck_size(rules) - _set_aside(rules)) // rules.players.count
-    return int(cph)
-
-
 def _set_aside(rules: Rules) -> int:
-    shown_out = (rules.trump.chosen_by is TrumpChosenBy.TURNED_CARD
-                 and rules.trump.shown_card is ShownCard.OUT_OF_PLAY)
-    return 1 if shown_out else 0
+    return 1 if shown_card_out_of_play(rules) else 0
 
 
 # ---------------------------------------------------------------------------- the deal

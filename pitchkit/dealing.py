@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING
 from pitchkit.cards import card_name
 from pitchkit.errors import IllegalActionError, seat_name
 from pitchkit.results import Event
-from pitchkit.variant import ShownCard, TrumpChosenBy
 
 if TYPE_CHECKING:  # pragma: no cover
     from pitchkit.engine import Game
@@ -23,36 +22,36 @@ def deal_random(game: Game) -> Event:
     """Shuffle with ``game.rng`` and deal (turning a trump card where the variant does)."""
     game._require_deal()
     n = game.n
-    rules = game.rules
-    deck = game._deck
-    size = len(deck)
+    deal = game.plan.deal
+    deck = deal.deck
+    size = deal.deck_size
     turned = None
-    with_pack = game._draw_plan is not None
-    if game._trump_style is TrumpChosenBy.TURNED_CARD or with_pack:
+    draw_plan = game.plan.draw
+    if deal.chosen_by_turned_card or draw_plan is not None:
         cards = list(deck)
         game.rng.shuffle(cards)
-    if game._trump_style is TrumpChosenBy.TURNED_CARD:
+    if deal.chosen_by_turned_card:
         # rule: "a card is drawn from the middle of the deck and shown" (source C);
         # a joker names no suit, so the next card down is drawn instead
         i = len(cards) // 2
         while cards[i] >= 52:
             i = (i + 1) % len(cards)
         turned = cards[i]
-        if rules.trump.shown_card is ShownCard.OUT_OF_PLAY:
+        if deal.shown_card_out_of_play:
             del cards[i]  # rule: shown_card out_of_play sets it aside for the hand
     masks = [0] * n
-    plan = game._deal_order.get(game.dealer)
-    if plan is None:
+    seats = game._deal_order.get(game.dealer)
+    if seats is None:
         order = deal_seats(game)
-        plan = game._deal_order[game.dealer] = (order, _draw_groups(order, size))
-    order, groups = plan
-    if with_pack:
+        seats = game._deal_order[game.dealer] = (order, _draw_groups(order, size))
+    order, groups = seats
+    if draw_plan is not None:
         # the whole deck in order: the hands, then the kitty, then the pack the draw
         # deals from (the same shuffle a turned card is drawn from)
         for seat, card in zip(order, cards, strict=False):
             masks[seat] |= 1 << card
-        rest = [c for c in cards[len(order):] if c != turned or not _turned_out(game)]
-        kitty_size = game._draw_plan.kitty  # type: ignore[union-attr]
+        rest = [c for c in cards[len(order):] if c != turned or not deal.shown_card_out_of_play]
+        kitty_size = draw_plan.kitty
         kitty = 0
         for card in rest[:kitty_size]:
             kitty |= 1 << card
@@ -66,7 +65,7 @@ def deal_random(game: Game) -> Event:
         # mixed-radix digits of one random number 64 bits wider than the draws need
         # (bias below 2**-64), taken a few at a time: a group's digits come from one
         # small number (below 2**30), so only one division per group is on the big one.
-        bits = list(game._deck_bits)  # the deck as one bit per card
+        bits = list(deal.deck_bits)  # the deck as one bit per card
         draws = game.rng.getrandbits(64 + 6 * len(order))
         for product, steps in groups:
             draws, digits = divmod(draws, product)
@@ -97,21 +96,16 @@ def _draw_groups(order: tuple[int, ...], size: int
     return tuple(groups)
 
 
-def _turned_out(game: Game) -> bool:
-    return (game._trump_style is TrumpChosenBy.TURNED_CARD
-            and game.rules.trump.shown_card is ShownCard.OUT_OF_PLAY)
-
-
 def deal_cards(game: Game, hands: Sequence[Sequence[int]], turned: int | None = None, *,
                kitty: Sequence[int] = (), pack: Sequence[int] = ()) -> Event:
     """Deal the given cards (a record's deal): ``hands[seat]`` lists seat's cards; with a
     draw or a kitty, ``kitty`` and ``pack`` hold every other card (the pack in the order
     the draw deals it)."""
     game._require_deal()
-    n, k = game.n, game._cards_per_hand
+    n, k = game.n, game.plan.deal.cards_per_hand
     if len(hands) != n:
         raise IllegalActionError(f"the deal has {len(hands)} hands for {n} seats")
-    in_deck = game._deck_mask
+    in_deck = game.plan.deal.deck_mask
     seen = 0
     masks = []
     for seat, cards in enumerate(hands):
@@ -127,7 +121,7 @@ def deal_cards(game: Game, hands: Sequence[Sequence[int]], turned: int | None = 
             mask |= 1 << card
         seen |= mask
         masks.append(mask)
-    if game._trump_style is TrumpChosenBy.TURNED_CARD:
+    if game.plan.deal.chosen_by_turned_card:
         if turned is None:
             raise IllegalActionError("this variant turns a card for trump: the deal needs one")
         if 0 <= turned < 52 and not in_deck >> turned & 1:
@@ -136,13 +130,12 @@ def deal_cards(game: Game, hands: Sequence[Sequence[int]], turned: int | None = 
             shown = card_name(turned) if 52 <= turned < 54 else str(turned)
             raise IllegalActionError(
                 f"the turned card must be a plain card (its suit is trump), not {shown}")
-        out = game.rules.trump.shown_card is ShownCard.OUT_OF_PLAY
-        if out and seen >> turned & 1:
+        if game.plan.deal.shown_card_out_of_play and seen >> turned & 1:
             raise IllegalActionError(
                 f"the turned card {card_name(turned)} is out of play but is dealt")
     elif turned is not None:
         raise IllegalActionError("this variant turns no card for trump")
-    plan = game._draw_plan
+    plan = game.plan.draw
     if plan is None:
         if kitty or pack:
             raise IllegalActionError("this variant has no kitty and no draw: the deal has "
@@ -160,7 +153,7 @@ def deal_cards(game: Game, hands: Sequence[Sequence[int]], turned: int | None = 
                 raise IllegalActionError(f"{where}: {card_name(card)} is dealt twice")
             rest |= 1 << card
     missing = in_deck & ~(seen | rest)
-    if turned is not None and _turned_out(game):
+    if turned is not None and game.plan.deal.shown_card_out_of_play:
         if rest >> turned & 1:
             raise IllegalActionError(
                 f"the turned card {card_name(turned)} is out of play but is in the pack")
@@ -177,8 +170,8 @@ def deal_cards(game: Game, hands: Sequence[Sequence[int]], turned: int | None = 
 
 def deal_seats(game: Game) -> tuple[int, ...]:
     """The seat receiving each card, in the order cards come off the deck."""
-    n, k = game.n, game._cards_per_hand
-    packet = game.rules.deal.packet_size
+    n, k = game.n, game.plan.deal.cards_per_hand
+    packet = game.plan.deal.packet_size
     # rule: "Deal 6 cards each ... three at a time" (source B): deal.packet_size;
     # the dealing starts with the seat after the dealer
     order = []

@@ -36,13 +36,9 @@ from pitchkit.actions import (
     parse_action,
     select_action,
 )
-from pitchkit.auction import (
-    apply_auction,
-    auction_actions,
-    auction_rules,
-    random_auction_action,
-)
+from pitchkit.auction import apply_auction, auction_actions, random_auction_action
 from pitchkit.errors import IllegalActionError, seat_name
+from pitchkit.plan import SETS_TRUMP, rules_plan
 from pitchkit.play import (
     apply_play,
     apply_select,
@@ -54,28 +50,17 @@ from pitchkit.play import (
     play_reason,
 )
 from pitchkit.results import Event, HandResult, Observation, Outcome, Phase
-from pitchkit.scoring import scoring_plan
 from pitchkit.settle import dealer_set_changes, settle_parts, start_score
 from pitchkit.tricks import (
     ANY_CARD,
     FOLLOW_OR_TRUMP,
-    FOLLOWING_CODE,
     MUST_FOLLOW_THEN_TRUMP,
     NO_SUIT,
     TrumpTables,
-    suit_led_only,
-    tables_for,
     trick_winner,
 )
 from pitchkit.variant import (
-    BidDirection,
-    Direction,
-    FirstLeader,
-    Partnerships,
-    PitchedJoker,
     Rules,
-    ShownCard,
-    TrumpChosenBy,
     WhenAllPass,
 )
 
@@ -91,8 +76,6 @@ _EVENT_NEW = tuple.__new__
 _OBSERVATION_NEW = tuple.__new__
 #: the observation's draw fields where the hand has no draw (the fields' defaults)
 _NO_DRAW_VIEW: tuple[Any, int, tuple[tuple[int, int], ...]] = (None, 0, ())
-#: Trick key of a plain card after a joker lead while trump is unknown: it sets trump.
-_SETS_TRUMP = 1 << 20
 _PLAY = Phase.PLAY
 #: Every action below the select flag: cards, pass, bids, moon, trump S.
 _SMALL_ACTIONS = frozenset([*range(54), PASS, *range(BID_BASE + 1, BID_BASE + MAX_BID + 1), MOON,
@@ -106,14 +89,11 @@ class Game:
     """
 
     __slots__ = (  # noqa: RUF023  (grouped: game, then hand)
-        "rules", "rng", "n", "players", "_next_player_id", "dealer", "first_dealer", "phase",
-        "to_act",
+        "rules", "plan", "rng", "n", "players", "_next_player_id", "dealer", "first_dealer",
+        "phase", "to_act",
         "scores", "hand_results", "outcome", "hands_played", "events", "ledger",
-        "team_of", "_next", "_following", "_suit_led_only", "_stages", "_first_must_trump",
-        "_trump_style", "_cards_per_hand", "_auc", "_play_events", "_trick_events",
-        "_bid_events", "_trump_sets", "_led_keys", "_auc_memo", "_score_plan",
-        "_has_auction", "_joker_leads", "_blind_keys", "_deck", "_deck_bits", "_deck_mask",
-        "_has_auction", "_draw_plan", "_bid_next", "_folding",
+        "team_of", "_next", "_following", "_play_events", "_trick_events", "_bid_events",
+        "_led_keys", "_auc_memo",
         # per hand
         "hands", "reserve", "dealt", "captured", "tricks_won", "turned", "trump",
         "_tables", "_trump_suit", "_eff", "_power", "_keys", "_trumps", "_suit_masks",
@@ -148,62 +128,21 @@ class Game:
         self.outcome: Outcome | None = None
         self.hands_played = 0
         self.events: list[Event] = []
-        self._following = FOLLOWING_CODE[rules.play.following]
-        self._suit_led_only = suit_led_only(rules)
-        self._stages = tuple(rules.play.stages)
-        self._first_must_trump = rules.play.first_lead_must_be_trump
-        self._trump_style = rules.trump.chosen_by
-        self._auc = auction_rules(self)
-        self._score_plan = scoring_plan(rules)
-        self._has_auction = rules.has_auction
-        # the deck: its cards in order, one bit per card, and as one mask (deck section)
-        self._deck = rules.deck.cards()
-        self._deck_bits = tuple(1 << card for card in self._deck)
-        self._deck_mask = sum(self._deck_bits)
-        # (a joker lead may set trump to spades, never lead a joker when able): tricks
-        self._joker_leads = (rules.trump.pitched_joker is PitchedJoker.MAKES_SPADES,
-                             rules.play.never_lead_joker)
-        # per trump suit, worked out once: (tables, suit masks + "no suit", keys by suit led)
-        self._trump_sets = tuple(
-            (t, (*t.suit_masks, 0), t.suit_led_keys if self._suit_led_only else t.win_keys)
-            for t in (tables_for(rules, suit) for suit in range(4)))
-        # trick keys after a joker lead while trump is unknown: the jokers rank among
-        # themselves as in any trump suit; a plain card sets trump
-        power = self._trump_sets[0][0].power
-        self._blind_keys = (_SETS_TRUMP,) * 52 + (power[52], power[53])
         self.ledger = None
         if rules.money.enabled:
             from pitchkit.money import MoneyLedger
             self.ledger = MoneyLedger(rules, tuple(self.players))
-        self._folding = rules.play.trumps_only
         self._seat_tables()
-        self._draw_plan = draw.draw_plan(rules, self._cards_per_hand)
         self._reset_hand()
 
     def _seat_tables(self) -> None:
+        """The plan for this many seats (:mod:`pitchkit.plan`) and its hot-path copies."""
         n = self.n
-        # rule: direction left: the next seat in the order of play (deal.direction)
-        step = 1 if self.rules.deal.direction is Direction.LEFT else -1
-        self._next = tuple((s + step) % n for s in range(n))
-        # rule: the bidding goes round from the dealer's left or right (auction.direction)
-        bid_way = self.rules.auction.direction
-        if bid_way is not BidDirection.PLAY:
-            step = 1 if bid_way is BidDirection.LEFT else -1
-        self._bid_next = tuple((s + step) % n for s in range(n))
-        teams = self.rules.players.teams
-        # rule: "seat s is on team s mod N" (players.partnerships)
-        self.team_of = tuple(s % teams if self.rules.players.partnerships
-                             is not Partnerships.NONE else s for s in range(n))
-        per = self.rules.deal.cards_per_hand
-        if per == "all":
-            size = len(self._deck)
-            if (self._trump_style is TrumpChosenBy.TURNED_CARD
-                    and self.rules.trump.shown_card is ShownCard.OUT_OF_PLAY):
-                size -= 1
-            # rule: "the whole deck dealt out evenly (cards that do not divide evenly
-            # stay undealt)" (deal.cards_per_hand)
-            per = size // n
-        self._cards_per_hand = int(per)
+        plan = self.plan = rules_plan(self.rules, n)
+        self._next = plan.seats.next_seat
+        self.team_of = plan.seats.team_of
+        # copied from the plan: read on every card played
+        self._following = plan.play.following
         self._play_events = play_events(n)
         self._trick_events = trick_events(n)
         self._bid_events = bid_events(n)
@@ -274,7 +213,7 @@ class Game:
 
     @property
     def cards_per_hand(self) -> int:
-        return self._cards_per_hand
+        return self.plan.deal.cards_per_hand
 
     def legal_actions(self) -> list[Action]:
         """Every action ``to_act`` may take now; empty in ``deal`` and ``over``.
@@ -367,7 +306,7 @@ class Game:
             # are its tables'); proved equal in tests/test_tricks_definition.py
             key = self._keys[action]
             if key > self._win_key:
-                if key == _SETS_TRUMP:
+                if key == SETS_TRUMP:
                     self._trump_after_joker(seat, action)
                 else:
                     self._win_key = key
@@ -487,10 +426,11 @@ class Game:
 
     def draw_choice(self) -> draw.Choice:
         """In phase draw: what :attr:`to_act` may discard or keep."""
-        assert self.phase is Phase.DRAW and self._draw is not None and self._draw_plan
+        plan = self.plan.draw
+        assert self.phase is Phase.DRAW and self._draw is not None and plan is not None
         seat = self.to_act
         assert seat is not None
-        return draw.choice(self._draw_plan, self._draw, self.hands[seat], self._trumps, seat,
+        return draw.choice(plan, self._draw, self.hands[seat], self._trumps, seat,
                            self.dealer)
 
     def set_aside(self) -> dict[str, int]:
@@ -539,10 +479,9 @@ class Game:
 
     def snapshot(self) -> tuple[Any, ...]:
         """Every piece of state as plain data (two games in the same state compare equal)."""
-        skip = {"rules", "rng", "ledger", "events", "_tables", "_legal", "_deal_order",
-                "_draw_plan",
-                "_played_memo", "_trick_events", "_bid_events", "_trump_sets",
-                "_led_keys", "_auc_memo", "_score_plan", "_has_auction"}
+        skip = {"rules", "plan", "rng", "ledger", "events", "_tables", "_legal", "_deal_order",
+                "_played_memo", "_play_events", "_trick_events", "_bid_events",
+                "_led_keys", "_auc_memo"}
         values = tuple((name, getattr(self, name)) for name in Game.__slots__
                        if name not in skip)
         return (*values, ("settlement", self.settlement()))
@@ -558,44 +497,46 @@ class Game:
         self._reset_hand()
         self.turned = turned
         self.dealt = list(masks)
-        if self._stages:
+        if self.plan.play.stages:
             self.reserve = list(masks)
         else:
             self.hands = list(masks)
-        if self._draw_plan is not None:
+        if self.plan.draw is not None:
             self._draw = draw.DrawState(pack=pack, kitty=kitty)
-        detail = ((tuple(masks), turned) if self._draw_plan is None
+        detail = ((tuple(masks), turned) if self.plan.draw is None
                   else (tuple(masks), turned, kitty, pack))
         event = _EVENT_NEW(Event, ("deal", None, None, detail, None, None))
         self.events.append(event)
         if turned is not None:
             # rule: "its suit is trump" (source C; trump.chosen_by turned_card)
             self._set_trump(turned // 13)
-        if self._has_auction:
+        auction = self.plan.auction
+        if auction.has_auction:
             self.phase = Phase.AUCTION
-            self.to_act = self._bid_next[self.dealer]
-            if self._auc[12]:
+            bid_next = self.plan.seats.bid_next
+            self.to_act = bid_next[self.dealer]
+            if auction.style_sell:
                 # rule: the eldest sells the pitch: the others bid (auction.style sell)
-                self.to_act = self._bid_next[self.to_act]
+                self.to_act = bid_next[self.to_act]
         else:
             self._after_auction()
         return event
 
     def _after_auction(self) -> None:
         if self._draw is not None and self._draw.kitty:
-            plan = self._draw_plan
+            plan = self.plan.draw
             assert plan is not None
             # rule: "The highest bidder receives the kitty and selects trump" (Smear)
             taker = self.dealer if plan.kitty_to_dealer or self.pitcher is None else self.pitcher
             self._draw, hands = draw.take_kitty(self._draw, tuple(self.hands), taker)
             self.hands = list(hands)
-        if self._trump_style is TrumpChosenBy.PITCHER_NAMES and self.pitcher is not None:
+        if self.plan.trump.chosen_by_pitcher_names and self.pitcher is not None:
             self.phase = Phase.TRUMP
             self.to_act = self.pitcher
             return
         leader = self._next[self.dealer]
         # rule: "the pitcher leads" (sources A, B); left_of_dealer (source C)
-        if self.rules.play.first_leader is FirstLeader.PITCHER and self.pitcher is not None:
+        if self.plan.play.first_leader_pitcher and self.pitcher is not None:
             leader = self.pitcher
         self._begin_play(leader)
 
@@ -606,7 +547,7 @@ class Game:
         self._set_trump(action - TRUMP_BASE)
         self._bids.append((seat, action))
         leader = seat
-        if self.rules.play.first_leader is FirstLeader.LEFT_OF_DEALER:
+        if self.plan.play.first_leader_left_of_dealer:
             leader = self._next[self.dealer]
         self._begin_play(leader)
 
@@ -624,21 +565,21 @@ class Game:
             return
         if state is not None:
             self.dealt = list(self.hands)  # the cards in play: after the draw
-        if self._folding:
+        if self.plan.play.trumps_only:
             self._begin_trumps_only(leader)
             return
-        if self._stages:
+        if self.plan.play.stages:
             self.stage = -1
             begin_stage(self)
             return
         self.phase = Phase.PLAY
         self.to_act = leader
         # after a draw every hand holds draw.hand_size (pitchkit.draw keeps them full)
-        self._tricks_left = (self._cards_per_hand if state is None
+        self._tricks_left = (self.plan.deal.cards_per_hand if state is None
                              else self.hands[leader].bit_count())
 
     def _apply_draw(self, action: int) -> None:
-        plan, state = self._draw_plan, self._draw
+        plan, state = self.plan.draw, self._draw
         assert plan is not None and state is not None
         self._draw, hands, out = draw.step(plan, state, tuple(self.hands), self._trumps,
                                            self.dealer, action)
@@ -666,7 +607,7 @@ class Game:
         """Everyone passed (auction.when_all_pass redeal, same_dealer_redeals, dealer_set)."""
         n = self.n
         zero = (0,) * n
-        when = self.rules.auction.when_all_pass
+        when = self.plan.auction.when_all_pass
         changes = zero
         scores = tuple(self.scores)
         over = None
@@ -701,15 +642,15 @@ class Game:
         self._trick_mask = 1 << card
         self._trick_leader = seat
         if self._trump_suit < 0:
-            if card >= 52 and self._joker_leads[0]:
+            if card >= 52 and self.plan.trump.pitched_joker_makes_spades:
                 # rule: "If the joker is pitched, it is a spade" (trump.pitched_joker)
                 self._set_trump(SPADES)
             elif card >= 52:
                 # A joker led by a hand holding nothing else cannot set trump: the first
                 # plain card played to the trick does (the joker counts as a trump led).
                 self._led = NO_SUIT  # no suit: everyone may play anything
-                self._keys = self._blind_keys
-                self._win_key = self._blind_keys[card]
+                self._keys = blind = self.plan.play.blind_keys
+                self._win_key = blind[card]
                 return
             else:
                 # rule: "the suit of that first card is trump for the hand" (sources A, B)
@@ -726,10 +667,11 @@ class Game:
         tables = self._tables
         assert tables is not None
         self._led = tables.trump
-        keys = (tables.suit_led_keys if self._suit_led_only else tables.win_keys)[tables.trump]
+        suit_led = self.plan.play.trick_winner_suit_led
+        keys = (tables.suit_led_keys if suit_led else tables.win_keys)[tables.trump]
         self._keys = keys
         cards = [*self._trick, card]
-        best = trick_winner(cards, tables, self._suit_led_only)
+        best = trick_winner(cards, tables, suit_led)
         winner = self._trick_leader
         for _ in range(best):
             winner = self._next[winner]
@@ -737,7 +679,7 @@ class Game:
         self._win_key = keys[cards[best]]
 
     def _set_trump(self, suit: int) -> None:
-        tables, self._suit_masks, self._led_keys = self._trump_sets[suit]
+        tables, self._suit_masks, self._led_keys = self.plan.play.trump_sets[suit]
         self.trump = self._trump_suit = suit
         self._tables = tables
         self._eff = tables.effective_suit

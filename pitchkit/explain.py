@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from pitchkit.cards import LITTLE_JOKER, RANKS
-from pitchkit.checks import cards_per_hand, deck_size
+from pitchkit.checks import deck_size
 from pitchkit.explain_draw import (
     bidding_lines,
     draw_lines,
@@ -19,6 +19,7 @@ from pitchkit.explain_draw import (
     sell_lines,
     trumps_only_lines,
 )
+from pitchkit.plan import cards_per_hand, shown_card_out_of_play
 from pitchkit.tricks import trump_order_for
 from pitchkit.variant import (
     FORMAT,
@@ -198,9 +199,8 @@ def _dealing(rules: Rules) -> Iterator[str]:
     per = cards_per_hand(rules)
     packets = (f"{_n(d.packet_size, 'card')} at a time" if d.packet_size > 1
                else "one card at a time")
-    aside = 1 if (rules.trump.chosen_by is TrumpChosenBy.TURNED_CARD
-                  and rules.trump.shown_card is ShownCard.OUT_OF_PLAY) else 0
-    left = deck_size(rules) - aside - per * rules.players.count
+    left = (deck_size(rules) - shown_card_out_of_play(rules)
+            - per * rules.players.count)
     if d.cards_per_hand == "all":
         text = f"The whole deck is dealt out evenly, {packets}: {_n(per, 'card')} each"
     else:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from pitchkit.checks import cards_per_hand
+from pitchkit.plan import cards_per_hand
 from pitchkit.variant import (
     BidDirection,
     Direction,

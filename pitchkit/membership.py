@@ -91,6 +91,7 @@ def _resize(game: Game, n: int) -> None:
     game.n = n
     game._seat_tables()
     game._reset_hand()
-    if game._cards_per_hand * n > len(game._deck):
+    deal = game.plan.deal
+    if deal.cards_per_hand * n > deal.deck_size:
         raise IllegalActionError(
-            f"{n} players cannot be dealt {game._cards_per_hand} cards each")
+            f"{n} players cannot be dealt {deal.cards_per_hand} cards each")

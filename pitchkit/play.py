@@ -48,10 +48,11 @@ def cards_tuple(mask: int) -> tuple[int, ...]:
 
 def lead_cards_mask(game: Game, seat: int) -> int:
     """Cards ``seat`` may lead now (also a pitch during the auction): tricks.legal_leads."""
-    spades, never = game._joker_leads
+    plan = game.plan
     return legal_leads(game.hands[seat], game._tables,
-                       game._first_lead and game._first_must_trump,
-                       joker_may_set_trump=spades, never_lead_joker=never)
+                       game._first_lead and plan.play.first_lead_must_be_trump,
+                       joker_may_set_trump=plan.trump.pitched_joker_makes_spades,
+                       never_lead_joker=plan.play.never_lead_joker)
 
 def lead_cards(game: Game, seat: int) -> list[int]:
     return cards_list(lead_cards_mask(game, seat))
@@ -62,9 +63,11 @@ def legal_mask(game: Game) -> int:
     hand = game.hands[seat]  # type: ignore[index]
     if not game._trick:
         # as lead_cards_mask, one call less on the hot path
-        spades, never = game._joker_leads
-        legal = legal_leads(hand, game._tables, game._first_lead and game._first_must_trump,
-                            joker_may_set_trump=spades, never_lead_joker=never)
+        plan = game.plan
+        legal = legal_leads(hand, game._tables,
+                            game._first_lead and plan.play.first_lead_must_be_trump,
+                            joker_may_set_trump=plan.trump.pitched_joker_makes_spades,
+                            never_lead_joker=plan.play.never_lead_joker)
     else:
         legal = legal_follows(hand, game._led, game._tables, game._following)
     game._legal = legal
@@ -109,11 +112,12 @@ def begin_stage(game: Game) -> None:
     """Staged play: every seat in turn, the stage's leader first, chooses its cards."""
     game.stage += 1
     left = game.reserve[game._leader].bit_count()
-    if game.stage >= len(game._stages) or left == 0:
+    stages = game.plan.play.stages
+    if game.stage >= len(stages) or left == 0:
         # rule: "Cards left after the last stage take no part" (source C)
         finish_hand(game)
         return
-    game.select_count = min(game._stages[game.stage], left)
+    game.select_count = min(stages[game.stage], left)
     game._select_left = game.n
     game.phase = Phase.SELECT
     game.to_act = game._leader
@@ -160,13 +164,13 @@ def end_trick(game: Game, seat: int, card: int) -> Event:
     game._tricks_left -= 1
     result = None
     leader = winner
-    if game._folding:
+    if game.plan.play.trumps_only:
         leader = _trumps_only_seating(game, winner)
     if game._tricks_left:
         game.to_act = leader  # rule: "Winner of a trick leads the next" (A, B, C)
     else:
         game._leader = winner  # rule: the trick winner leads on into the next stage
-        if game._stages:
+        if game.plan.play.stages:
             begin_stage(game)
         else:
             finish_hand(game)
@@ -196,7 +200,7 @@ def finish_hand(game: Game) -> None:
     pitcher = game.pitcher
     team_of = game.team_of
     points, made, moon_made, changes, combo, _won = score_parts(
-        game._score_plan, game.trump, game.dealer, team_of, pitcher, game.bid, game.moon,
+        game.plan.scoring, game.trump, game.dealer, team_of, pitcher, game.bid, game.moon,
         game.dealt, game.captured, tricks_won, game._last_winner)
     if game._sale is not None:
         changes = with_sale(changes, team_of, *game._sale)

@@ -6,8 +6,9 @@ from dataclasses import replace
 
 import pytest
 
-from pitchkit.checks import Finding, cards_per_hand, check_rules
+from pitchkit.checks import Finding, check_rules
 from pitchkit.load import load_variant
+from pitchkit.plan import cards_per_hand
 from pitchkit.variant import (
     Auction,
     AuctionStyle,

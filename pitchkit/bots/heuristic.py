@@ -37,6 +37,7 @@ from pitchkit.actions import (
 from pitchkit.bots.drawing import draw_action
 from pitchkit.cards import JACK, RANKS, cards_in
 from pitchkit.combos import best_combination
+from pitchkit.plan import rules_plan
 from pitchkit.results import Observation, Phase
 from pitchkit.scoring import PlannedItem, scoring_plan
 from pitchkit.tricks import TrumpTables, tables_for
@@ -78,10 +79,9 @@ class Know:
 def know(rules: Rules) -> Know:
     n = rules.players.count
     teams = rules.players.teams
-    deck_cards = rules.deck.cards()
-    size = len(deck_cards)
-    per = rules.deal.cards_per_hand
-    k = size // n if per == "all" else int(per)
+    deal = rules_plan(rules).deal
+    size = deal.deck_size
+    k = deal.cards_per_hand  # with a shown card set aside, as the engine deals
     unseen = max(1, size - k)
     values = dict(rules.points.card_values)
     game_value = tuple(float(values.get(RANKS[c % 13], 0)) if c < 52 else 0.0
@@ -100,7 +100,7 @@ def know(rules: Rules) -> Know:
     return Know(
         n=n, teams=teams, partners=n // teams - 1, items=plan.items, points=plan.names,
         items_total=plan.items_total, card_points=card_points,
-        deck=sum(1 << c for c in deck_cards), hand_size=k,
+        deck=deal.deck_mask, hand_size=k,
         in_other_hands=min(1.0, (n - 1) * k / unseen),
         game_value=game_value, combo_value=combo_value,
         combinations=rules.scoring.method is ScoringMethod.COMBINATIONS,

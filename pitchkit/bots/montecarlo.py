@@ -26,6 +26,7 @@ from pitchkit.cards import cards_in
 from pitchkit.combos import best_combination
 from pitchkit.engine import Game
 from pitchkit.errors import IllegalActionError
+from pitchkit.plan import rules_plan
 from pitchkit.results import Observation, Phase
 from pitchkit.tricks import (
     ANY_CARD,
@@ -34,7 +35,7 @@ from pitchkit.tricks import (
     MUST_FOLLOW_THEN_TRUMP,
     tables_for,
 )
-from pitchkit.variant import Rules, ShownCard, TrumpChosenBy
+from pitchkit.variant import Rules
 
 #: Value of winning (or, negated, losing) the game within the rolled-out hand.
 GAME_BONUS = 10.0
@@ -127,11 +128,11 @@ class MonteCarloBot:
         for s, c in obs.played:
             played_by[s].append(c)
             played_mask |= 1 << c
-        per_hand = Game(rules, random.Random(0), dealer=obs.dealer).cards_per_hand
+        dealt = rules_plan(rules, n).deal
+        per_hand = dealt.cards_per_hand
         mine = obs.hand | obs.reserve | sum(1 << c for c in played_by[me])
         pool = k.deck & ~mine & ~played_mask
-        if (rules.trump.chosen_by is TrumpChosenBy.TURNED_CARD and obs.turned is not None
-                and rules.trump.shown_card is ShownCard.OUT_OF_PLAY):
+        if dealt.shown_card_out_of_play and obs.turned is not None:
             pool &= ~(1 << obs.turned)
         voids = self.voids(obs)
         self._stage_voids = voids
