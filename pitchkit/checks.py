@@ -30,6 +30,7 @@ from pitchkit.variant import (
     PointCard,
     Rules,
     ScoringMethod,
+    SeveralReach,
     ShownCard,
     TrumpChosenBy,
     UndealtJack,
@@ -268,6 +269,9 @@ def settings_that_need_an_auction(rules: Rules) -> Iterator[Finding]:
         yield Finding(("scoring.win_only_as_pitcher", "auction.style"), why + "; set it false")
     if rules.scoring.bidder_goes_out:
         yield Finding(("scoring.bidder_goes_out", "auction.style"), why)
+    if rules.scoring.several_reach is SeveralReach.TIE_TO_PITCHER:
+        yield Finding(("scoring.several_reach", "auction.style"),
+                      "tie_to_pitcher " + why + "; use higher_score")
     if rules.play.first_leader is FirstLeader.PITCHER:
         yield Finding(("play.first_leader", "auction.style"),
                       "pitcher " + why + "; use left_of_dealer")
@@ -389,6 +393,17 @@ def game_can_end(rules: Rules) -> Iterator[Finding]:
     if s.bidder_goes_out and s.target is None:
         yield Finding(("scoring.bidder_goes_out", "scoring.target"),
                       "has no effect without a target")
+    if s.several_reach is not SeveralReach.POINT_ORDER:
+        if s.target is None:
+            yield Finding(("scoring.several_reach", "scoring.target"),
+                          "has no effect without a target")
+        elif s.win_only_as_pitcher and rules.has_auction:
+            yield Finding(("scoring.several_reach", "scoring.win_only_as_pitcher"),
+                          "has no effect with scoring.win_only_as_pitcher: only the "
+                          "pitcher's side can win at the end of a hand anyway")
+    if s.all_points_wins_game and s.method is not ScoringMethod.POINTS:
+        yield Finding(("scoring.all_points_wins_game", "scoring.method"),
+                      "needs point items (scoring.method points): combinations have none")
 
 
 # ---------------------------------------------------------------------------- the draw

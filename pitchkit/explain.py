@@ -41,6 +41,7 @@ from pitchkit.variant import (
     PointItem,
     Rules,
     ScoringMethod,
+    SeveralReach,
     ShownCard,
     Tie,
     TrickWinner,
@@ -500,15 +501,26 @@ def _winning(rules: Rules) -> Iterator[str]:
         if s.bidder_goes_out and rules.has_auction and not only_pitcher:
             yield (f"When several {side}s reach {s.target} in the same hand, the pitcher's side "
                    "wins if it is among them.")
-        if not only_pitcher and rules.scoring.method is ScoringMethod.POINTS:
-            yield (f"When several {side}s reach {s.target} in the same hand"
-                   + (" and the pitcher's is not among them" if s.bidder_goes_out else "")
-                   + f", the points are counted again one by one in the order above and the "
-                   f"first {side} to reach {s.target} wins (if they reach it on the same point, "
-                   "the higher score wins).")
-        elif not only_pitcher:
-            yield (f"When several {side}s reach {s.target} in the same hand, the higher score "
-                   "wins.")
+        several = s.several_reach
+        if rules.scoring.method is not ScoringMethod.POINTS and several is SeveralReach.POINT_ORDER:
+            several = SeveralReach.HIGHER_SCORE  # no items to count: the higher score
+        if not only_pitcher:
+            when = (f"When several {side}s reach {s.target} in the same hand"
+                    + (" and the pitcher's is not among them" if s.bidder_goes_out else ""))
+            if several is SeveralReach.POINT_ORDER:
+                yield (when + f", the points are counted again one by one in the order above "
+                       f"and the first {side} to reach {s.target} wins (if they reach it on "
+                       "the same point, the higher score wins).")
+            elif several is SeveralReach.HIGHER_SCORE:
+                yield when + ", the higher score wins; equal scores are a tie."
+            elif rules.has_auction:
+                yield (when + ", the higher score wins; with equal scores the pitcher's "
+                       f"{side} wins if it is one of them.")
+            else:
+                yield when + ", the higher score wins; equal scores are a tie."
+    if s.all_points_wins_game and rules.scoring.method is ScoringMethod.POINTS:
+        yield (f"A {side} that takes every point of a hand wins the game at once, "
+               "whoever pitched.")
     if rules.moon.allowed and rules.moon.made_wins_game and rules.has_auction:
         yield "A made moon wins the game at once."
     if s.count is Count.DOWN and s.target is not None:

@@ -32,7 +32,7 @@ back (auction.when_all_pass: dealer_set). Any time: 'undo' (drop the last hand),
 _SPLIT = re.compile(r"\s+and\s+|[,+&\s]+")
 _YES = {"y": True, "yes": True, "n": False, "no": False}
 _REASONS = {"target": "reached the target", "moon": "made the moon",
-            "hands": "the most points after the last hand"}
+            "hands": "the most points after the last hand", "all_points": "took every point"}
 
 
 # ------------------------------------------------------------------ what it prints

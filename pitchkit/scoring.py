@@ -409,12 +409,18 @@ def moon_made(rules: Rules, facts: HandFacts, points: dict[str, tuple[int, ...]]
                       points)
 
 
+def took_every_point(team_of: tuple[int, ...], side: int,
+                     points: dict[str, tuple[int, ...]]) -> bool:
+    """Whether every item of a hand went to ``side`` and to no other side (an item
+    nobody won, like an undealt jack, is not taken): a moon's all points, and
+    ``scoring.all_points_wins_game``."""
+    return all(seats and {team_of[s] for s in seats} == {side} for seats in points.values())
+
+
 def _moon_made(requires: MoonRequires, team_of: tuple[int, ...], pitcher: int,
                tricks_won: Sequence[int], points: dict[str, tuple[int, ...]]) -> bool:
     side = team_of[pitcher]
-    all_points = all(
-        seats and {team_of[s] for s in seats} == {side} for seats in points.values()
-    )
+    all_points = took_every_point(team_of, side, points)
     total_tricks = sum(tricks_won)
     side_tricks = sum(t for s, t in enumerate(tricks_won) if team_of[s] == side)
     all_tricks = side_tricks == total_tricks

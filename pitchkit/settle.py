@@ -10,7 +10,10 @@ decides the end of the game. Readings chosen where the sources are silent:
   when its score is at least the target at the end of a hand it pitched, set or not.
   No other side can win at that moment, however high its score.
 - Several sides at the target after one hand: with ``bidder_goes_out`` the pitcher's
-  side wins if it is among them. Otherwise the hand is counted again item by item in the
+  side wins if it is among them. Otherwise ``several_reach`` decides: ``higher_score``,
+  the higher score at the end of the hand wins (equal: a tie, ``scoring.tie``);
+  ``tie_to_pitcher``, the same, and the pitcher's side wins a tie it is in;
+  ``point_order`` (the default), the hand is counted again item by item in the
   order of ``points.items``, each item its value, and the first side to reach the target
   wins.
   In that count, a side whose change is zero or negative (a set pitcher: the set-back,
@@ -21,6 +24,9 @@ decides the end of the game. Readings chosen where the sources are silent:
   won, a combination score) is counted last, all sides at once.
   Sides reaching the target at the same count (a split game, or the last step) are
   separated by the higher score at the end of the hand; if still equal, it is a tie.
+- ``scoring.all_points_wins_game``: a side credited with every item of the hand, as
+  a moon's ``all_points`` counts it (an item nobody could win, like an undealt jack,
+  is not taken), wins at once, pitcher or not, before the target is looked at.
 - ``scoring.hands``: after that many hands (``hands_played`` counts this one) the
   highest score wins; the target is checked first.
 - Ties (``scoring.tie``): a draw; ``replay`` also says a new game is due;
@@ -40,8 +46,8 @@ from dataclasses import dataclass
 from operator import add
 from typing import Any
 
-from pitchkit.scoring import HandFacts, HandScore, scoring_plan
-from pitchkit.variant import Count, Rules, Tie
+from pitchkit.scoring import HandFacts, HandScore, scoring_plan, took_every_point
+from pitchkit.variant import Count, Rules, SeveralReach, Tie
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -150,6 +156,12 @@ def settle_up(rules: Rules, scores: Sequence[int], team_of: tuple[int, ...],
     if moon_made and pitcher_side is not None and rules.moon.made_wins_game:
         # rule: a made moon wins the game at once
         return _won(new_scores, team_of, pitcher_side, "moon")
+    if s.all_points_wins_game and points:
+        for side in sorted(set(team_of)):
+            if took_every_point(team_of, side, points):
+                # rule: taking every point of a hand wins the game at once
+                # (scoring.all_points_wins_game)
+                return _won(new_scores, team_of, side, "all_points")
     if moon_made is False and pitcher_side is not None and rules.moon.failed_loses_game:
         # rule: a failed moon loses the game at once (moon.failed_loses_game)
         return _best_of(rules, new_scores, new, team_of, [pitcher_side], "moon")
@@ -170,11 +182,18 @@ def settle_up(rules: Rules, scores: Sequence[int], team_of: tuple[int, ...],
             if s.bidder_goes_out and pitcher_side in reached:
                 # rule: bidder goes out
                 return _won(new_scores, team_of, pitcher_side, "target")
-            first = _first_to_reach(rules, points, team_of, old, change, reached, target)
+            several = s.several_reach
+            first = (_first_to_reach(rules, points, team_of, old, change, reached, target)
+                     if several is SeveralReach.POINT_ORDER else reached)
+            # rule: the higher score wins (several_reach higher_score, and point_order
+            # among sides reaching it on the same point)
             best = max(new[side] for side in first)
             top = [side for side in first if new[side] == best]
             if len(top) == 1:
                 return _won(new_scores, team_of, top[0], "target")
+            if several is SeveralReach.TIE_TO_PITCHER and pitcher_side in top:
+                # rule: a tie goes to the pitcher (several_reach tie_to_pitcher)
+                return _won(new_scores, team_of, pitcher_side, "target")
             return _tie(rules, new_scores, "target")
 
     losing = s.losing_score

@@ -171,6 +171,15 @@ class Tie(StrEnum):
     ANOTHER_HAND = "another_hand"
 
 
+class SeveralReach(StrEnum):
+    """How one side is picked when several reach the target in one hand (after
+    ``scoring.bidder_goes_out``)."""
+
+    POINT_ORDER = "point_order"
+    HIGHER_SCORE = "higher_score"
+    TIE_TO_PITCHER = "tie_to_pitcher"
+
+
 class Count(StrEnum):
     UP = "up"
     DOWN = "down"
@@ -424,6 +433,8 @@ class Scoring:
     target: int | None = 7
     win_only_as_pitcher: bool = True
     bidder_goes_out: bool = False
+    several_reach: SeveralReach = SeveralReach.POINT_ORDER
+    all_points_wins_game: bool = False
     hands: int | None = None
     tie: Tie = Tie.DRAW
     count: Count = Count.UP

@@ -384,6 +384,8 @@ SHOWN_ELSEWHERE = {
     "scoring.target": "test_rules_points.py",
     "scoring.win_only_as_pitcher": "test_game_end.py",
     "scoring.bidder_goes_out": "test_settle.py",
+    "scoring.several_reach": "test_table_rules.py",
+    "scoring.all_points_wins_game": "test_table_rules.py",
     "scoring.hands": "test_rules_points.py",
     "scoring.tie": "test_scoring.py",
     "scoring.losing_score": "test_game_end.py",
