@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from pitchkit.cards import RANKS, parse_card
-from pitchkit.plan import cards_per_hand, shown_card_out_of_play
+from pitchkit.plan import cards_per_hand, shown_card_out_of_play, strong_cards
 from pitchkit.variant import (
     AuctionStyle,
     Count,
@@ -92,6 +92,29 @@ def hands_fit_the_deck(rules: Rules) -> Iterator[Finding]:
                        "deck.without"),
                       f"{n} players × {per} cards{extra} = {n * per + aside} is more than "
                       f"the {size} cards in the deck")
+
+
+@check
+def weak_hands_can_be_thrown_in(rules: Rules) -> Iterator[Finding]:
+    """deal.weak_hand_below: some hand must be weak, some not, and a new hand at hand."""
+    below = rules.deal.weak_hand_below
+    if below is None:
+        return
+    deck = rules.deck.cards()
+    strong = strong_cards(rules)
+    where = ("deal.weak_hand_below", "deck.ranks")
+    if all(1 << card & strong for card in deck):
+        yield Finding(where, f"has no effect: no card of the deck ranks below {below}")
+        return
+    if not any(1 << card & strong for card in deck):
+        yield Finding(where, f"every hand is weak: no card of the deck ranks {below} or "
+                             "higher")
+    undealt = (len(deck) - _set_aside(rules) - rules.players.count * cards_per_hand(rules)
+               - rules.deal.kitty)
+    if undealt < cards_per_hand(rules):
+        yield Finding(("deal.weak_hand_below", "deal.cards_per_hand"),
+                      f"a weak hand is never replaced: {max(undealt, 0)} cards are left "
+                      f"undealt, fewer than a hand of {cards_per_hand(rules)}")
 
 
 @check

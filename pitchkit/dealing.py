@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from pitchkit.cards import card_name
+from pitchkit.cards import card_name, cards_in
 from pitchkit.errors import IllegalActionError, seat_name
 from pitchkit.results import Event
 
@@ -55,10 +55,15 @@ def deal_random(game: Game) -> Event:
         kitty = 0
         for card in rest[:kitty_size]:
             kitty |= 1 << card
-        return game._start_hand(masks, turned, kitty, tuple(rest[kitty_size:]))
+        pack = rest[kitty_size:]
+        if deal.weak_hand_below:
+            pack = throw_in_weak_hands(game, masks, pack)
+        return game._start_hand(masks, turned, kitty, tuple(pack))
     if turned is not None:
         for seat, card in zip(order, cards, strict=False):
             masks[seat] |= 1 << card
+        if deal.weak_hand_below:
+            throw_in_weak_hands(game, masks, cards[len(order):])
     else:
         # the first n*k cards of a uniformly shuffled deck, drawn one by one (a partial
         # Fisher-Yates shuffle), each to the seat the deal gives it to. The draws are the
@@ -73,7 +78,38 @@ def deal_random(game: Game) -> Event:
                 digits, i = divmod(digits, left)
                 masks[seat] |= bits[i]
                 bits[i] = bits[last]
+        strong = deal.weak_hand_below
+        if strong and not all(mask & strong for mask in masks):
+            # the undealt cards are the first of ``bits``, in no order: shuffle them
+            stock = [bit.bit_length() - 1 for bit in bits[:size - len(order)]]
+            game.rng.shuffle(stock)
+            throw_in_weak_hands(game, masks, stock)
     return game._start_hand(masks, turned)
+
+
+def throw_in_weak_hands(game: Game, masks: list[int], stock: Sequence[int]) -> list[int]:
+    """Replace each weak hand (``deal.weak_hand_below``) in ``masks`` by the next cards of
+    ``stock``, seat by seat from the dealer's left; the undealt cards left, the shown
+    hands last (under the pack)."""
+    deal = game.plan.deal
+    strong, k = deal.weak_hand_below, deal.cards_per_hand
+    left = list(stock)
+    shown: list[int] = []
+    next_seat = game.plan.seats.next_seat
+    seat = next_seat[game.dealer]
+    for _ in range(len(masks)):
+        # rule: "the option of turning their cards face up in order to get six new cards
+        # if and only if all six of their cards are lower than a Jack" (Serjeant's Muse,
+        # everything2); read as always taken, again while the new hand is weak
+        while not masks[seat] & strong and len(left) >= k:
+            shown.extend(cards_in(masks[seat]))
+            mask = 0
+            for card in left[:k]:
+                mask |= 1 << card
+            masks[seat] = mask
+            del left[:k]
+        seat = next_seat[seat]
+    return left + shown
 
 
 def _draw_groups(order: tuple[int, ...], size: int

@@ -27,6 +27,7 @@ from pitchkit.variant import (
     AuctionStyle,
     Count,
     Direction,
+    Discard,
     FirstLeader,
     Following,
     GameTie,
@@ -190,6 +191,11 @@ def _trump_order(rules: Rules) -> Iterator[str]:
         yield text[0].upper() + text[1:] + "."
 
 
+_RANK_WORDS = {"A": "an ace", "K": "a king", "Q": "a queen", "J": "a jack", "T": "a ten",
+               "9": "a nine", "8": "an eight", "7": "a seven", "6": "a six", "5": "a five",
+               "4": "a four", "3": "a three", "2": "a two"}
+
+
 def _dealing(rules: Rules) -> Iterator[str]:
     d = rules.deal
     way = "left (clockwise)" if d.direction is Direction.LEFT else "right (anticlockwise)"
@@ -209,6 +215,16 @@ def _dealing(rules: Rules) -> Iterator[str]:
     text += f"; {_n(left, 'card')} stay undealt." if left else "."
     yield text
     yield from kitty_lines(rules)
+    if d.weak_hand_below is not None:
+        rank = _RANK_WORDS[d.weak_hand_below]
+        joker = " (a joker counts as high)" if rules.deck.jokers else ""
+        yield (f"A player dealt no card as high as {rank}{joker} shows the "
+               f"hand and is dealt {_n(per, 'new card')} from the undealt cards, again while "
+               "the new hand is that weak and enough cards are left; the shown cards are "
+               "out of play for the hand"
+               + (" (under the pack)." if rules.draw.discard is not Discard.NONE
+                  or rules.deal.kitty else ".")
+               + " (Played as always taken: the rule lets the player choose.)")
 
 
 def _trump(rules: Rules) -> Iterator[str]:

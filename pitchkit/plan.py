@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from pitchkit.cards import JOKER_MASK, RANKS
 from pitchkit.variant import (
     AuctionStyle,
     BidDirection,
@@ -100,6 +101,9 @@ class DealPlan:
     chosen_by_turned_card: bool
     #: :func:`shown_card_out_of_play`
     shown_card_out_of_play: bool
+    #: the cards that keep a hand from being weak (``deal.weak_hand_below``: that rank
+    #: and higher in every suit, and the jokers); 0: no weak-hand rule
+    weak_hand_below: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -204,7 +208,22 @@ def _deal(rules: Rules, n: int) -> DealPlan:
                     cards_per_hand=cards_per_hand(rules, n),
                     packet_size=rules.deal.packet_size, kitty=rules.deal.kitty,
                     chosen_by_turned_card=rules.trump.chosen_by is TrumpChosenBy.TURNED_CARD,
-                    shown_card_out_of_play=shown_card_out_of_play(rules))
+                    shown_card_out_of_play=shown_card_out_of_play(rules),
+                    weak_hand_below=strong_cards(rules))
+
+
+def strong_cards(rules: Rules) -> int:
+    """The cards that keep a hand from being weak under ``deal.weak_hand_below``: the
+    rank named and every higher rank, in every suit, and the jokers (0: no such rule)."""
+    below = rules.deal.weak_hand_below
+    if below is None:
+        return 0
+    lowest = RANKS.index(below)
+    mask = JOKER_MASK
+    for card in range(52):
+        if card % 13 >= lowest:
+            mask |= 1 << card
+    return mask
 
 
 def _auction(rules: Rules) -> AuctionPlan:

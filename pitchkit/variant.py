@@ -320,6 +320,8 @@ class Deal:
     packet_size: int = 3
     kitty: int = 0
     kitty_to: KittyTo = KittyTo.PITCHER
+    #: a rank letter: a hand with no card of this rank or higher is thrown in (null: none)
+    weak_hand_below: str | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -525,6 +527,8 @@ def _convert(section: str, cls: type, name: str, value: Any) -> Any:
         # rank letters in rank order, once each (a YAML 9 is the letter 9), so equal decks
         # are equal
         return tuple(sorted({str(v) for v in value}, key=_rank_key))
+    if (section, name) == ("deal", "weak_hand_below"):
+        return None if value is None else str(value)  # a YAML 9 is the letter 9
     if (section, name) == ("deck", "without"):
         return tuple(_card_spelling(str(v)) for v in value)
     if isinstance(value, float) and value.is_integer():

@@ -54,6 +54,10 @@ CASES: list[tuple[dict[str, Any], dict[str, Any]]] = [
     ({}, {"deal": {"cards_per_hand": 4}}),
     ({}, {"deal": {"cards_per_hand": "all"}}),
     ({}, {"deal": {"packet_size": 1}}),
+    # a weak hand thrown in, on each way of dealing: drawn cards, a turned card, a pack
+    ({}, {"deal": {"weak_hand_below": "J"}}),
+    (TURNED, {"deal": {"weak_hand_below": "J"}}),
+    (DRAW, {"deal": {"weak_hand_below": "Q"}}),
     ({}, {"trump": {"chosen_by": "pitcher_names"}}),
     ({}, {"trump": {"chosen_by": "turned_card"}}),
     # the shown card comes from the middle: it matters once the deal goes past the middle

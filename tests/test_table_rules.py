@@ -10,7 +10,8 @@ from typing import Any
 import pytest
 from play_helpers import act, cards, tricks
 
-from pitchkit.engine import Game
+from pitchkit.checks import check_rules
+from pitchkit.engine import Game, Phase, replay_events
 from pitchkit.variant import Rules, rules_from_mapping
 
 
@@ -81,3 +82,92 @@ def test_all_points_wins_game(wins: bool) -> None:
         assert game.outcome is not None and game.outcome.winners == (0,)
     else:
         assert game.outcome is None
+
+
+# ------------------------------------------------------------- a weak hand thrown in
+
+STRONG = 0
+for _card in range(52):
+    if _card % 13 >= 9:  # jack, queen, king, ace
+        STRONG |= 1 << _card
+
+
+def play_out(game: Game, seed: int) -> None:
+    """Random legal play to the end of the hand in progress."""
+    rng = random.Random(seed)
+    hands = len(game.hand_results)
+    while len(game.hand_results) == hands:
+        game._apply_random(rng)
+
+
+def first_weak_deal() -> int:
+    """A seed whose first deal (auction pitch) gives some player no jack or higher."""
+    for seed in range(100):
+        game = Game(rules_from_mapping({}), random.Random(seed), dealer=3)
+        game.deal_random()
+        if any(not mask & STRONG for mask in game.dealt):
+            return seed
+    raise AssertionError("no weak deal in 100 seeds")  # pragma: no cover
+
+
+def test_weak_hand_below_null_keeps_a_weak_hand() -> None:
+    seed = first_weak_deal()
+    game = Game(rules_from_mapping({}), random.Random(seed), dealer=3)
+    game.deal_random()
+    weak = [seat for seat, mask in enumerate(game.dealt) if not mask & STRONG]
+    assert weak
+    play_out(game, seed)
+    # the weak hand was played: every one of its cards went to some trick
+    captured = 0
+    for mask in game.captured:
+        captured |= mask
+    assert all(game.dealt[seat] & ~captured == 0 for seat in weak)
+
+
+def test_weak_hand_below_jack_replaces_the_weak_hand() -> None:
+    seed = first_weak_deal()
+    plain = Game(rules_from_mapping({}), random.Random(seed), dealer=3)
+    plain.deal_random()
+    game = Game(rules_from_mapping({"deal": {"weak_hand_below": "J"}}),
+                random.Random(seed), dealer=3)
+    game.deal_random()
+    # the same shuffle: strong hands are kept, each weak one is replaced by a strong one
+    # (or a weak one, only when the undealt cards ran out: not with 28 of them)
+    for seat in range(4):
+        if plain.dealt[seat] & STRONG:
+            assert game.dealt[seat] == plain.dealt[seat]
+        else:
+            assert game.dealt[seat] & STRONG and game.dealt[seat] != plain.dealt[seat]
+            # the shown cards are out of play
+            assert all(not plain.dealt[seat] & mask for mask in game.dealt)
+    play_out(game, seed)
+    assert game.hand_results[-1].points  # the hand is played and scored
+
+
+def test_weak_hands_replay_from_the_record() -> None:
+    r = rules_from_mapping({"deal": {"weak_hand_below": "Q"}})
+    game = Game(r, random.Random(5))
+    rng = random.Random(6)
+    while game.outcome is None and len(game.hand_results) < 30:
+        if game.phase is Phase.DEAL:
+            game.deal_random()
+        else:
+            game._apply_random(rng)
+    replayed = replay_events(r, game.events, game.first_dealer)
+    assert replayed.scores == game.scores and replayed.hand_results == game.hand_results
+
+
+@pytest.mark.parametrize(("settings", "message"), [
+    ({"deck": {"ranks": ["A", "K", "Q", "J", "T", "9"]}, "deal": {"weak_hand_below": "9"}},
+     "has no effect"),
+    ({"deck": {"ranks": ["9", "8", "7", "6", "5", "4", "3", "2"]},
+      "deal": {"weak_hand_below": "J"}}, "every hand is weak"),
+    ({"deal": {"weak_hand_below": "J", "cards_per_hand": "all"}}, "never replaced"),
+])
+def test_validate_refuses_a_weak_hand_rule_that_cannot_apply(settings: dict[str, Any],
+                                                             message: str) -> None:
+    found = [f for f in check_rules(rules_from_mapping(settings))
+             if f.paths[0] == "deal.weak_hand_below"]
+    assert len(found) == 1 and message in found[0].message
+    assert not [f for f in check_rules(rules_from_mapping({"deal": {"weak_hand_below": "J"}}))
+                if f.paths[0] == "deal.weak_hand_below"]
