@@ -191,11 +191,6 @@ def _trump_order(rules: Rules) -> Iterator[str]:
         yield text[0].upper() + text[1:] + "."
 
 
-_RANK_WORDS = {"A": "an ace", "K": "a king", "Q": "a queen", "J": "a jack", "T": "a ten",
-               "9": "a nine", "8": "an eight", "7": "a seven", "6": "a six", "5": "a five",
-               "4": "a four", "3": "a three", "2": "a two"}
-
-
 def _dealing(rules: Rules) -> Iterator[str]:
     d = rules.deal
     way = "left (clockwise)" if d.direction is Direction.LEFT else "right (anticlockwise)"
@@ -216,7 +211,8 @@ def _dealing(rules: Rules) -> Iterator[str]:
     yield text
     yield from kitty_lines(rules)
     if d.weak_hand_below is not None:
-        rank = _RANK_WORDS[d.weak_hand_below]
+        word = _RANK_WORDS[d.weak_hand_below]
+        rank = ("an " if word[0] in "aeiou" else "a ") + word
         joker = " (a joker counts as high)" if rules.deck.jokers else ""
         yield (f"A player dealt no card as high as {rank}{joker} shows the "
                f"hand and is dealt {_n(per, 'new card')} from the undealt cards, again while "

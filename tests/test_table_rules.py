@@ -12,6 +12,7 @@ from play_helpers import act, cards, tricks
 
 from pitchkit.checks import check_rules
 from pitchkit.engine import Game, Phase, replay_events
+from pitchkit.explain import explain_rules
 from pitchkit.variant import Rules, rules_from_mapping
 
 
@@ -171,3 +172,16 @@ def test_validate_refuses_a_weak_hand_rule_that_cannot_apply(settings: dict[str,
     assert len(found) == 1 and message in found[0].message
     assert not [f for f in check_rules(rules_from_mapping({"deal": {"weak_hand_below": "J"}}))
                 if f.paths[0] == "deal.weak_hand_below"]
+
+
+def test_explain_states_the_new_table_rules() -> None:
+    text = explain_rules(rules_from_mapping({
+        "deal": {"weak_hand_below": "J"},
+        "scoring": {"win_only_as_pitcher": False, "several_reach": "tie_to_pitcher",
+                    "all_points_wins_game": True}}))
+    assert "A player dealt no card as high as a jack shows the hand" in text
+    assert "the higher score wins; with equal scores the pitcher's player wins" in text
+    assert "A player that takes every point of a hand wins the game at once" in text
+    higher = explain_rules(rules_from_mapping({
+        "scoring": {"win_only_as_pitcher": False, "several_reach": "higher_score"}}))
+    assert "the higher score wins; equal scores are a tie" in higher
