@@ -345,7 +345,7 @@ def _play(rules: Rules) -> Iterator[str]:
 
 
 _POINT_TITLES = {"high": "High", "low": "Low", "jack": "Jack", "jick": "Jick", "ten": "Ten",
-                 "game": "Game", "last_trick": "Last trick"}
+                 "game": "Game", "last_trick": "Last trick", "high_spade": "High spade"}
 #: What each named card is, in words.
 _CARD_WORDS = {
     PointCard.OFF_FIVE: "the off-five (the five of the other suit of trump's colour)",
@@ -402,6 +402,9 @@ def _point_sentence(rules: Rules, item: PointItem) -> str:
         return f"Ten goes to the {whom} captures the ten of trumps."
     if name == "last_trick":
         return f"Last trick goes to the {whom} wins the last trick."
+    if name == "high_spade":
+        return (f"High spade goes to the {whom} captures the highest spade in play, "
+                "whatever the trump (with spades trump, the same card as high).")
     values = ", ".join(f"{_RANK_WORDS[r]} {v}" for r, v in sorted(
         p.card_values, key=lambda rv: -rv[1]) if v)
     holder = card_words(p.game_tie_card) if p.game_tie_card is not None else "a named card"

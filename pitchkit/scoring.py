@@ -138,10 +138,10 @@ _SEAT = tuple((s,) for s in range(64))
 _SOLO = tuple(tuple(range(n)) for n in range(65))
 
 #: Kinds of point item as small ints (``PlannedItem.kind``).
-_HIGH, _LOW, _JACK, _GAME, _LAST_TRICK, _CARD = range(6)
+_HIGH, _LOW, _JACK, _GAME, _LAST_TRICK, _CARD, _HIGH_SPADE = range(7)
 _RULE_KIND = {PointRule.HIGH: _HIGH, PointRule.LOW: _LOW, PointRule.JACK: _JACK,
               PointRule.GAME: _GAME, PointRule.LAST_TRICK: _LAST_TRICK,
-              PointRule.JICK: _CARD, PointRule.TEN: _CARD}
+              PointRule.JICK: _CARD, PointRule.TEN: _CARD, PointRule.HIGH_SPADE: _HIGH_SPADE}
 _RANK_OF_CARD = {PointCard.ACE_OF_TRUMPS: 12, PointCard.KING_OF_TRUMPS: 11,
                  PointCard.QUEEN_OF_TRUMPS: 10, PointCard.NINE_OF_TRUMPS: 7,
                  PointCard.EIGHT_OF_TRUMPS: 6, PointCard.SEVEN_OF_TRUMPS: 5,
@@ -324,6 +324,12 @@ def _award_points(plan: ScoringPlan, trump: int | None, dealer: int, team_of: tu
             credited = _award_game(plan, trump, dealer, team_of, dealt, captured)
         elif kind == _LAST_TRICK and last_trick_winner is not None:
             credited = (last_trick_winner,)
+        elif kind == _HIGH_SPADE:
+            spades = in_play & SUIT_MASKS[0]
+            if spades:
+                # rule: "high spade" (Smear variations): the highest spade in play, to
+                # its capturer, whatever the trump
+                credited = _owner(captured, spades.bit_length() - 1)
         points[item.name] = credited
     return points
 

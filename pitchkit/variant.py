@@ -200,6 +200,9 @@ class PointRule(StrEnum):
     TEN = "ten"
     GAME = "game"
     LAST_TRICK = "last_trick"
+    #: the highest spade in play, whatever the trump: "high spade" (Smear variations,
+    #: pagat.com)
+    HIGH_SPADE = "high_spade"
 
 
 class PointCard(StrEnum):

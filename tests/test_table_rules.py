@@ -185,3 +185,17 @@ def test_explain_states_the_new_table_rules() -> None:
     higher = explain_rules(rules_from_mapping({
         "scoring": {"win_only_as_pitcher": False, "several_reach": "higher_score"}}))
     assert "the higher score wins; equal scores are a tie" in higher
+
+
+def test_high_spade_goes_to_the_capturer_of_the_highest_spade_whatever_the_trump() -> None:
+    items = [{"point": w} for w in ("high", "low", "jack", "game", "high_spade")]
+    game = Game(two_players(points={"items": items}), random.Random(0), dealer=1)
+    game.deal_cards([cards("JH 2H 9C TC TD TS"), cards("AH 3H 5D 4C 6S 7S")])
+    act(game, "bid 3", "pass")
+    tricks(game, "JH 3H", "9C AH", "5D 2H", "TC 4C", "TD 6S", "TS 7S")
+    # hearts are trump; the spades in play are TS, 7S, 6S: seat 0 captures TS
+    assert game.hand_results[-1].points["high_spade"] == (0,)
+    assert game.hand_results[-1].points["high"] == (1,)
+    assert game.scores == [4, 1]
+    assert "**High spade** goes to the player who captures the highest spade in play" in \
+        explain_rules(two_players(points={"items": items}))

@@ -238,9 +238,11 @@ class HeuristicBot:
                 p = min(0.9, 1 / k.teams + 0.08 * n_trumps)
             else:  # a card: jack, jick, ten, a named card
                 card = item.card_by_trump[suit]
-                if not k.deck >> card & 1:
+                if card < 0:  # a rule that names no card (high spade): a fair share
+                    p = 1 / k.teams
+                elif not k.deck >> card & 1:
                     continue
-                if hand >> card & 1:
+                elif hand >> card & 1:
                     p = min(0.95, 0.55 + 0.4 * keep ** (o.higher[card] & ~hand).bit_count())
                 else:
                     p = u * 0.25 * strength
