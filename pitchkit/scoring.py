@@ -327,8 +327,8 @@ def _award_points(plan: ScoringPlan, trump: int | None, dealer: int, team_of: tu
         elif kind == _HIGH_SPADE:
             spades = in_play & SUIT_MASKS[0]
             if spades:
-                # rule: "high spade" (Smear variations): the highest spade in play, to
-                # its capturer, whatever the trump
+                # rule: "high spade" (a Smear description, kytheradive.gr): the highest
+                # spade in play, whatever the trump; to its capturer is a reading
                 credited = _owner(captured, spades.bit_length() - 1)
         points[item.name] = credited
     return points

@@ -200,8 +200,8 @@ class PointRule(StrEnum):
     TEN = "ten"
     GAME = "game"
     LAST_TRICK = "last_trick"
-    #: the highest spade in play, whatever the trump: "high spade" (Smear variations,
-    #: pagat.com)
+    #: the highest spade in play, whatever the trump: "high spade" (a Smear description
+    #: reproduced at kytheradive.gr/journal/v80xwl.php; to its capturer is a reading)
     HIGH_SPADE = "high_spade"
 
 
