@@ -10,9 +10,17 @@ from typing import Any
 import pytest
 from play_helpers import act, cards, tricks
 
+from pitchkit.cards import (
+    BIG_JOKER,
+    JACK,
+    LITTLE_JOKER,
+    make_card,
+    same_colour_suit,
+)
 from pitchkit.checks import check_rules
 from pitchkit.engine import Game, Phase, replay_events
-from pitchkit.explain import explain_rules
+from pitchkit.explain import explain_rules, trump_order_words
+from pitchkit.tricks import tables_for
 from pitchkit.variant import Rules, rules_from_mapping
 
 
@@ -199,3 +207,18 @@ def test_high_spade_goes_to_the_capturer_of_the_highest_spade_whatever_the_trump
     assert game.scores == [4, 1]
     assert "**High spade** goes to the player who captures the highest spade in play" in \
         explain_rules(two_players(points={"items": items}))
+
+
+@pytest.mark.parametrize("rank", ["below_off_jack", "below_jack", "highest", "lowest"])
+def test_explain_orders_jokers_and_the_off_jack_as_the_engine_ranks_them(rank: str) -> None:
+    r = rules_from_mapping({"deck": {"jokers": 2}, "trump": {"off_jack": True,
+                                                              "joker_rank": rank}})
+    trump = 1  # hearts: the off-jack is the jack of diamonds
+    t = tables_for(r, trump)
+    engine = sorted((c for c in range(54) if t.trumps >> c & 1), key=lambda c: -t.power[c])
+    words = {BIG_JOKER: "big joker", LITTLE_JOKER: "little joker",
+             make_card(JACK, same_colour_suit(trump)): "off-jack"}
+    spoken = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack",
+              "queen", "king", "ace")
+    named = [words.get(c, spoken[c % 13]) for c in engine]
+    assert trump_order_words(r).split(", ") == named
