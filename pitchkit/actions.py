@@ -1,11 +1,11 @@
 """Actions as small ints, and their record spellings.
 
 ``play CARD`` is the card itself (0..53); ``pass``, ``bid N``, ``bid moon``, ``sell``,
-``refuse`` and ``trump S`` are small constants above the cards; ``select CARD ...``,
+``refuse``, ``trump S`` and ``call CARD`` are small constants above the cards; ``select CARD ...``,
 ``discard CARD ...`` and ``keep CARD ...`` are a flag bit above every card with the chosen
 cards as a bit mask below it. Record spellings: ``pass``, ``bid 3``, ``bid moon``, ``sell``,
-``refuse``, ``trump S``, ``play AS``, ``select AS KD 2C``, ``discard 7H 2C`` (``discard``
-alone discards nothing), ``keep AS KS``.
+``refuse``, ``trump S``, ``call AS``, ``play AS``, ``select AS KD 2C``, ``discard 7H 2C``
+(``discard`` alone discards nothing), ``keep AS KS``.
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ MOON: Action = BID_BASE + MAX_BID + 1
 SELL: Action = MOON + 1  # the eldest sells the pitch to the high bidder (auction.style sell)
 REFUSE: Action = MOON + 2  # the eldest refuses to sell and pitches for the high bid
 TRUMP_BASE: Action = MOON + 4  # trump S is TRUMP_BASE + suit
+CALL_BASE: Action = TRUMP_BASE + 4  # call CARD (call.partner) is CALL_BASE + card
 SELECT_FLAG: Action = 1 << 60
 DISCARD_FLAG: Action = 1 << 61  # discard CARD ... (the draw): the flag, then the cards
 KEEP_FLAG: Action = 1 << 62  # keep CARD ... (the dealer robbing the pack)
@@ -50,6 +51,15 @@ def is_numeric_bid(action: Action) -> bool:
 
 def trump_action(suit: int) -> Action:
     return TRUMP_BASE + suit
+
+
+def call_action(card: int) -> Action:
+    """The pitcher calls ``card``: its holder is the pitcher's partner (call.partner)."""
+    return CALL_BASE + card
+
+
+def is_call(action: Action) -> bool:
+    return CALL_BASE <= action < CALL_BASE + 54
 
 
 def select_action(cards: Iterable[int] | int) -> Action:
@@ -91,6 +101,8 @@ def action_text(action: Action) -> str:
         return "refuse"
     if TRUMP_BASE <= action < TRUMP_BASE + 4:
         return "trump " + SUITS[action - TRUMP_BASE]
+    if CALL_BASE <= action < CALL_BASE + 54:
+        return "call " + card_name(action - CALL_BASE)
     verb = SET_VERBS.get(action & ~CARD_BITS) if action >= SELECT_FLAG else None
     if verb is not None:
         return (verb + " " + format_cards(action & CARD_BITS)).rstrip()
@@ -119,6 +131,8 @@ def parse_action(text: str) -> Action:
         return trump_action(parse_suit(args[0]))
     if verb == "play" and len(args) == 1:
         return parse_card(args[0])
+    if verb == "call" and len(args) == 1:
+        return call_action(parse_card(args[0]))
     flags = {v: k for k, v in SET_VERBS.items()}
     if verb in flags and (args or verb == "discard"):
         cards = [parse_card(a) for a in args]
@@ -126,6 +140,6 @@ def parse_action(text: str) -> Action:
             raise ValueError(f"{text!r}: a card is chosen twice")
         return flags[verb] | mask_of(cards)
     raise ValueError(
-        f"{text!r} is not an action (pass, bid N, bid moon, sell, refuse, trump S, play "
-        "CARD, select CARD ..., discard CARD ..., keep CARD ...)"
+        f"{text!r} is not an action (pass, bid N, bid moon, sell, refuse, trump S, call "
+        "CARD, play CARD, select CARD ..., discard CARD ..., keep CARD ...)"
     )

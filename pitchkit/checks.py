@@ -25,6 +25,7 @@ from pitchkit.variant import (
     JokerRank,
     KittyTo,
     MayEqual,
+    OwnCard,
     Partnerships,
     PitchedJoker,
     PointCard,
@@ -451,7 +452,9 @@ def draw_fits_the_deck(rules: Rules) -> Iterator[Finding]:
                           "a kitty needs a draw: with draw.discard none its taker could never "
                           "come back down to the hand size")
         for key, value, default in (("hand_size", d.hand_size, None),
-                                    ("dealer_robs", d.dealer_robs, False)):
+                                    ("dealer_robs", d.dealer_robs, False),
+                                    ("pitcher_robs", d.pitcher_robs, False),
+                                    ("rest_to_partner", d.rest_to_partner, False)):
             if value != default:
                 yield Finding((f"draw.{key}", "draw.discard"),
                               "has no effect when draw.discard is none")
@@ -498,6 +501,66 @@ def draw_settings_apply(rules: Rules) -> Iterator[Finding]:
         yield Finding(("deal.kitty_to", "auction.style"),
                       "the kitty cannot go to the pitcher: with auction.style none there "
                       "is no pitcher")
+
+
+@check
+def robbing_applies(rules: Rules) -> Iterator[Finding]:
+    """Who robs the pack, and who receives what the pitcher leaves."""
+    d = rules.draw
+    if d.discard is Discard.NONE:
+        return  # draw_fits_the_deck says these have no effect
+    if d.pitcher_robs and d.dealer_robs:
+        yield Finding(("draw.pitcher_robs", "draw.dealer_robs"),
+                      "the pack can be robbed once: by the dealer or by the pitcher, not both")
+    if d.pitcher_robs and not rules.has_auction:
+        yield Finding(("draw.pitcher_robs", "auction.style"),
+                      "needs an auction (auction.style is none, so there is no pitcher)")
+    if d.rest_to_partner and not d.pitcher_robs:
+        yield Finding(("draw.rest_to_partner", "draw.pitcher_robs"),
+                      "the rest of the pack goes to the partner after the pitcher robs it: "
+                      "needs draw.pitcher_robs")
+    if d.rest_to_partner and rules.players.partnerships is Partnerships.NONE:
+        yield Finding(("draw.rest_to_partner", "players.partnerships"),
+                      "needs fixed partnerships: with players.partnerships none the pitcher "
+                      "has no partner to pass the pack to")
+
+
+@check
+def call_applies(rules: Rules) -> Iterator[Finding]:
+    """Calling a partner needs a pitcher, seats for sides of their own, and hands that
+    are final when the card is called."""
+    c = rules.call
+    if not c.partner:
+        if c.own_card is not OwnCard.ALONE:
+            yield Finding(("call.own_card", "call.partner"),
+                          "has no effect when call.partner is false")
+        return
+    if rules.players.partnerships is not Partnerships.NONE:
+        yield Finding(("call.partner", "players.partnerships"),
+                      "a called partner needs players.partnerships none: with fixed "
+                      "partnerships every player already has a partner")
+    if rules.players.count < 3:
+        yield Finding(("call.partner", "players.count"),
+                      f"with {rules.players.count} players a called partner leaves nobody "
+                      "to play against")
+    if not rules.has_auction:
+        yield Finding(("call.partner", "auction.style"),
+                      "needs an auction (auction.style is none, so there is no pitcher to "
+                      "call)")
+    if rules.auction.pitch_to_bid:
+        yield Finding(("call.partner", "auction.pitch_to_bid"),
+                      "a pitch during the auction starts play before the pitcher could call")
+    if rules.play.stages:
+        yield Finding(("call.partner", "play.stages"),
+                      "staged play cannot be combined with a called partner")
+    if rules.scoring.method is ScoringMethod.COMBINATIONS:
+        yield Finding(("call.partner", "scoring.method"),
+                      "a called partner needs a bid to make: scoring.method combinations "
+                      "has none")
+    if rules.draw.rest_to_partner:
+        yield Finding(("draw.rest_to_partner", "call.partner"),
+                      "the partner is called after the draw, so the pitcher cannot pass "
+                      "it the pack")
 
 
 @check

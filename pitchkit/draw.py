@@ -1,6 +1,7 @@
 """The draw: after the auction (and once trump is known), players discard and are dealt
-back up to the hand size from the pack; the dealer may rob the pack; a kitty dealt face
-down goes to the pitcher or the dealer first.
+back up to the hand size from the pack; the dealer may rob the pack, or the pitcher may
+once everyone has drawn, passing what it leaves to its partner; a kitty dealt face down
+goes to the pitcher or the dealer first.
 
 The phase owns its state, a :class:`DrawState`; :func:`step` is pure (state and hands
 in, new state, hands and discarded cards out) and the engine writes the result to the
@@ -39,6 +40,8 @@ class DrawPlan:
     show_and_keep: bool
     kitty: int
     kitty_to_dealer: bool
+    pitcher_robs: bool = False
+    rest_to_partner: bool = False
 
 
 def draw_plan(rules: Rules, cards_per_hand: int) -> DrawPlan | None:
@@ -50,7 +53,8 @@ def draw_plan(rules: Rules, cards_per_hand: int) -> DrawPlan | None:
         discard=d.discard, count=d.count,
         hand_size=cards_per_hand if d.hand_size is None else d.hand_size,
         dealer_robs=d.dealer_robs, show_and_keep=d.extra_trumps is ExtraTrumps.SHOW_AND_KEEP,
-        kitty=rules.deal.kitty, kitty_to_dealer=rules.deal.kitty_to is KittyTo.DEALER)
+        kitty=rules.deal.kitty, kitty_to_dealer=rules.deal.kitty_to is KittyTo.DEALER,
+        pitcher_robs=d.pitcher_robs, rest_to_partner=d.rest_to_partner)
 
 
 class Choice(NamedTuple):
@@ -80,6 +84,10 @@ class DrawState:
     shown: tuple[tuple[int, int], ...] = ()
     #: per seat, the cards it was dealt from the pack (only that seat sees them)
     drawn: tuple[int, ...] = ()
+    #: per seat, the cards it discarded (only that seat knows them all)
+    gone: tuple[int, ...] = ()
+    #: the last turns of ``order`` that rob the pack (the pitcher, then its partners)
+    robbing: int = 0
 
 
 def pack_mask(state: DrawState) -> int:
@@ -99,17 +107,56 @@ def take_kitty(state: DrawState, hands: tuple[int, ...], taker: int
     return replace(state, kitty=0), tuple(new)
 
 
-def begin(state: DrawState, order: tuple[int, ...], seats: int) -> DrawState:
-    """The draw starts: ``order`` lists the seats in turn, the dealer last."""
-    return replace(state, order=order, drawn=(0,) * seats)
+def turns(plan: DrawPlan, dealer: int, pitcher: int | None, team_of: tuple[int, ...],
+          next_seat: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The seats in turn: those who discard and draw, from the dealer's left to the dealer,
+    then those who rob the pack: the pitcher (draw.pitcher_robs, who skips its turn to
+    draw) and its partners from its left (draw.rest_to_partner)."""
+    order = [next_seat[dealer]]
+    while order[-1] != dealer:
+        order.append(next_seat[order[-1]])
+    if not plan.pitcher_robs or pitcher is None:
+        return tuple(order), ()
+    # rule: "every other player gives up all cards that are not trumps and is dealt back
+    # to six; the rest of the deck goes to the bid winner" (Pitch, gamerules.com)
+    order.remove(pitcher)
+    robbing = [pitcher]
+    if plan.rest_to_partner:
+        # rule: the high bidder fills his hand "and then turns the remainder over to his
+        # partner" (10-point pitch, nyx.net)
+        seat = next_seat[pitcher]
+        while seat != pitcher:
+            if team_of[seat] == team_of[pitcher]:
+                robbing.append(seat)
+            seat = next_seat[seat]
+    return tuple(order), tuple(robbing)
+
+
+def begin(state: DrawState, order: tuple[int, ...], seats: int,
+          robbing: tuple[int, ...] = ()) -> DrawState:
+    """The draw starts: ``order`` lists the seats that draw in turn, then the
+    ``robbing`` seats rob the pack in turn (:func:`turns`)."""
+    return replace(state, order=order + robbing, drawn=(0,) * seats, gone=(0,) * seats,
+                   robbing=len(robbing))
 
 
 def choice(plan: DrawPlan, state: DrawState, hand: int, trumps: int, seat: int,
            dealer: int) -> Choice:
-    """What ``seat`` (holding ``hand``; ``trumps`` is the mask of every trump) may do."""
+    """What ``seat`` (holding ``hand``; ``trumps`` is the mask of every trump) may do.
+
+    A seat that may choose no card (a hand already at its size) has no cards to choose
+    from: its one legal action is ``discard`` of nothing."""
+    ch = _choice(plan, state, hand, trumps, seat, dealer)
+    if ch.most == 0:
+        return ch._replace(cards=0)
+    return ch
+
+
+def _choice(plan: DrawPlan, state: DrawState, hand: int, trumps: int, seat: int,
+            dealer: int) -> Choice:
     size = plan.hand_size
     held = hand.bit_count()
-    if seat == dealer and plan.dealer_robs:
+    if (seat == dealer and plan.dealer_robs) or len(state.order) <= state.robbing:
         # rule: "the dealer may rob the pack ... and choose any cards out of the remaining
         # stack" (Cinch); Pidro: "keeps six cards out of these"
         pool = hand | pack_mask(state)
@@ -179,10 +226,16 @@ def step(plan: DrawPlan, state: DrawState, hands: tuple[int, ...], trumps: int,
     pack = state.pack
     if ch.verb == "keep":
         pool = hand | pack_mask(state)
-        discarded = pool & ~mask
-        drawn[seat] = mask & ~hand
+        drawn[seat] |= mask & ~hand
         new_hand = mask
-        pack = ()
+        if 1 < len(state.order) <= state.robbing:
+            # the pack cards not kept go on to the partner (draw.rest_to_partner); only
+            # the robber's own cards left out are discarded
+            discarded = hand & ~mask
+            pack = tuple(card for card in pack if not mask >> card & 1)
+        else:
+            discarded = pool & ~mask
+            pack = ()
     else:
         discarded = mask
         new_hand = hand & ~mask
@@ -200,9 +253,11 @@ def step(plan: DrawPlan, state: DrawState, hands: tuple[int, ...], trumps: int,
         shown.append((seat, new_hand & trumps))  # rule: extra trumps shown and kept
     new_hands = list(hands)
     new_hands[seat] = new_hand
+    gone = list(state.gone)
+    gone[seat] |= discarded
     order = state.order[1:]
     new_state = replace(state, pack=pack, order=order, done=not order,
-                        shown=tuple(shown), drawn=tuple(drawn))
+                        shown=tuple(shown), drawn=tuple(drawn), gone=tuple(gone))
     return new_state, tuple(new_hands), discarded
 
 

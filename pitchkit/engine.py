@@ -20,9 +20,10 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
-from pitchkit import dealing, draw, fold
+from pitchkit import call, dealing, draw, fold
 from pitchkit.actions import (
     BID_BASE,
+    CALL_BASE,
     MAX_BID,
     MOON,
     PASS,
@@ -79,7 +80,8 @@ _NO_DRAW_VIEW: tuple[Any, int, tuple[tuple[int, int], ...]] = (None, 0, ())
 _PLAY = Phase.PLAY
 #: Every action below the select flag: cards, pass, bids, moon, trump S.
 _SMALL_ACTIONS = frozenset([*range(54), PASS, *range(BID_BASE + 1, BID_BASE + MAX_BID + 1), MOON,
-                            SELL, REFUSE, *range(TRUMP_BASE, TRUMP_BASE + 4)])
+                            SELL, REFUSE, *range(TRUMP_BASE, TRUMP_BASE + 4),
+                            *range(CALL_BASE, CALL_BASE + 54)])
 
 
 class Game:
@@ -102,7 +104,7 @@ class Game:
         "_led", "_win_seat", "_win_key", "_tricks", "_tricks_left", "_first_lead",
         "_last_winner", "_leader", "stage", "select_count", "_select_left", "_legal",
         "_deal_order", "_played_memo", "_draw", "discarded", "_trick_size", "_next_active",
-        "_trick_nexts", "_sale",
+        "_trick_nexts", "_sale", "_call",
     )
 
     def __init__(self, rules: Rules, rng: random.Random, *, dealer: int | None = None
@@ -201,6 +203,8 @@ class Game:
         self._trick_nexts: list[tuple[int, ...]] = []
         #: auction.style sell: (seller, price) when the eldest sold the pitch
         self._sale: tuple[int, int] | None = None
+        #: call.partner: the called card and its holder, once the pitcher has called
+        self._call: call.CallState | None = None
 
     # ------------------------------------------------------------------ public API
 
@@ -247,6 +251,8 @@ class Game:
             return _cards_of(choice.cards) or [draw.choice_action(choice, 0)]
         if phase is Phase.TRUMP:
             return [TRUMP_BASE + s for s in range(4)]
+        if phase is Phase.CALL:
+            return [CALL_BASE + c for c in _cards_of(self.callable_cards())]
         return []
 
     def apply(self, action: Action | str) -> Event:
@@ -282,6 +288,8 @@ class Game:
             self._apply_trump(seat, action)
         elif phase is Phase.DRAW:
             self._apply_draw(action)
+        elif phase is Phase.CALL:
+            self._apply_call(seat, action)
         else:
             apply_select(self, seat, action)
         if len(self.events) > events_before:
@@ -413,9 +421,32 @@ class Game:
             self.turned, self.trump, tuple(self._bids), self.pitcher,
             "moon" if self.moon else self.bid, tuple(trick), played + tuple(trick),
             tuple(self.tricks_won), tuple(self.captured), tuple(self.scores), self.stage,
-            self.select_count if self.to_act == seat else 0, self.team_of,
+            self.select_count if self.to_act == seat else 0,
+            self.team_of if self._call is None else self._seen_teams(seat),
             *(_NO_DRAW_VIEW if self._draw is None else self._draw_view(seat)),
+            None if self._call is None else self._call.card,
         ))
+
+    def _seen_teams(self, seat: int) -> tuple[int, ...]:
+        """call.partner: the sides as ``seat`` knows them (pitchkit.call)."""
+        assert self._call is not None and self.pitcher is not None
+        played = self._trick_mask if self._trick else 0
+        for mask in self.captured:
+            played |= mask
+        return call.seen_teams(self.team_of, self.pitcher, self._call, seat, played)
+
+    def callable_cards(self) -> int:
+        """In phase call: the cards the pitcher may call, as a mask."""
+        assert self.pitcher is not None
+        assert self.plan.call is not None
+        return call.callable_cards(self.plan.call, self._seen_by_pitcher())
+
+    def _seen_by_pitcher(self) -> int:
+        """The pitcher's hand and the cards it discarded this hand."""
+        assert self.pitcher is not None
+        state = self._draw
+        gone = state.gone[self.pitcher] if state is not None and state.gone else 0
+        return self.hands[self.pitcher] | gone
 
     def _draw_view(self, seat: int) -> tuple[Any, int, tuple[tuple[int, int], ...]]:
         """The observation's draw fields for ``seat``: its choice, its draw, cards shown."""
@@ -555,16 +586,23 @@ class Game:
         self._leader = leader
         state = self._draw
         if state is not None and not state.done:
-            # the draw first, in turn from the dealer's left, the dealer last (pitchkit.draw)
-            order = [self._next[self.dealer]]
-            while order[-1] != self.dealer:
-                order.append(self._next[order[-1]])
-            self._draw = draw.begin(state, tuple(order), self.n)
+            # the draw first, in turn from the dealer's left, the dealer last, then any
+            # robbing pitcher (pitchkit.draw)
+            plan = self.plan.draw
+            assert plan is not None
+            order, robbing = draw.turns(plan, self.dealer, self.pitcher, self.team_of,
+                                        self._next)
+            self._draw = draw.begin(state, order, self.n, robbing)
             self.phase = Phase.DRAW
             self.to_act = order[0]
             return
         if state is not None:
             self.dealt = list(self.hands)  # the cards in play: after the draw
+        if self.plan.call is not None and self._call is None and self.pitcher is not None:
+            # rule: the pitcher calls a card for a partner, once the hands are final
+            self.phase = Phase.CALL
+            self.to_act = self.pitcher
+            return
         if self.plan.play.trumps_only:
             self._begin_trumps_only(leader)
             return
@@ -589,6 +627,12 @@ class Game:
             self._begin_play(self._leader)
         else:
             self.to_act = self._draw.order[0]
+
+    def _apply_call(self, seat: int, action: int) -> None:
+        plan = self.plan.call
+        assert plan is not None
+        self._call = call.call(plan, self.hands, seat, self._seen_by_pitcher(), action)
+        self._begin_play(self._leader)
 
     def _begin_trumps_only(self, leader: int) -> None:
         hands, dropped = fold.drop_non_trumps(self.hands, self._trumps)

@@ -9,7 +9,8 @@ so every rule comes from the variant and only legal actions are ever applied.
 
 ==========  ===============================================================
 0..53       a card (:mod:`pitchkit.cards`: rank + 13 * suit, 52/53 jokers): play it,
-            pitch it, or, while choosing a set of cards, add it to the set
+            pitch it, call it for a partner (phase ``call``: ``call CARD``), or,
+            while choosing a set of cards, add it to the set
 54          ``done``: end a set of cards of a variable size (the draw's discard or keep)
 64          ``pass``
 65..124     ``bid 1`` .. ``bid 60`` (``BID_BASE + N``; a variant allows up to its max_bid)
@@ -39,7 +40,7 @@ played                 54      cards played in earlier tricks of this hand
 trick                  54 * n  the current trick: block k = the card of seat k (relative)
 turned                 54      the card turned for trump, if any
 trump                  4       trump suit one-hot (all 0 while not named)
-phase                  7       deal, auction, trump, draw, select, play, over one-hot
+phase                  8       deal, auction, trump, draw, select, play, over, call one-hot
 dealer                 n       the dealer (relative seat) one-hot
 pitcher                n       the pitcher one-hot (all 0 without one)
 to act                 n       whose decision it is one-hot
@@ -76,7 +77,15 @@ except ImportError as error:  # the optional extra is not installed
                       "pip install 'pitchkit[env]'") from error
 
 from pitchkit import draw
-from pitchkit.actions import BID_BASE, MOON, PASS, SELECT_FLAG, TRUMP_BASE, is_numeric_bid
+from pitchkit.actions import (
+    BID_BASE,
+    CALL_BASE,
+    MOON,
+    PASS,
+    SELECT_FLAG,
+    TRUMP_BASE,
+    is_numeric_bid,
+)
 from pitchkit.engine import Game, Phase
 from pitchkit.errors import IllegalActionError
 from pitchkit.load import load_variant
@@ -178,6 +187,8 @@ class PitchEnv(AECEnv):
                 self._chosen |= 1 << action
             if action == DONE or not self._may_add(choice):
                 self._apply(draw.choice_action(choice, self._chosen | choice.must))
+        elif game.phase is Phase.CALL:
+            self._apply(CALL_BASE + action)
         else:
             self._apply(action)
         self._advance()
@@ -233,6 +244,8 @@ class PitchEnv(AECEnv):
                 _mark(mask, choice.cards & ~choice.must & ~self._chosen)
             if (self._chosen | choice.must).bit_count() >= choice.least:
                 mask[DONE] = 1
+        elif game.phase is Phase.CALL:
+            _mark(mask, game.callable_cards())
         else:
             for action in game.legal_actions():
                 mask[action] = 1

@@ -14,6 +14,7 @@ from pitchkit.cards import LITTLE_JOKER, RANKS
 from pitchkit.checks import deck_size
 from pitchkit.explain_draw import (
     bidding_lines,
+    call_lines,
     draw_lines,
     kitty_lines,
     sell_lines,
@@ -103,6 +104,7 @@ def explain_rules(rules: Rules) -> str:
         ("Trump", _trump(rules)),
         ("Bidding", _bidding(rules)),
         ("The draw", draw_lines(rules)),
+        ("Calling a partner", call_lines(rules)),
         ("Shooting the moon", _moon(rules)),
         ("Playing the tricks", _play(rules)),
         ("Points", _points(rules)),

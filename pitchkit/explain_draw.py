@@ -13,6 +13,7 @@ from pitchkit.variant import (
     ExtraTrumps,
     KittyTo,
     MayEqual,
+    OwnCard,
     Rules,
     WhenAllPass,
 )
@@ -64,8 +65,8 @@ def draw_lines(rules: Rules) -> Iterator[str]:
     if d.discard is Discard.NONE:
         return
     hand = cards_per_hand(rules) if d.hand_size is None else d.hand_size
-    turn = ("Once trump is known, each player in turn, starting on the dealer's left and "
-            "ending with the dealer, ")
+    turn = ("Once trump is known, each player" + (" but the pitcher" if d.pitcher_robs else "")
+            + " in turn, starting on the dealer's left and ending with the dealer, ")
     discard = {
         Discard.NON_TRUMPS: "discards every card that is not a trump (and no trump)",
         Discard.UP_TO: f"may discard up to {_cards(d.count)}",
@@ -82,13 +83,42 @@ def draw_lines(rules: Rules) -> Iterator[str]:
     if d.dealer_robs:
         yield (f"The dealer discards nothing but robs the pack: takes every card left in it and "
                f"keeps any {_cards(hand)} of those and their own hand, discarding the rest.")
-    if d.discard is Discard.NON_TRUMPS or d.dealer_robs:
+    if d.pitcher_robs:
+        yield (f"When the others have drawn, the pitcher robs the pack: takes every card left "
+               f"in it and keeps any {_cards(hand)} of those and their own hand.")
+        if d.rest_to_partner:
+            yield ("The pack cards the pitcher leaves go on to the pitcher's partner, who "
+                   f"keeps any {_cards(hand)} of those and their own hand; every card left "
+                   "over is discarded.")
+        else:
+            yield "The rest are discarded."
+    if d.discard is Discard.NON_TRUMPS or d.dealer_robs or d.pitcher_robs:
         if d.extra_trumps is ExtraTrumps.DISCARD_FACE_UP:
             yield (f"A player with more than {_cards(hand)} of trumps discards trumps down to "
                    f"{hand}, face up for all to see; they are out of play.")
         else:
             yield (f"A player with more than {_cards(hand)} of trumps shows them all and keeps "
                    "them, playing a larger hand.")
+
+
+def call_lines(rules: Rules) -> Iterator[str]:
+    c = rules.call
+    if not c.partner:
+        return
+    when = "Once trump is named" + (" and the draw is over" if rules.draw.discard
+                                     is not Discard.NONE else "")
+    yield (f"{when}, the pitcher calls any card for a partner (\"call the ace of trumps\"). "
+           "Whoever holds it is the pitcher's partner for this hand, and says nothing: "
+           "everyone else learns who it is when that card is played.")
+    if c.own_card is OwnCard.ALONE:
+        yield ("The pitcher may call a card they hold or have discarded, and so plays "
+               "alone against everyone; so does a pitcher whose called card nobody holds.")
+    else:
+        yield ("The pitcher may not call a card they hold or have discarded; a called card "
+               "that nobody holds (never dealt) leaves the pitcher alone against everyone.")
+    yield ("The pitcher and the partner score the hand as one side: a point either of them "
+           "takes counts for both, and if together they fall short of the bid both are set "
+           "back. Everyone else scores on their own.")
 
 
 def trumps_only_lines(rules: Rules) -> Iterator[str]:

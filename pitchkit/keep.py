@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from pitchkit.call import CallState, hand_teams
 from pitchkit.errors import PitchkitError
 from pitchkit.money import MoneyLedger
 from pitchkit.plan import cards_per_hand
@@ -65,8 +66,9 @@ class TableHand:
     trick, whether the pitcher's side took them all. ``everyone_passed`` names the dealer
     of a hand nobody bid (``auction.when_all_pass: dealer_set``: the dealer's side is set
     back without play). ``sold_by`` names the eldest who sold the pitch for the bid
-    (``auction.style: sell``). ``lines`` is where each field was written (for messages),
-    if it came from a file.
+    (``auction.style: sell``). ``partner`` names the holder of the card the pitcher called
+    (``call.partner``; none: the pitcher played alone). ``lines`` is where each field was
+    written (for messages), if it came from a file.
     """
 
     leave: tuple[str, ...] = ()
@@ -78,6 +80,7 @@ class TableHand:
     all_tricks: bool | None = None
     everyone_passed: str | None = None
     sold_by: str | None = None
+    partner: str | None = None
     lines: Mapping[str, int] = field(default_factory=dict, compare=False)
 
     @property
@@ -313,7 +316,7 @@ class Table:
         if hand.combinations is not None:
             raise TableError("this variant scores points, not combinations", "combinations")
         points = {name: given[name] for name in names}
-        team_of = self.team_of
+        team_of = self._hand_teams(hand, pitcher)
         for name, seats in points.items():
             # rule: a point goes to one side; only a tie for game split (points.game_tie)
             if len({team_of[s] for s in seats}) > 1 and not (
@@ -345,6 +348,19 @@ class Table:
             changes = with_sale(changes, team_of, seller, bid)
         return self._settle(pitcher, MOON if moon else bid, made, moon_made, points, None,
                             changes)
+
+    def _hand_teams(self, hand: TableHand, pitcher: int | None) -> tuple[int, ...]:
+        """The sides of this hand: the called partner on the pitcher's side (pitchkit.call)."""
+        if hand.partner is None:
+            return self.team_of
+        if not self.rules.call.partner:
+            raise TableError("only a variant that calls a partner names one (call.partner)",
+                             "partner")
+        partner = self.seat_of(hand.partner, "partner")
+        if pitcher is None or partner == pitcher:
+            raise TableError("the partner is the player, other than the pitcher, who held "
+                             "the called card", "partner")
+        return hand_teams(self.team_of, pitcher, CallState(-1, partner))
 
     def _combination_hand(self, hand: TableHand) -> HandScored:
         self._contract(hand)

@@ -12,6 +12,7 @@
       - {combinations: {Ann: 37, Bob: 20}}  # variants that score combinations
       - {everyone_passed: Di}           # the dealer, when all pass under dealer_set
       - {sold_by: Bob, pitcher: Cy, bid: 3, ...}   # auction.style sell: Bob scores 3
+      - {pitcher: Ann, partner: Cy, bid: 5, ...}   # call.partner: Cy held the called card
 
 Each point of the variant is a key naming who took it: a player (name or seat number
 from 1), a list of players (a split game), or ``nobody``. ``all: NAME`` gives every point
@@ -100,6 +101,8 @@ def hands_yaml(players: Sequence[str], hands: Sequence[TableHand], variant: str)
             item["everyone_passed"] = hand.everyone_passed
         if hand.sold_by is not None:
             item["sold_by"] = hand.sold_by
+        if hand.partner is not None:
+            item["partner"] = hand.partner
         if hand.combinations is not None:
             item["combinations"] = dict(hand.combinations)
         out.append(item)
@@ -126,7 +129,7 @@ def _hand(doc: Located, i: int, item: Any, rules: Rules) -> TableHand:
         if key in ("leave", "join"):
             values = value if isinstance(value, list) else [value]
             fields[key] = tuple(_name(doc, (*at, j), v) for j, v in enumerate(values))
-        elif key in ("pitcher", "everyone_passed", "sold_by"):
+        elif key in ("pitcher", "everyone_passed", "sold_by", "partner"):
             fields[key] = _name(doc, at, value)
         elif key == "bid":
             if isinstance(value, bool) or not isinstance(value, int | str):

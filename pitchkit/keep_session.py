@@ -172,6 +172,8 @@ class KeepSession:
             todo += [f for f in ("pitcher", "bid") if f not in answers]
         if rules.auction.style is AuctionStyle.SELL and "sold_by" not in answers:
             todo.append("sold_by")
+        if rules.call.partner and "partner" not in answers:
+            todo.append("partner")
         if rules.scoring.method is ScoringMethod.COMBINATIONS:
             got = answers.get("combinations", {})
             todo += [f"combinations:{name}" for name in self.table.players if name not in got]
@@ -224,6 +226,8 @@ class KeepSession:
             return "did the pitcher's side take every trick? (y/n): "
         if field == "sold_by":
             return "sold by (the eldest who sold the pitch, or - if not sold): "
+        if field == "partner":
+            return "partner (who held the called card, or - if the pitcher played alone): "
         if field.startswith("combinations:"):
             return f"{field.partition(':')[2]}'s combination points: "
         value = self._values.get(field, 1)
@@ -243,10 +247,10 @@ class KeepSession:
         elif field == "bid":
             number, moon = table.check_bid(text.strip().lower())
             answers["bid"] = MOON if moon else number
-        elif field == "sold_by":
+        elif field in ("sold_by", "partner"):
             word = text.strip()
-            answers["sold_by"] = (None if word.lower() in NOBODY
-                                  else table.players[table.seat_of(word, field)])
+            answers[field] = (None if word.lower() in NOBODY
+                              else table.players[table.seat_of(word, field)])
         elif field == "all_tricks":
             answer = _YES.get(text.strip().lower())
             if answer is None:
@@ -275,7 +279,7 @@ class KeepSession:
 
     def _forget(self, answers: dict[str, Any], field: str) -> None:
         """Drop the answer a refused hand names, so that it is asked again."""
-        if field in ("pitcher", "bid", "all_tricks", "everyone_passed", "sold_by"):
+        if field in ("pitcher", "bid", "all_tricks", "everyone_passed", "sold_by", "partner"):
             answers.pop(field, None)
         elif field == "combinations":
             answers.pop("combinations", None)

@@ -3,7 +3,8 @@
 :func:`rules_plan` compiles a :class:`Rules` (for a table of ``players`` seats: a money
 game's seats change between hands) into a :class:`RulesPlan`, one frozen record per
 phase: :class:`SeatsPlan`, :class:`DealPlan`, :class:`AuctionPlan`, :class:`TrumpPlan`,
-the draw's :class:`pitchkit.draw.DrawPlan`, :class:`PlayPlan` and the
+the draw's :class:`pitchkit.draw.DrawPlan`, the call's :class:`pitchkit.call.CallPlan`,
+:class:`PlayPlan` and the
 :class:`pitchkit.scoring.ScoringPlan`. The plan is cached per (rule set, seats), so the
 engine, the phases, the bots, ``explain`` and the statistics read one copy.
 
@@ -35,6 +36,7 @@ from pitchkit.variant import (
 )
 
 if TYPE_CHECKING:  # pragma: no cover
+    from pitchkit.call import CallPlan
     from pitchkit.draw import DrawPlan
     from pitchkit.scoring import ScoringPlan
     from pitchkit.tricks import TrumpTables
@@ -181,6 +183,8 @@ class RulesPlan:
     trump: TrumpPlan
     #: the draw and the kitty (None: the variant has neither)
     draw: DrawPlan | None
+    #: the call of a partner (None: the variant calls none)
+    call: CallPlan | None
     play: PlayPlan
     scoring: ScoringPlan
 
@@ -272,6 +276,7 @@ def rules_plan(rules: Rules, players: int | None = None) -> RulesPlan:
     entry = _PLANS.get(key)
     if entry is not None and entry[0] is rules:
         return entry[1]
+    from pitchkit.call import call_plan
     from pitchkit.draw import draw_plan
     from pitchkit.scoring import scoring_plan
     deal = _deal(rules, n)
@@ -282,7 +287,7 @@ def rules_plan(rules: Rules, players: int | None = None) -> RulesPlan:
             chosen_by_turned_card=t.chosen_by is TrumpChosenBy.TURNED_CARD,
             chosen_by_pitcher_names=t.chosen_by is TrumpChosenBy.PITCHER_NAMES,
             pitched_joker_makes_spades=t.pitched_joker is PitchedJoker.MAKES_SPADES),
-        draw=draw_plan(rules, deal.cards_per_hand), play=_play(rules),
+        draw=draw_plan(rules, deal.cards_per_hand), call=call_plan(rules), play=_play(rules),
         scoring=scoring_plan(rules))
     if len(_PLANS) > 256:
         _PLANS.clear()

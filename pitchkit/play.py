@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from pitchkit.actions import CARD_BITS, SELECT_FLAG
+from pitchkit.call import hand_teams
 from pitchkit.cards import SUIT_NAMES, card_name, format_cards
 from pitchkit.errors import IllegalActionError, seat_name
 from pitchkit.fold import seating as fold_seating
@@ -199,8 +200,13 @@ def finish_hand(game: Game) -> None:
     tricks_won = tuple(game.tricks_won)
     pitcher = game.pitcher
     team_of = game.team_of
+    called = game._call
+    sides = team_of
+    if called is not None and pitcher is not None:
+        # rule: the pitcher and the holder of the called card score as one side (call.py)
+        sides = hand_teams(team_of, pitcher, called)
     points, made, moon_made, changes, combo, _won = score_parts(
-        game.plan.scoring, game.trump, game.dealer, team_of, pitcher, game.bid, game.moon,
+        game.plan.scoring, game.trump, game.dealer, sides, pitcher, game.bid, game.moon,
         game.dealt, game.captured, tricks_won, game._last_winner)
     if game._sale is not None:
         changes = with_sale(changes, team_of, *game._sale)
@@ -230,6 +236,7 @@ def finish_hand(game: Game) -> None:
         "made": made, "moon": game.moon, "score_changes": changes, "scores": scores,
         "combo_points": combo, "thrown_in": False, "players": players,
         "tricks_won": tricks_won,
+        "partner": None if called is None or called.partner < 0 else called.partner,
     })
     game.hand_results.append(result)
     game.to_act = None

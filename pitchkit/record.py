@@ -249,6 +249,8 @@ def hand_json(result: HandResult) -> dict[str, Any]:
         out["moon"] = True
     if result.thrown_in:
         out["thrown_in"] = True
+    if result.partner is not None:
+        out["partner"] = result.partner
     if result.players and list(result.players) != list(range(len(result.players))):
         out["players"] = list(result.players)
     return out

@@ -18,6 +18,7 @@ class Phase(StrEnum):
     SELECT = "select"
     PLAY = "play"
     OVER = "over"
+    CALL = "call"  # last: the environment's phase one-hot keeps the others' places
 
 
 class Event(NamedTuple):
@@ -63,6 +64,8 @@ class HandResult:
     thrown_in: bool = False
     players: tuple[int, ...] = ()  # player id of each seat
     tricks_won: tuple[int, ...] = ()
+    #: call.partner: the seat holding the card the pitcher called (None: alone, or no call)
+    partner: int | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -107,3 +110,5 @@ class Observation(NamedTuple):
     drawn: int = 0
     #: (seat, cards) shown to everyone in the draw: trumps discarded face up, or kept
     shown: tuple[tuple[int, int], ...] = ()
+    #: call.partner: the card the pitcher called (known to all), None before the call
+    called: int | None = None

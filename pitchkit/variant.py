@@ -102,6 +102,11 @@ class ExtraTrumps(StrEnum):
     SHOW_AND_KEEP = "show_and_keep"
 
 
+class OwnCard(StrEnum):
+    ALONE = "alone"
+    NOT_ALLOWED = "not_allowed"
+
+
 class WhenAllPass(StrEnum):
     DEALER_MUST_BID = "dealer_must_bid"
     REDEAL = "redeal"
@@ -362,6 +367,14 @@ class Draw:
     hand_size: int | None = None
     dealer_robs: bool = False
     extra_trumps: ExtraTrumps = ExtraTrumps.DISCARD_FACE_UP
+    pitcher_robs: bool = False
+    rest_to_partner: bool = False
+
+
+@dataclass(frozen=True, kw_only=True)
+class Call:
+    partner: bool = False
+    own_card: OwnCard = OwnCard.ALONE
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -467,6 +480,7 @@ class Rules:
     trump: Trump = field(default_factory=Trump)
     auction: Auction = field(default_factory=Auction)
     draw: Draw = field(default_factory=Draw)
+    call: Call = field(default_factory=Call)
     moon: Moon = field(default_factory=Moon)
     play: Play = field(default_factory=Play)
     points: Points = field(default_factory=Points)
@@ -493,7 +507,8 @@ class Rules:
 
 SECTIONS: dict[str, type] = {
     "players": Players, "deck": Deck, "deal": Deal, "trump": Trump, "auction": Auction,
-    "draw": Draw, "moon": Moon, "play": Play, "points": Points, "combinations": Combinations,
+    "draw": Draw, "call": Call, "moon": Moon, "play": Play, "points": Points,
+    "combinations": Combinations,
     "scoring": Scoring, "money": Money,
 }
 

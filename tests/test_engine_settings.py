@@ -10,7 +10,7 @@ from typing import Any, NamedTuple
 
 import pytest
 
-from pitchkit.actions import BID_BASE, MOON, PASS, select_action
+from pitchkit.actions import BID_BASE, CALL_BASE, KEEP_FLAG, MOON, PASS, select_action
 from pitchkit.draw import random_action
 from pitchkit.engine import Game, Phase
 from pitchkit.load import load_schema
@@ -42,6 +42,12 @@ DEAL_NINE = {"deal": {"cards_per_hand": 9}, "trump": {"chosen_by": "pitcher_name
              "draw": {"hand_size": 6}}
 DRAW = merged(DEAL_NINE, {"draw": {"discard": "non_trumps"}})
 STAGED_3_3 = merged(STAGED, {"play": {"stages": [3, 3]}})
+#: two teams of two, the pitcher robbing the pack after the others' draw
+ROBBING_PARTNERS = merged(DRAW, {"players": {"partnerships": "2x2"},
+                                 "draw": {"pitcher_robs": True}})
+#: the pitcher names trump (a base for calling a partner), and one that calls
+NAMED = {"trump": {"chosen_by": "pitcher_names"}, "players": {"count": 5}}
+CALLING = merged(NAMED, {"call": {"partner": True}})
 TWO_OF_TRUMPS_TO_HOLDER = {"card": "two_of_trumps", "goes_to": "holder"}
 CASES: list[tuple[dict[str, Any], dict[str, Any]]] = [
     ({}, {"players": {"count": 3}}),
@@ -119,6 +125,10 @@ CASES: list[tuple[dict[str, Any], dict[str, Any]]] = [
     (merged(DRAW, {"draw": {"discard": "down_to_hand_size"}}), {"deal": {"kitty": 4}}),
     (merged(DRAW, {"deal": {"kitty": 4}}), {"deal": {"kitty_to": "dealer"}}),
     (DRAW, {"play": {"trumps_only": True}}),
+    (DRAW, {"draw": {"pitcher_robs": True}}),
+    (ROBBING_PARTNERS, {"draw": {"rest_to_partner": True}}),
+    (NAMED, {"call": {"partner": True}}),
+    (CALLING, {"call": {"own_card": "not_allowed"}}),
 ]
 
 
@@ -246,6 +256,54 @@ def dealer_steals(auction: list[Decision], top: int | None = None) -> bool:
     return False
 
 
+def by_hand(played: Played) -> list[tuple[Any, list[Decision]]]:
+    """Each hand's result with its decisions (auction to last trick; no hand thrown in)."""
+    out = []
+    for game, ds in played:
+        groups: list[list[Decision]] = []
+        previous = None
+        for d in ds:
+            if d.phase is Phase.AUCTION and previous is not Phase.AUCTION:
+                groups.append([])
+            groups[-1].append(d)
+            previous = d.phase
+        out += list(zip(game.hand_results, groups, strict=True))
+    return out
+
+
+def robbed_last_by(played: Played, robber: Callable[[int], int]) -> bool:
+    """In every hand the draw ends with ``robber(pitcher)`` keeping cards, who did not
+    discard before (the pitcher's partner does, after the pitcher)."""
+    for result, ds in by_hand(played):
+        draw = [d for d in ds if d.phase is Phase.DRAW]
+        seat = robber(result.pitcher)
+        if not draw or draw[-1].seat != seat or not draw[-1].action & KEEP_FLAG:
+            return False
+        if seat == result.pitcher and any(d.seat == seat for d in draw[:-1]):
+            return False
+    return True
+
+
+def called_partner_scores_with_pitcher(played: Played) -> bool:
+    """Every hand: the pitcher calls a card; its holder (if another seat) is the hand's
+    partner and scores what the pitcher scores."""
+    seen_partner = False
+    for result, ds in by_hand(played):
+        calls = [d for d in ds if d.phase is Phase.CALL]
+        if len(calls) != 1 or calls[0].seat != result.pitcher:
+            return False
+        card = calls[0].action - CALL_BASE
+        holder = next((d.seat for d in ds if d.phase is Phase.PLAY and d.action == card
+                       and d.seat != result.pitcher), None)
+        if result.partner != holder:
+            return False
+        if holder is not None:
+            seen_partner = True
+            if result.score_changes[holder] != result.score_changes[result.pitcher]:
+                return False
+    return seen_partner
+
+
 def trick_won_by_led_suit_over_a_trump(played: Played) -> bool:
     for game, _ in played:
         for leader, cards, winner in game._tricks:
@@ -339,6 +397,13 @@ EFFECTS: dict[str, Callable[[Played], bool]] = {
         for a in auctions(p) for d, high in zip(a, highs(a), strict=True)),
     "{'auction': {'opening_min_bid': 2}}": lambda p: all(
         next((bid_of(d.action) for d in a if bid_of(d.action)), 2) >= 2 for a in auctions(p)),
+    "{'draw': {'pitcher_robs': True}}": lambda p: robbed_last_by(p, lambda pitcher: pitcher),
+    "{'draw': {'rest_to_partner': True}}": lambda p: robbed_last_by(
+        p, lambda pitcher: (pitcher + 2) % 4),
+    "{'call': {'partner': True}}": called_partner_scores_with_pitcher,
+    # never a card of the pitcher's own (under alone, the pitcher may call one)
+    "{'call': {'own_card': 'not_allowed'}}": lambda p: all(
+        not d.hand >> (c - CALL_BASE) & 1 for d in decisions(p, Phase.CALL) for c in d.legal),
     "{'play': {'trumps_only': True}}": lambda p: all(
         c // 13 == d.trump or c >= 52 for d in decisions(p, Phase.PLAY) for c in d.legal),
 }

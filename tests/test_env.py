@@ -22,9 +22,9 @@ from pitchkit.env import ACTIONS, CARDS, DONE, PitchEnv, env, observation_size
 from pitchkit.errors import IllegalActionError
 
 #: One shipped variant of each kind: auction, partnerships, money (no end), staged play
-#: with combinations, the draw with a kitty, nine cards keep six.
+#: with combinations, the draw with a kitty, nine cards keep six, a called partner.
 VARIANTS = ["auction-pitch", "partnership-pitch", "money-pitch", "pimps-and-hoes",
-            "minnesota-smear", "nine-card-pitch"]
+            "minnesota-smear", "nine-card-pitch", "call-partner-pitch"]
 
 
 def play(e: Any, rng: random.Random, limit: int = 20000) -> list[tuple[Any, ...]]:
@@ -158,7 +158,7 @@ def test_the_observation_follows_the_documented_layout() -> None:
     start = trick_at + CARDS * block
     assert np.flatnonzero(vec[start:start + CARDS]).tolist() == [leader[1]]
     phase_at = CARDS * (5 + n) + 4
-    assert vec[phase_at:phase_at + 7].tolist() == [0, 0, 0, 0, 0, 1, 0]  # play
+    assert vec[phase_at:phase_at + 8].tolist() == [0, 0, 0, 0, 0, 1, 0, 0]  # play
     scores = vec[-n:]
     assert scores.tolist() == [game.scores[(seat + k) % n] / 7 for k in range(n)]
     other = raw.observe(f"player_{(seat + 1) % n}")

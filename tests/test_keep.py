@@ -49,7 +49,8 @@ def told(result: HandResult, names: list[str], game: Game,
         pitcher=pitcher, bid=result.bid,
         points={name: tuple(names[s] for s in seats) for name, seats in result.points.items()},
         combinations=combinations, all_tricks=all_tricks,
-        sold_by=None if seller is None else names[seller])
+        sold_by=None if seller is None else names[seller],
+        partner=None if result.partner is None else names[result.partner])
 
 
 def random_game(variant: str, seed: int, hands: int = 60) -> Game:

@@ -44,7 +44,8 @@ def first_problem(variant: str | Path, overrides: tuple[str, ...] = ()) -> str:
 
 
 def test_the_shipped_variants_are_those_of_the_issues() -> None:
-    assert SHIPPED == ["auction-pitch", "auction-pitch-joker", "catch-five", "cinch",
+    assert SHIPPED == ["auction-pitch", "auction-pitch-joker", "call-partner-pitch",
+                       "catch-five", "cinch",
                        "commercial-pitch", "minnesota-smear", "money-pitch", "nine-card-pitch",
                        "partnership-pitch", "pedro", "pidro", "pimps-and-hoes",
                        "pimps-and-hoes-4p", "pimps-and-hoes-literal", "smear", "ten-point-pitch",

@@ -1,4 +1,5 @@
-"""The built-in bots' draw: keep trumps and point cards, discard the rest.
+"""The built-in bots' draw: keep trumps and point cards, discard the rest; and their
+call of a partner: the best card they do not hold.
 
 Shared by the heuristic bot (and, through it, the Monte Carlo bot): a card's worth is
 its rank, far above that if it is a trump, and above that again if it carries a point
@@ -7,6 +8,7 @@ of the variant (jack, off-jack, jokers, ten, low to the holder).
 
 from __future__ import annotations
 
+from pitchkit.actions import CALL_BASE
 from pitchkit.cards import TEN, cards_in
 from pitchkit.draw import Choice, choice_action
 from pitchkit.results import Observation
@@ -53,3 +55,12 @@ def draw_action(rules: Rules, obs: Observation) -> int:
     for card in chosen:
         mask |= 1 << card
     return choice_action(ch, mask)
+
+
+def call_choice(rules: Rules, obs: Observation, legal: list[int] | tuple[int, ...]) -> int:
+    """Call the most wanted card the bot does not hold (the highest trump out, as a
+    rule: its holder is the strongest help), else the first legal call."""
+    others = [a for a in legal if not obs.hand >> (a - CALL_BASE) & 1]
+    if not others:
+        return legal[0]
+    return max(others, key=lambda a: (worth(rules, obs.trump, a - CALL_BASE), -a))

@@ -34,7 +34,7 @@ from pitchkit.actions import (
     TRUMP_BASE,
     select_action,
 )
-from pitchkit.bots.drawing import draw_action
+from pitchkit.bots.drawing import call_choice, draw_action
 from pitchkit.cards import JACK, RANKS, cards_in
 from pitchkit.combos import best_combination
 from pitchkit.plan import rules_plan
@@ -199,6 +199,8 @@ class HeuristicBot:
             return self.select(observation, legal_actions)
         if phase is Phase.DRAW:
             return draw_action(self.rules, observation)
+        if phase is Phase.CALL:
+            return call_choice(self.rules, observation, list(legal_actions))
         return legal_actions[0]
 
     # ------------------------------------------------------------------ bidding

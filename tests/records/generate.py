@@ -41,6 +41,7 @@ PLANS: dict[str, tuple[int, int, dict[int, tuple[str, Any]]]] = {
     "pedro": (21, 40, {}),
     "pidro": (22, 40, {}),
     "ten-point-pitch-draw": (23, 40, {}),
+    "call-partner-pitch": (24, 40, {}),
 }
 
 

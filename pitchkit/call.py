@@ -1,0 +1,105 @@
+"""Calling a partner (``call.partner``: call-partner pitch for five): once trump is named
+and the draw is over, the pitcher names a card (action ``call CARD``); whoever holds it is
+the pitcher's partner for the hand. The partner knows at once; everyone else learns it
+when the card is played.
+
+The phase owns its state, a :class:`CallState`; the functions here are pure and the
+engine writes their result to the game.
+
+Readings chosen where the sources are silent (named in ``explain``):
+
+- The pitcher and the partner score the hand as one side: a point either takes counts for
+  both, and both are set back when together they fall short of the bid. Every other
+  player scores alone (as in cutthroat pitch).
+- A called card nobody holds (undealt, or discarded in the draw) leaves the pitcher alone
+  against the rest; so does a card the pitcher holds, where ``call.own_card: alone``
+  allows calling one.
+- A called card that is never played (a non-trump dropped in trumps-only play) keeps the
+  partner secret until the hand is scored.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from pitchkit.actions import CALL_BASE
+from pitchkit.cards import card_name, format_cards
+from pitchkit.errors import IllegalActionError, seat_name
+from pitchkit.variant import OwnCard, Rules
+
+
+@dataclass(frozen=True)
+class CallPlan:
+    """The call settings of one rule set, read once per game."""
+
+    #: every card of the deck, as a mask
+    deck: int
+    #: call.own_card alone: the pitcher may call a card it holds or discarded
+    own_card_alone: bool
+
+
+def call_plan(rules: Rules) -> CallPlan | None:
+    """The plan, or None when the variant calls no partner."""
+    if not rules.call.partner:
+        return None
+    deck = 0
+    for card in rules.deck.cards():
+        deck |= 1 << card
+    return CallPlan(deck=deck, own_card_alone=rules.call.own_card is OwnCard.ALONE)
+
+
+class CallState(NamedTuple):
+    """The call's own record for one hand: the called card and the seat holding it
+    (-1: nobody, the pitcher plays alone)."""
+
+    card: int
+    partner: int
+
+
+def callable_cards(plan: CallPlan, seen: int) -> int:
+    """The cards the pitcher may call; ``seen`` is the pitcher's hand and its discards."""
+    if plan.own_card_alone:
+        # rule: the caller "may also elect to go alone" (call-partner games); a card of
+        # its own is that choice (call.own_card alone)
+        return plan.deck
+    return plan.deck & ~seen  # call.own_card not_allowed
+
+
+def call(plan: CallPlan, hands: tuple[int, ...] | list[int], pitcher: int, seen: int,
+         action: int) -> CallState:
+    """The pitcher's ``call CARD``: the new state, or IllegalActionError with the reason."""
+    card = action - CALL_BASE
+    if not 0 <= card < 54:
+        raise IllegalActionError(f"{seat_name(pitcher)} must call a card now (call CARD)")
+    allowed = callable_cards(plan, seen)
+    if not allowed >> card & 1:
+        if not plan.deck >> card & 1:
+            raise IllegalActionError(f"{card_name(card)} is not in the deck")
+        raise IllegalActionError(
+            f"{seat_name(pitcher)} may not call {card_name(card)}: call.own_card "
+            f"not_allowed forbids a card it holds or discarded ({format_cards(seen)})")
+    partner = -1
+    for seat, hand in enumerate(hands):
+        # rule: "Whoever has the called card becomes the partner of the bidder"
+        if seat != pitcher and hand >> card & 1:
+            partner = seat
+    return CallState(card, partner)
+
+
+def hand_teams(team_of: tuple[int, ...], pitcher: int, state: CallState) -> tuple[int, ...]:
+    """The sides of this hand for scoring: the partner on the pitcher's side."""
+    if state.partner < 0:
+        return team_of
+    side = team_of[pitcher]
+    return tuple(side if seat == state.partner else team_of[seat]
+                 for seat in range(len(team_of)))
+
+
+def seen_teams(team_of: tuple[int, ...], pitcher: int, state: CallState, seat: int,
+               played: int) -> tuple[int, ...]:
+    """The sides as ``seat`` knows them: the partner knows from the call, everyone once
+    the called card has been played (``played``: every card played this hand)."""
+    if state.partner < 0 or (seat != state.partner and not played >> state.card & 1):
+        return team_of
+    return hand_teams(team_of, pitcher, state)
