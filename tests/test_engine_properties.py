@@ -65,6 +65,7 @@ def variants(draw: st.DrawFn) -> Rules:
             "direction": draw(st.sampled_from(["left", "right"])),
             "cards_per_hand": per,
             "packet_size": draw(st.integers(1, 4)),
+            "weak_hand_below": draw(st.sampled_from([None, "A", "J", "9"])),
         },
         "trump": {
             "chosen_by": chosen_by, "shown_card": shown,
@@ -121,6 +122,9 @@ def variants(draw: st.DrawFn) -> Rules:
             "target": draw(st.one_of(st.none(), st.integers(1, 12))),
             "win_only_as_pitcher": draw(st.booleans()),
             "bidder_goes_out": draw(st.booleans()),
+            "several_reach": draw(st.sampled_from(
+                ["point_order", "higher_score", "tie_to_pitcher"])),
+            "all_points_wins_game": draw(st.booleans()),
             "hands": draw(st.one_of(st.none(), st.integers(1, MAX_HANDS))),
             "tie": draw(st.sampled_from(["draw", "replay", "another_hand"])),
             "losing_score": draw(st.one_of(st.none(), st.integers(-8, 0))),
