@@ -20,8 +20,10 @@ from __future__ import annotations
 
 import argparse
 import random
+import sys
 import time
 from collections import defaultdict
+from pathlib import Path
 
 from pitchkit.bots import parse_bots
 from pitchkit.bots.value import calibration_for
@@ -30,17 +32,20 @@ from pitchkit.match import match, render_match_text
 from pitchkit.simulate import Setup, play_game
 
 VARIANTS = tuple(name for name, _ in shipped_variants())
+#: Contracts a bid level needs before its row of the calibration table counts.
+MIN_CONTRACTS = 100
 #: Variants with an auction: those where bidding, calibration and search differ.
 PITCH = tuple(v for v in VARIANTS if load_variant(v).has_auction)
 
 
-def part_match(deals: int, strong_deals: int, workers: int) -> None:
-    for variant in VARIANTS:
+def part_match(deals: int, strong_deals: int, workers: int,
+               variants: tuple[str, ...] = VARIANTS) -> None:
+    for variant in variants:
         rules = load_variant(variant)
         result = match(rules, bots="calibrated,heuristic", deals=deals, seed=1,
                        workers=workers)
         print(render_match_text(result), flush=True)
-    for variant in PITCH:
+    for variant in (v for v in variants if v in PITCH):
         rules = load_variant(variant)
         result = match(rules, bots="search,calibrated", deals=strong_deals, seed=2,
                        workers=workers)
@@ -50,7 +55,8 @@ def part_match(deals: int, strong_deals: int, workers: int) -> None:
     print(render_match_text(result), flush=True)
 
 
-def part_calibration(variant: str, games: int) -> None:
+def part_calibration(variant: str, games: int) -> list[str]:
+    """The calibration table of ``variant`` as markdown lines (also printed)."""
     rules = load_variant(variant)
     model = calibration_for(rules)
     n = rules.players.count
@@ -58,7 +64,7 @@ def part_calibration(variant: str, games: int) -> None:
     setup = Setup(rules=rules, seed="calibration-check", bots=tuple(specs),
                   hand_limit=20 if rules.scoring.target is None else 1000,
                   endless=rules.scoring.target is None)
-    rows: dict[str, list[float]] = defaultdict(lambda: [0, 0.0, 0.0])
+    rows: dict[int, list[float]] = defaultdict(lambda: [0, 0.0, 0.0, 0.0, 0.0])
     contracts = 0
     for index in range(games):
         key = f"calibration-check:{index}"
@@ -67,24 +73,37 @@ def part_calibration(variant: str, games: int) -> None:
         game, _ = play_game(setup, key, bots)
         deals = [e.detail[0] for e in game.events if e.kind == "deal"]  # masks by seat
         for masks, hand in zip(deals, game.hand_results, strict=False):
-            if hand.pitcher is None or hand.trump is None or hand.bid is None:
+            if hand.pitcher is None or hand.trump is None or not isinstance(hand.bid, int):
                 continue
             team = game.team_of
             side = team[hand.pitcher]
             realised = sum(item.value for item in model.items
                            if any(team[s] == side for s in hand.points.get(item.name, ())))
-            expected = model.expected(rules, masks[hand.pitcher], hand.trump)
-            row = rows[str(hand.bid)]
+            row = rows[hand.bid]
             row[0] += 1
-            row[1] += expected
+            # the learned estimate: what hands of its band realised in contracts at its bid
+            row[1] += model.expected(rules, masks[hand.pitcher], hand.trump, hand.bid)
             row[2] += realised
+            row[3] += realised * realised
+            row[4] += bool(hand.made)
             contracts += 1
-    print(f"{variant}: {contracts} contracts in {games} games of calibrated bots", flush=True)
-    print("  bid    share   expected  realised  difference")
-    for bid in sorted(rows, key=lambda b: (b == "moon", b)):
-        count, expected, realised = rows[bid]
-        print(f"  {bid:5s} {count / contracts:7.1%} {expected / count:9.2f} "
-              f"{realised / count:9.2f} {(expected - realised) / count:+10.2f}")
+    lines = [f"### {variant}", "",
+             f"{contracts} contracts in {games} games of `calibrated` bots "
+             f"(calibration of {model.hands} hands a round).", "",
+             "| bid | contracts | share | expected points | realised points [95%] "
+             "| difference | made |", "|---|---|---|---|---|---|---|"]
+    for bid in sorted(rows):
+        count, expected, realised, squares, made = rows[bid]
+        mean = realised / count
+        spread = max(0.0, squares / count - mean * mean) ** 0.5
+        half = 1.96 * spread / count ** 0.5
+        enough = "" if count >= MIN_CONTRACTS else " (few)"
+        lines.append(f"| {bid} | {int(count)}{enough} | {count / contracts:.1%} | "
+                     f"{expected / count:.2f} | {mean:.2f} [{mean - half:.2f}, "
+                     f"{mean + half:.2f}] | {(expected - realised) / count:+.2f} | "
+                     f"{made / count:.0%} |")
+    print("\n".join(lines), flush=True)
+    return [*lines, ""]
 
 
 def part_moon(games: int) -> None:
@@ -103,14 +122,19 @@ def part_moon(games: int) -> None:
         print(f"  money per hand by seat (cents): {money}")
 
 
-def part_speed(hands_wanted: int) -> None:
-    rules = load_variant("auction-pitch")
-    for bots in ("random", "heuristic", "calibrated", "search"):
+def part_speed(hands_wanted: int, variants: tuple[str, ...] = VARIANTS) -> None:
+    """Hands per second (CPU time, one process, 4 seats) of the default bot in every seat
+    on every variant, and of the other bots on auction pitch."""
+    cases = [(v, "calibrated") for v in variants]
+    cases += [("auction-pitch", b) for b in ("random", "heuristic", "search")]
+    for variant, bots in cases:
+        rules = load_variant(variant)
         specs = parse_bots(bots, rules.players.count)
-        if bots == "calibrated":
-            calibration_for(rules)  # not timed: once per rule set
-        setup = Setup(rules=rules, seed="speed", bots=tuple(specs), hand_limit=1000,
-                      endless=False)
+        if bots in ("calibrated", "search") and rules.has_auction:
+            calibration_for(rules)  # not timed: once per rule set, then cached
+        endless = rules.scoring.target is None
+        setup = Setup(rules=rules, seed="speed", bots=tuple(specs),
+                      hand_limit=20 if endless else 1000, endless=endless)
         start = time.process_time()
         hands = 0
         index = 0
@@ -122,8 +146,23 @@ def part_speed(hands_wanted: int) -> None:
             hands += len(game.hand_results)
             index += 1
         seconds = time.process_time() - start
-        print(f"  auction-pitch, {bots:10s} in every seat: {hands / seconds:8.0f} hands/s "
-              f"(CPU, {hands} hands)")
+        print(f"  {variant:22s} {bots:10s} in every seat: {hands / seconds:8.0f} hands/s "
+              f"(CPU, {hands} hands)", flush=True)
+
+
+def write_markdown(path: str, lines: list[str], arguments: str) -> None:
+    """The calibration tables as a markdown page (written atomically)."""
+    from pitchkit.atomic import write_atomically
+
+    head = ["# Calibration of the default bot", "",
+            "Written by `python benchmarks/bench_strength.py " + arguments + "`. For every "
+            "contract of seeded games of the default `calibrated` bot in every seat: the "
+            "bot's learned estimate of its side's points as pitcher (what the hands of its "
+            "band of the estimate realised in the calibration, in contracts at that bid) "
+            "against the points its side took, by bid. Rows marked *few* have under "
+            f"{MIN_CONTRACTS} contracts. Figures describe these bots: a better player "
+            "would make more of the same hands.", ""]
+    write_atomically(Path(path), "\n".join(head + lines))
 
 
 def main() -> None:
@@ -132,23 +171,32 @@ def main() -> None:
     parser.add_argument("--only", choices=("match", "calibration", "moon", "speed"))
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--scale", type=float, default=1.0, help="multiply every run's size")
+    parser.add_argument("--variants", help="comma-separated variants (default: all shipped)")
+    parser.add_argument("--markdown", metavar="FILE",
+                        help="also write the calibration tables to FILE (docs/calibration.md)")
     args = parser.parse_args()
     scale = 0.05 if args.quick else args.scale
 
     def n(count: int) -> int:
         return max(2, int(count * scale))
 
+    chosen = tuple(args.variants.split(",")) if args.variants else VARIANTS
     if args.only in (None, "calibration"):
-        for variant in PITCH:
+        lines = []
+        for variant in chosen:
+            if variant not in PITCH and load_variant(variant).has_auction is False:
+                continue
             # about 6,000 hands each (money pitch plays 20 hands a game)
             games = 300 if load_variant(variant).scoring.target is None else 800
-            part_calibration(variant, n(games))
+            lines += part_calibration(variant, n(games))
+        if args.markdown:
+            write_markdown(args.markdown, lines, " ".join(sys.argv[1:]))
     if args.only in (None, "moon"):
         part_moon(n(1000))
     if args.only in (None, "speed"):
-        part_speed(n(3000))
+        part_speed(n(3000), chosen)
     if args.only in (None, "match"):
-        part_match(n(1000), n(100), args.workers)
+        part_match(n(1000), n(100), args.workers, chosen)
 
 
 if __name__ == "__main__":

@@ -1,137 +1,192 @@
 """The ``calibrated`` bot (the default): bids what the rules make its hand worth.
 
 It plays its cards as the ``heuristic`` does, and bids from what it learned of these
-rules (:mod:`pitchkit.bots.value`): for each suit, the chance its side takes each point
-the variant scores with this hand, hence the distribution of its points as pitcher. For
-every bid open to it, the expected change of its side's score against the other sides',
-made or set, under the variant's scoring (points won or the bid, set back by the bid or
-a fixed amount, whether the other sides score); it bids while that beats the learned
-value of passing, all at once in a one-round auction, raising as little as it may round
-and round.
+rules (:mod:`pitchkit.bots.value`). Its hand's *estimate* for each suit is the expected
+points as pitcher under the item model; the band of that estimate gives, per bid, the
+expected change of its side's score against the other sides' mean as the variant scores
+a made or set contract (learned from what such hands realised), and what not pitching
+is worth with such a hand. It bids where pitching beats passing: all it is worth at once
+in a one-round auction (the least that beats the high bid when nobody bids after it),
+raising as little as it may round and round. Near the target, a bid that would win the
+game counts a game's worth more, times the chance of making it.
 
-The moon: when a hand could take every point, it plays the hand out as pitcher of a moon
-on ``moon_samples`` deals of the unseen cards (agreeing with what it has seen) and bids
-the moon when its chance of making it, times what a made moon pays (points and money),
-beats failing and beats its best numeric bid.
+The moon, where the rules allow one: from the same tables, the chance that hands of its
+band took what a moon needs and what a moon would have scored, plus the money a made or
+failed moon pays and a game won or lost by it; it bids the moon when that beats its best
+numeric bid and passing. With ``moon_samples`` above 0 it plays the moon out instead on
+that many deals of the unseen cards (slower; the tables are the default).
+
+The draw (discarding, keeping from a kitty): trumps before the rest, each kind ranked by
+what the card adds to the hand's learned estimate as pitcher with the trump named.
+
+Selling the pitch (``auction.style: sell``): the eldest sells when the price plus what
+not pitching is worth beats pitching at that bid; a buyer counts the price it hands the
+eldest against its bid.
 
 Settings: ``boldness`` (points added to the value of pitching; default 0),
-``moon_samples`` (default 24).
+``moon_samples`` (default 0: the learned tables).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from pitchkit.actions import BID_BASE, MOON, PASS, is_numeric_bid
+from pitchkit.actions import BID_BASE, MOON, PASS, REFUSE, SELL, is_numeric_bid
+from pitchkit.bots.drawing import ranked_action
 from pitchkit.bots.heuristic import HeuristicBot
-from pitchkit.bots.value import Calibration, calibration_for, points_distribution
+from pitchkit.bots.value import Calibration, calibration_for
+from pitchkit.cards import cards_in
 from pitchkit.results import HandResult, Observation, Phase
-from pitchkit.variant import MadeBidScores, Rules
+from pitchkit.tricks import tables_for
+from pitchkit.variant import AuctionStyle, Rules
 
 if TYPE_CHECKING:
     from pitchkit.engine import Game
-
-#: A moon is weighed (played out) only when the chance of taking every point, the items
-#: taken as independent (which understates it), reaches this share of the break-even one.
-MOON_CANDIDATE = 0.5
 
 
 class CalibratedBot(HeuristicBot):
     """Learned bidding, heuristic play; see the module docstring."""
 
     def __init__(self, rules: Rules, seat: int, rng: random.Random, boldness: float = 0.0,
-                 moon_samples: int = 24, model: Calibration | None = None) -> None:
+                 moon_samples: int = 0, model: Calibration | None = None) -> None:
         super().__init__(rules, seat, rng, boldness=boldness)
         self.moon_samples = int(moon_samples)
         if model is None and rules.has_auction:
             model = calibration_for(rules)
         self.model = model
-        s = rules.scoring
-        self.made_scores_bid = s.made_bid_scores is MadeBidScores.BID
-        self.set_back = None if s.set_back == "bid" else int(s.set_back)
-        self.opponents_score = s.opponents_score
         self.sides = rules.players.teams
-        self.target = s.target
-        self._values: tuple[int, list[tuple[int, float, list[float]]]] | None = None
+        self.target = rules.scoring.target
+        self.selling = rules.auction.style is AuctionStyle.SELL
+        self._values: tuple[int, list[float]] | None = None
         self._moon: tuple[int, float] | None = None
+        self._willing: list[int] | None = None
 
     # ------------------------------------------------------------------ estimates
 
-    def suit_values(self, hand: int) -> list[tuple[int, float, list[float]]]:
-        """Per suit: (suit, expected points as pitcher, distribution of points)."""
+    def suit_values(self, hand: int) -> list[float]:
+        """Per suit, the hand's estimate as pitcher with that suit trump."""
         if self._values is not None and self._values[0] == hand:
             return self._values[1]
         model = self.model
         assert model is not None
-        out = []
-        for suit in range(4):
-            chances = model.chances_for(self.rules, hand, suit)
-            dist = points_distribution(chances, model.items)
-            out.append((suit, sum(p * i.value for p, i in zip(chances, model.items,
-                                                               strict=True)), dist))
+        out = [model.estimate(self.rules, hand, suit) for suit in range(4)]
         self._values = (hand, out)
         return out
 
     def estimate(self, hand: int, suit: int) -> float:
         if self.model is None:
             return super().estimate(hand, suit)
-        return self.suit_values(hand)[suit][1]
+        return self.suit_values(hand)[suit]
 
     def best_suit(self, hand: int) -> tuple[int, float]:
         if self.model is None:
             return super().best_suit(hand)
-        suit, value, _ = max(self.suit_values(hand), key=lambda x: (x[1], -x[0]))
-        return suit, value
+        values = self.suit_values(hand)
+        suit = max(range(4), key=lambda s: (values[s], -s))
+        return suit, values[suit]
 
-    def could_moon(self, hand: int, suit: int) -> bool:
-        """Whether the hand is worth playing out as a moon: the chance of taking every
-        point, counted as if the points were independent (which understates it), reaches
-        ``MOON_CANDIDATE`` times the chance at which a moon pays as much as it costs."""
+    def pass_value(self, hand: int) -> float:
+        """What not pitching is worth with ``hand`` (score change against the others)."""
         model = self.model
         assert model is not None
-        every = 1.0
-        for chance in model.chances_for(self.rules, hand, suit):
-            every *= chance
-        gain, loss = self.moon_stakes()
-        return every >= MOON_CANDIDATE * loss / (gain + loss)
+        return model.passing[model.band(max(self.suit_values(hand)))]
 
-    def moon_stakes(self) -> tuple[float, float]:
-        """What a made moon gains and a failed one loses, in points against the others
-        (money at ``money.cents_per_point``; a moon that wins the game, a game's worth)."""
+    def bid_value(self, band: int, bid: int, score: int = 0) -> float:
+        """Expected score change of my side minus the other sides' mean, pitching at ``bid``
+        with my side at ``score`` and an estimate in ``band``; a bid that would reach the
+        target counts a game's worth more, times the chance of making it."""
+        model = self.model
+        assert model is not None
+        row = model.pitch[band]
+        top = len(row) - 1
+        value = row[bid] if bid <= top else row[top] - (bid - top)
+        target = self.target
+        if target is not None and score + bid >= target and bid <= top:
+            value += model.made[band][bid] * target
+        return value + self.boldness
+
+    def willing(self) -> list[int]:
+        """Per band: the highest bid worth pitching for (0: none), as every seat bids."""
+        if self._willing is None:
+            model = self.model
+            assert model is not None
+            out = []
+            for band, passing in enumerate(model.passing):
+                row = model.pitch[band]
+                out.append(max((b for b in range(1, len(row)) if row[b] > passing),
+                               default=0))
+            self._willing = out
+        return self._willing
+
+    def outbid_chances(self, after: int) -> Callable[[int], float]:
+        """The chance that one of ``after`` seats still to bid would bid above ``bid``
+        (seats' best estimates as the calibration saw them, each bidding as this bot)."""
+        model = self.model
+        assert model is not None
+        willing = self.willing()
+
+        def chance(bid: int) -> float:
+            below = sum(share for share, w in zip(model.seats, willing, strict=True)
+                        if w <= bid)
+            return 1.0 - min(1.0, below) ** after
+
+        return chance
+
+    def moon_extras(self) -> tuple[float, float]:
+        """What a made moon pays and a failed one costs beyond its points: money (at
+        ``money.cents_per_point``, every player paying) and a game won or lost."""
         rules = self.rules
         moon = rules.moon
-        model = self.model
-        assert model is not None
         players = rules.players.count
         per_point = float(rules.money.cents_per_point) if rules.money.enabled else 0.0
-        money_made = moon.money_made * players / per_point if per_point else 0.0
-        money_failed = moon.money_failed * players / per_point if per_point else 0.0
-        everything = sum(i.value for i in model.items)
-        gain = (moon.points_made if moon.points_made is not None else everything) + money_made
-        if moon.made_wins_game:
-            gain += float(rules.scoring.target or everything)
-        return gain, moon.points_failed + money_failed
+        gain = moon.money_made * players / per_point if per_point else 0.0
+        loss = moon.money_failed * players / per_point if per_point else 0.0
+        game = float(self.target or 0)
+        return (gain + (game if moon.made_wins_game else 0.0),
+                loss + (game if moon.failed_loses_game else 0.0))
 
-    def bid_value(self, dist: Sequence[float], bid: int, score: int = 0) -> float:
-        """Expected score change of my side minus the other sides' mean, pitching at ``bid``
-        with my side at ``score``; making it to the target counts as a game's worth more."""
+    def moon_worth(self, band: int) -> float:
+        """Expected gain of bidding the moon with an estimate in ``band``, from the tables."""
         model = self.model
         assert model is not None
-        loss = bid if self.set_back is None else self.set_back
-        target = self.target
-        value = 0.0
-        for points, chance in enumerate(dist):
-            if not chance:
-                continue
-            mine = (bid if self.made_scores_bid else points) if points >= bid else -loss
-            if target is not None and points >= bid and score + mine >= target:
-                mine += target  # the game won: worth a game's points
-            theirs = (model.total - points) / (self.sides - 1) \
-                if self.opponents_score and self.sides > 1 else 0.0
-            value += chance * (mine - max(0.0, theirs))
-        return value + self.boldness
+        chance = model.moon_made[band]
+        gain, loss = self.moon_extras()
+        return model.moon[band] + chance * gain - (1 - chance) * loss + self.boldness
+
+    # ------------------------------------------------------------------ the draw
+
+    def choose(self, observation: Observation, legal_actions: Sequence[int]) -> int:
+        if observation.phase is Phase.DRAW and self.model is not None \
+                and observation.trump is not None:
+            return self.draw(observation)
+        return super().choose(observation, legal_actions)
+
+    def draw(self, obs: Observation) -> int:
+        """Keep the cards the learned estimate loses most without (trumps ranked above
+        the rest, then by power): what each card adds to the hand's expected points as
+        pitcher with this trump (the trumps held, the top and bottom trump, the point
+        cards, the game points)."""
+        model = self.model
+        assert model is not None and obs.trump is not None
+        ch = obs.draw_choice
+        cards = ch.cards | ch.must
+        trumps = self.trumps_of(obs.trump)
+        power = self.power_of(obs.trump)
+        whole = model.estimate(self.rules, cards, obs.trump)
+        free = list(cards_in(ch.cards & ~ch.must))
+        loss = {c: whole - model.estimate(self.rules, cards & ~(1 << c), obs.trump)
+                for c in free}
+        free.sort(key=lambda c: (trumps >> c & 1, loss[c], power[c]))
+        plain = sum(1 for c in free if not trumps >> c & 1)
+        return ranked_action(ch, free, plain)
+
+    def trumps_of(self, suit: int) -> int:
+        return tables_for(self.rules, suit).trumps
+
+    def power_of(self, suit: int) -> tuple[int, ...]:
+        return tables_for(self.rules, suit).power
 
     # ------------------------------------------------------------------ bidding
 
@@ -140,40 +195,68 @@ class CalibratedBot(HeuristicBot):
         if model is None:
             return super().bid(obs, legal)
         values = self.suit_values(obs.hand)
-        if obs.trump is not None:
-            suit, _, dist = values[obs.trump]
-        else:
-            suit, _, dist = max(values, key=lambda x: (x[1], -x[0]))
+        suit = obs.trump if obs.trump is not None else self.best_suit(obs.hand)[0]
+        band = model.band(values[suit])
         numeric = sorted(a - BID_BASE for a in legal if is_numeric_bid(a))
         score = obs.scores[self.seat]
-        by_bid = {b: self.bid_value(dist, b, score) for b in numeric}
+        price = 1.0 / (self.sides - 1) if self.selling and self.sides > 1 else 0.0
+        by_bid = {b: self.bid_value(band, b, score) - price * b for b in numeric}
+        passing = self.pass_value(obs.hand)
         best_numeric = max(by_bid.values(), default=float("-inf"))
-        if MOON in legal and self.moon_samples and self.could_moon(obs.hand, suit):
-            if self._moon is None or self._moon[0] != obs.hand:
-                self._moon = (obs.hand, self.moon_value(obs))  # once a hand
-            moon = self._moon[1]
-            if moon > max(best_numeric, model.pass_value):
+        if MOON in legal:
+            moon = self.moon_value(obs, band)
+            if moon > max(best_numeric, passing):
                 return MOON
         if PASS not in legal:
             return BID_BASE + numeric[0] if numeric else legal[0]
-        worth = [b for b in numeric if by_bid[b] > model.pass_value]
+        worth = [b for b in numeric if by_bid[b] > passing]
         if not worth:
             return PASS
-        if self.k.one_round:
-            return BID_BASE + worth[-1]  # one chance each: bid all the hand is worth
-        return BID_BASE + worth[0]  # round and round: raise as little as needed
+        after = self.k.n - 1 - len(obs.bids)
+        if self.k.one_round and after > 0:
+            # one chance each: the bid with the best expected gain, counting the chance
+            # that a seat still to bid goes higher (then what passing is worth)
+            outbid = self.outbid_chances(after)
+            return BID_BASE + max(worth, key=lambda b: (
+                (1 - outbid(b)) * by_bid[b] + outbid(b) * passing, -b))
+        return BID_BASE + worth[0]  # round and round, or the last to bid: the least
 
-    def moon_value(self, obs: Observation) -> float:
-        """Expected gain of bidding the moon now, from play-outs on sampled deals."""
+    def sell_or_refuse(self, obs: Observation) -> int:
+        """The eldest sells when the price plus what not pitching is worth beats pitching
+        for the high bid itself."""
+        model = self.model
+        if model is None:
+            return super().sell_or_refuse(obs)
+        high = max((a - BID_BASE for _, a in obs.bids if is_numeric_bid(a)), default=0)
+        _, value = self.best_suit(obs.hand)
+        pitch = self.bid_value(model.band(value), high, obs.scores[self.seat])
+        return REFUSE if pitch > high + self.pass_value(obs.hand) else SELL
+
+    def moon_value(self, obs: Observation, band: int) -> float:
+        """Expected gain of bidding the moon now: from the tables, or with ``moon_samples``
+        play-outs on sampled deals (once a hand)."""
+        if not self.moon_samples:
+            return self.moon_worth(band)
+        if self._moon is None or self._moon[0] != obs.hand:
+            self._moon = (obs.hand, self.moon_play_outs(obs))
+        return self._moon[1]
+
+    def moon_play_outs(self, obs: Observation) -> float:
+        """Expected gain of a moon from ``moon_samples`` play-outs on sampled deals: the
+        chance made times what a made moon scores (all the points, or moon.points_made,
+        and the extras) less the chance failed times what a failed one costs."""
         from pitchkit.bots.montecarlo import MonteCarloBot
 
+        model = self.model
+        assert model is not None
+        moon = self.rules.moon
+        extra_gain, extra_loss = self.moon_extras()
+        everything = sum(i.value for i in model.items)
+        gain = (moon.points_made if moon.points_made is not None else everything) + extra_gain
+        loss = moon.points_failed + extra_loss
         sampler = MonteCarloBot(self.rules, self.seat, self.rng, samples=1)
-        gain, loss = self.moon_stakes()
-        needed = loss / (gain + loss)  # the chance at which a moon breaks even
         made = fails = 0
-        for left in range(self.moon_samples, 0, -1):
-            if (made + left) / self.moon_samples < needed:
-                return float("-inf")  # even every play-out left made could not pay
+        for _ in range(self.moon_samples):
             state = sampler.determinize(obs)
             if state is None:
                 continue

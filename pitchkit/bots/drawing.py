@@ -43,12 +43,18 @@ def draw_action(rules: Rules, obs: Observation) -> int:
     """Discard the least wanted cards (as few as allowed), or keep the most wanted."""
     ch: Choice = obs.draw_choice
     free = sorted(cards_in(ch.cards & ~ch.must), key=lambda c: worth(rules, obs.trump, c))
+    plain = sum(1 for c in free if worth(rules, obs.trump, c) < 100)
+    return ranked_action(ch, free, plain)
+
+
+def ranked_action(ch: Choice, free: list[int], plain: int) -> int:
+    """The draw action for ``free`` (the cards not bound to ``ch.must``) ranked least
+    wanted first, ``plain`` of them (the first) not trumps: keep the most wanted, or let
+    go of every card that is not a trump, within the bounds."""
     must = ch.must.bit_count()
     if ch.verb == "keep":
         chosen = free[len(free) - (ch.most - must):] if ch.most > must else []
     else:
-        # rule of thumb: let go of every card that is not a trump, within the bounds
-        plain = sum(1 for c in free if worth(rules, obs.trump, c) < 100)
         count = min(max(plain, ch.least - must), ch.most - must)
         chosen = free[:count]
     mask = ch.must

@@ -5,15 +5,25 @@ its value, its kind (high, low, a card point, game, last trick) and whether it g
 the holder or the capturer. For a hand and a trump suit each item reads one small
 feature of the hand (:func:`buckets`): for high, how many trumps outrank its top trump
 and how many trumps it holds; for a card point, whether it holds the card and how many
-trumps above it are out; for game, its game points and trumps.
+trumps above it are out; for game, its game points and trumps. The chance the pitcher's
+side takes each item, per feature value, is learned; their sum (times the values) is the
+hand's *estimate*: its expected points as pitcher under the item model.
 
-:func:`calibrate` plays ``CALIBRATION_HANDS`` seeded hands under the rules (bid first
-by the ``heuristic``, then by this bot with what it learned), and for each item and
-feature value it counts how often the pitcher's side took the item. The result, a
-:class:`Calibration`, gives the chance of each item for any hand and suit; their sum
-(times the values) is the expected points as pitcher, and their convolution the chance of
-making each bid. It also learns what the side of a seat that does not pitch gains against
-the others (``pass_value``), against which a bid is weighed.
+The bidding is learned on the estimate, from what the hands realised: for every contract
+of the calibration, the realised points of every side are scored again, by the variant's
+own scoring (:func:`pitchkit.scoring.score_points`), as if the contract had been each bid
+in turn, and as a moon. That gives, per band of the estimate (:attr:`Calibration.step`
+points wide) and per bid level, the expected *score change* of the pitcher's side against
+the mean of the other sides (made: the points or the bid, set: the set-back, the others'
+points too, all as the variant scores them), the chance of making the bid, the realised
+points and the chance of a moon. Seats that did not pitch give, per band of their own best
+estimate, what not pitching is worth (the price of a sold pitch left out). Each table is
+smoothed over neighbouring bands (a band with few hands borrows from its neighbours) and,
+where more of a hand can only help, made non-decreasing in the estimate.
+
+:func:`calibrate` plays ``CALIBRATION_HANDS`` seeded hands under the rules in three rounds
+(the first bid by the ``heuristic``, then by the calibrated bot with what the round before
+taught it), so what it learns reflects the contracts its own auctions give.
 
 The run is seeded: the same rules always give the same numbers, so the cache (one JSON
 file per resolved rule set, keyed by its hash, in ``$XDG_CACHE_HOME/pitchkit`` or
@@ -28,24 +38,34 @@ import json
 import os
 import random
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from pitchkit.actions import SELL
 from pitchkit.atomic import write_atomically
 from pitchkit.bots.heuristic import HeuristicBot, Order, know, order
-from pitchkit.cards import cards_in
-from pitchkit.scoring import scoring_plan
+from pitchkit.scoring import score_points, scoring_plan
 from pitchkit.tricks import TrumpTables, tables_for
 from pitchkit.variant import GoesTo, Rules, rules_to_mapping
 
-#: Hands played to calibrate one rule set (about a second or two).
-CALIBRATION_HANDS = 4000
+#: Hands played to calibrate one rule set (a few seconds, once per rule set); the
+#: environment variable ``PITCHKIT_CALIBRATION_HANDS`` sets another number (the tests'
+#: quick runs; a longer one for a finer table), cached apart.
+CALIBRATION_HANDS = 6000
+#: Rounds of self-play the hands are split into (each bid with the last round's model).
+ROUNDS = 3
 #: Bumped whenever the features or the calibration change: old cache files are ignored.
-MODEL_VERSION = 4
+MODEL_VERSION = 5
 #: Pseudo-counts pulling a rarely seen feature value towards the item's overall rate.
 PRIOR_WEIGHT = 4.0
+#: Hands a band of the estimate needs before it stops borrowing from its neighbours.
+BAND_HANDS = 60
+#: Hands' worth of weight the contracts of one bid level give the band's all-level value.
+LEVEL_PRIOR = 20.0
+#: Bands of the estimate across the items' total (each at least a quarter point wide).
+BANDS = 32
 
 _KINDS = {"high": "high", "low": "low", "game": "game", "last_trick": "last_trick"}
 
@@ -82,15 +102,48 @@ def _clip(value: int, top: int) -> int:
     return value if value < top else top
 
 
-def buckets(items: Sequence[Item], rules: Rules, hand: int, suit: int,
-            t: TrumpTables | None = None, o: Order | None = None) -> list[int]:
-    """Per item, the feature value of ``hand`` with ``suit`` as trump (an index)."""
+@dataclass(frozen=True)
+class _Suit:
+    """What the features read of one trump suit, worked out once per rule set."""
+
+    tables: TrumpTables
+    order: Order
+    suit_cards: int
+    #: per item: the card it names under this trump (-1: none)
+    card_of: tuple[int, ...]
+
+
+_CONTEXT: dict[int, tuple[Rules, tuple[_Suit, ...], Sequence[int]]] = {}
+
+
+def _context(rules: Rules) -> tuple[tuple[_Suit, ...], Sequence[int]]:
+    """Per suit its :class:`_Suit`, and the game points of each 13-bit pattern of one
+    suit's ranks (the scoring plan's table), cached per Rules."""
+    entry = _CONTEXT.get(id(rules))
+    if entry is not None and entry[0] is rules:
+        return entry[1], entry[2]
     k = know(rules)
-    t = t or tables_for(rules, suit)
-    o = o or order(t, k.deck)
+    plan = scoring_plan(rules)
+    plan_items = plan.items
+    suits = []
+    for suit in range(4):
+        t = tables_for(rules, suit)
+        suits.append(_Suit(tables=t, order=order(t, k.deck), suit_cards=0x1FFF << (13 * suit),
+                           card_of=tuple(item.card_by_trump[suit] for item in plan_items)))
+    if len(_CONTEXT) > 64:
+        _CONTEXT.clear()
+    _CONTEXT[id(rules)] = (rules, tuple(suits), plan.game_table)
+    return tuple(suits), plan.game_table
+
+
+def buckets(items: Sequence[Item], rules: Rules, hand: int, suit: int) -> list[int]:
+    """Per item, the feature value of ``hand`` with ``suit`` as trump (an index)."""
+    suits, game_table = _context(rules)
+    s = suits[suit]
+    t, o = s.tables, s.order
+    suit_cards = s.suit_cards
     trumps = hand & t.trumps
     n_trumps = _clip(trumps.bit_count(), 4)
-    suit_cards = 0x1FFF << (13 * suit)
     natural = hand & suit_cards
     if natural:
         top = natural.bit_length() - 1
@@ -99,32 +152,33 @@ def buckets(items: Sequence[Item], rules: Rules, hand: int, suit: int,
         below = _clip((o.lower[bottom] & ~hand & suit_cards).bit_count(), 3)
     else:
         above = below = 4
-    top_trump = max(cards_in(trumps), key=t.power.__getitem__) if trumps else -1
-    boss = 1 if top_trump >= 0 and not o.higher[top_trump] & ~hand else 0
-    card_of = {item.name: item.card_by_trump[suit] for item in scoring_plan(rules).items}
+    # its top trump is boss: it holds the highest trump of the deck
+    boss = 1 if trumps and hand >> o.trumps[-1] & 1 else 0
     out = []
-    for item in items:
+    for i, item in enumerate(items):
         kind = item.kind
         if kind == "high":
-            out.append(min(above, 4) * 5 + n_trumps)
+            out.append(above * 5 + n_trumps)
         elif kind == "low":
-            out.append(min(below, 4) * 5 + n_trumps)
+            out.append(below * 5 + n_trumps)
         elif kind == "card":
-            card = card_of.get(item.name, -1)
+            card = s.card_of[i]
             if card < 0 or not hand >> card & 1:
                 out.append(n_trumps)
             else:
                 higher_out = _clip((o.higher[card] & ~hand).bit_count(), 3)
                 out.append((1 + higher_out) * 5 + n_trumps)
         elif kind == "game":
-            g = 0
-            for c in cards_in(hand):
-                g += int(k.game_value[c])
+            g = (game_table[hand & 0x1FFF] + game_table[hand >> 13 & 0x1FFF]
+                 + game_table[hand >> 26 & 0x1FFF] + game_table[hand >> 39 & 0x1FFF])
             level = 0 if g == 0 else 1 if g < 5 else 2 if g < 10 else 3 if g < 15 else 4
             out.append((level * 5 + n_trumps) * 2 + boss)
         else:  # last trick
             out.append(n_trumps * 3 + _clip(above, 2))
     return out
+
+
+Table = tuple[tuple[float, ...], ...]
 
 
 @dataclass(frozen=True)
@@ -137,26 +191,69 @@ class Calibration:
     chances: tuple[tuple[float, ...], ...]
     #: mean points awarded to anyone in a hand
     total: float
-    #: mean score change of the side of a seat that did not pitch, minus the mean of the
-    #: other sides
-    pass_value: float
+    #: width of one band of the estimate, in points
+    step: float
+    #: per band, per bid 0..: expected score change of the pitcher's side minus the
+    #: other sides' mean, had the contract been that bid
+    pitch: Table
+    #: per band, per bid 0..: chance the pitcher's side makes that bid
+    made: Table
+    #: per band, per bid 0..: mean points of the pitcher's side in contracts at that bid
+    points_at: Table
+    #: per band: mean points the pitcher's side took
+    points: tuple[float, ...]
+    #: per band: chance the pitcher's side took what a moon needs (every point, trick)
+    moon_made: tuple[float, ...]
+    #: per band: expected score change against the others' mean had it been a moon
+    moon: tuple[float, ...]
+    #: per band of a seat's best estimate: score change of its side against the others'
+    #: mean when it did not pitch (no price of a sale)
+    passing: tuple[float, ...]
+    #: per band: share of all seats whose best estimate falls in it (how others bid)
+    seats: tuple[float, ...]
     hands: int
+
+    def band(self, estimate: float) -> int:
+        """The band of the estimate ``estimate``."""
+        index = int(estimate / self.step)
+        top = len(self.points) - 1
+        return index if index < top else top
 
     def chances_for(self, rules: Rules, hand: int, suit: int) -> list[float]:
         """Per item, the chance the pitcher's side takes it with this hand and trump."""
         return [self.chances[i][b] for i, b in enumerate(buckets(self.items, rules, hand,
                                                                   suit))]
 
-    def expected(self, rules: Rules, hand: int, suit: int) -> float:
-        """Expected points the pitcher's side takes with ``hand`` and ``suit`` as trump."""
-        return sum(p * item.value for p, item in
-                   zip(self.chances_for(rules, hand, suit), self.items, strict=True))
+    def estimate(self, rules: Rules, hand: int, suit: int) -> float:
+        """The item model's expected points of ``hand`` as pitcher with ``suit`` trump;
+        0 for a suit it holds no trump of (never its suit to pitch)."""
+        if not hand & _context(rules)[0][suit].tables.trumps:
+            return 0.0
+        chances = self.chances
+        total = 0.0
+        for i, b in enumerate(buckets(self.items, rules, hand, suit)):
+            total += chances[i][b] * self.items[i].value
+        return total
+
+    def expected(self, rules: Rules, hand: int, suit: int, bid: int | None = None) -> float:
+        """Expected points the pitcher's side takes with ``hand`` and ``suit`` as trump:
+        what hands of its band of the estimate realised (in contracts at ``bid``)."""
+        band = self.band(self.estimate(rules, hand, suit))
+        if bid is None:
+            return self.points[band]
+        row = self.points_at[band]
+        return row[min(bid, len(row) - 1)]
 
     def to_json(self) -> dict[str, Any]:
         return {"version": MODEL_VERSION, "rules_hash": self.rules_hash,
                 "items": [[i.name, i.value, i.kind, i.to_holder] for i in self.items],
                 "chances": [list(c) for c in self.chances], "total": self.total,
-                "pass_value": self.pass_value, "hands": self.hands}
+                "step": self.step, "pitch": [list(r) for r in self.pitch],
+                "made": [list(r) for r in self.made], "points": list(self.points),
+                "points_at": [list(r) for r in self.points_at],
+                "moon_made": list(self.moon_made), "moon": list(self.moon),
+                "passing": list(self.passing), "seats": list(self.seats),
+                "hands": self.hands}
 
     @staticmethod
     def from_json(data: Any, rules_hash: str, items: tuple[Item, ...]) -> Calibration | None:
@@ -171,24 +268,29 @@ class Calibration:
                     len(row) != _SIZES[item.kind] for row, item in zip(chances, items,
                                                                         strict=True)):
                 return None
-            return Calibration(rules_hash=rules_hash, items=items, chances=chances,
-                               total=float(data["total"]), pass_value=float(data["pass_value"]),
-                               hands=int(data["hands"]))
+
+            def row(key: str) -> tuple[float, ...]:
+                return tuple(float(x) for x in data[key])
+
+            def table(key: str) -> Table:
+                return tuple(tuple(float(x) for x in r) for r in data[key])
+
+            found = Calibration(
+                rules_hash=rules_hash, items=items, chances=chances,
+                total=float(data["total"]), step=float(data["step"]),
+                pitch=table("pitch"), made=table("made"), points=row("points"),
+                points_at=table("points_at"),
+                moon_made=row("moon_made"), moon=row("moon"), passing=row("passing"),
+                seats=row("seats"), hands=int(data["hands"]))
+            bands = len(found.points)
+            if not bands or found.step <= 0 or any(
+                    len(x) != bands for x in (found.pitch, found.made, found.points_at,
+                                              found.moon_made,
+                                              found.moon, found.passing, found.seats)):
+                return None
+            return found
         except (KeyError, TypeError, ValueError):
             return None
-
-
-def points_distribution(chances: Sequence[float], items: Sequence[Item]) -> list[float]:
-    """``dist[v]``: chance the side takes items worth ``v`` in all (items independent)."""
-    dist = [1.0]
-    for p, item in zip(chances, items, strict=True):
-        v = item.value
-        out = [0.0] * (len(dist) + v)
-        for total, q in enumerate(dist):
-            out[total] += q * (1 - p)
-            out[total + v] += q * p
-        dist = out
-    return dist
 
 
 def rules_hash(rules: Rules) -> str:
@@ -200,47 +302,62 @@ def rules_hash(rules: Rules) -> str:
     return hashlib.sha256(f"{MODEL_VERSION}:{text}".encode()).hexdigest()[:20]
 
 
+def top_bid(rules: Rules) -> int:
+    """The highest bid the tables cover: the auction's top, or the points to be had."""
+    return min(60, max(rules.auction.max_bid, scoring_plan(rules).items_total))
+
+
 # ----------------------------------------------------------------------------- calibrating
 
 
-def calibrate(rules: Rules, hands: int = CALIBRATION_HANDS, seed: str = "calibrate"
-              ) -> Calibration:
-    """Learn each item's chance per feature value from ``hands`` seeded hands of self-play.
+#: One calibration hand: what each seat held when it bid, the hand's result, the side of
+#: each seat, and the seat that sold the pitch with its price (None, 0: no sale).
+_Record = tuple[tuple[int, ...], Any, tuple[int, ...], int | None, int]
 
-    Two rounds of ``hands / 2``: the first auctions are bid by the ``heuristic``; the
-    second by this bot with what the first round taught it, so what it learns reflects
-    the hands that win its own auctions.
+
+def calibrate(rules: Rules, hands: int = CALIBRATION_HANDS, seed: str = "calibrate",
+              progress: Callable[[int, int], None] | None = None) -> Calibration:
+    """Learn the item chances and the bidding tables from ``hands`` seeded hands.
+
+    ``ROUNDS`` rounds: the first auctions are bid by the ``heuristic``, each later one by
+    the calibrated bot with what the round before taught it. ``progress(done, hands)`` is
+    called as hands are played.
     """
-    half = max(1, hands // 2)
-    first = _fit(rules, _self_play(rules, half, f"{seed}:0", None))
-    return _fit(rules, _self_play(rules, half, f"{seed}:1", first))
+    rounds = ROUNDS if hands >= 3 * ROUNDS else 1
+    share = max(1, hands // rounds)
+    model: Calibration | None = None
+    for r in range(rounds):
+        def tick(done: int, r: int = r) -> None:
+            if progress is not None:
+                progress(r * share + done, share * rounds)
+        model = _fit(rules, _self_play(rules, share, f"{seed}:{r}", model, tick))
+    assert model is not None
+    return model
 
 
-#: One calibration hand: (pitcher's cards when it bid, hand result, team of each seat).
-_Record = tuple[int, Any, tuple[int, ...]]
-
-
-def _self_play(rules: Rules, hands: int, seed: str, model: Calibration | None
-               ) -> list[_Record]:
-    """Play ``hands`` single hands with scores at zero; the hands with a contract."""
+def _self_play(rules: Rules, hands: int, seed: str, model: Calibration | None,
+               tick: Callable[[int], None]) -> list[_Record]:
+    """Play ``hands`` single hands with scores at the start; the hands with a numeric
+    contract."""
     from pitchkit.bots.calibrated import CalibratedBot
     from pitchkit.engine import Game
 
     n = rules.players.count
-    out = []
+    out: list[_Record] = []
     for index in range(hands):
+        if index % 250 == 0:
+            tick(index)
         game = Game(rules, random.Random(f"{seed}:{index}"))
         game.deal_random()
         # what each seat holds when it bids (a kitty or a draw may change it later)
-        held = [game.hands[s] | game.reserve[s] for s in range(n)]
+        held = tuple(game.hands[s] | game.reserve[s] for s in range(n))
         bots: list[HeuristicBot] = []
         for s in range(n):
             rng = random.Random(f"{seed}:{index}:{s}")
             if model is None:
                 bots.append(HeuristicBot(rules, s, rng))
             else:
-                bot = CalibratedBot(rules, s, rng, moon_samples=0, model=model)
-                bots.append(bot)
+                bots.append(CalibratedBot(rules, s, rng, model=model))
         for _ in range(400):
             if game.hand_results or game.to_act is None:
                 break
@@ -249,51 +366,209 @@ def _self_play(rules: Rules, hands: int, seed: str, model: Calibration | None
         if not game.hand_results:
             continue
         result = game.hand_results[-1]
-        if result.pitcher is not None and result.trump is not None and not result.thrown_in:
-            out.append((held[result.pitcher], result, game.team_of))
+        if result.pitcher is None or result.trump is None or result.thrown_in \
+                or not isinstance(result.bid, int):
+            continue
+        seller, price = _sale(game, result)
+        out.append((held, result, game.team_of, seller, price))
+    tick(hands)
     return out
 
 
-def _fit(rules: Rules, records: list[_Record]) -> Calibration:
-    """Each item's chance per feature value, pulled towards its overall rate."""
-    items = point_items(rules)
-    n = rules.players.count
+def _sale(game: Any, result: Any) -> tuple[int | None, int]:
+    """The seat that sold the pitch this hand (``auction.style: sell``) and its price."""
+    for event in game.events:
+        if event.kind == "action" and event.action == SELL:
+            return event.seat, int(result.bid)
+    return None, 0
+
+
+def _relative(changes: Sequence[float], team_of: tuple[int, ...], side: int) -> float:
+    """The score change of ``side`` minus the mean change of the other sides."""
+    by_side: dict[int, float] = {}
+    for seat, change in enumerate(changes):
+        by_side.setdefault(team_of[seat], change)
+    others = [c for sd, c in by_side.items() if sd != side]
+    return by_side[side] - (sum(others) / len(others) if others else 0.0)
+
+
+def _item_chances(rules: Rules, items: tuple[Item, ...], records: Sequence[_Record]
+                  ) -> tuple[tuple[tuple[float, ...], ...], float]:
+    """Each item's chance per feature value, pulled towards its overall rate; and the
+    mean points awarded in a hand."""
     taken = [[0.0] * _SIZES[i.kind] for i in items]
     seen = [[0] * _SIZES[i.kind] for i in items]
-    total_awarded = 0.0
-    pass_sum = 0.0
-    pass_count = 0
-    for dealt, result, team in records:
+    awarded = 0.0
+    for held, result, team, _, _ in records:
         side = team[result.pitcher]
-        feature = buckets(items, rules, dealt, result.trump)
-        for i, item in enumerate(items):
-            credited = result.points.get(item.name, ())
-            b = feature[i]
+        for i, b in enumerate(buckets(items, rules, held[result.pitcher], result.trump)):
+            credited = result.points.get(items[i].name, ())
             seen[i][b] += 1
             if any(team[s] == side for s in credited):
                 taken[i][b] += 1
             if credited:
-                total_awarded += item.value
-        changes = result.score_changes
-        sides = sorted(set(team))
-        by_side = {sd: next(changes[s] for s in range(n) if team[s] == sd) for sd in sides}
-        for seat in range(n):
-            if seat == result.pitcher or len(sides) < 2:
-                continue
-            # a seat that passed: its partner may have pitched, or another side
-            others = [by_side[o] for o in sides if o != team[seat]]
-            pass_sum += by_side[team[seat]] - sum(others) / len(others)
-            pass_count += 1
+                awarded += items[i].value
     chances = []
-    for i in range(len(items)):
+    for i, item in enumerate(items):
         overall = (sum(taken[i]) + 1) / (sum(seen[i]) + 2)
-        chances.append(tuple((taken[i][b] + PRIOR_WEIGHT * overall) / (seen[i][b] + PRIOR_WEIGHT)
-                             for b in range(len(seen[i]))))
-    played = len(records)
+        # a rare feature value leans on the rate of hands with as many trumps (itself
+        # leaning on the overall rate): a hand's trumps matter most
+        by_trumps_taken = [0.0] * 5
+        by_trumps_seen = [0] * 5
+        for b in range(len(seen[i])):
+            by_trumps_taken[_trumps_of(item.kind, b)] += taken[i][b]
+            by_trumps_seen[_trumps_of(item.kind, b)] += seen[i][b]
+        prior = [(by_trumps_taken[n] + PRIOR_WEIGHT * overall)
+                 / (by_trumps_seen[n] + PRIOR_WEIGHT) for n in range(5)]
+        chances.append(tuple(
+            (taken[i][b] + PRIOR_WEIGHT * prior[_trumps_of(item.kind, b)])
+            / (seen[i][b] + PRIOR_WEIGHT) for b in range(len(seen[i]))))
+    return tuple(chances), awarded / len(records) if records else 0.0
+
+
+def _trumps_of(kind: str, feature: int) -> int:
+    """The trumps held (0..4, 4: four or more) that the feature value ``feature`` of an
+    item of ``kind`` records (see :func:`buckets`)."""
+    if kind == "game":
+        return (feature // 2) % 5
+    if kind == "last_trick":
+        return feature // 3
+    return feature % 5
+
+
+class _Band:
+    """Sums over the contracts (or passes) of one band of the estimate."""
+
+    def __init__(self, top: int) -> None:
+        self.count = 0
+        self.points = 0.0
+        self.relative = [0.0] * (top + 1)
+        self.made = [0.0] * (top + 1)
+        # the contracts at each bid level: how many, and their points
+        self.at_count = [0] * (top + 1)
+        self.at_points = [0.0] * (top + 1)
+        self.moon_made = 0.0
+        self.moon = 0.0
+        self.passes = 0
+        self.passing = 0.0
+        self.seats = 0
+
+
+def _fit(rules: Rules, records: Sequence[_Record]) -> Calibration:
+    """The item chances, then the bidding tables by band of the estimate."""
+    items = point_items(rules)
+    plan = scoring_plan(rules)
+    top = top_bid(rules)
+    chances, total = _item_chances(rules, items, records)
+    step = max(0.25, plan.items_total / BANDS)
+    size = int(plan.items_total / step + 0.5) + 1
+    model = Calibration(rules_hash=rules_hash(rules), items=items, chances=chances,
+                        total=total, step=step, pitch=((0.0,) * (top + 1),) * size,
+                        made=((0.0,) * (top + 1),) * size, points_at=((0.0,) * (top + 1),) * size,
+                        points=(0.0,) * size,
+                        moon_made=(0.0,) * size, moon=(0.0,) * size,
+                        passing=(0.0,) * size, seats=(0.0,) * size, hands=len(records))
+    bands = [_Band(top) for _ in range(size)]
+    for held, result, team, seller, price in records:
+        pitcher = result.pitcher
+        side = team[pitcher]
+        band = bands[model.band(model.estimate(rules, held[pitcher], result.trump))]
+        points, tricks = result.points, result.tricks_won
+        band.count += 1
+        taken = sum(item.value for item in plan.items
+                    if any(team[s] == side for s in points.get(item.name, ())))
+        band.points += taken
+        for bid in range(top + 1):
+            # the realised points scored again as if the contract had been ``bid``
+            _, _, changes, _, _ = score_points(plan, team, pitcher, bid, False, points, tricks)
+            band.relative[bid] += _relative(changes, team, side)
+            band.made[bid] += taken >= bid
+        at = min(top, int(result.bid))
+        band.at_count[at] += 1
+        band.at_points[at] += taken
+        _, moon_made, changes, _, _ = score_points(plan, team, pitcher, None, True, points,
+                                                   tricks)
+        band.moon_made += bool(moon_made)
+        band.moon += _relative(changes, team, side)
+        for seat in range(len(team)):
+            best = max(model.estimate(rules, held[seat], suit) for suit in range(4))
+            other = bands[model.band(best)]
+            other.seats += 1
+            if seat == pitcher:
+                continue  # a seat that did not pitch: its partner may have
+            changes = result.score_changes
+            if seller is not None and team[seller] == team[seat]:
+                changes = tuple(c - price if team[s] == team[seller] else c
+                                for s, c in enumerate(changes))
+            other.passes += 1
+            other.passing += _relative(changes, team, team[seat])
+    counts = [b.count for b in bands]
+
+    def series(values: list[float], monotone: bool, weights: list[int] | None = None
+               ) -> tuple[float, ...]:
+        return _smoothed(weights or counts, values, monotone)
+
+    points = series([b.points for b in bands], True)
+    pitch = [series([b.relative[bid] for b in bands], True) for bid in range(top + 1)]
+    made = [series([b.made[bid] for b in bands], True) for bid in range(top + 1)]
+    points_at = []
+    for bid in range(top + 1):
+        # the points of contracts at this very level, leaning (LEVEL_PRIOR hands' worth)
+        # on all the band's contracts: a contract's level tells what the other hands
+        # were (a forced dealer's: that every seat passed)
+        here = [b.at_count[bid] for b in bands]
+        means = [(b.at_points[bid] + LEVEL_PRIOR * p) / (c + LEVEL_PRIOR)
+                 for b, p, c in zip(bands, points, here, strict=True)]
+        points_at.append(_monotone(means, [c + LEVEL_PRIOR for c in here]))
     return Calibration(
-        rules_hash=rules_hash(rules), items=items, chances=tuple(chances),
-        total=total_awarded / played if played else 0.0,
-        pass_value=pass_sum / pass_count if pass_count else 0.0, hands=played)
+        rules_hash=model.rules_hash, items=items, chances=chances, total=total, step=step,
+        pitch=tuple(zip(*pitch, strict=True)), made=tuple(zip(*made, strict=True)),
+        points_at=tuple(zip(*points_at, strict=True)), points=points,
+        moon_made=series([b.moon_made for b in bands], True),
+        moon=series([b.moon for b in bands], True),
+        passing=series([b.passing for b in bands], False, [b.passes for b in bands]),
+        seats=tuple(b.seats / max(1, sum(x.seats for x in bands)) for b in bands),
+        hands=len(records))
+
+
+def _smoothed(counts: Sequence[int], sums: Sequence[float], monotone: bool
+              ) -> tuple[float, ...]:
+    """Per band the mean of ``sums`` over ``counts``; a band with fewer than ``BAND_HANDS``
+    hands widens to its neighbours until it has them; ``monotone``: then made
+    non-decreasing (pool adjacent violators, weighted by the hands)."""
+    size = len(counts)
+    if not sum(counts):
+        return (0.0,) * size
+    means = []
+    weights = []
+    for i in range(size):
+        lo = hi = i
+        have = counts[i]
+        while have < BAND_HANDS and (lo > 0 or hi < size - 1):
+            if lo > 0:
+                lo -= 1
+                have += counts[lo]
+            if hi < size - 1:
+                hi += 1
+                have += counts[hi]
+        means.append(sum(sums[lo:hi + 1]) / have if have else 0.0)
+        weights.append(float(counts[i]) + 1e-3)
+    return _monotone(means, weights) if monotone else tuple(means)
+
+
+def _monotone(means: Sequence[float], weights: Sequence[float]) -> tuple[float, ...]:
+    """The non-decreasing series nearest ``means`` (pool adjacent violators, weighted)."""
+    blocks: list[list[float]] = []
+    for m, w in zip(means, weights, strict=True):
+        blocks.append([m, w, 1])
+        while len(blocks) > 1 and blocks[-2][0] > blocks[-1][0]:
+            m2, w2, n2 = blocks.pop()
+            m1, w1, n1 = blocks[-1]
+            blocks[-1] = [(m1 * w1 + m2 * w2) / (w1 + w2), w1 + w2, n1 + n2]
+    out: list[float] = []
+    for m, _, length in blocks:
+        out.extend([m] * int(length))
+    return tuple(out)
 
 
 # ----------------------------------------------------------------------------- cache
@@ -309,26 +584,49 @@ _MEMO: dict[str, Calibration] = {}
 
 
 def calibration_for(rules: Rules) -> Calibration:
-    """The calibration of ``rules``: from memory, the cache folder, or a fresh run."""
+    """The calibration of ``rules``: from memory, the cache folder, or a fresh run (with a
+    progress bar on a terminal)."""
+    hands = calibration_hands()
     key = rules_hash(rules)
-    found = _MEMO.get(key)
+    found = _MEMO.get(f"{key}-{hands}")
     if found is not None:
         return found
     items = point_items(rules)
-    path = cache_dir() / f"calibration-{key}.json"
+    path = cache_dir() / (f"calibration-{key}.json" if hands == CALIBRATION_HANDS
+                          else f"calibration-{key}-{hands}.json")
     try:
         found = Calibration.from_json(json.loads(path.read_text(encoding="utf-8")), key, items)
     except (OSError, ValueError):
         found = None
     if found is None:
-        if sys.stderr.isatty():
-            print(f"pitchkit: learning what hands are worth under {rules.name} "
-                  f"(once for these rules; cached in {path.parent})...", file=sys.stderr,
-                  flush=True)
-        found = calibrate(rules, CALIBRATION_HANDS)
+        bar = _progress_bar(f"pitchkit: learning what hands are worth under {rules.name} "
+                            f"(once; cached in {path.parent})") if sys.stderr.isatty() else None
+        found = calibrate(rules, hands, progress=bar)
+        if bar is not None:
+            print(file=sys.stderr, flush=True)
         _write_atomically(path, json.dumps(found.to_json()))
-    _MEMO[key] = found
+    _MEMO[f"{key}-{hands}"] = found
     return found
+
+
+def calibration_hands() -> int:
+    """``PITCHKIT_CALIBRATION_HANDS`` if it is a whole number of at least 9, else
+    ``CALIBRATION_HANDS``."""
+    text = os.environ.get("PITCHKIT_CALIBRATION_HANDS", "").strip()
+    return int(text) if text.isdigit() and int(text) >= 9 else CALIBRATION_HANDS
+
+
+def _progress_bar(title: str) -> Callable[[int, int], None]:
+    """A progress bar on standard error, redrawn in place."""
+    print(title, file=sys.stderr, flush=True)
+
+    def draw(done: int, total: int) -> None:
+        width = 30
+        filled = width * done // max(1, total)
+        print(f"\r  [{'#' * filled}{'.' * (width - filled)}] {done}/{total} hands",
+              end="", file=sys.stderr, flush=True)
+
+    return draw
 
 
 def _write_atomically(path: Path, text: str) -> None:
