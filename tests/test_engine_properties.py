@@ -36,7 +36,9 @@ MAX_HANDS = 4
 
 
 @st.composite
-def variants(draw: st.DrawFn) -> Rules:
+def variants(draw: st.DrawFn, after: bool = False) -> Rules:
+    """A random rule set; ``after``: always one of the phases after the auction (a draw
+    or a kitty, robbing, a called partner)."""
     count = draw(st.integers(2, 6))
     partnerships = "none"
     if count == 4:
@@ -44,17 +46,21 @@ def variants(draw: st.DrawFn) -> Rules:
     elif count == 6:
         partnerships = draw(st.sampled_from(["none", "3x2", "2x3"]))
     jokers = draw(st.integers(0, 2))
-    chosen_by = draw(st.sampled_from(["first_lead", "pitcher_names", "turned_card"]))
+    chosen_by = draw(st.sampled_from(["pitcher_names", "turned_card"] if after
+                                     else ["first_lead", "pitcher_names", "turned_card"]))
     shown = draw(st.sampled_from(["returned", "out_of_play"]))
     ranks = draw(st.sampled_from(["AKQJT98765432", "AKQJT92", "AKQJT987654"]))
     without = draw(st.sampled_from([[], ["2C", "AD"]]))
     plain = 4 * len(ranks) - len(without)
     deck = plain + jokers - (1 if chosen_by == "turned_card" and shown == "out_of_play" else 0)
-    per: Any = draw(st.one_of(st.integers(1, min(9, deck // count)), st.just("all")))
-    style = draw(st.sampled_from(["one_round", "until_one_left", "sell", "none"]))
+    per: Any = draw(st.integers(1, min(9, deck // count)) if after else
+                    st.one_of(st.integers(1, min(9, deck // count)), st.just("all")))
+    style = draw(st.sampled_from(["one_round", "until_one_left", "sell"] if after
+                                 else ["one_round", "until_one_left", "sell", "none"]))
     min_bid = draw(st.integers(1, 3))
     max_bid = draw(st.integers(min_bid, 5))
-    stages = draw(st.one_of(st.just([]), st.lists(st.integers(1, 4), min_size=1, max_size=3)))
+    stages = [] if after else draw(st.one_of(st.just([]), st.lists(st.integers(1, 4),
+                                                                    min_size=1, max_size=3)))
     method = draw(st.sampled_from(["points", "points", "combinations"]))
     money = partnerships == "none" and draw(st.booleans())
     data: dict[str, Any] = {
@@ -133,9 +139,14 @@ def variants(draw: st.DrawFn) -> Rules:
         "money": {"enabled": money, "cents_per_point": draw(st.integers(1, 25))},
     }
     data["auction"] |= auction_forms(draw, style, min_bid, max_bid)
-    if per != "all" and not stages and chosen_by != "first_lead" and draw(st.booleans()):
+    if per != "all" and not stages and chosen_by != "first_lead" and (after
+                                                                      or draw(st.booleans())):
         data["auction"]["pitch_to_bid"] = False
-        data |= after_the_auction(draw, count, deck, per, style != "none")
+        data |= after_the_auction(draw, count, deck, per, style != "none", partnerships)
+        if (style != "none" and partnerships == "none" and count >= 3
+                and method == "points" and draw(st.booleans())):
+            data["call"] = {"partner": True,  # a called partner (issue 11)
+                            "own_card": draw(st.sampled_from(["alone", "not_allowed"]))}
     return rules_from_mapping(data)
 
 
@@ -149,13 +160,16 @@ def auction_forms(draw: st.DrawFn, style: str, min_bid: int, max_bid: int) -> di
 
 
 def after_the_auction(draw: st.DrawFn, count: int, deck: int, per: int,
-                      has_pitcher: bool) -> dict[str, Any]:
+                      has_pitcher: bool, partnerships: str) -> dict[str, Any]:
     """A draw, a kitty, trumps-only play (issue 11), only where they fit the deal."""
     hand_size = draw(st.integers(max(1, per - 3), per))
     while count * hand_size > deck:
         hand_size -= 1
     trumps_only = draw(st.booleans())
     undealt = deck - count * per
+    # who robs the pack: the dealer, the pitcher (who may pass the rest to its partner)
+    robs = draw(st.sampled_from(["none", "dealer", "pitcher"] if has_pitcher
+                                else ["none", "dealer"]))
     return {
         "deal": {"cards_per_hand": per, "kitty": draw(st.integers(0, min(4, undealt))),
                  "kitty_to": draw(st.sampled_from(["pitcher", "dealer"] if has_pitcher
@@ -164,7 +178,9 @@ def after_the_auction(draw: st.DrawFn, count: int, deck: int, per: int,
             "discard": draw(st.sampled_from(
                 ["non_trumps", "up_to", "at_least", "down_to_hand_size"])),
             "count": draw(st.integers(0, 4)), "hand_size": hand_size,
-            "dealer_robs": draw(st.booleans()),
+            "dealer_robs": robs == "dealer", "pitcher_robs": robs == "pitcher",
+            "rest_to_partner": robs == "pitcher" and partnerships != "none"
+            and draw(st.booleans()),
             "extra_trumps": draw(st.sampled_from(
                 ["discard_face_up", "show_and_keep"] if trumps_only else ["discard_face_up"])),
         },
@@ -219,6 +235,25 @@ def check_after_action(game: Game, event: Any) -> None:
     money = game.settlement()
     if money is not None:
         assert sum(money.values()) == 0
+    check_partner_secret(game)
+
+
+def check_partner_secret(game: Game) -> None:
+    """A called partner: only the partner knows it until the called card is played."""
+    called = game._call
+    if called is None or game.phase in (Phase.DEAL, Phase.OVER):
+        return
+    played = sum(1 << c for c in game._trick)
+    for mask in game.captured:
+        played |= mask
+    for seat in range(game.n):
+        seen = game.observation(seat)
+        assert seen.called == called.card
+        knows = called.partner >= 0 and (seat == called.partner or played >> called.card & 1)
+        if knows:
+            assert seen.team_of[called.partner] == seen.team_of[game.pitcher]
+        else:
+            assert seen.team_of == game.team_of, "a seat sees the secret partner"
 
 
 def check_hand(game: Game, rules: Rules) -> None:
@@ -345,6 +380,13 @@ def play_game(rules: Rules, seed: int, check: bool) -> Game:
 @settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(rules=variants(), seed=st.integers(0, 2**32))
 def test_random_variants_keep_every_invariant(rules: Rules, seed: int) -> None:
+    play_game(rules, seed, check=True)
+
+
+@settings(max_examples=70, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(rules=variants(after=True), seed=st.integers(0, 2**32))
+def test_variants_after_the_auction_keep_every_invariant(rules: Rules, seed: int) -> None:
+    """The draw, the kitty, robbing the pack and a called partner, always present."""
     play_game(rules, seed, check=True)
 
 
