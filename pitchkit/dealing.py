@@ -1,35 +1,49 @@
 """Dealing: a shuffled deal from the game's generator, or a given deal (records).
 
-Functions of a :class:`pitchkit.engine.Game`. Cards come off the deck in packets
-(``deal.packet_size``), starting with the seat after the dealer; with
-``trump.chosen_by: turned_card`` a card is first drawn from the middle of the deck.
+Cards come off the deck in packets (``deal.packet_size``), starting with the seat after
+the dealer; with ``trump.chosen_by: turned_card`` a card is first drawn from the middle
+of the deck. The phase's state is the :class:`Deal` it produces: pure functions of the
+rules plan (and a generator) return one, and the engine starts the hand from it.
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import NamedTuple
 
 from pitchkit.cards import card_name, cards_in
 from pitchkit.errors import IllegalActionError, seat_name
-from pitchkit.results import Event
-
-if TYPE_CHECKING:  # pragma: no cover
-    from pitchkit.engine import Game
+from pitchkit.plan import RulesPlan
 
 
-def deal_random(game: Game) -> Event:
-    """Shuffle with ``game.rng`` and deal (turning a trump card where the variant does)."""
-    game._require_deal()
-    n = game.n
-    deal = game.plan.deal
+class Deal(NamedTuple):
+    """One hand's deal: each seat's cards (masks), the turned card, and with a draw or a
+    kitty, the kitty (a mask) and the pack (every other card, in the order the draw
+    deals it)."""
+
+    hands: list[int]
+    turned: int | None
+    kitty: int = 0
+    pack: tuple[int, ...] = ()
+
+
+#: Per dealer: the seat of each card dealt, and its draws (:func:`_draw_groups`).
+_ORDERS: dict[tuple[int, int], tuple[RulesPlan, tuple[tuple[int, ...], tuple[
+    tuple[int, tuple[tuple[int, int, int], ...]], ...]]]] = {}
+
+
+def deal_random(plan: RulesPlan, rng: random.Random, dealer: int) -> Deal:
+    """Shuffle with ``rng`` and deal (turning a trump card where the variant does)."""
+    n = plan.seats.count
+    deal = plan.deal
     deck = deal.deck
     size = deal.deck_size
     turned = None
-    draw_plan = game.plan.draw
+    draw_plan = plan.draw
     if deal.chosen_by_turned_card or draw_plan is not None:
         cards = list(deck)
-        game.rng.shuffle(cards)
+        rng.shuffle(cards)
     if deal.chosen_by_turned_card:
         # rule: "a card is drawn from the middle of the deck and shown" (source C);
         # a joker names no suit, so the next card down is drawn instead
@@ -40,11 +54,14 @@ def deal_random(game: Game) -> Event:
         if deal.shown_card_out_of_play:
             del cards[i]  # rule: shown_card out_of_play sets it aside for the hand
     masks = [0] * n
-    seats = game._deal_order.get(game.dealer)
-    if seats is None:
-        order = deal_seats(game)
-        seats = game._deal_order[game.dealer] = (order, _draw_groups(order, size))
-    order, groups = seats
+    key = (id(plan), dealer)
+    entry = _ORDERS.get(key)
+    if entry is None or entry[0] is not plan:
+        if len(_ORDERS) > 1024:
+            _ORDERS.clear()
+        order = deal_seats(plan, dealer)
+        entry = _ORDERS[key] = (plan, (order, _draw_groups(order, size)))
+    order, groups = entry[1]
     if draw_plan is not None:
         # the whole deck in order: the hands, then the kitty, then the pack the draw
         # deals from (the same shuffle a turned card is drawn from)
@@ -57,13 +74,13 @@ def deal_random(game: Game) -> Event:
             kitty |= 1 << card
         pack = rest[kitty_size:]
         if deal.weak_hand_below:
-            pack = throw_in_weak_hands(game, masks, pack)
-        return game._start_hand(masks, turned, kitty, tuple(pack))
+            pack = throw_in_weak_hands(plan, dealer, masks, pack)
+        return Deal(masks, turned, kitty, tuple(pack))
     if turned is not None:
         for seat, card in zip(order, cards, strict=False):
             masks[seat] |= 1 << card
         if deal.weak_hand_below:
-            throw_in_weak_hands(game, masks, cards[len(order):])
+            throw_in_weak_hands(plan, dealer, masks, cards[len(order):])
     else:
         # the first n*k cards of a uniformly shuffled deck, drawn one by one (a partial
         # Fisher-Yates shuffle), each to the seat the deal gives it to. The draws are the
@@ -71,7 +88,7 @@ def deal_random(game: Game) -> Event:
         # (bias below 2**-64), taken a few at a time: a group's digits come from one
         # small number (below 2**30), so only one division per group is on the big one.
         bits = list(deal.deck_bits)  # the deck as one bit per card
-        draws = game.rng.getrandbits(64 + 6 * len(order))
+        draws = rng.getrandbits(64 + 6 * len(order))
         for product, steps in groups:
             draws, digits = divmod(draws, product)
             for seat, left, last in steps:
@@ -82,21 +99,22 @@ def deal_random(game: Game) -> Event:
         if strong and not all(mask & strong for mask in masks):
             # the undealt cards are the first of ``bits``, in no order: shuffle them
             stock = [bit.bit_length() - 1 for bit in bits[:size - len(order)]]
-            game.rng.shuffle(stock)
-            throw_in_weak_hands(game, masks, stock)
-    return game._start_hand(masks, turned)
+            rng.shuffle(stock)
+            throw_in_weak_hands(plan, dealer, masks, stock)
+    return Deal(masks, turned)
 
 
-def throw_in_weak_hands(game: Game, masks: list[int], stock: Sequence[int]) -> list[int]:
+def throw_in_weak_hands(plan: RulesPlan, dealer: int, masks: list[int],
+                        stock: Sequence[int]) -> list[int]:
     """Replace each weak hand (``deal.weak_hand_below``) in ``masks`` by the next cards of
     ``stock``, seat by seat from the dealer's left; the undealt cards left, the shown
     hands last (under the pack)."""
-    deal = game.plan.deal
+    deal = plan.deal
     strong, k = deal.weak_hand_below, deal.cards_per_hand
     left = list(stock)
     shown: list[int] = []
-    next_seat = game.plan.seats.next_seat
-    seat = next_seat[game.dealer]
+    next_seat = plan.seats.next_seat
+    seat = next_seat[dealer]
     for _ in range(len(masks)):
         # rule: "the option of turning their cards face up in order to get six new cards
         # if and only if all six of their cards are lower than a Jack" (Serjeant's Muse,
@@ -132,16 +150,15 @@ def _draw_groups(order: tuple[int, ...], size: int
     return tuple(groups)
 
 
-def deal_cards(game: Game, hands: Sequence[Sequence[int]], turned: int | None = None, *,
-               kitty: Sequence[int] = (), pack: Sequence[int] = ()) -> Event:
-    """Deal the given cards (a record's deal): ``hands[seat]`` lists seat's cards; with a
+def deal_cards(plan: RulesPlan, hands: Sequence[Sequence[int]], turned: int | None = None,
+               *, kitty: Sequence[int] = (), pack: Sequence[int] = ()) -> Deal:
+    """Check the given cards (a record's deal): ``hands[seat]`` lists seat's cards; with a
     draw or a kitty, ``kitty`` and ``pack`` hold every other card (the pack in the order
     the draw deals it)."""
-    game._require_deal()
-    n, k = game.n, game.plan.deal.cards_per_hand
+    n, k = plan.seats.count, plan.deal.cards_per_hand
     if len(hands) != n:
         raise IllegalActionError(f"the deal has {len(hands)} hands for {n} seats")
-    in_deck = game.plan.deal.deck_mask
+    in_deck = plan.deal.deck_mask
     seen = 0
     masks = []
     for seat, cards in enumerate(hands):
@@ -157,7 +174,7 @@ def deal_cards(game: Game, hands: Sequence[Sequence[int]], turned: int | None = 
             mask |= 1 << card
         seen |= mask
         masks.append(mask)
-    if game.plan.deal.chosen_by_turned_card:
+    if plan.deal.chosen_by_turned_card:
         if turned is None:
             raise IllegalActionError("this variant turns a card for trump: the deal needs one")
         if 0 <= turned < 52 and not in_deck >> turned & 1:
@@ -166,20 +183,20 @@ def deal_cards(game: Game, hands: Sequence[Sequence[int]], turned: int | None = 
             shown = card_name(turned) if 52 <= turned < 54 else str(turned)
             raise IllegalActionError(
                 f"the turned card must be a plain card (its suit is trump), not {shown}")
-        if game.plan.deal.shown_card_out_of_play and seen >> turned & 1:
+        if plan.deal.shown_card_out_of_play and seen >> turned & 1:
             raise IllegalActionError(
                 f"the turned card {card_name(turned)} is out of play but is dealt")
     elif turned is not None:
         raise IllegalActionError("this variant turns no card for trump")
-    plan = game.plan.draw
-    if plan is None:
+    draw_plan = plan.draw
+    if draw_plan is None:
         if kitty or pack:
             raise IllegalActionError("this variant has no kitty and no draw: the deal has "
                                      "no kitty or pack")
-        return game._start_hand(masks, turned)
-    if len(kitty) != plan.kitty:
+        return Deal(masks, turned)
+    if len(kitty) != draw_plan.kitty:
         raise IllegalActionError(
-            f"the kitty has {len(kitty)} cards, the variant deals {plan.kitty}")
+            f"the kitty has {len(kitty)} cards, the variant deals {draw_plan.kitty}")
     rest = 0
     for where, cards in (("the kitty", kitty), ("the pack", pack)):
         for card in cards:
@@ -189,7 +206,7 @@ def deal_cards(game: Game, hands: Sequence[Sequence[int]], turned: int | None = 
                 raise IllegalActionError(f"{where}: {card_name(card)} is dealt twice")
             rest |= 1 << card
     missing = in_deck & ~(seen | rest)
-    if turned is not None and game.plan.deal.shown_card_out_of_play:
+    if turned is not None and plan.deal.shown_card_out_of_play:
         if rest >> turned & 1:
             raise IllegalActionError(
                 f"the turned card {card_name(turned)} is out of play but is in the pack")
@@ -201,22 +218,23 @@ def deal_cards(game: Game, hands: Sequence[Sequence[int]], turned: int | None = 
     kitty_mask = 0
     for card in kitty:
         kitty_mask |= 1 << card
-    return game._start_hand(masks, turned, kitty_mask, tuple(pack))
+    return Deal(masks, turned, kitty_mask, tuple(pack))
 
 
-def deal_seats(game: Game) -> tuple[int, ...]:
+def deal_seats(plan: RulesPlan, dealer: int) -> tuple[int, ...]:
     """The seat receiving each card, in the order cards come off the deck."""
-    n, k = game.n, game.plan.deal.cards_per_hand
-    packet = game.plan.deal.packet_size
+    n, k = plan.seats.count, plan.deal.cards_per_hand
+    packet = plan.deal.packet_size
+    next_seat = plan.seats.next_seat
     # rule: "Deal 6 cards each ... three at a time" (source B): deal.packet_size;
     # the dealing starts with the seat after the dealer
     order = []
-    seat = game._next[game.dealer]
+    seat = next_seat[dealer]
     got = 0
     while got < k:
         size = min(packet, k - got)
         for _ in range(n):
             order.extend([seat] * size)
-            seat = game._next[seat]
+            seat = next_seat[seat]
         got += size
     return tuple(order)

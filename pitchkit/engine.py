@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pitchkit import call, dealing, draw, fold
 from pitchkit.actions import (
@@ -38,7 +38,7 @@ from pitchkit.actions import (
     select_action,
 )
 from pitchkit.auction import apply_auction, auction_actions, random_auction_action
-from pitchkit.errors import IllegalActionError, seat_name
+from pitchkit.errors import IllegalActionError, UsageError, seat_name
 from pitchkit.plan import SETS_TRUMP, rules_plan
 from pitchkit.play import (
     apply_play,
@@ -64,6 +64,9 @@ from pitchkit.variant import (
     Rules,
     WhenAllPass,
 )
+
+if TYPE_CHECKING:  # pragma: no cover
+    from pitchkit.membership import Table
 
 __all__ = [
     "MOON", "PASS", "SELECT_FLAG", "TRUMP_BASE", "Action", "Event", "Game", "HandResult",
@@ -91,7 +94,7 @@ class Game:
     """
 
     __slots__ = (  # noqa: RUF023  (grouped: game, then hand)
-        "rules", "plan", "rng", "n", "players", "_next_player_id", "dealer", "first_dealer",
+        "rules", "plan", "rng", "n", "players", "next_player_id", "dealer", "first_dealer",
         "phase", "to_act",
         "scores", "hand_results", "outcome", "hands_played", "events", "ledger",
         "team_of", "_next", "_following", "_play_events", "_trick_events", "_bid_events",
@@ -103,7 +106,7 @@ class Game:
         "_auction_turns", "_bids", "_pitched", "_trick", "_trick_leader", "_trick_mask",
         "_led", "_win_seat", "_win_key", "_tricks", "_tricks_left", "_first_lead",
         "_last_winner", "_leader", "stage", "select_count", "_select_left", "_legal",
-        "_deal_order", "_played_memo", "_draw", "discarded", "_trick_size", "_next_active",
+        "_played_memo", "_draw", "discarded", "_trick_size", "_next_active",
         "_trick_nexts", "_sale", "_call",
     )
 
@@ -114,7 +117,7 @@ class Game:
         n = rules.players.count
         self.n = n
         self.players = list(range(n))
-        self._next_player_id = n
+        self.next_player_id = n
         if dealer is None:
             first = rules.deal.first_dealer
             # rule: "Dealer: first one random" (source A); deal.first_dealer
@@ -148,8 +151,6 @@ class Game:
         self._play_events = play_events(n)
         self._trick_events = trick_events(n)
         self._bid_events = bid_events(n)
-        # per dealer: the seat of each card dealt, and its draws (pitchkit.dealing)
-        self._deal_order: dict[int, tuple[tuple[int, ...], tuple[Any, ...]]] = {}
 
     def _reset_hand(self) -> None:
         n = self.n
@@ -386,14 +387,17 @@ class Game:
     def deal_random(self) -> Event:
         """In phase deal: shuffle with :attr:`rng` and deal (turning a trump card where
         the variant does)."""
-        return dealing.deal_random(self)
+        self._require_deal()
+        return self._start_hand(*dealing.deal_random(self.plan, self.rng, self.dealer))
 
     def deal_cards(self, hands: Sequence[Sequence[int]], turned: int | None = None, *,
                    kitty: Sequence[int] = (), pack: Sequence[int] = ()) -> Event:
         """In phase deal: deal the given cards (a record's deal), ``hands[seat]``; with a
         draw or a kitty, also the kitty and the pack (every undealt card, in the order
         the draw deals them)."""
-        return dealing.deal_cards(self, hands, turned, kitty=kitty, pack=pack)
+        self._require_deal()
+        return self._start_hand(*dealing.deal_cards(self.plan, hands, turned, kitty=kitty,
+                                                    pack=pack))
 
     def observation(self, seat: int) -> Observation:
         """What ``seat`` may see now."""
@@ -479,7 +483,6 @@ class Game:
         other = object.__new__(Game)
         for name in _PLAIN_SLOTS:
             setattr(other, name, getattr(self, name))
-        other._deal_order = dict(self._deal_order)
         for name in _LIST_SLOTS:
             setattr(other, name, list(getattr(self, name)))
         if rng is None:
@@ -494,12 +497,33 @@ class Game:
     def leave(self, seats: Sequence[int]) -> Event:
         """Between hands of a money game: these seats leave and are settled now."""
         from pitchkit.membership import leave
-        return leave(self, seats)
+        gone, table = leave(self, seats)
+        assert self.ledger is not None
+        try:
+            self.ledger.leave([self.players[s] for s in gone])
+        except UsageError as e:  # pragma: no cover - the engine keeps the ledger in step
+            raise IllegalActionError(str(e)) from None
+        return self._seat(table, Event("leave", None, None, gone))
 
     def join(self, count: int) -> Event:
         """Between hands of a money game: ``count`` new players sit down after the last seat."""
         from pitchkit.membership import join
-        return join(self, count)
+        table = join(self, count)
+        assert self.ledger is not None
+        self.ledger.join(table.players[-count:])
+        return self._seat(table, Event("join", None, None, count))
+
+    def _seat(self, table: Table, event: Event) -> Event:
+        """Seat a :class:`pitchkit.membership.Table` and log its event."""
+        self.players = table.players
+        self.scores = table.scores
+        self.dealer = table.dealer
+        self.next_player_id = table.next_player_id
+        self.n = len(table.players)
+        self._seat_tables()
+        self._reset_hand()
+        self.events.append(event)
+        return event
 
     def settlement(self) -> dict[int, int] | None:
         """Money per player id in cents if play stopped now (money variants), else None."""
@@ -510,7 +534,7 @@ class Game:
 
     def snapshot(self) -> tuple[Any, ...]:
         """Every piece of state as plain data (two games in the same state compare equal)."""
-        skip = {"rules", "plan", "rng", "ledger", "events", "_tables", "_legal", "_deal_order",
+        skip = {"rules", "plan", "rng", "ledger", "events", "_tables", "_legal",
                 "_played_memo", "_play_events", "_trick_events", "_bid_events",
                 "_led_keys", "_auc_memo"}
         values = tuple((name, getattr(self, name)) for name in Game.__slots__
@@ -788,7 +812,7 @@ _LIST_SLOTS = ("players", "scores", "hand_results", "events", "hands", "reserve"
                "captured", "tricks_won", "_passed", "_bids", "_trick", "_tricks",
                "_trick_nexts")
 _PLAIN_SLOTS = tuple(name for name in Game.__slots__
-                     if name not in _LIST_SLOTS and name not in ("rng", "_deal_order"))
+                     if name not in _LIST_SLOTS and name != "rng")
 
 
 def replay_events(rules: Rules, events: Sequence[Event], dealer: int,

@@ -3,15 +3,18 @@
 Seats are positions at the table for the coming hand (0..n-1 in order of play); players
 keep stable ids (:attr:`Game.players` maps seat -> player id). Leaving seats close up;
 joining players sit after the last seat. Money is settled by :mod:`pitchkit.money`.
+These functions check a change and return the :class:`Table` after it; the engine
+seats it and settles the ledger.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
-from pitchkit.errors import IllegalActionError, UsageError
-from pitchkit.results import Event, Phase
+from pitchkit.errors import IllegalActionError
+from pitchkit.plan import rules_plan
+from pitchkit.results import Phase
 from pitchkit.settle import start_score
 from pitchkit.variant import Partnerships
 
@@ -29,8 +32,22 @@ def _check_between_hands(game: Game, what: str) -> None:
                                  f"{game.phase}")
 
 
-def leave(game: Game, seats: Sequence[int]) -> Event:
-    """These seats leave before the next deal; each is settled now (source A)."""
+class Table(NamedTuple):
+    """The table after players leave or join: player id of each seat, their scores, the
+    dealer's seat, and the id the next new player gets."""
+
+    players: list[int]
+    scores: list[int]
+    dealer: int
+    next_player_id: int
+
+
+def leave(game: Game, seats: Sequence[int]) -> tuple[tuple[int, ...], Table]:
+    """These seats leave before the next deal; each is settled now (source A).
+
+    Returns the seats leaving, in order, and the table after; the engine settles them
+    and seats the rest.
+    """
     _check_between_hands(game, "leave")
     gone = sorted(set(seats))
     if len(gone) != len(seats):
@@ -43,40 +60,30 @@ def leave(game: Game, seats: Sequence[int]) -> Event:
             f"{game.n - len(gone)} player(s) left at the table: at least 2 are needed to play")
     # rule: the deal passes to the next remaining player
     dealer = game.dealer
+    next_seat = game.plan.seats.next_seat
     while dealer in gone:
-        dealer = game._next[dealer]
+        dealer = next_seat[dealer]
     stay = [s for s in range(game.n) if s not in gone]
-    assert game.ledger is not None
-    try:
-        game.ledger.leave([game.players[s] for s in gone])
-    except UsageError as e:  # pragma: no cover - the engine keeps the ledger in step
-        raise IllegalActionError(str(e)) from None
-    game.players = [game.players[s] for s in stay]
-    game.scores = [game.scores[s] for s in stay]
-    game.dealer = stay.index(dealer)
-    _resize(game, len(stay))
-    event = Event("leave", None, None, tuple(gone))
-    game.events.append(event)
-    return event
+    _check_deal(game, len(stay))
+    return tuple(gone), Table(players=[game.players[s] for s in stay],
+                              scores=[game.scores[s] for s in stay],
+                              dealer=stay.index(dealer),
+                              next_player_id=game.next_player_id)
 
 
-def join(game: Game, count: int) -> Event:
-    """``count`` new players sit down after the last seat, with a score of 0."""
+def join(game: Game, count: int) -> Table:
+    """``count`` new players sit down after the last seat, with a score of 0: the table
+    after (the new players' ids are the last ``count``)."""
     _check_between_hands(game, "join")
     if count < 1:
         raise IllegalActionError(f"join needs at least one player, not {count}")
     if game.n + count > 8:
         raise IllegalActionError(f"{game.n + count} players: a table seats at most 8")
-    new = list(range(game._next_player_id, game._next_player_id + count))
-    game._next_player_id += count
-    assert game.ledger is not None
-    game.ledger.join(new)
-    game.players = game.players + new
-    game.scores = game.scores + [start_score(game.rules)] * count
-    _resize(game, game.n + count)
-    event = Event("join", None, None, count)
-    game.events.append(event)
-    return event
+    _check_deal(game, game.n + count)
+    first = game.next_player_id
+    return Table(players=game.players + list(range(first, first + count)),
+                 scores=game.scores + [start_score(game.rules)] * count,
+                 dealer=game.dealer, next_player_id=first + count)
 
 
 def settlement(game: Game) -> dict[int, int]:
@@ -87,11 +94,8 @@ def settlement(game: Game) -> dict[int, int]:
     return game.ledger.totals()
 
 
-def _resize(game: Game, n: int) -> None:
-    game.n = n
-    game._seat_tables()
-    game._reset_hand()
-    deal = game.plan.deal
+def _check_deal(game: Game, n: int) -> None:
+    deal = rules_plan(game.rules, n).deal
     if deal.cards_per_hand * n > deal.deck_size:
         raise IllegalActionError(
             f"{n} players cannot be dealt {deal.cards_per_hand} cards each")

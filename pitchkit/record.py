@@ -126,7 +126,7 @@ def _where(game: Game, auction_count: int) -> str:
     if phase is Phase.DRAW:
         return "the draw"
     if phase is Phase.PLAY:
-        return f"trick {len(game._tricks) + 1}"
+        return f"trick {sum(game.tricks_won) + 1}"
     return "after the end of the hand"
 
 

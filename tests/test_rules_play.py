@@ -287,13 +287,13 @@ def test_cards_per_hand_all_deals_the_deck_evenly() -> None:
 
 def test_packet_size_deals_three_at_a_time_from_left_of_dealer() -> None:
     g = Game(rules(), random.Random(0), dealer=0)
-    assert deal_seats(g) == (1, 1, 1, 2, 2, 2, 3, 3, 3, 0, 0, 0) * 2
+    assert deal_seats(g.plan, g.dealer) == (1, 1, 1, 2, 2, 2, 3, 3, 3, 0, 0, 0) * 2
 
 
 def test_packet_size_last_packet_may_be_smaller() -> None:
     r = rules(deal={"cards_per_hand": 5, "packet_size": 3}, players={"count": 2})
     g = Game(r, random.Random(0), dealer=1)
-    assert deal_seats(g) == (0, 0, 0, 1, 1, 1, 0, 0, 1, 1)
+    assert deal_seats(g.plan, g.dealer) == (0, 0, 0, 1, 1, 1, 0, 0, 1, 1)
 
 
 def test_first_dealer_setting() -> None:

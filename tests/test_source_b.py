@@ -106,7 +106,7 @@ def test_b_deal_order_three_at_a_time_from_the_dealers_left() -> None:
     from pitchkit.dealing import deal_seats
 
     game = Game(load_variant(VARIANT), random.Random(1), dealer=3)
-    assert deal_seats(game) == (0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3) * 2
+    assert deal_seats(game.plan, game.dealer) == (0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3) * 2
 
 
 def test_b_deal_needs_six_cards_per_seat() -> None:
