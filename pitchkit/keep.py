@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from pitchkit.call import CallState, hand_teams
 from pitchkit.errors import PitchkitError
 from pitchkit.money import MoneyLedger
-from pitchkit.plan import cards_per_hand
+from pitchkit.plan import cards_needed, cards_per_hand
 from pitchkit.scoring import combination_changes, score_points, scoring_plan
 from pitchkit.sell import with_sale
 from pitchkit.settle import dealer_set_changes, settle_parts, start_score
@@ -239,7 +239,7 @@ class Table:
         if n > MAX_PLAYERS:
             raise TableError(f"{n} players: a table seats at most {MAX_PLAYERS}", "join")
         per = cards_per_hand(rules, n)
-        if per * n > len(rules.deck.cards()):
+        if cards_needed(rules, n) > len(rules.deck.cards()):
             raise TableError(f"{n} players cannot be dealt {per} cards each", "join")
         assert self.ledger is not None
         if gone:

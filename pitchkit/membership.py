@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from pitchkit.errors import IllegalActionError
-from pitchkit.plan import rules_plan
+from pitchkit.plan import cards_needed, rules_plan
 from pitchkit.results import Phase
 from pitchkit.settle import start_score
 from pitchkit.variant import Partnerships
@@ -96,6 +96,7 @@ def settlement(game: Game) -> dict[int, int]:
 
 def _check_deal(game: Game, n: int) -> None:
     deal = rules_plan(game.rules, n).deal
-    if deal.cards_per_hand * n > deal.deck_size:
+    # a turned card set aside is taken from the deck too
+    if cards_needed(game.rules, n) > deal.deck_size:
         raise IllegalActionError(
             f"{n} players cannot be dealt {deal.cards_per_hand} cards each")

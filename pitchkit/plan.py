@@ -71,6 +71,13 @@ def cards_per_hand(rules: Rules, players: int | None = None) -> int:
     return (len(rules.deck.cards()) - shown_card_out_of_play(rules)) // n
 
 
+def cards_needed(rules: Rules, players: int | None = None) -> int:
+    """Cards a deal to ``players`` seats (default ``players.count``) takes from the deck:
+    every hand, and a turned card set aside (:func:`shown_card_out_of_play`)."""
+    n = rules.players.count if players is None else players
+    return n * cards_per_hand(rules, n) + shown_card_out_of_play(rules)
+
+
 @dataclass(frozen=True, slots=True)
 class SeatsPlan:
     """Seats at the table and who sits next to whom."""

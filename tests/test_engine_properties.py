@@ -28,6 +28,7 @@ from pitchkit.actions import (
 from pitchkit.draw import random_action
 from pitchkit.engine import Game, Phase, replay_events
 from pitchkit.errors import IllegalActionError
+from pitchkit.plan import cards_needed
 from pitchkit.record import game_to_record, replay_record
 from pitchkit.scoring import available_points
 from pitchkit.variant import PointItem, Rules, rules_from_mapping
@@ -355,7 +356,7 @@ def play_game(rules: Rules, seed: int, check: bool) -> Game:
             if hands and game.ledger is not None and rng.random() < 0.3:
                 if game.n > 2 and rng.random() < 0.5:
                     game.leave([rng.randrange(game.n)])
-                elif game.n < 8 and game.cards_per_hand * (game.n + 1) <= len(rules.deck.cards()):
+                elif game.n < 8 and cards_needed(rules, game.n + 1) <= len(rules.deck.cards()):
                     game.join(1)
             hands += 1
             game.deal_random()
