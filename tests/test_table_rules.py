@@ -19,7 +19,9 @@ from pitchkit.cards import (
 )
 from pitchkit.checks import check_rules
 from pitchkit.engine import Game, Phase, replay_events
+from pitchkit.errors import VariantError
 from pitchkit.explain import explain_rules, trump_order_words
+from pitchkit.load import load_text
 from pitchkit.tricks import tables_for
 from pitchkit.variant import Rules, rules_from_mapping
 
@@ -222,3 +224,9 @@ def test_explain_orders_jokers_and_the_off_jack_as_the_engine_ranks_them(rank: s
               "queen", "king", "ace")
     named = [words.get(c, spoken[c % 13]) for c in engine]
     assert trump_order_words(r).split(", ") == named
+
+
+def test_weak_hand_below_reads_a_yaml_digit_as_its_rank_letter() -> None:
+    assert load_text("format: 2\ndeal: {weak_hand_below: 9}\n").deal.weak_hand_below == "9"
+    with pytest.raises(VariantError, match=r"deal\.weak_hand_below"):
+        load_text("format: 2\ndeal: {weak_hand_below: 2}\n")
