@@ -36,7 +36,9 @@ def dotted(path: Iterable[str | int]) -> str:
         if isinstance(part, int):
             out += f"[{part}]"
         else:
-            out += f".{part}" if out else str(part)
+            # a blank key, or one with spaces at its ends, is quoted so that it shows
+            word = str(part) if part and part.strip() == part else repr(part)
+            out += f".{word}" if out else word
     return out
 
 
