@@ -36,6 +36,8 @@ def replay_text(result: ReplayResult) -> str:
         if hand.pitcher is not None:
             contract = "made" if hand.made else "set"
             head += f", {seat_name(hand.pitcher)} bid {hand.bid} ({contract})"
+            if hand.partner is not None:
+                head += f" with {seat_name(hand.partner)}"
         if hand.trump is not None:
             head += f", trump {SUITS[hand.trump]}"
         parts = [f"{name} {_who(seats)}" for name, seats in hand.points.items()]

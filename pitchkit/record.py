@@ -125,6 +125,8 @@ def _where(game: Game, auction_count: int) -> str:
         return f"stage {game.stage + 1}"
     if phase is Phase.DRAW:
         return "the draw"
+    if phase is Phase.CALL:
+        return "the call"
     if phase is Phase.PLAY:
         return f"trick {sum(game.tricks_won) + 1}"
     return "after the end of the hand"

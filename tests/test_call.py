@@ -132,3 +132,14 @@ def test_keep_refuses_a_partner_where_none_is_called() -> None:
     with pytest.raises(TableError, match=r"call\.partner"):
         table.add(TableHand(pitcher="A", partner="B", bid=2,
                             points={"high": ("A",), "low": ("A",), "jack": (), "game": ("A",)}))
+
+
+def test_a_record_with_a_call_it_may_not_make_names_the_call() -> None:
+    from pitchkit.errors import RecordError
+    from pitchkit.record import replay_record
+
+    actions = HAND["actions"]
+    bad = {**RECORD, "set": {"call.own_card": "not_allowed"},
+           "hands": [{**HAND, "actions": [*actions[:actions.index("call JH")], "call AS"]}]}
+    with pytest.raises(RecordError, match=r"the call, seat 4: call AS: .*not_allowed"):
+        replay_record(bad)
