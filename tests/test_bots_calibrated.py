@@ -118,8 +118,8 @@ def test_a_band_with_few_hands_borrows_from_its_neighbours() -> None:
 def _tables(model: Calibration, **changes: object) -> Calibration:
     import dataclasses
 
-    size = len(model.points)
-    rows = {key: (val,) * size if not isinstance(val, tuple) else val
+    rows = {key: val if isinstance(val, tuple) else
+            (val,) * (value.MOON_KEYS if key.startswith("moon") else len(model.points))
             for key, val in changes.items()}
     return dataclasses.replace(model, **rows)  # type: ignore[arg-type]
 
@@ -129,8 +129,8 @@ def test_the_moon_is_bid_from_the_tables_when_it_pays() -> None:
 
     rules = load_variant("money-pitch")
     model = calibration_for(rules)
-    sure = _tables(model, moon_made=1.0, moon=8.0)
-    never = _tables(model, moon_made=0.0, moon=-8.0)
+    sure = _tables(model, moon_made=1.0, moon=8.0, moon_seen=100.0)
+    never = _tables(model, moon_made=0.0, moon=-8.0, moon_seen=100.0)
     game = _auction_start(rules, seed=3)
     seat = game.to_act
     legal = game.legal_actions()

@@ -10,11 +10,13 @@ in a one-round auction (the least that beats the high bid when nobody bids after
 raising as little as it may round and round. Near the target, a bid that would win the
 game counts a game's worth more, times the chance of making it.
 
-The moon, where the rules allow one: from the same tables, the chance that hands of its
-band took what a moon needs and what a moon would have scored, plus the money a made or
-failed moon pays and a game won or lost by it; it bids the moon when that beats its best
-numeric bid and passing. With ``moon_samples`` above 0 it plays the moon out instead on
-that many deals of the unseen cards (slower; the tables are the default).
+The moon, where the rules allow one: from the same calibration, the chance that hands
+with as many trumps and top trumps in a row took what a moon needs, what a made and a
+failed moon would have scored, plus the money a made or failed moon pays and a game won
+or lost by it; it bids the moon when that beats its best numeric bid and passing. A hand
+of a kind the calibration saw too seldom to say (the strongest are rare) is played out as
+a moon on sampled deals of the unseen cards instead; with ``moon_samples`` above 0 every
+moon is (slower; the tables are the default).
 
 The draw (discarding, keeping from a kitty): trumps before the rest, each kind ranked by
 what the card adds to the hand's learned estimate as pitcher with the trump named.
@@ -36,7 +38,7 @@ from typing import TYPE_CHECKING
 from pitchkit.actions import BID_BASE, MOON, PASS, REFUSE, SELL, is_numeric_bid
 from pitchkit.bots.drawing import ranked_action
 from pitchkit.bots.heuristic import HeuristicBot
-from pitchkit.bots.value import Calibration, calibration_for
+from pitchkit.bots.value import Calibration, calibration_for, moon_key
 from pitchkit.cards import cards_in
 from pitchkit.results import HandResult, Observation, Phase
 from pitchkit.tricks import tables_for
@@ -44,6 +46,14 @@ from pitchkit.variant import AuctionStyle, Rules
 
 if TYPE_CHECKING:
     from pitchkit.engine import Game
+
+
+#: Contracts of a moon feature below which the calibration is taken as too few to say.
+MOON_SEEN = 20
+#: The chance of a moon, by the tables, from which a hand seen too seldom is played out.
+MOON_LOOK = 0.1
+#: Play-outs for such a hand.
+MOON_SAMPLES = 24
 
 
 class CalibratedBot(HeuristicBot):
@@ -147,13 +157,15 @@ class CalibratedBot(HeuristicBot):
         return (gain + (game if moon.made_wins_game else 0.0),
                 loss + (game if moon.failed_loses_game else 0.0))
 
-    def moon_worth(self, band: int) -> float:
-        """Expected gain of bidding the moon with an estimate in ``band``, from the tables."""
+    def moon_worth(self, hand: int, suit: int) -> float:
+        """Expected gain of bidding the moon with ``hand`` and ``suit`` trump, from the
+        tables (by :func:`~pitchkit.bots.value.moon_key`)."""
         model = self.model
         assert model is not None
-        chance = model.moon_made[band]
+        key = moon_key(self.rules, hand, suit)
+        chance = model.moon_made[key]
         gain, loss = self.moon_extras()
-        return model.moon[band] + chance * gain - (1 - chance) * loss + self.boldness
+        return model.moon[key] + chance * gain - (1 - chance) * loss + self.boldness
 
     # ------------------------------------------------------------------ the draw
 
@@ -204,7 +216,7 @@ class CalibratedBot(HeuristicBot):
         passing = self.pass_value(obs.hand)
         best_numeric = max(by_bid.values(), default=float("-inf"))
         if MOON in legal:
-            moon = self.moon_value(obs, band)
+            moon = self.moon_value(obs, suit)
             if moon > max(best_numeric, passing):
                 return MOON
         if PASS not in legal:
@@ -212,7 +224,7 @@ class CalibratedBot(HeuristicBot):
         worth = [b for b in numeric if by_bid[b] > passing]
         if not worth:
             return PASS
-        after = self.k.n - 1 - len(obs.bids)
+        after = self.opponents_after(obs)
         if self.k.one_round and after > 0:
             # one chance each: the bid with the best expected gain, counting the chance
             # that a seat still to bid goes higher (then what passing is worth)
@@ -220,6 +232,17 @@ class CalibratedBot(HeuristicBot):
             return BID_BASE + max(worth, key=lambda b: (
                 (1 - outbid(b)) * by_bid[b] + outbid(b) * passing, -b))
         return BID_BASE + worth[0]  # round and round, or the last to bid: the least
+
+    def opponents_after(self, obs: Observation) -> int:
+        """Seats of other sides still to bid in a one-round auction (a partner who bids
+        higher takes nothing from my side): of the next seats round the table either
+        way, the larger count."""
+        n = self.k.n
+        still = n - 1 - len(obs.bids)
+        team = obs.team_of
+        me = team[self.seat]
+        return max(sum(1 for j in range(1, still + 1) if team[(self.seat + way * j) % n] != me)
+                   for way in (1, -1))
 
     def sell_or_refuse(self, obs: Observation) -> int:
         """The eldest sells when the price plus what not pitching is worth beats pitching
@@ -232,16 +255,24 @@ class CalibratedBot(HeuristicBot):
         pitch = self.bid_value(model.band(value), high, obs.scores[self.seat])
         return REFUSE if pitch > high + self.pass_value(obs.hand) else SELL
 
-    def moon_value(self, obs: Observation, band: int) -> float:
+    def moon_value(self, obs: Observation, suit: int) -> float:
         """Expected gain of bidding the moon now: from the tables, or with ``moon_samples``
-        play-outs on sampled deals (once a hand)."""
-        if not self.moon_samples:
-            return self.moon_worth(band)
+        play-outs on sampled deals (once a hand). A hand of a kind the calibration saw too
+        seldom (under ``MOON_SEEN`` contracts) whose chance may be worth a look (at least
+        ``MOON_LOOK``) is played out on ``MOON_SAMPLES`` deals all the same."""
+        model = self.model
+        assert model is not None
+        samples = self.moon_samples
+        if not samples:
+            key = moon_key(self.rules, obs.hand, suit)
+            if model.moon_seen[key] >= MOON_SEEN or model.moon_made[key] < MOON_LOOK:
+                return self.moon_worth(obs.hand, suit)
+            samples = MOON_SAMPLES
         if self._moon is None or self._moon[0] != obs.hand:
-            self._moon = (obs.hand, self.moon_play_outs(obs))
+            self._moon = (obs.hand, self.moon_play_outs(obs, samples))
         return self._moon[1]
 
-    def moon_play_outs(self, obs: Observation) -> float:
+    def moon_play_outs(self, obs: Observation, samples: int) -> float:
         """Expected gain of a moon from ``moon_samples`` play-outs on sampled deals: the
         chance made times what a made moon scores (all the points, or moon.points_made,
         and the extras) less the chance failed times what a failed one costs."""
@@ -256,7 +287,7 @@ class CalibratedBot(HeuristicBot):
         loss = moon.points_failed + extra_loss
         sampler = MonteCarloBot(self.rules, self.seat, self.rng, samples=1)
         made = fails = 0
-        for _ in range(self.moon_samples):
+        for _ in range(samples):
             state = sampler.determinize(obs)
             if state is None:
                 continue

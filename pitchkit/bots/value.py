@@ -15,9 +15,11 @@ own scoring (:func:`pitchkit.scoring.score_points`), as if the contract had been
 in turn, and as a moon. That gives, per band of the estimate (:attr:`Calibration.step`
 points wide) and per bid level, the expected *score change* of the pitcher's side against
 the mean of the other sides (made: the points or the bid, set: the set-back, the others'
-points too, all as the variant scores them), the chance of making the bid, the realised
-points and the chance of a moon. Seats that did not pitch give, per band of their own best
-estimate, what not pitching is worth (the price of a sold pitch left out). Each table is
+points too, all as the variant scores them), the chance of making the bid and the
+realised points (also per level of the contract). Per moon feature (trumps held, top
+trumps held in a row): the chance of taking what a moon needs, and what a moon would have
+scored. Seats that did not pitch give, per band of their own best estimate, what not
+pitching is worth (the price of a sold pitch left out). Each table is
 smoothed over neighbouring bands (a band with few hands borrows from its neighbours) and,
 where more of a hand can only help, made non-decreasing in the estimate.
 
@@ -57,7 +59,7 @@ CALIBRATION_HANDS = 6000
 #: Rounds of self-play the hands are split into (each bid with the last round's model).
 ROUNDS = 3
 #: Bumped whenever the features or the calibration change: old cache files are ignored.
-MODEL_VERSION = 5
+MODEL_VERSION = 6
 #: Pseudo-counts pulling a rarely seen feature value towards the item's overall rate.
 PRIOR_WEIGHT = 4.0
 #: Hands a band of the estimate needs before it stops borrowing from its neighbours.
@@ -202,10 +204,13 @@ class Calibration:
     points_at: Table
     #: per band: mean points the pitcher's side took
     points: tuple[float, ...]
-    #: per band: chance the pitcher's side took what a moon needs (every point, trick)
+    #: per moon feature (:func:`moon_key`: trumps held, top trumps held in a row): chance
+    #: the pitcher's side took what a moon needs (every point, every trick as the rules say)
     moon_made: tuple[float, ...]
-    #: per band: expected score change against the others' mean had it been a moon
+    #: per moon feature: expected score change against the others' mean had it been a moon
     moon: tuple[float, ...]
+    #: per moon feature: contracts the calibration saw with it
+    moon_seen: tuple[float, ...]
     #: per band of a seat's best estimate: score change of its side against the others'
     #: mean when it did not pitch (no price of a sale)
     passing: tuple[float, ...]
@@ -252,6 +257,7 @@ class Calibration:
                 "made": [list(r) for r in self.made], "points": list(self.points),
                 "points_at": [list(r) for r in self.points_at],
                 "moon_made": list(self.moon_made), "moon": list(self.moon),
+                "moon_seen": list(self.moon_seen),
                 "passing": list(self.passing), "seats": list(self.seats),
                 "hands": self.hands}
 
@@ -280,13 +286,15 @@ class Calibration:
                 total=float(data["total"]), step=float(data["step"]),
                 pitch=table("pitch"), made=table("made"), points=row("points"),
                 points_at=table("points_at"),
-                moon_made=row("moon_made"), moon=row("moon"), passing=row("passing"),
+                moon_made=row("moon_made"), moon=row("moon"), moon_seen=row("moon_seen"),
+                passing=row("passing"),
                 seats=row("seats"), hands=int(data["hands"]))
             bands = len(found.points)
             if not bands or found.step <= 0 or any(
                     len(x) != bands for x in (found.pitch, found.made, found.points_at,
-                                              found.moon_made,
-                                              found.moon, found.passing, found.seats)):
+                                              found.passing, found.seats)) or any(
+                    len(x) != MOON_KEYS for x in (found.moon_made, found.moon,
+                                                  found.moon_seen)):
                 return None
             return found
         except (KeyError, TypeError, ValueError):
@@ -447,8 +455,6 @@ class _Band:
         # the contracts at each bid level: how many, and their points
         self.at_count = [0] * (top + 1)
         self.at_points = [0.0] * (top + 1)
-        self.moon_made = 0.0
-        self.moon = 0.0
         self.passes = 0
         self.passing = 0.0
         self.seats = 0
@@ -466,9 +472,14 @@ def _fit(rules: Rules, records: Sequence[_Record]) -> Calibration:
                         total=total, step=step, pitch=((0.0,) * (top + 1),) * size,
                         made=((0.0,) * (top + 1),) * size, points_at=((0.0,) * (top + 1),) * size,
                         points=(0.0,) * size,
-                        moon_made=(0.0,) * size, moon=(0.0,) * size,
+                        moon_made=(0.0,) * MOON_KEYS, moon=(0.0,) * MOON_KEYS,
+                        moon_seen=(0.0,) * MOON_KEYS,
                         passing=(0.0,) * size, seats=(0.0,) * size, hands=len(records))
     bands = [_Band(top) for _ in range(size)]
+    moon_seen = [0] * MOON_KEYS
+    moon_took = [0] * MOON_KEYS
+    moon_sums = [0.0, 0.0]  # score change had it been a moon: failed, made
+    moon_counts = [0, 0]
     for held, result, team, seller, price in records:
         pitcher = result.pitcher
         side = team[pitcher]
@@ -488,8 +499,11 @@ def _fit(rules: Rules, records: Sequence[_Record]) -> Calibration:
         band.at_points[at] += taken
         _, moon_made, changes, _, _ = score_points(plan, team, pitcher, None, True, points,
                                                    tricks)
-        band.moon_made += bool(moon_made)
-        band.moon += _relative(changes, team, side)
+        key = moon_key(rules, held[pitcher], result.trump)
+        moon_seen[key] += 1
+        moon_took[key] += bool(moon_made)
+        moon_sums[bool(moon_made)] += _relative(changes, team, side)
+        moon_counts[bool(moon_made)] += 1
         for seat in range(len(team)):
             best = max(model.estimate(rules, held[seat], suit) for suit in range(4))
             other = bands[model.band(best)]
@@ -503,6 +517,11 @@ def _fit(rules: Rules, records: Sequence[_Record]) -> Calibration:
             other.passes += 1
             other.passing += _relative(changes, team, team[seat])
     counts = [b.count for b in bands]
+    chance = _moon_chances(moon_seen, moon_took)
+    # what a made and a failed moon score, from the hands that did and did not take all
+    everything = float(plan.items_total)
+    moon_means = [moon_sums[i] / moon_counts[i] if moon_counts[i] else
+                  (-everything if i == 0 else everything) for i in (0, 1)]
 
     def series(values: list[float], monotone: bool, weights: list[int] | None = None
                ) -> tuple[float, ...]:
@@ -524,11 +543,47 @@ def _fit(rules: Rules, records: Sequence[_Record]) -> Calibration:
         rules_hash=model.rules_hash, items=items, chances=chances, total=total, step=step,
         pitch=tuple(zip(*pitch, strict=True)), made=tuple(zip(*made, strict=True)),
         points_at=tuple(zip(*points_at, strict=True)), points=points,
-        moon_made=series([b.moon_made for b in bands], True),
-        moon=series([b.moon for b in bands], True),
+        moon_made=chance, moon=tuple(
+            p * moon_means[1] + (1 - p) * moon_means[0] for p in chance),
+        moon_seen=tuple(float(x) for x in moon_seen),
         passing=series([b.passing for b in bands], False, [b.passes for b in bands]),
         seats=tuple(b.seats / max(1, sum(x.seats for x in bands)) for b in bands),
         hands=len(records))
+
+
+#: Values of :func:`moon_key`: trumps held 0..6, times 7, plus top trumps in a row 0..6.
+MOON_KEYS = 49
+
+
+def moon_key(rules: Rules, hand: int, suit: int) -> int:
+    """What a moon needs of ``hand`` with ``suit`` trump: the trumps it holds (up to six)
+    and how many of the deck's top trumps it holds in a row (up to six)."""
+    s = _context(rules)[0][suit]
+    held = min(6, (hand & s.tables.trumps).bit_count())
+    run = 0
+    for card in reversed(s.order.trumps):
+        if not hand >> card & 1 or run == 6:
+            break
+        run += 1
+    return held * 7 + run
+
+
+def _moon_chances(seen: Sequence[int], took: Sequence[int]) -> tuple[float, ...]:
+    """Per moon feature, the chance of taking what a moon needs: each count leaning
+    (PRIOR_WEIGHT hands) on the best of the features one trump or one top trump weaker,
+    so it never falls as the hand gets stronger (a feature never seen gets its weaker
+    neighbours' chance)."""
+    overall = (sum(took) + 0.5) / (sum(seen) + 1)
+    out = [0.0] * MOON_KEYS
+    for held in range(7):
+        for run in range(7):
+            key = held * 7 + run
+            weaker = [out[key - 7]] if held else []
+            weaker += [out[key - 1]] if run else []
+            prior = max(weaker) if weaker else overall
+            out[key] = max(prior, (took[key] + PRIOR_WEIGHT * prior)
+                           / (seen[key] + PRIOR_WEIGHT))
+    return tuple(out)
 
 
 def _smoothed(counts: Sequence[int], sums: Sequence[float], monotone: bool
