@@ -25,7 +25,7 @@ where more of a hand can only help, made non-decreasing in the estimate.
 
 :func:`calibrate` plays ``CALIBRATION_HANDS`` seeded hands under the rules in three rounds
 (the first bid by the ``heuristic``, then by the calibrated bot with what the round before
-taught it), so what it learns reflects the contracts its own auctions give.
+taught it), each round learning from the hands of all rounds so far.
 
 The run is seeded: the same rules always give the same numbers, so the cache (one JSON
 file per resolved rule set, keyed by its hash, in ``$XDG_CACHE_HOME/pitchkit`` or
@@ -334,11 +334,15 @@ def calibrate(rules: Rules, hands: int = CALIBRATION_HANDS, seed: str = "calibra
     rounds = ROUNDS if hands >= 3 * ROUNDS else 1
     share = max(1, hands // rounds)
     model: Calibration | None = None
+    records: list[_Record] = []
     for r in range(rounds):
         def tick(done: int, r: int = r) -> None:
             if progress is not None:
                 progress(r * share + done, share * rounds)
-        model = _fit(rules, _self_play(rules, share, f"{seed}:{r}", model, tick))
+        # every round's hands are learned from: a round bid by a bolder or shyer model
+        # shows the hands the next one may bid, so no band of the estimate goes unseen
+        records += _self_play(rules, share, f"{seed}:{r}", model, tick)
+        model = _fit(rules, records)
     assert model is not None
     return model
 
