@@ -19,6 +19,7 @@ from typing import Any
 from pitchkit.bots import BUILTIN, Bot, BotSpec, parse_bot_spec, parse_bots
 from pitchkit.engine import Game, Phase
 from pitchkit.errors import BotError, IllegalActionError, UsageError, seat_name
+from pitchkit.fastsim import FastGame, fallback_reason, play_random_game
 from pitchkit.guard import MoveTimeout, bots_off_stdout, quiet_worker, stop_signals_interrupt, timed
 from pitchkit.stats import Stats, canonical_shard, parse_shard, rules_fingerprint
 from pitchkit.variant import Direction, Rules, ScoringMethod, Tie, rules_to_mapping
@@ -178,10 +179,17 @@ def play_with_replays(setup: Setup, base: str) -> Played:
     money = [0] * n if rules.money.enabled else None
     replays = 0
     key = base
+    fast = random_fast_path(setup)
     while True:
-        bots = [spec.make(rules, seat, random.Random(f"{key}:seat{seat}"))
-                for seat, spec in enumerate(setup.bots)]
-        game, cut_off = play_game(setup, key, bots)
+        game: Game | FastGame
+        if fast:
+            game = play_random_game(rules, key, setup.hand_limit, setup.deal_limit)
+            cut_off = game.outcome is None and (game.hands_played < setup.hand_limit
+                                                or not setup.endless)
+        else:
+            bots = [spec.make(rules, seat, random.Random(f"{key}:seat{seat}"))
+                    for seat, spec in enumerate(setup.bots)]
+            game, cut_off = play_game(setup, key, bots)
         hands.extend(game.hand_results)
         if money is not None:
             money = [a + b for a, b in zip(money, _settlement(game), strict=True)]
@@ -216,7 +224,14 @@ def play_into(stats: Stats, setup: Setup, index: int) -> None:
     )
 
 
-def _sides_on_top(game: Game, n: int, rules: Rules) -> tuple[tuple[int, ...], bool]:
+def random_fast_path(setup: Setup) -> bool:
+    """Every seat is the built-in random bot and the rules are ones :mod:`pitchkit.fastsim`
+    plays (the same games as the engine, faster)."""
+    return (all(spec.target == BUILTIN["random"] and not spec.settings for spec in setup.bots)
+            and fallback_reason(setup.rules) is None)
+
+
+def _sides_on_top(game: Game | FastGame, n: int, rules: Rules) -> tuple[tuple[int, ...], bool]:
     """For a game stopped after its hands: the side with the most money (or points) wins."""
     values = _settlement(game) if rules.money.enabled else list(game.scores)
     teams = rules.players.teams
@@ -228,7 +243,7 @@ def _sides_on_top(game: Game, n: int, rules: Rules) -> tuple[tuple[int, ...], bo
     return tuple(s for s in range(n) if s % teams == top[0]), False
 
 
-def _settlement(game: Game) -> list[int]:
+def _settlement(game: Game | FastGame) -> list[int]:
     """Cents per seat (the players never change seats in a simulation)."""
     totals = game.settlement()
     assert totals is not None, "a money variant always has a settlement"

@@ -1,0 +1,115 @@
+"""Simulation speed against the hard-coded simulator and against other code, alternated.
+
+    python benchmarks/bench_simulate.py [--rounds 5] [--base DIR] [--kinds KIND,...]
+
+Measures, in hands per second of CPU time on one core, ``simulate`` of 4-player auction
+pitch (seed 1, one worker, statistics included, as ``pitchkit simulate auction-pitch
+--bots random`` runs it, start-up excluded) with the random bots and with the heuristic
+bots, and ``baseline_hardcoded.py``'s plain simulator of the same rules. With ``--base
+DIR`` (another checkout, e.g. ``git worktree add /tmp/base main``) the simulations also
+run on that code. Every measurement is its own process; the kinds run in turn, round
+after round, so a burst of other work on a shared machine hits all of them alike. Prints
+each kind's median and the median of the per-round ratios.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+TREE = HERE.parent
+
+
+def measure(kind: str, size: int) -> tuple[int, float]:
+    """(hands, CPU seconds) of one measurement, in this process."""
+    if kind == "baseline":
+        sys.path.insert(0, str(HERE))
+        import random
+
+        from baseline_hardcoded import play_hand  # type: ignore[import-not-found]
+
+        rng = random.Random(1)
+        start = time.process_time()
+        for i in range(size):
+            play_hand(rng, i % 4)
+        return size, time.process_time() - start
+    from pitchkit.load import load_variant
+    from pitchkit.simulate import simulate
+
+    rules = load_variant("auction-pitch")
+    start = time.process_time()
+    stats = simulate(rules, games=size, seed=1, bots=kind, workers=1)
+    return stats.hands, time.process_time() - start
+
+
+def run(kind: str, tree: Path, size: int) -> float:
+    """Hands per CPU second of ``kind`` on the code in ``tree``, in a fresh process."""
+    env = dict(os.environ, PYTHONPATH=str(tree))
+    out = subprocess.run([sys.executable, __file__, "--one", kind, "--size", str(size)],
+                         env=env, capture_output=True, text=True, check=True, timeout=600,
+                         cwd=tree).stdout.split()
+    hands, seconds = int(out[0]), float(out[1])
+    return hands / seconds
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--base", type=Path, help="another checkout to measure against")
+    parser.add_argument("--kinds", default="baseline,random,heuristic")
+    parser.add_argument("--hands", type=int, default=20000, help="hands of the baseline")
+    parser.add_argument("--random-games", type=int, default=100,
+                        help="games with random bots (about 500 hands each)")
+    parser.add_argument("--heuristic-games", type=int, default=1000)
+    parser.add_argument("--one", help=argparse.SUPPRESS)
+    parser.add_argument("--size", type=int, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.one:
+        hands, seconds = measure(args.one, args.size)
+        print(hands, seconds)
+        return
+    sizes = {"baseline": args.hands, "random": args.random_games,
+             "heuristic": args.heuristic_games}
+    cases = [(kind, TREE) for kind in args.kinds.split(",")]
+    if args.base is not None:
+        cases += [(kind, args.base.resolve()) for kind in args.kinds.split(",")
+                  if kind != "baseline"]
+    rates: dict[tuple[str, Path], list[float]] = {case: [] for case in cases}
+    for r in range(args.rounds):
+        # alternate the order too: first and last place in a round are not always the same
+        for case in (cases if r % 2 == 0 else cases[::-1]):
+            rates[case].append(run(case[0], case[1], sizes[case[0]]))
+
+    def label(case: tuple[str, Path]) -> str:
+        kind, tree = case
+        return kind if tree == TREE else f"{kind} @ {tree}"
+
+    print(f"hands per CPU second, {args.rounds} alternated rounds, median (min-max):")
+    for case, values in rates.items():
+        print(f"  {label(case):40s} {statistics.median(values):9,.0f}  "
+              f"({min(values):,.0f}-{max(values):,.0f})")
+
+    def ratio(a: tuple[str, Path], b: tuple[str, Path]) -> None:
+        per_round = [x / y for x, y in zip(rates[a], rates[b], strict=True)]
+        print(f"  {label(a)} / {label(b)}: {statistics.median(per_round):.2f}x "
+              f"(rounds {min(per_round):.2f}-{max(per_round):.2f})")
+
+    print("ratios (median of the per-round ratios):")
+    if ("baseline", TREE) in rates:
+        for case in cases:
+            if case[0] != "baseline":
+                ratio(case, ("baseline", TREE))
+    if args.base is not None:
+        for kind in args.kinds.split(","):
+            if kind != "baseline":
+                ratio((kind, TREE), (kind, args.base.resolve()))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,533 @@
+"""FASTER COPY: whole games with every seat the built-in random bot, for ``simulate``.
+
+When every seat is :class:`pitchkit.bots.random_bot.RandomBot`, ``simulate`` plays a game
+here instead of through ``Game.apply`` and an observation per decision: one tight loop
+over ints and bit masks (a card 0..51, a hand a mask), the trump tables of
+:mod:`pitchkit.tricks`, and the one definition of scoring and settling
+(:func:`pitchkit.scoring.score_parts`, :func:`pitchkit.settle.settle_parts`,
+:class:`pitchkit.money.MoneyLedger`). It makes exactly the random draws the engine and
+the random bots make (the deal from the game's generator, each decision
+``legal[rng.randrange(len(legal))]`` from the seat's generator, with ``legal`` in the
+engine's order), so it plays the same games: ``tests/test_fastsim.py`` proves it, action
+by action and hand by hand, on random rule sets drawn from the schema's settings.
+
+The legal-play rules here are marked copies: the definitions are
+:func:`pitchkit.tricks.legal_leads` / :func:`~pitchkit.tricks.legal_follows` (trick
+play), :func:`pitchkit.auction.auction_options` (who may bid what) and
+:func:`pitchkit.dealing.deal_random` (the deal).
+
+Covered (:func:`fallback_reason` is None): any players, partnerships, deck without
+jokers, deal settings, trump chosen by the first lead or named by the pitcher, the
+auction styles ``one_round``, ``until_one_left`` and ``none`` with every option (pitching
+to bid, moon, stealing, equal bids, forced dealer bids, every ``when_all_pass``), every
+follow and trick-winner rule, points scoring of any items, every way a game ends, money.
+Everything else falls back to the generic engine, decided from the rules (never from a
+variant's name): jokers (``deck.jokers``), a turned trump card
+(``trump.chosen_by: turned_card``), a draw or a kitty (``draw``, ``deal.kitty``), selling
+the pitch (``auction.style: sell``), staged play (``play.stages``), trumps-only play
+(``play.trumps_only``) and combination scoring (``scoring.method: combinations``).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from operator import itemgetter
+from typing import Any
+
+from pitchkit.actions import BID_BASE, MOON, PASS, TRUMP_BASE
+from pitchkit.results import HandResult, Outcome
+from pitchkit.scoring import ScoringPlan, score_parts, scoring_plan
+from pitchkit.settle import dealer_set_changes, settle_parts, start_score
+from pitchkit.tricks import (
+    ANY_CARD,
+    FOLLOW_OR_TRUMP,
+    FOLLOWING_CODE,
+    MUST_FOLLOW_THEN_TRUMP,
+    suit_led_only,
+    tables_for,
+)
+from pitchkit.variant import (
+    AuctionStyle,
+    BidDirection,
+    Direction,
+    FirstLeader,
+    MayEqual,
+    Partnerships,
+    Rules,
+    ScoringMethod,
+    TrumpChosenBy,
+    WhenAllPass,
+)
+
+#: ``(seat, action)`` of every decision and ``("deal", masks)`` of every deal, when traced.
+Trace = list[tuple[Any, Any]]
+
+_new_object = object.__new__
+
+
+def fallback_reason(rules: Rules) -> str | None:
+    """Why a game under ``rules`` is played by the generic engine; None when covered."""
+    if rules.deck.jokers:
+        return "deck.jokers"
+    if rules.trump.chosen_by is TrumpChosenBy.TURNED_CARD:
+        return "trump.chosen_by: turned_card"
+    if rules.draw.discard.value != "none" or rules.deal.kitty:
+        return "a draw or a kitty"
+    if rules.auction.style is AuctionStyle.SELL:
+        return "auction.style: sell"
+    if rules.play.stages:
+        return "play.stages"
+    if rules.play.trumps_only:
+        return "play.trumps_only"
+    if rules.scoring.method is not ScoringMethod.POINTS:
+        return "scoring.method"
+    return None
+
+
+@dataclass(frozen=True)
+class FastPlan:
+    """What the loop reads, worked out once per rule set and table."""
+
+    rules: Rules
+    n: int
+    first_dealer: int | None  # None: drawn at random
+    next_seat: tuple[int, ...]
+    bid_next: tuple[int, ...]
+    team_of: tuple[int, ...]
+    per: int
+    deck_bits: tuple[int, ...]
+    #: per dealer: the draw's width in bits, its groups (pitchkit.dealing) and, per
+    #: seat, what takes the seat's cards from the shuffled deck
+    deals: tuple[tuple[int, tuple[Any, ...], tuple[Any, ...]], ...]
+    #: per trump suit: (trumps mask, suit masks, effective suit, keys by suit led)
+    trump_sets: tuple[tuple[int, tuple[int, ...], tuple[int, ...], tuple[tuple[int, ...], ...]],
+                      ...]
+    following: int
+    first_must_trump: bool
+    names_trump: bool
+    leader_is_pitcher: bool
+    has_auction: bool
+    #: auction.auction_rules's values, by name
+    min_bid: int
+    max_bid: int
+    forced_bid: int
+    must_bid: bool
+    may_steal: bool
+    steal_max: bool
+    moon_allowed: bool
+    pitch: bool
+    one_round: bool
+    forced_exact: bool
+    opening_bid: int
+    equal_from: int
+    when_all_pass: WhenAllPass
+    score_plan: ScoringPlan
+    start: int
+    money: bool
+
+
+_PLANS: dict[int, tuple[Rules, FastPlan]] = {}
+
+
+def fast_plan(rules: Rules) -> FastPlan:
+    """The :class:`FastPlan` of ``rules`` (cached per rule set)."""
+    entry = _PLANS.get(id(rules))
+    if entry is not None and entry[0] is rules:
+        return entry[1]
+    from pitchkit.dealing import _draw_groups
+
+    n = rules.players.count
+    step = 1 if rules.deal.direction is Direction.LEFT else -1
+    next_seat = tuple((s + step) % n for s in range(n))
+    bid_way = rules.auction.direction
+    if bid_way is not BidDirection.PLAY:
+        step = 1 if bid_way is BidDirection.LEFT else -1
+    bid_next = tuple((s + step) % n for s in range(n))
+    teams = rules.players.teams
+    team_of = tuple(s % teams if rules.players.partnerships is not Partnerships.NONE else s
+                    for s in range(n))
+    deck = rules.deck.cards()
+    per_rule = rules.deal.cards_per_hand
+    per = len(deck) // n if per_rule == "all" else int(per_rule)
+    deals = []
+    for dealer in range(n):
+        order = _deal_order(n, per, rules.deal.packet_size, next_seat, dealer)
+        groups = tuple((product, tuple((left, last) for _seat, left, last in steps))
+                       for product, steps in _draw_groups(order, len(deck)))
+        # the j-th card drawn ends at index len(deck) - 1 - j
+        at = [[len(deck) - 1 - j for j, s in enumerate(order) if s == seat]
+              for seat in range(n)]
+        getters = tuple(_getter(where) for where in at)
+        deals.append((64 + 6 * len(order), groups, getters))
+    led_only = suit_led_only(rules)
+    trump_sets = []
+    for suit in range(4):
+        t = tables_for(rules, suit)
+        trump_sets.append((t.trumps, (*t.suit_masks, 0), t.effective_suit,
+                           t.suit_led_keys if led_only else t.win_keys))
+    a = rules.auction
+    first = rules.deal.first_dealer
+    plan = FastPlan(
+        rules=rules, n=n, first_dealer=None if first == "random" else int(first) % n,
+        next_seat=next_seat, bid_next=bid_next, team_of=team_of, per=per,
+        deck_bits=tuple(1 << card for card in deck), deals=tuple(deals),
+        trump_sets=tuple(trump_sets), following=FOLLOWING_CODE[rules.play.following],
+        first_must_trump=rules.play.first_lead_must_be_trump,
+        names_trump=rules.trump.chosen_by is TrumpChosenBy.PITCHER_NAMES,
+        leader_is_pitcher=rules.play.first_leader is FirstLeader.PITCHER,
+        has_auction=rules.has_auction,
+        min_bid=a.min_bid, max_bid=a.max_bid,
+        forced_bid=min(max(a.min_bid, a.dealer_forced_bid), a.max_bid),
+        must_bid=a.when_all_pass is WhenAllPass.DEALER_MUST_BID,
+        may_steal=a.dealer_may_steal, steal_max=a.dealer_may_steal_max,
+        moon_allowed=rules.moon.allowed, pitch=a.pitch_to_bid,
+        one_round=a.style is AuctionStyle.ONE_ROUND,
+        forced_exact=a.dealer_forced_bid_exact,
+        opening_bid=a.min_bid if a.opening_min_bid is None else a.opening_min_bid,
+        equal_from={MayEqual.NONE: a.max_bid + 1, MayEqual.MAX_BID: a.max_bid,
+                    MayEqual.ANY: 1}[a.may_equal],
+        when_all_pass=a.when_all_pass, score_plan=scoring_plan(rules),
+        start=start_score(rules), money=rules.money.enabled,
+    )
+    if len(_PLANS) > 64:
+        _PLANS.clear()
+    _PLANS[id(rules)] = (rules, plan)
+    return plan
+
+
+def _getter(indices: list[int]) -> Any:
+    """As ``itemgetter(*indices)``: a tuple of the items at ``indices``, even of one."""
+    if len(indices) > 1:
+        return itemgetter(*indices)
+    return lambda items: (items[indices[0]],)
+
+
+def _deal_order(n: int, per: int, packet: int, next_seat: tuple[int, ...],
+                dealer: int) -> tuple[int, ...]:
+    """COPY of pitchkit.dealing.deal_seats: the seat of each card off the deck."""
+    order: list[int] = []
+    seat = next_seat[dealer]
+    got = 0
+    while got < per:
+        size = min(packet, per - got)
+        for _ in range(n):
+            order.extend([seat] * size)
+            seat = next_seat[seat]
+        got += size
+    return tuple(order)
+
+
+#: bits to draw for a uniform choice among ``count`` (random.Random._randbelow)
+_BITS = tuple(count.bit_length() for count in range(128))
+
+
+@dataclass
+class FastGame:
+    """A game played here: what ``simulate`` reads of a :class:`pitchkit.engine.Game`."""
+
+    n: int
+    hand_results: list[HandResult]
+    outcome: Outcome | None
+    scores: list[int]
+    hands_played: int
+    ledger: Any
+
+    @property
+    def players(self) -> list[int]:
+        return list(range(self.n))
+
+    def settlement(self) -> dict[int, int] | None:
+        """Cents per player (money variants), as ``Game.settlement``."""
+        if self.ledger is None:
+            return None
+        if self.outcome is not None and self.outcome.settlement is not None:
+            return dict(self.outcome.settlement)
+        return dict(self.ledger.totals())
+
+
+def play_random_game(rules: Rules, key: str, hand_limit: int, deal_limit: int,
+                     trace: Trace | None = None) -> FastGame:
+    """Play the game seeded ``key`` with random bots in every seat, as ``simulate`` does.
+
+    Stops at the end of the game, or before a deal once ``hand_limit`` hands were played
+    or ``deal_limit`` deals dealt. The game deals from ``random.Random(key)`` and seat
+    ``s`` decides from ``random.Random(f"{key}:seat{s}")``, as simulate's random bots.
+    """
+    plan = fast_plan(rules)
+    n = plan.n
+    rng = random.Random(key)
+    dealer = rng.randrange(n) if plan.first_dealer is None else plan.first_dealer
+    grbs = [random.Random(f"{key}:seat{seat}").getrandbits for seat in range(n)]
+    game_bits = rng.getrandbits
+    nbits = _BITS
+    next_seat, bid_next, team_of = plan.next_seat, plan.bid_next, plan.team_of
+    per, deals, deck_bits = plan.per, plan.deals, plan.deck_bits
+    trump_sets, following = plan.trump_sets, plan.following
+    first_must_trump, names_trump = plan.first_must_trump, plan.names_trump
+    score_plan = plan.score_plan
+    ledger = None
+    if plan.money:
+        from pitchkit.money import MoneyLedger
+        ledger = MoneyLedger(rules, tuple(range(n)))
+    players = tuple(range(n))
+    scores = [plan.start] * n
+    results: list[HandResult] = []
+    outcome: Outcome | None = None
+    hands_played = 0
+    seats = range(n)
+    # per leader: the other seats of a trick in order, with their generators
+    rest = []
+    for leader in seats:
+        seat, after = leader, []
+        for _ in range(n - 1):
+            seat = next_seat[seat]
+            after.append((seat, grbs[seat]))
+        rest.append(tuple(after))
+    while len(results) < deal_limit and hands_played < hand_limit:
+        # ---- the deal (COPY of dealing.deal_random: the same draws)
+        width, groups, getters = deals[dealer]
+        draws = game_bits(width)
+        bits = list(deck_bits)
+        for product, steps in groups:
+            draws, digits = divmod(draws, product)
+            for left, last in steps:
+                i = digits % left
+                digits //= left
+                # the card drawn goes to the end of the cards left (there, not in a
+                # seat's mask: the masks are summed at once below)
+                bits[i], bits[last] = bits[last], bits[i]
+        dealt = tuple([sum(got(bits)) for got in getters])
+        hands = list(dealt)
+        if trace is not None:
+            trace.append(("deal", dealt))
+        # ---- the auction (COPY of auction.auction_options / apply_auction)
+        pitcher = -1
+        bid: int | None = None
+        moon = False
+        pitched = -1
+        trump = -1
+        if plan.has_auction:
+            high, high_bidder, turns = 0, -1, 0
+            passed = [False] * n
+            seat = bid_next[dealer]
+            while True:
+                is_dealer = seat == dealer
+                forced = is_dealer and high == 0 and plan.must_bid
+                highest = plan.max_bid
+                if forced and plan.forced_exact:
+                    may_pass, lowest = False, plan.forced_bid
+                    highest = lowest
+                    may_moon = False
+                    may_pitch = plan.pitch and lowest == plan.max_bid
+                else:
+                    if forced:
+                        lowest = plan.forced_bid
+                    else:
+                        lowest = high + 1 if high >= plan.min_bid else plan.opening_bid
+                    if high >= plan.equal_from:
+                        lowest = high
+                    if (is_dealer and plan.may_steal and 0 < high <= highest
+                            and high_bidder != seat and (high < highest or plan.steal_max)):
+                        lowest = high
+                    may_pass = not forced
+                    may_moon = plan.moon_allowed
+                    may_pitch = plan.pitch and lowest <= highest
+                numeric = highest - lowest + 1 if lowest <= highest else 0
+                leads = hands[seat] if may_pitch else 0
+                count = may_pass + numeric + may_moon + leads.bit_count()
+                k = grbs[seat](nbits[count])
+                while k >= count:
+                    k = grbs[seat](nbits[count])
+                ends = False
+                if may_pass and k == 0:
+                    action = PASS
+                    passed[seat] = True
+                else:
+                    k -= may_pass
+                    if k < numeric:
+                        high, high_bidder = lowest + k, seat
+                        action = BID_BASE + high
+                    elif may_moon and k == numeric:
+                        high, high_bidder, moon = highest + 1, seat, True
+                        action = MOON
+                        ends = True
+                    else:
+                        k -= numeric + may_moon
+                        while k:  # the k-th lowest card that may be pitched
+                            leads &= leads - 1
+                            k -= 1
+                        pitched = (leads & -leads).bit_length() - 1
+                        high, high_bidder = highest, seat
+                        ends = True
+                        action = -1
+                if trace is not None and action >= 0:
+                    trace.append((seat, action))
+                turns += 1
+                if not ends:
+                    if plan.one_round:
+                        # rule: one chance each (source B): auction.style one_round
+                        ends = turns >= n
+                    else:
+                        active = n - sum(passed)
+                        ends = active == 0 or (active == 1 and high_bidder >= 0)
+                if ends:
+                    break
+                seat = bid_next[seat]
+                while passed[seat]:
+                    seat = bid_next[seat]
+            if high_bidder < 0:
+                # ---- thrown in (COPY of Game._throw_in)
+                when = plan.when_all_pass
+                changes = (0,) * n
+                old = tuple(scores)
+                over = None
+                if when is WhenAllPass.DEALER_SET:
+                    changes = dealer_set_changes(rules, team_of, dealer)
+                    over = settle_parts(rules, old, team_of, None, changes, None, {},
+                                        hands_played)
+                    old = over[0]
+                    scores = list(old)
+                    if ledger is not None:
+                        ledger.hand({s: changes[s] for s in seats}, moon_shooter=None,
+                                    moon_made=None)
+                result = _new_object(HandResult)
+                result.__dict__.update({
+                    "dealer": dealer, "pitcher": None, "bid": None, "trump": None,
+                    "points": {}, "made": None, "moon": False, "score_changes": changes,
+                    "scores": old, "combo_points": None, "thrown_in": True,
+                    "players": players, "tricks_won": (0,) * n})
+                results.append(result)
+                if over is not None and over[1]:
+                    outcome = _outcome(over, ledger)
+                    break
+                if when is not WhenAllPass.SAME_DEALER_REDEALS:
+                    dealer = next_seat[dealer]
+                continue
+            pitcher = high_bidder
+            bid = None if moon else high
+        # ---- trump named, and the first leader (COPY of Game._after_auction)
+        leader = next_seat[dealer]
+        if pitched >= 0:
+            leader = pitcher
+        elif pitcher >= 0 and names_trump:
+            grb = grbs[pitcher]
+            k = grb(3)
+            while k >= 4:
+                k = grb(3)
+            trump = k
+            if trace is not None:
+                trace.append((pitcher, TRUMP_BASE + k))
+            if plan.leader_is_pitcher:
+                leader = pitcher
+        elif plan.leader_is_pitcher and pitcher >= 0:
+            leader = pitcher
+        # ---- trick play (COPY of tricks.legal_leads / legal_follows, Game._play)
+        if trump >= 0:
+            trumps, suit_masks, eff, led_keys = trump_sets[trump]
+        captured = [0] * n
+        tricks_won = [0] * n
+        first = True
+        for _trick in range(per):
+            seat = leader
+            hand = hands[seat]
+            if pitched >= 0:
+                card = pitched
+                pitched = -1
+            else:
+                legal = hand
+                if first and first_must_trump and trump >= 0:
+                    # rule: play.first_lead_must_be_trump
+                    legal = (hand & trumps) or hand
+                count = legal.bit_count()
+                grb = grbs[seat]
+                k = grb(nbits[count])
+                while k >= count:
+                    k = grb(nbits[count])
+                while k:
+                    legal &= legal - 1
+                    k -= 1
+                card = (legal & -legal).bit_length() - 1
+            first = False
+            if trace is not None:
+                trace.append((seat, card))
+            bit = 1 << card
+            hands[seat] = hand ^ bit
+            if trump < 0:
+                # rule: "the suit of that first card is trump for the hand" (A, B)
+                trump = card // 13
+                trumps, suit_masks, eff, led_keys = trump_sets[trump]
+            led = eff[card]
+            keys = led_keys[led]
+            follow_mask = suit_masks[led]
+            win_key = keys[card]
+            winner = seat
+            in_trick = bit
+            for seat, grb in rest[leader]:
+                hand = hands[seat]
+                if following == ANY_CARD:
+                    legal = hand
+                else:
+                    legal = hand & follow_mask
+                    if following == FOLLOW_OR_TRUMP:
+                        legal = (legal | (hand & trumps)) if legal else hand
+                    elif not legal:
+                        legal = ((hand & trumps) or hand
+                                 if following == MUST_FOLLOW_THEN_TRUMP else hand)
+                count = legal.bit_count()
+                k = grb(nbits[count])
+                while k >= count:
+                    k = grb(nbits[count])
+                while k:
+                    legal &= legal - 1
+                    k -= 1
+                bit = legal & -legal
+                card = bit.bit_length() - 1
+                if trace is not None:
+                    trace.append((seat, card))
+                hands[seat] = hand ^ bit
+                in_trick |= bit
+                card_key = keys[card]
+                if card_key > win_key:
+                    win_key = card_key
+                    winner = seat
+            captured[winner] |= in_trick
+            tricks_won[winner] += 1
+            leader = winner
+        # ---- the hand's score (pitchkit.scoring, pitchkit.settle: the definitions)
+        won = tuple(tricks_won)
+        points, made, moon_made, changes, _combo, _won = score_parts(
+            score_plan, trump if trump >= 0 else None, dealer, team_of,
+            pitcher if pitcher >= 0 else None, bid, moon, dealt, captured, won,
+            leader if per else None)
+        hands_played += 1
+        old_scores = scores
+        settled = settle_parts(rules, old_scores, team_of, pitcher if pitcher >= 0 else None,
+                               changes, moon_made, points, hands_played, made)
+        new = settled[0]
+        scores = list(new)
+        if ledger is not None:
+            shooter = pitcher if moon and pitcher >= 0 else None
+            ledger.hand({s: new[s] - old_scores[s] for s in seats}, moon_shooter=shooter,
+                        moon_made=moon_made if shooter is not None else None)
+        result = _new_object(HandResult)
+        result.__dict__.update({
+            "dealer": dealer, "pitcher": pitcher if pitcher >= 0 else None,
+            "bid": "moon" if moon else bid, "trump": trump if trump >= 0 else None,
+            "points": points, "made": made, "moon": moon, "score_changes": changes,
+            "scores": new, "combo_points": None, "thrown_in": False, "players": players,
+            "tricks_won": won})
+        results.append(result)
+        if settled[1]:
+            outcome = _outcome(settled, ledger)
+            break
+        dealer = next_seat[dealer]
+    return FastGame(n=n, hand_results=results, outcome=outcome, scores=scores,
+                    hands_played=hands_played, ledger=ledger)
+
+
+def _outcome(settled: Sequence[Any], ledger: Any) -> Outcome:
+    scores, _over, winners, draw, replay = settled[:5]
+    return Outcome(winners=winners, draw=draw, scores=scores,
+                   settlement=ledger.settle() if ledger is not None else None, replay=replay)
