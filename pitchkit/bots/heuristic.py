@@ -72,7 +72,29 @@ class Know:
     tens: int  # mask of the cards worth 10 or more game points
     game_tie_nobody: bool
     one_round: bool  # one chance each to bid
+    #: per trump suit: its tables (pitchkit.tricks) and its :class:`Order`
+    tables: tuple[TrumpTables, ...]
+    orders: tuple[Order, ...]
+    #: per trump suit, per card: :meth:`HeuristicBot.cost` but the bonus of a low trump
+    #: nobody can beat
+    base_cost: tuple[tuple[float, ...], ...]
+    #: that bonus applies: low is a point and goes to its capturer
+    low_bonus: bool
+    #: the items as the estimate reads them: (kind, value, card under each trump suit)
+    item_kinds: tuple[tuple[int, int, tuple[int, int, int, int]], ...]
+    #: per trump suit: the cards of a hand :meth:`HeuristicBot.estimate` reads (its
+    #: trumps, its tens, the point cards), and the estimates worked out so far by those
+    #: cards (shared by every bot of these rules: the estimate depends on nothing else)
+    estimate_cards: tuple[int, ...]
+    estimates: dict[tuple[int, int], float]
 
+
+
+#: Estimates kept per rule set (about 5 MB at most) before the memo starts again.
+_MAX_ESTIMATES = 50_000
+#: How the estimate reads a point item, by its word; any other word names a card.
+_HIGH, _LOW, _GAME, _LAST_TRICK, _CARD = range(5)
+_ITEM_KINDS = {"high": _HIGH, "low": _LOW, "game": _GAME, "last_trick": _LAST_TRICK}
 
 
 @lru_cache(maxsize=32)
@@ -97,13 +119,25 @@ def know(rules: Rules) -> Know:
     plan = scoring_plan(rules)
     card_points = tuple({item.card_by_trump[t]: item.value for item in plan.items
                          if item.card_by_trump[t] >= 0} for t in range(4))
+    tables = tuple(tables_for(rules, suit) for suit in range(4))
+    combinations = rules.scoring.method is ScoringMethod.COMBINATIONS
+    orders = tuple(order(t, deal.deck_mask) for t in tables)
     return Know(
+        tables=tables, orders=orders,
+        base_cost=tuple(_base_costs(t, game_value, combo_value, card_points[t.trump],
+                                    combinations) for t in tables),
+        low_bonus="low" in plan.names and plan.low_goes_to is GoesTo.CAPTURER,
+        item_kinds=tuple((_ITEM_KINDS.get(item.name, _CARD), item.value, item.card_by_trump)
+                         for item in plan.items),
+        estimate_cards=tuple(_estimate_cards(t, o, plan.items, game_value)
+                             for t, o in zip(tables, orders, strict=True)),
+        estimates={},
         n=n, teams=teams, partners=n // teams - 1, items=plan.items, points=plan.names,
         items_total=plan.items_total, card_points=card_points,
         deck=deal.deck_mask, hand_size=k,
         in_other_hands=min(1.0, (n - 1) * k / unseen),
         game_value=game_value, combo_value=combo_value,
-        combinations=rules.scoring.method is ScoringMethod.COMBINATIONS,
+        combinations=combinations,
         suit_led_only=rules.play.trick_winner is TrickWinner.SUIT_LED,
         high_to_holder=plan.high_goes_to is not GoesTo.CAPTURER,
         low_to_holder=plan.low_goes_to is not GoesTo.CAPTURER,
@@ -120,6 +154,37 @@ def know(rules: Rules) -> Know:
                                                  else 0.0)
         - (1.0 if rules.auction.style is AuctionStyle.ONE_ROUND else 0.0),
     )
+
+
+def _estimate_cards(t: TrumpTables, o: Order, items: Sequence[PlannedItem],
+                    game_value: tuple[float, ...]) -> int:
+    """The cards of a hand the estimate with ``t``'s trump reads: the trumps, the tens,
+    each point card and the cards above it."""
+    mask = t.trumps | sum(1 << c for c in range(54) if game_value[c] >= 10)
+    for item in items:
+        card = item.card_by_trump[t.trump]
+        if card >= 0:
+            mask |= 1 << card | o.higher[card]
+    return mask
+
+
+def _base_costs(t: TrumpTables, game_value: tuple[float, ...],
+                combo_value: tuple[float, ...], card_points: dict[int, int],
+                combinations: bool) -> tuple[float, ...]:
+    """Per card, what :meth:`HeuristicBot.cost` adds up before the low-trump bonus (in
+    the same order, so the same floats)."""
+    out = []
+    for card in range(54):
+        trump = bool(t.trumps >> card & 1)
+        if combinations:
+            out.append(combo_value[card] * 0.25 + (0.3 if trump else 0.0))
+            continue
+        value = game_value[card] * 0.06
+        if trump:
+            value += 0.2
+            value += 1.5 * card_points.get(card, 0)  # a point card, by its value
+        out.append(value)
+    return tuple(out)
 
 
 def _trumps_by_power(mask: int, t: TrumpTables) -> list[int]:
@@ -180,6 +245,8 @@ class HeuristicBot:
         self.k = know(rules)
         self.boldness = float(boldness)
         self._best: tuple[int, tuple[int, float]] | None = None
+        #: per-hand cache: the hand, and :meth:`estimate` of each suit worked out for it
+        self._estimates: tuple[int, dict[int, float]] = (-1, {})
 
     # ------------------------------------------------------------------ entry
 
@@ -206,50 +273,79 @@ class HeuristicBot:
     # ------------------------------------------------------------------ bidding
 
     def estimate(self, hand: int, suit: int) -> float:
-        """Expected points my side takes with ``suit`` as trump."""
+        """Expected points my side takes with ``suit`` as trump (once per hand and suit)."""
+        cached_hand, by_suit = self._estimates
+        if cached_hand != hand:
+            by_suit = {}
+            self._estimates = (hand, by_suit)
+        value = by_suit.get(suit)
+        if value is None:
+            k = self.k
+            key = (suit, hand & k.estimate_cards[suit])
+            value = k.estimates.get(key)
+            if value is None:
+                if len(k.estimates) > _MAX_ESTIMATES:
+                    k.estimates.clear()
+                value = k.estimates[key] = self._estimate(key[1], suit)
+            by_suit[suit] = value
+        return value
+
+    def _estimate(self, hand: int, suit: int) -> float:
         k = self.k
-        t = tables_for(self.rules, suit)
-        if not hand & t.trumps:
+        held = hand & k.tables[suit].trumps
+        if not held:
             return 0.2 * k.partners
-        o = order(t, k.deck)
-        mine = [c for c in o.trumps if hand >> c & 1]
+        o = k.orders[suit]
+        higher, lower = o.higher, o.lower
+        # my highest and my lowest trump (of equal powers, as a sort by power keeps them:
+        # the highest the last card, the lowest the first)
+        top = bottom = -1
+        n_trumps = 0
+        rest = held
+        while rest:
+            bit = rest & -rest
+            rest ^= bit
+            card = bit.bit_length() - 1
+            n_trumps += 1
+            if not higher[card] & held:
+                top = card
+            if bottom < 0 and not lower[card] & held:
+                bottom = card
         u = k.in_other_hands
         keep = 1 - u
-        above = o.higher[mine[-1]].bit_count()
-        below = o.lower[mine[0]].bit_count()
-        n_trumps = len(mine)
+        above = higher[top].bit_count()
+        below = lower[bottom].bit_count()
         p_high = keep ** above
         strength = min(1.0, 0.25 * n_trumps + 0.4 * p_high)
         share = k.partners * 0.2
         total = 0.0
-        for item in k.items:
-            name = item.name
-            if name == "high":
+        for kind, value, card_by_trump in k.item_kinds:
+            if kind == _HIGH:
                 p = p_high
-            elif name == "low":
+            elif kind == _LOW:
                 p = keep ** below
                 if not k.low_to_holder:
                     p *= 0.3 + 0.15 * n_trumps
-            elif name == "game":
+            elif kind == _GAME:
                 tens = (hand & k.tens).bit_count()
                 p = 1 / k.teams + 0.07 * (n_trumps - 1.5) + 0.08 * tens + 0.15 * p_high
                 if k.game_tie_nobody:
                     p *= 0.9
                 p = min(0.9, max(0.05, p))
-            elif name == "last_trick":
+            elif kind == _LAST_TRICK:
                 p = min(0.9, 1 / k.teams + 0.08 * n_trumps)
             else:  # a card: jack, jick, ten, a named card
-                card = item.card_by_trump[suit]
+                card = card_by_trump[suit]
                 if card < 0:  # a rule that names no card (high spade): a fair share
                     p = 1 / k.teams
                 elif not k.deck >> card & 1:
                     continue
                 elif hand >> card & 1:
-                    p = min(0.95, 0.55 + 0.4 * keep ** (o.higher[card] & ~hand).bit_count())
+                    p = min(0.95, 0.55 + 0.4 * keep ** (higher[card] & ~hand).bit_count())
                 else:
                     p = u * 0.25 * strength
             # a partner takes some of what I do not; each item is worth its value
-            total += (p + (1 - p) * share) * item.value
+            total += (p + (1 - p) * share) * value
         return total
 
     def best_suit(self, hand: int) -> tuple[int, float]:
@@ -292,17 +388,12 @@ class HeuristicBot:
     def cost(self, card: int, t: TrumpTables | None, unseen: int) -> float:
         """What a card is worth to whoever captures it (points at stake)."""
         k = self.k
-        if k.combinations:
-            return k.combo_value[card] * 0.25 + (0.3 if t is not None and t.trumps >> card & 1
-                                                 else 0.0)
-        value = k.game_value[card] * 0.06
-        if t is None or not t.trumps >> card & 1:
-            return value
-        value += 0.2
-        names = k.points
-        value += 1.5 * k.card_points[t.trump].get(card, 0)  # a point card, by its value
-        if "low" in names and not k.low_to_holder and not unseen & order(t, k.deck).lower[card]:
-            value += 0.8
+        if t is None:
+            return k.combo_value[card] * 0.25 if k.combinations else k.game_value[card] * 0.06
+        value = k.base_cost[t.trump][card]  # game points, a trump, a point card
+        if (k.low_bonus and not k.combinations and t.trumps >> card & 1
+                and not unseen & k.orders[t.trump].lower[card]):
+            value += 0.8  # a low trump nobody can go under
         return value
 
     def play(self, obs: Observation, legal: Sequence[int]) -> int:
@@ -316,12 +407,22 @@ class HeuristicBot:
         unseen = k.deck & ~played & ~obs.hand & ~obs.reserve
         if obs.trump is None:
             return self.first_lead(obs, legal)
-        t = tables_for(self.rules, obs.trump)
+        t = k.tables[obs.trump]
         power, eff = t.power, t.effective_suit
         trick = obs.trick
-        cost = {c: self.cost(c, t, unseen) for c in legal}
+        # self.cost of each legal card, inlined (the hot path)
+        base = k.base_cost[t.trump]
+        lower = k.orders[t.trump].lower
+        bonus = k.low_bonus and not k.combinations
+        trump_mask = t.trumps
+        cost = {}
+        for c in legal:
+            value = base[c]
+            if bonus and trump_mask >> c & 1 and not unseen & lower[c]:
+                value += 0.8
+            cost[c] = value
 
-        higher = order(t, k.deck).higher
+        higher = k.orders[obs.trump].higher
 
         def boss(card: int) -> bool:
             """No unseen card can beat ``card`` (as a lead)."""
@@ -333,38 +434,40 @@ class HeuristicBot:
             return self.lead(obs, legal, t, cost, boss, unseen)
         led = eff[trick[0][1]]
         win_seat, win_card = trick[0]
+        led_only = k.suit_led_only
+        trump = t.trump
         for seat, c in trick[1:]:
-            if (eff[c] == led or (eff[c] == t.trump and not k.suit_led_only)) \
+            if (eff[c] == led or (eff[c] == trump and not led_only)) \
                     and power[c] > power[win_card]:
                 win_seat, win_card = seat, c
         last = len(trick) == k.n - 1
+        win_power = power[win_card]
+        # the legal cards that would take the trick now
+        winners = [c for c in legal if (eff[c] == led or (eff[c] == trump and not led_only))
+                   and power[c] > win_power]
 
-        def beats(card: int) -> bool:
-            return (eff[card] == led or (eff[card] == t.trump and not k.suit_led_only)) \
-                and power[card] > power[win_card]
+        def by_cost(c: int) -> tuple[float, int]:
+            return (cost[c], power[c])
 
-        def safe(card: int) -> bool:
-            return last or boss(card)
-
-        cheapest = min(legal, key=lambda c: (cost[c], power[c]))
         team = obs.team_of
         if team[win_seat] == team[me]:
-            if safe(win_card) or (t.trumps >> win_card & 1 and boss(win_card)):
+            if last or boss(win_card) or (trump_mask >> win_card & 1 and boss(win_card)):
                 # saves game points for its partner: throw valuable non-winning cards
-                gifts = [c for c in legal if not beats(c) or not (t.trumps >> c & 1)]
+                gifts = [c for c in legal if c not in winners or not (trump_mask >> c & 1)]
                 if gifts:
                     return max(gifts, key=lambda c: (cost[c], -power[c]))
-            return cheapest
-        prize = sum(self.cost(c, t, unseen) for _, c in trick)
-        winners = [c for c in legal if beats(c)]
-        safe_winners = [c for c in winners if safe(c)]
+            return min(legal, key=by_cost)  # the cheapest card
+        # self.cost of the cards in the trick, inlined
+        prize = sum([base[c] + 0.8 if bonus and trump_mask >> c & 1 and not unseen & lower[c]
+                     else base[c] for _, c in trick])
+        safe_winners = winners if last else [c for c in winners if boss(c)]
         if safe_winners and (prize > 0.15 or last or k.combinations):
-            return min(safe_winners, key=lambda c: (cost[c], power[c]))
+            return min(safe_winners, key=by_cost)
         risky = [c for c in winners if cost[c] < 1.0]  # protects its jack
         if risky and prize > 0.5:
-            return min(risky, key=lambda c: (cost[c], power[c]))
-        losers = [c for c in legal if not beats(c)] or list(legal)
-        return min(losers, key=lambda c: (cost[c], power[c]))
+            return min(risky, key=by_cost)
+        losers = [c for c in legal if c not in winners] or list(legal)
+        return min(losers, key=by_cost)
 
     def lead(self, obs: Observation, legal: Sequence[int], t: TrumpTables,
              cost: dict[int, float], is_boss: Callable[[int], bool], unseen: int) -> int:
@@ -386,7 +489,7 @@ class HeuristicBot:
     def first_lead(self, obs: Observation, legal: Sequence[int]) -> int:
         """The lead that sets trump: the best suit's top card, or a low one to keep the jack."""
         suit, _ = self.best_suit(obs.hand)
-        t = tables_for(self.rules, suit)
+        t = self.k.tables[suit]
         mine = [c for c in legal if t.trumps >> c & 1 and c < 52 and c // 13 == suit]
         if not mine:
             return max(legal, key=lambda c: c % 13 if c < 52 else -1)
@@ -404,7 +507,7 @@ class HeuristicBot:
         k = self.k
         count = obs.select_count
         cards = list(legal)
-        t = tables_for(self.rules, obs.trump) if obs.trump is not None else None
+        t = k.tables[obs.trump] if obs.trump is not None else None
         kept = set(best_combination(self.rules.combinations, cards).kept) if k.combinations \
             else set()
 
