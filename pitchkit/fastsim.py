@@ -16,22 +16,24 @@ The legal-play rules here are marked copies: the definitions are
 play), :func:`pitchkit.auction.auction_options` (who may bid what) and
 :func:`pitchkit.dealing.deal_random` (the deal).
 
-Covered (:func:`fallback_reason` is None): any players, partnerships, deck without
-jokers, deal settings, trump chosen by the first lead or named by the pitcher, the
-auction styles ``one_round``, ``until_one_left`` and ``none`` with every option (pitching
-to bid, moon, stealing, equal bids, forced dealer bids, every ``when_all_pass``), every
-follow and trick-winner rule, points scoring of any items, every way a game ends, money.
-Everything else falls back to the generic engine, decided from the rules (never from a
-variant's name): jokers (``deck.jokers``), a turned trump card
-(``trump.chosen_by: turned_card``), a draw or a kitty (``draw``, ``deal.kitty``), selling
-the pitch (``auction.style: sell``), staged play (``play.stages``), trumps-only play
-(``play.trumps_only``) and combination scoring (``scoring.method: combinations``).
+Covered (:func:`fallback_reason` is None; :data:`COVERED` lists the settings): any
+players, partnerships, deck without jokers, deal settings, trump chosen by the first lead
+or named by the pitcher, the auction styles ``one_round``, ``until_one_left`` and
+``none`` with every option (pitching to bid, moon, stealing, equal bids, forced dealer
+bids, every ``when_all_pass``), every follow and trick-winner rule, points scoring of
+any items, every way a game ends, money. Everything else falls back to the generic
+engine, decided from the rules (never from a variant's name): jokers (``deck.jokers``),
+a turned trump card (``trump.chosen_by: turned_card``), a draw or a kitty
+(``draw.discard``, ``deal.kitty``), a weak hand thrown in (``deal.weak_hand_below``),
+selling the pitch (``auction.style: sell``), staged play (``play.stages``), trumps-only
+play (``play.trumps_only``), combination scoring (``scoring.method: combinations``), and
+any setting added after this module that is away from its default.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from operator import itemgetter
 from typing import Any
@@ -59,6 +61,8 @@ from pitchkit.variant import (
     ScoringMethod,
     TrumpChosenBy,
     WhenAllPass,
+    rules_from_mapping,
+    rules_to_mapping,
 )
 
 #: ``(seat, action)`` of every decision and ``("deal", masks)`` of every deal, when traced.
@@ -67,23 +71,64 @@ Trace = list[tuple[Any, Any]]
 _new_object = object.__new__
 
 
+#: The settings this module plays at any value: read here, or by the definitions it calls
+#: (scoring, settling, money). A section's name with a dot covers its every key. Any
+#: other setting away from its default sends the game to the engine, so a new setting
+#: is played by the engine until it is added here (and tests/test_fastsim.py's random
+#: rule sets draw it).
+COVERED = frozenset({
+    "format", "name", "description", "source", "players.", "deck.ranks", "deck.without",
+    "deal.first_dealer", "deal.direction", "deal.cards_per_hand", "deal.packet_size",
+    "trump.chosen_by", "trump.off_jack", "trump.off_five", "auction.", "moon.",
+    "play.following", "play.first_lead_must_be_trump", "play.trick_winner",
+    "play.first_leader", "points.", "scoring.", "money.",
+    # settings that change nothing here: jokers, a turned card, a kitty or a draw, and
+    # combination scoring are not played here, so their options are never read
+    "deal.kitty_to", "trump.shown_card", "trump.joker_rank", "trump.joker_order",
+    "trump.pitched_joker", "play.never_lead_joker", "draw.count", "draw.hand_size",
+    "draw.dealer_robs", "draw.extra_trumps", "combinations.",
+})
+
+
 def fallback_reason(rules: Rules) -> str | None:
-    """Why a game under ``rules`` is played by the generic engine; None when covered."""
-    if rules.deck.jokers:
-        return "deck.jokers"
+    """Why a game under ``rules`` is played by the generic engine (the setting, and
+    its value where only some values are played here); None when covered."""
+    found = _REASONS.get(id(rules))
+    if found is not None and found[0] is rules:
+        return found[1]
+    reason = _fallback_reason(rules)
+    if len(_REASONS) > 64:
+        _REASONS.clear()
+    _REASONS[id(rules)] = (rules, reason)
+    return reason
+
+
+def _fallback_reason(rules: Rules) -> str | None:
     if rules.trump.chosen_by is TrumpChosenBy.TURNED_CARD:
         return "trump.chosen_by: turned_card"
-    if rules.draw.discard.value != "none" or rules.deal.kitty:
-        return "a draw or a kitty"
     if rules.auction.style is AuctionStyle.SELL:
         return "auction.style: sell"
-    if rules.play.stages:
-        return "play.stages"
-    if rules.play.trumps_only:
-        return "play.trumps_only"
     if rules.scoring.method is not ScoringMethod.POINTS:
-        return "scoring.method"
+        return "scoring.method: " + rules.scoring.method.value
+    defaults = dict(_flat(rules_to_mapping(rules_from_mapping({}))))
+    for key, value in _flat(rules_to_mapping(rules)):
+        if key in COVERED or key.split(".")[0] + "." in COVERED:
+            continue
+        if key not in defaults or value != defaults[key]:
+            return key
     return None
+
+
+_REASONS: dict[int, tuple[Rules, str | None]] = {}
+
+
+def _flat(data: dict[str, Any], prefix: str = "") -> Iterator[tuple[str, Any]]:
+    """(dotted key, value) of every setting in a rules mapping."""
+    for key, value in data.items():
+        if isinstance(value, dict):
+            yield from _flat(value, f"{prefix}{key}.")
+        else:
+            yield f"{prefix}{key}", value
 
 
 @dataclass(frozen=True)

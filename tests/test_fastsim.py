@@ -41,6 +41,7 @@ def covered(rules: Rules) -> Rules | None:
     data["play"]["never_lead_joker"] = False
     data["scoring"]["method"] = "points"
     data["deal"]["kitty"] = 0
+    data["deal"]["weak_hand_below"] = None
     data["draw"]["discard"] = "none"
     data["trump"]["pitched_joker"] = "not_allowed"
     data["points"]["items"] = [item for item in data["points"]["items"]
@@ -123,7 +124,7 @@ def test_simulate_figures_are_those_of_the_engine(monkeypatch: pytest.MonkeyPatc
 @pytest.mark.parametrize(("setting", "value"), [
     ("deck.jokers", 1), ("trump.chosen_by", "turned_card"), ("auction.style", "sell"),
     ("play.stages", [3, 3]), ("play.trumps_only", True),
-    ("scoring.method", "combinations"), ("deal.kitty", 2),
+    ("scoring.method", "combinations"), ("deal.kitty", 2), ("deal.weak_hand_below", "T"),
 ])
 def test_rules_it_does_not_cover_fall_back_to_the_engine(setting: str, value: Any) -> None:
     data = rules_to_mapping(load_variant("auction-pitch"))
@@ -145,3 +146,12 @@ def test_only_random_bots_take_the_fast_path() -> None:
                       hand_limit=3, endless=False)
     assert not sim.random_fast_path(mixed)
     assert sim.random_fast_path(_setup(rules))
+
+
+def test_every_covered_setting_is_a_setting() -> None:
+    keys = {key for key, _ in fastsim._flat(rules_to_mapping(load_variant("auction-pitch")))}
+    for covered_key in fastsim.COVERED:
+        if covered_key.endswith("."):
+            assert any(key.startswith(covered_key) for key in keys), covered_key
+        else:
+            assert covered_key in keys, covered_key
