@@ -315,25 +315,31 @@ class Stats:
                 self.money_x_hands[seat] += cents * h
 
     def _add_hand(self, hand: HandLike, direction: int) -> None:
-        n = self.players
-        for seat in range(n):
-            pos = ((seat - hand.dealer) * direction) % n
-            change = int(hand.score_changes[seat])
-            self.pos_score[pos] += change
-            self.pos_score_sq[pos] += change * change
+        team_of = self.team_of
+        n = len(team_of)
+        dealer = hand.dealer
+        pos_score, pos_score_sq = self.pos_score, self.pos_score_sq
+        for seat, change in enumerate(hand.score_changes):
+            pos = ((seat - dealer) * direction) % n
+            change = int(change)
+            pos_score[pos] += change
+            pos_score_sq[pos] += change * change
         if hand.combo_points is not None:
             self.combo_hands += 1
             for seat in range(n):
                 c = int(hand.combo_points[seat])
                 self.combo_sum[seat] += c
                 self.combo_sq[seat] += c * c
-        if hand.pitcher is None:
+        pitcher = hand.pitcher
+        if pitcher is None:
             return
         self.contracts += 1
-        pos = ((hand.pitcher - hand.dealer) * direction) % n
+        pos = ((pitcher - dealer) * direction) % n
         self.pos_pitched[pos] += 1
-        label = "moon" if hand.moon or hand.bid == "moon" else str(hand.bid)
-        self.bids[label] = self.bids.get(label, 0) + 1
+        bid = hand.bid
+        label = "moon" if hand.moon or bid == "moon" else str(bid)
+        bids = self.bids
+        bids[label] = bids.get(label, 0) + 1
         if label == "moon":
             self.moon_attempts += 1
         if hand.made:
@@ -341,14 +347,18 @@ class Stats:
             self.pos_made[pos] += 1
             if label == "moon":
                 self.moon_made += 1
-        side = self.team_of[hand.pitcher]
+        side = team_of[pitcher]
+        nobody, to_pitcher, to_other = self.point_nobody, self.point_pitcher, self.point_other
         for name, seats in hand.points.items():
             if not seats:
-                self.point_nobody[name] = self.point_nobody.get(name, 0) + 1
-            elif any(self.team_of[s] == side for s in seats):
-                self.point_pitcher[name] = self.point_pitcher.get(name, 0) + 1
+                nobody[name] = nobody.get(name, 0) + 1
+                continue
+            for s in seats:
+                if team_of[s] == side:
+                    to_pitcher[name] = to_pitcher.get(name, 0) + 1
+                    break
             else:
-                self.point_other[name] = self.point_other.get(name, 0) + 1
+                to_other[name] = to_other.get(name, 0) + 1
 
     def add_sample(self, index: int, hands: Sequence[HandLike]) -> None:
         """Keep the score after each hand of game ``index`` if it is a sample game."""
