@@ -14,15 +14,17 @@ import functools
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pitchkit.bots import BUILTIN, Bot, BotSpec, parse_bot_spec, parse_bots
-from pitchkit.engine import Game, Phase
 from pitchkit.errors import BotError, IllegalActionError, UsageError, seat_name
 from pitchkit.fastsim import FastGame, fallback_reason, play_random_game
 from pitchkit.guard import MoveTimeout, bots_off_stdout, quiet_worker, stop_signals_interrupt, timed
 from pitchkit.stats import Stats, canonical_shard, parse_shard, rules_fingerprint
 from pitchkit.variant import Direction, Rules, ScoringMethod, Tie, rules_to_mapping
+
+if TYPE_CHECKING:  # pragma: no cover
+    from pitchkit.engine import Game
 
 #: Hands per game for variants that never end on their own (no target, no hand limit).
 DEFAULT_ENDLESS_HANDS = 20
@@ -104,6 +106,9 @@ def play_game(setup: Setup, rng_seed: str, bots: Sequence[Bot]) -> tuple[Game, b
     the game with a :class:`BotError` naming the bot, its seat and the action.
     """
     import random
+
+    # imported here: a worker whose games all take the random fast path never needs it
+    from pitchkit.engine import Game, Phase
 
     game = Game(setup.rules, random.Random(rng_seed))
     specs = setup.bots

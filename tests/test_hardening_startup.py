@@ -65,3 +65,20 @@ def test_a_worker_imports_only_the_engine_side() -> None:
                                 timeout=60).stdout.split())
     for heavy in ("jsonschema", "typer", "yaml", "rich", "pitchkit.load", "matplotlib"):
         assert heavy not in loaded, heavy
+
+
+def test_a_random_bot_worker_does_not_import_the_engine() -> None:
+    # the random fast path (pitchkit.fastsim) plays its games without pitchkit.engine
+    code = ("import sys, pickle, pitchkit.simulate as s; from pitchkit.load import load_variant; "
+            "from pitchkit.bots import parse_bots; r = load_variant('auction-pitch'); "
+            "setup = s.Setup(rules=r, seed=1, bots=tuple(parse_bots('random', 4)), "
+            "hand_limit=50, endless=False); s._init_worker(setup); "
+            "s._run_chunk(('auction-pitch', 2, None), range(2)); "
+            "print('MODULES', ' '.join(sorted(sys.modules)))")
+    # a worker's standard output goes to standard error (guard.quiet_worker)
+    err = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         timeout=60).stderr
+    loaded = set(err.split("MODULES", 1)[-1].split())
+    assert "pitchkit.fastsim" in loaded
+    for unused in ("pitchkit.engine", "pitchkit.auction", "pitchkit.play"):
+        assert unused not in loaded, unused
