@@ -39,24 +39,17 @@ from operator import itemgetter
 from typing import Any
 
 from pitchkit.actions import BID_BASE, MOON, PASS, TRUMP_BASE
+from pitchkit.plan import RulesPlan, rules_plan
 from pitchkit.results import HandResult, Outcome
-from pitchkit.scoring import ScoringPlan, score_parts, scoring_plan
+from pitchkit.scoring import score_parts
 from pitchkit.settle import dealer_set_changes, settle_parts, start_score
 from pitchkit.tricks import (
     ANY_CARD,
     FOLLOW_OR_TRUMP,
-    FOLLOWING_CODE,
     MUST_FOLLOW_THEN_TRUMP,
-    suit_led_only,
-    tables_for,
 )
 from pitchkit.variant import (
     AuctionStyle,
-    BidDirection,
-    Direction,
-    FirstLeader,
-    MayEqual,
-    Partnerships,
     Rules,
     ScoringMethod,
     TrumpChosenBy,
@@ -133,44 +126,21 @@ def _flat(data: dict[str, Any], prefix: str = "") -> Iterator[tuple[str, Any]]:
 
 @dataclass(frozen=True)
 class FastPlan:
-    """What the loop reads, worked out once per rule set and table."""
+    """What the loop reads beyond the rules plan, worked out once per rule set."""
 
-    rules: Rules
-    n: int
-    first_dealer: int | None  # None: drawn at random
-    next_seat: tuple[int, ...]
-    bid_next: tuple[int, ...]
-    team_of: tuple[int, ...]
-    per: int
-    deck_bits: tuple[int, ...]
+    #: the rules plan (pitchkit.plan): seats, deal, auction, play and scoring settings
+    plan: RulesPlan
+    #: ``deal.first_dealer`` as a seat (None: drawn at random)
+    first_dealer: int | None
     #: per dealer: the draw's width in bits, its groups (pitchkit.dealing) and, per
     #: seat, what takes the seat's cards from the shuffled deck
     deals: tuple[tuple[int, tuple[Any, ...], tuple[Any, ...]], ...]
-    #: per trump suit: (trumps mask, suit masks, effective suit, keys by suit led)
+    #: per trump suit: (trumps mask, suit masks, effective suit, keys by suit led), from
+    #: the plan's trump_sets
     trump_sets: tuple[tuple[int, tuple[int, ...], tuple[int, ...], tuple[tuple[int, ...], ...]],
                       ...]
-    following: int
-    first_must_trump: bool
-    names_trump: bool
-    leader_is_pitcher: bool
-    has_auction: bool
-    #: auction.auction_rules's values, by name
-    min_bid: int
-    max_bid: int
-    forced_bid: int
-    must_bid: bool
-    may_steal: bool
-    steal_max: bool
-    moon_allowed: bool
-    pitch: bool
-    one_round: bool
-    forced_exact: bool
-    opening_bid: int
-    equal_from: int
-    when_all_pass: WhenAllPass
-    score_plan: ScoringPlan
+    #: every side's score before the first hand (pitchkit.settle.start_score)
     start: int
-    money: bool
 
 
 _PLANS: dict[int, tuple[Rules, FastPlan]] = {}
@@ -183,63 +153,29 @@ def fast_plan(rules: Rules) -> FastPlan:
         return entry[1]
     from pitchkit.dealing import _draw_groups
 
-    n = rules.players.count
-    step = 1 if rules.deal.direction is Direction.LEFT else -1
-    next_seat = tuple((s + step) % n for s in range(n))
-    bid_way = rules.auction.direction
-    if bid_way is not BidDirection.PLAY:
-        step = 1 if bid_way is BidDirection.LEFT else -1
-    bid_next = tuple((s + step) % n for s in range(n))
-    teams = rules.players.teams
-    team_of = tuple(s % teams if rules.players.partnerships is not Partnerships.NONE else s
-                    for s in range(n))
-    deck = rules.deck.cards()
-    per_rule = rules.deal.cards_per_hand
-    per = len(deck) // n if per_rule == "all" else int(per_rule)
+    plan = rules_plan(rules)
+    n = plan.seats.count
+    size, per = plan.deal.deck_size, plan.deal.cards_per_hand
     deals = []
     for dealer in range(n):
-        order = _deal_order(n, per, rules.deal.packet_size, next_seat, dealer)
+        order = _deal_order(n, per, plan.deal.packet_size, plan.seats.next_seat, dealer)
         groups = tuple((product, tuple((left, last) for _seat, left, last in steps))
-                       for product, steps in _draw_groups(order, len(deck)))
-        # the j-th card drawn ends at index len(deck) - 1 - j
-        at = [[len(deck) - 1 - j for j, s in enumerate(order) if s == seat]
-              for seat in range(n)]
+                       for product, steps in _draw_groups(order, size))
+        # the j-th card drawn ends at index size - 1 - j
+        at = [[size - 1 - j for j, s in enumerate(order) if s == seat] for seat in range(n)]
         getters = tuple(_getter(where) for where in at)
         deals.append((64 + 6 * len(order), groups, getters))
-    led_only = suit_led_only(rules)
-    trump_sets = []
-    for suit in range(4):
-        t = tables_for(rules, suit)
-        trump_sets.append((t.trumps, (*t.suit_masks, 0), t.effective_suit,
-                           t.suit_led_keys if led_only else t.win_keys))
-    a = rules.auction
     first = rules.deal.first_dealer
-    plan = FastPlan(
-        rules=rules, n=n, first_dealer=None if first == "random" else int(first) % n,
-        next_seat=next_seat, bid_next=bid_next, team_of=team_of, per=per,
-        deck_bits=tuple(1 << card for card in deck), deals=tuple(deals),
-        trump_sets=tuple(trump_sets), following=FOLLOWING_CODE[rules.play.following],
-        first_must_trump=rules.play.first_lead_must_be_trump,
-        names_trump=rules.trump.chosen_by is TrumpChosenBy.PITCHER_NAMES,
-        leader_is_pitcher=rules.play.first_leader is FirstLeader.PITCHER,
-        has_auction=rules.has_auction,
-        min_bid=a.min_bid, max_bid=a.max_bid,
-        forced_bid=min(max(a.min_bid, a.dealer_forced_bid), a.max_bid),
-        must_bid=a.when_all_pass is WhenAllPass.DEALER_MUST_BID,
-        may_steal=a.dealer_may_steal, steal_max=a.dealer_may_steal_max,
-        moon_allowed=rules.moon.allowed, pitch=a.pitch_to_bid,
-        one_round=a.style is AuctionStyle.ONE_ROUND,
-        forced_exact=a.dealer_forced_bid_exact,
-        opening_bid=a.min_bid if a.opening_min_bid is None else a.opening_min_bid,
-        equal_from={MayEqual.NONE: a.max_bid + 1, MayEqual.MAX_BID: a.max_bid,
-                    MayEqual.ANY: 1}[a.may_equal],
-        when_all_pass=a.when_all_pass, score_plan=scoring_plan(rules),
-        start=start_score(rules), money=rules.money.enabled,
-    )
+    fast = FastPlan(
+        plan=plan, first_dealer=None if first == "random" else int(first) % n,
+        deals=tuple(deals),
+        trump_sets=tuple((t.trumps, masks, t.effective_suit, keys)
+                         for t, masks, keys in plan.play.trump_sets),
+        start=start_score(rules))
     if len(_PLANS) > 64:
         _PLANS.clear()
-    _PLANS[id(rules)] = (rules, plan)
-    return plan
+    _PLANS[id(rules)] = (rules, fast)
+    return fast
 
 
 def _getter(indices: list[int]) -> Any:
@@ -300,24 +236,27 @@ def play_random_game(rules: Rules, key: str, hand_limit: int, deal_limit: int,
     or ``deal_limit`` deals dealt. The game deals from ``random.Random(key)`` and seat
     ``s`` decides from ``random.Random(f"{key}:seat{s}")``, as simulate's random bots.
     """
-    plan = fast_plan(rules)
-    n = plan.n
+    fast = fast_plan(rules)
+    plan = fast.plan
+    seats_plan, auction, play_plan = plan.seats, plan.auction, plan.play
+    n = seats_plan.count
     rng = random.Random(key)
-    dealer = rng.randrange(n) if plan.first_dealer is None else plan.first_dealer
+    dealer = rng.randrange(n) if fast.first_dealer is None else fast.first_dealer
     grbs = [random.Random(f"{key}:seat{seat}").getrandbits for seat in range(n)]
     game_bits = rng.getrandbits
     nbits = _BITS
-    next_seat, bid_next, team_of = plan.next_seat, plan.bid_next, plan.team_of
-    per, deals, deck_bits = plan.per, plan.deals, plan.deck_bits
-    trump_sets, following = plan.trump_sets, plan.following
-    first_must_trump, names_trump = plan.first_must_trump, plan.names_trump
-    score_plan = plan.score_plan
+    next_seat, bid_next, team_of = seats_plan.next_seat, seats_plan.bid_next, seats_plan.team_of
+    per, deals, deck_bits = plan.deal.cards_per_hand, fast.deals, plan.deal.deck_bits
+    trump_sets, following = fast.trump_sets, play_plan.following
+    first_must_trump = play_plan.first_lead_must_be_trump
+    names_trump = plan.trump.chosen_by_pitcher_names
+    score_plan = plan.scoring
     ledger = None
-    if plan.money:
+    if rules.money.enabled:
         from pitchkit.money import MoneyLedger
         ledger = MoneyLedger(rules, tuple(range(n)))
     players = tuple(range(n))
-    scores = [plan.start] * n
+    scores = [fast.start] * n
     results: list[HandResult] = []
     outcome: Outcome | None = None
     hands_played = 0
@@ -353,32 +292,33 @@ def play_random_game(rules: Rules, key: str, hand_limit: int, deal_limit: int,
         moon = False
         pitched = -1
         trump = -1
-        if plan.has_auction:
+        if auction.has_auction:
             high, high_bidder, turns = 0, -1, 0
             passed = [False] * n
             seat = bid_next[dealer]
             while True:
                 is_dealer = seat == dealer
-                forced = is_dealer and high == 0 and plan.must_bid
-                highest = plan.max_bid
-                if forced and plan.forced_exact:
-                    may_pass, lowest = False, plan.forced_bid
+                forced = is_dealer and high == 0 and auction.when_all_pass_dealer_must_bid
+                highest = auction.max_bid
+                if forced and auction.dealer_forced_bid_exact:
+                    may_pass, lowest = False, auction.dealer_forced_bid
                     highest = lowest
                     may_moon = False
-                    may_pitch = plan.pitch and lowest == plan.max_bid
+                    may_pitch = auction.pitch_to_bid and lowest == auction.max_bid
                 else:
                     if forced:
-                        lowest = plan.forced_bid
+                        lowest = auction.dealer_forced_bid
                     else:
-                        lowest = high + 1 if high >= plan.min_bid else plan.opening_bid
-                    if high >= plan.equal_from:
+                        lowest = high + 1 if high >= auction.min_bid else auction.opening_min_bid
+                    if high >= auction.may_equal_from:
                         lowest = high
-                    if (is_dealer and plan.may_steal and 0 < high <= highest
-                            and high_bidder != seat and (high < highest or plan.steal_max)):
+                    if (is_dealer and auction.dealer_may_steal and 0 < high <= highest
+                            and high_bidder != seat
+                            and (high < highest or auction.dealer_may_steal_max)):
                         lowest = high
                     may_pass = not forced
-                    may_moon = plan.moon_allowed
-                    may_pitch = plan.pitch and lowest <= highest
+                    may_moon = auction.moon_allowed
+                    may_pitch = auction.pitch_to_bid and lowest <= highest
                 numeric = highest - lowest + 1 if lowest <= highest else 0
                 leads = hands[seat] if may_pitch else 0
                 count = may_pass + numeric + may_moon + leads.bit_count()
@@ -411,7 +351,7 @@ def play_random_game(rules: Rules, key: str, hand_limit: int, deal_limit: int,
                     trace.append((seat, action))
                 turns += 1
                 if not ends:
-                    if plan.one_round:
+                    if auction.style_one_round:
                         # rule: one chance each (source B): auction.style one_round
                         ends = turns >= n
                     else:
@@ -424,7 +364,7 @@ def play_random_game(rules: Rules, key: str, hand_limit: int, deal_limit: int,
                     seat = bid_next[seat]
             if high_bidder < 0:
                 # ---- thrown in (COPY of Game._throw_in)
-                when = plan.when_all_pass
+                when = auction.when_all_pass
                 changes = (0,) * n
                 old = tuple(scores)
                 over = None
@@ -464,9 +404,9 @@ def play_random_game(rules: Rules, key: str, hand_limit: int, deal_limit: int,
             trump = k
             if trace is not None:
                 trace.append((pitcher, TRUMP_BASE + k))
-            if plan.leader_is_pitcher:
+            if play_plan.first_leader_pitcher:
                 leader = pitcher
-        elif plan.leader_is_pitcher and pitcher >= 0:
+        elif play_plan.first_leader_pitcher and pitcher >= 0:
             leader = pitcher
         # ---- trick play (COPY of tricks.legal_leads / legal_follows, Game._play)
         if trump >= 0:
