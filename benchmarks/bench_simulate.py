@@ -10,6 +10,12 @@ DIR`` (another checkout, e.g. ``git worktree add /tmp/base main``) the simulatio
 run on that code. Every measurement is its own process; the kinds run in turn, round
 after round, so a burst of other work on a shared machine hits all of them alike. Prints
 each kind's median and the median of the per-round ratios.
+
+    python benchmarks/bench_simulate.py --same-figures --base DIR
+
+checks instead that both checkouts print the same statistics for the same seed (every
+count of the run, hashed) with each kind of bot on several shipped variants: a faster
+path must play the same games.
 """
 
 from __future__ import annotations
@@ -48,6 +54,50 @@ def measure(kind: str, size: int) -> tuple[int, float]:
     return stats.hands, time.process_time() - start
 
 
+#: (variant, bots, games, hands per game) of the --same-figures check
+FIGURE_RUNS = (
+    ("auction-pitch", "random", 40, None), ("money-pitch", "random", 20, 20),
+    ("partnership-pitch", "random", 40, None), ("auction-pitch", "heuristic", 200, None),
+    ("money-pitch", "heuristic", 20, 20), ("pimps-and-hoes", "heuristic", 60, None),
+    ("ten-point-pitch", "heuristic", 60, None), ("nine-card-pitch", "heuristic", 40, None),
+    ("auction-pitch", "calibrated", 60, None),
+)
+
+
+def figures() -> list[str]:
+    """A hash of the statistics of each of FIGURE_RUNS, in this process."""
+    import hashlib
+    import json
+
+    from pitchkit.load import load_variant
+    from pitchkit.simulate import simulate
+
+    out = []
+    for variant, bots, games, hands in FIGURE_RUNS:
+        raw = simulate(load_variant(variant), games=games, seed=5, bots=bots,
+                       hands=hands).to_raw()
+        raw.pop("wall_seconds", None)
+        text = json.dumps(raw, sort_keys=True, default=str).encode()
+        out.append(f"{variant}/{bots}:{hashlib.sha256(text).hexdigest()[:16]}")
+    return out
+
+
+def same_figures(base: Path) -> bool:
+    """Whether this checkout and ``base`` print the same statistics for FIGURE_RUNS."""
+    got = {}
+    for tree in (TREE, base.resolve()):
+        env = dict(os.environ, PYTHONPATH=str(tree))
+        got[tree] = subprocess.run([sys.executable, __file__, "--one", "figures"], env=env,
+                                   capture_output=True, text=True, check=True, timeout=1200,
+                                   cwd=tree).stdout.split()
+    same = True
+    for mine, theirs in zip(got[TREE], got[base.resolve()], strict=True):
+        ok = mine == theirs
+        same &= ok
+        print(f"  {mine.split(':')[0]:32s} {'same' if ok else 'DIFFERENT'}")
+    return same
+
+
 def run(kind: str, tree: Path, size: int) -> float:
     """Hands per CPU second of ``kind`` on the code in ``tree``, in a fresh process."""
     env = dict(os.environ, PYTHONPATH=str(tree))
@@ -67,9 +117,19 @@ def main() -> None:
     parser.add_argument("--random-games", type=int, default=100,
                         help="games with random bots (about 500 hands each)")
     parser.add_argument("--heuristic-games", type=int, default=1000)
+    parser.add_argument("--same-figures", action="store_true",
+                        help="check that --base prints the same statistics (same games)")
     parser.add_argument("--one", help=argparse.SUPPRESS)
     parser.add_argument("--size", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.one == "figures":
+        print("\n".join(figures()))
+        return
+    if args.same_figures:
+        if args.base is None:
+            parser.error("--same-figures needs --base DIR")
+        print(f"statistics of this checkout and {args.base}, seed 5:")
+        raise SystemExit(0 if same_figures(args.base) else 1)
     if args.one:
         hands, seconds = measure(args.one, args.size)
         print(hands, seconds)
