@@ -105,11 +105,14 @@ def _fallback_reason(rules: Rules) -> str | None:
         return "scoring.method: " + rules.scoring.method.value
     defaults = dict(_flat(rules_to_mapping(rules_from_mapping({}))))
     for key, value in _flat(rules_to_mapping(rules)):
-        if key in COVERED or key.split(".")[0] + "." in COVERED:
-            continue
-        if key not in defaults or value != defaults[key]:
+        if not covers(key) and (key not in defaults or value != defaults[key]):
             return key
     return None
+
+
+def covers(key: str) -> bool:
+    """Whether this module plays the setting ``key`` (dotted) at any value."""
+    return key in COVERED or key.split(".")[0] + "." in COVERED
 
 
 _REASONS: dict[int, tuple[Rules, str | None]] = {}

@@ -31,18 +31,17 @@ HANDS = 8
 def covered(rules: Rules) -> Rules | None:
     """``rules`` with every setting the fast path does not play set to one it does."""
     data = rules_to_mapping(rules)
-    data["deck"]["jokers"] = 0
+    defaults = dict(fastsim._flat(rules_to_mapping(rules_from_mapping({}))))
+    for key, _ in fastsim._flat(rules_to_mapping(rules)):
+        if not fastsim.covers(key):
+            section, name = key.split(".")
+            data[section][name] = defaults[key]
     if data["trump"]["chosen_by"] == "turned_card":
         data["trump"]["chosen_by"] = "first_lead"
     if data["auction"]["style"] == "sell":
         data["auction"]["style"] = "one_round"
-    data["play"]["stages"] = []
-    data["play"]["trumps_only"] = False
     data["play"]["never_lead_joker"] = False
     data["scoring"]["method"] = "points"
-    data["deal"]["kitty"] = 0
-    data["deal"]["weak_hand_below"] = None
-    data["draw"]["discard"] = "none"
     data["trump"]["pitched_joker"] = "not_allowed"
     data["points"]["items"] = [item for item in data["points"]["items"]
                                if "joker" not in str(item.get("card", ""))]
