@@ -28,6 +28,7 @@ from pitchkit.simulate import (
     DEFAULT_ENDLESS_HANDS,
     DEFAULT_MAX_HANDS,
     Setup,
+    forget_bot_factories,
     is_endless,
     play_with_replays,
 )
@@ -203,6 +204,7 @@ def match(
     (default 20), otherwise the cap past which a game is cut off (default 1000).
     The result does not depend on ``workers``.
     """
+    forget_bot_factories()
     items = bots.split(",") if isinstance(bots, str) else list(bots)
     if len(items) != 2:
         raise UsageError(f"a match needs two bots (--bots A,B), got {len(items)}")

@@ -192,7 +192,7 @@ def play_with_replays(setup: Setup, base: str) -> Played:
             cut_off = game.outcome is None and (game.hands_played < setup.hand_limit
                                                 or not setup.endless)
         else:
-            bots = [spec.make(rules, seat, random.Random(f"{key}:seat{seat}"))
+            bots = [spec.make(rules, seat, random.Random(f"{key}:seat{seat}"), _factory(spec))
                     for seat, spec in enumerate(setup.bots)]
             game, cut_off = play_game(setup, key, bots)
         hands.extend(game.hand_results)
@@ -227,6 +227,23 @@ def play_into(stats: Stats, setup: Setup, index: int) -> None:
         cut_off=played.cut_off,
         direction=1 if rules.deal.direction is Direction.LEFT else -1,
     )
+
+
+#: Bot factories looked up in this run (simulate() and each worker start it empty, so a
+#: bot module changed between runs is imported afresh).
+_FACTORIES: dict[BotSpec, Any] = {}
+
+
+def forget_bot_factories() -> None:
+    """Start a run: bot classes are looked up (and imported) afresh."""
+    _FACTORIES.clear()
+
+
+def _factory(spec: BotSpec) -> Any:
+    found = _FACTORIES.get(spec)
+    if found is None:
+        found = _FACTORIES[spec] = spec.factory()
+    return found
 
 
 def random_fast_path(setup: Setup) -> bool:
@@ -264,6 +281,7 @@ _WORKER_SETUP: Setup | None = None
 def _init_worker(setup: Setup) -> None:
     global _WORKER_SETUP
     _WORKER_SETUP = setup
+    forget_bot_factories()
     quiet_worker()  # the parent handles Ctrl-C, SIGTERM and SIGHUP
 
 
@@ -332,6 +350,7 @@ def simulate(
                   move_seconds=move_time_limit)
     name = variant or rules.name
     stats = setup.new_stats(name, games, shard)
+    forget_bot_factories()
     indices = shard_indices(games, shard)
     total = len(indices)
     start = time.perf_counter()

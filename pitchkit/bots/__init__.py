@@ -80,10 +80,12 @@ class BotSpec:
     def factory(self) -> BotFactory:
         return _resolve(self.target, self.text)
 
-    def make(self, rules: Rules, seat: int, rng: random.Random) -> Bot:
-        """Build the bot for one seat of one game."""
+    def make(self, rules: Rules, seat: int, rng: random.Random,
+             factory: BotFactory | None = None) -> Bot:
+        """Build the bot for one seat of one game (with ``factory``, this spec's
+        :meth:`factory` already looked up: a run builds its bots game after game)."""
         try:
-            bot = self.factory()(rules, seat, rng, **dict(self.settings))
+            bot = (factory or self.factory())(rules, seat, rng, **dict(self.settings))
         except (TypeError, ValueError) as error:  # a setting of the wrong kind, mostly
             settings = ", ".join(f"{k}={v}" for k, v in self.settings)
             raise UsageError(f"bot {self.text!r} could not be built"

@@ -22,7 +22,6 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 
 from pitchkit.actions import (
     BID_BASE,
@@ -97,8 +96,23 @@ _HIGH, _LOW, _GAME, _LAST_TRICK, _CARD = range(5)
 _ITEM_KINDS = {"high": _HIGH, "low": _LOW, "game": _GAME, "last_trick": _LAST_TRICK}
 
 
-@lru_cache(maxsize=32)
+_KNOWN: dict[int, tuple[Rules, Know]] = {}
+
+
 def know(rules: Rules) -> Know:
+    """The :class:`Know` of ``rules``, worked out once per rule set (found by identity: a
+    rule set's hash walks all of it, and every bot of every game asks)."""
+    entry = _KNOWN.get(id(rules))
+    if entry is not None and entry[0] is rules:
+        return entry[1]
+    found = _know(rules)
+    if len(_KNOWN) > 32:
+        _KNOWN.clear()
+    _KNOWN[id(rules)] = (rules, found)
+    return found
+
+
+def _know(rules: Rules) -> Know:
     n = rules.players.count
     teams = rules.players.teams
     deal = rules_plan(rules).deal
