@@ -14,7 +14,8 @@ by action and hand by hand, on random rule sets drawn from the schema's settings
 The legal-play rules here are marked copies: the definitions are
 :func:`pitchkit.tricks.legal_leads` / :func:`~pitchkit.tricks.legal_follows` (trick
 play), :func:`pitchkit.auction.auction_options` (who may bid what) and
-:func:`pitchkit.dealing.deal_random` (the deal).
+:func:`pitchkit.dealing.deal_random` (the deal's draws; the seat of each card comes
+from :func:`pitchkit.dealing.deal_seats` itself).
 
 Covered (:func:`fallback_reason` is None; :data:`COVERED` lists the settings): any
 players, partnerships, deck without jokers, deal settings, trump chosen by the first lead
@@ -154,14 +155,14 @@ def fast_plan(rules: Rules) -> FastPlan:
     entry = _PLANS.get(id(rules))
     if entry is not None and entry[0] is rules:
         return entry[1]
-    from pitchkit.dealing import _draw_groups
+    from pitchkit.dealing import _draw_groups, deal_seats
 
     plan = rules_plan(rules)
     n = plan.seats.count
-    size, per = plan.deal.deck_size, plan.deal.cards_per_hand
+    size = plan.deal.deck_size
     deals = []
     for dealer in range(n):
-        order = _deal_order(n, per, plan.deal.packet_size, plan.seats.next_seat, dealer)
+        order = deal_seats(plan, dealer)
         groups = tuple((product, tuple((left, last) for _seat, left, last in steps))
                        for product, steps in _draw_groups(order, size))
         # the j-th card drawn ends at index size - 1 - j
@@ -186,21 +187,6 @@ def _getter(indices: list[int]) -> Any:
     if len(indices) > 1:
         return itemgetter(*indices)
     return lambda items: (items[indices[0]],)
-
-
-def _deal_order(n: int, per: int, packet: int, next_seat: tuple[int, ...],
-                dealer: int) -> tuple[int, ...]:
-    """COPY of pitchkit.dealing.deal_seats: the seat of each card off the deck."""
-    order: list[int] = []
-    seat = next_seat[dealer]
-    got = 0
-    while got < per:
-        size = min(packet, per - got)
-        for _ in range(n):
-            order.extend([seat] * size)
-            seat = next_seat[seat]
-        got += size
-    return tuple(order)
 
 
 #: bits to draw for a uniform choice among ``count`` (random.Random._randbelow)
@@ -428,6 +414,8 @@ def play_random_game(rules: Rules, key: str, hand_limit: int, deal_limit: int,
                 if first and first_must_trump and trump >= 0:
                     # rule: play.first_lead_must_be_trump
                     legal = (hand & trumps) or hand
+                # the random bot's draw, as for the cards that follow below (written out
+                # in both places: a function call per card costs about 5% of a hand)
                 count = legal.bit_count()
                 grb = grbs[seat]
                 k = grb(nbits[count])
