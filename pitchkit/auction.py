@@ -1,39 +1,86 @@
-"""The auction part of the engine: who may bid what, and when the auction ends.
+"""The auction: who may bid what, and when the auction ends.
 
-Functions of a :class:`pitchkit.engine.Game`; they only read and write the game's
-auction fields. Bids are kept as numbers with the moon as ``max_bid + 1``.
+The phase owns its state, an :class:`AuctionState` for the hand; :func:`step` applies
+one action to it and says who acts next, that the auction is over, or that the action
+is illegal (:func:`auction_reason` says why). The engine logs the bid and, when the
+auction is over, writes its result (pitcher, bid, moon, a pitched card, a sale) to the
+game: nothing here writes to the game. Bids are kept as numbers with the moon as
+``max_bid + 1``.
+
+:func:`step` changes the record in place rather than returning a new one: the auction
+runs four or five times a hand, and a new frozen record of its seven fields costs about
+1.3 us to build against 0.05 us for the two or three attribute writes (timeit, Python
+3.11, this machine): some 6 us a hand, a tenth of a random-play hand's 55 us. No reader
+needs the old state: the record is the auction's alone and the engine starts a new one
+each hand (Game.clone copies it).
 """
 
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from collections.abc import Callable
 
 from pitchkit import sell
-from pitchkit.actions import BID_BASE, MAX_BID, MOON, PASS, REFUSE, SELL
+from pitchkit.actions import BID_BASE, MAX_BID, MOON, PASS, REFUSE, SELL, action_text
 from pitchkit.cards import card_name
-from pitchkit.errors import IllegalActionError, seat_name
-from pitchkit.play import cards_list, lead_cards_mask, play_reason
+from pitchkit.errors import seat_name
+from pitchkit.plan import RulesPlan
+from pitchkit.play import cards_list
 from pitchkit.variant import WhenAllPass
 
-if TYPE_CHECKING:  # pragma: no cover
-    from pitchkit.engine import Game
+#: :func:`step`'s answers other than the next seat to act
+ENDED, ILLEGAL = -1, -2
 
+
+class AuctionState:
+    """The auction's own record for one hand."""
+
+    __slots__ = ("high", "high_bidder", "moon", "options", "passed", "pitched", "sale",
+                 "turns")
+
+    def __init__(self, seats: int) -> None:
+        #: the high bid so far (0: none) and its bidder (-1: none)
+        self.high = 0
+        self.high_bidder = -1
+        #: the high bid is the moon
+        self.moon = False
+        #: seats that passed (out of the auction)
+        self.passed = [False] * seats
+        #: actions taken so far
+        self.turns = 0
+        #: the options legal_actions worked out for the seat to act (step reuses them)
+        self.options: tuple[bool, int, int, bool, bool] | None = None
+        #: a card pitched to bid (the opening lead) once the auction ends with it
+        self.pitched: int | None = None
+        #: auction.style sell: (seller, price) when the eldest sold the pitch
+        self.sale: tuple[int, int] | None = None
+
+    def copy(self) -> AuctionState:
+        other = AuctionState.__new__(AuctionState)
+        for name in AuctionState.__slots__:
+            setattr(other, name, getattr(self, name))
+        other.passed = list(self.passed)
+        return other
+
+    def snapshot(self) -> tuple[object, ...]:
+        return (self.high, self.high_bidder, self.moon, tuple(self.passed), self.turns,
+                self.pitched, self.sale)
 
 
 # ------------------------------------------------------------------ options
 
-def auction_options(game: Game, seat: int) -> tuple[bool, int, int, bool, bool]:
+def auction_options(plan: RulesPlan, state: AuctionState, dealer: int, seat: int
+                    ) -> tuple[bool, int, int, bool, bool]:
     """(may pass, lowest bid, highest bid, may bid moon, may pitch) for ``seat`` now.
 
     The lowest bid may exceed the highest: then no numeric bid is open.
     """
-    a = game.plan.auction
+    a = plan.auction
     max_bid = a.max_bid
     forced_bid = a.dealer_forced_bid
     pitch = a.pitch_to_bid
-    high = game._high
-    is_dealer = seat == game.dealer
+    high = state.high
+    is_dealer = seat == dealer
     forced = is_dealer and high == 0 and a.when_all_pass_dealer_must_bid
     if forced and a.dealer_forced_bid_exact:
         # rule: "If all others pass, the dealer must bid 2" read literally (source A):
@@ -46,25 +93,26 @@ def auction_options(game: Game, seat: int) -> tuple[bool, int, int, bool, bool]:
         # rule: "If a person bids 14, you can top this bid by also bidding 14" (Pidro);
         # auction.may_equal
         lowest = high
-    if (is_dealer and a.dealer_may_steal and 0 < high <= max_bid and game._high_bidder != seat
+    if (is_dealer and a.dealer_may_steal and 0 < high <= max_bid and state.high_bidder != seat
             and (high < max_bid or a.dealer_may_steal_max)):
         # rule: "The dealer may steal by bidding equal to the current high bid" (A, B);
         # not a max bid unless dealer_may_steal_max; a moon ends the auction
         lowest = high
     return (not forced, lowest, max_bid, a.moon_allowed, pitch and lowest <= max_bid)
 
-def _deciding(game: Game) -> bool:
+def _deciding(plan: RulesPlan, state: AuctionState) -> bool:
     """auction.style sell: the round is over and the eldest answers the high bid."""
-    return game.plan.auction.style_sell and sell.round_over(game._auction_turns, game.n)
+    return plan.auction.style_sell and sell.round_over(state.turns, plan.seats.count)
 
 
-def auction_actions(game: Game) -> list[int]:
-    seat = game.to_act
-    assert seat is not None
-    if _deciding(game):
+def auction_actions(plan: RulesPlan, state: AuctionState, dealer: int, seat: int,
+                    leads: Callable[[int], int]) -> list[int]:
+    """Every action ``seat`` may take now; ``leads(seat)`` is the cards it may lead
+    (asked only when it may pitch)."""
+    if _deciding(plan, state):
         return [SELL, REFUSE]
-    options = auction_options(game, seat)
-    game._auc_memo = options  # apply_auction reuses them for this same decision
+    options = auction_options(plan, state, dealer, seat)
+    state.options = options  # step reuses them for this same decision
     may_pass, lowest, highest, moon, pitch = options
     out = [PASS] if may_pass else []
     if lowest <= highest:
@@ -72,21 +120,21 @@ def auction_actions(game: Game) -> list[int]:
     if moon:
         out.append(MOON)
     if pitch:
-        out.extend(cards_list(lead_cards_mask(game, seat)))
+        out.extend(cards_list(leads(seat)))
     return out
 
-def random_auction_action(game: Game, rng: random.Random) -> int:
-    """``rng.choice(auction_actions(game))`` (the same draw) without building the list."""
-    seat = game.to_act
-    assert seat is not None
-    if _deciding(game):
+
+def random_auction_action(plan: RulesPlan, state: AuctionState, dealer: int, seat: int,
+                          leads: Callable[[int], int], rng: random.Random) -> int:
+    """``rng.choice(auction_actions(...))`` (the same draw) without building the list."""
+    if _deciding(plan, state):
         return (SELL, REFUSE)[rng._randbelow(2)]  # type: ignore[attr-defined]
-    options = auction_options(game, seat)
-    game._auc_memo = options
+    options = auction_options(plan, state, dealer, seat)
+    state.options = options
     may_pass, lowest, highest, moon, pitch = options
     bids = highest - lowest + 1 if lowest <= highest else 0
-    leads = lead_cards_mask(game, seat) if pitch else 0
-    i = rng._randbelow(may_pass + bids + moon + leads.bit_count())  # type: ignore[attr-defined]
+    pitches = leads(seat) if pitch else 0
+    i = rng._randbelow(may_pass + bids + moon + pitches.bit_count())  # type: ignore[attr-defined]
     if may_pass:
         if i == 0:
             return PASS
@@ -99,134 +147,124 @@ def random_auction_action(game: Game, rng: random.Random) -> int:
             return MOON
         i -= 1
     while i:  # the i-th lowest card that may be pitched
-        leads &= leads - 1
+        pitches &= pitches - 1
         i -= 1
-    return (leads & -leads).bit_length() - 1
+    return (pitches & -pitches).bit_length() - 1
 
 # ------------------------------------------------------------------ apply
 
-def auction_reason(game: Game, seat: int, action: int) -> str:
-    may_pass, lowest, highest, _moon, _pitch = auction_options(game, seat)
-    who = seat_name(seat) + (" (dealer)" if seat == game.dealer else "")
-    exact = not may_pass and game.plan.auction.dealer_forced_bid_exact
+def auction_reason(plan: RulesPlan, state: AuctionState, dealer: int, seat: int,
+                   action: int) -> str | None:
+    """Why ``action`` is illegal for ``seat``, in one line; None for a pitch of a card
+    the seat may not lead (the play's reason applies)."""
+    if _deciding(plan, state):
+        return (f"{seat_name(seat)} (eldest) must sell the pitch to "
+                f"{seat_name(state.high_bidder)} for {state.high} or refuse and pitch for it "
+                f"(sell, refuse), not {_text(action)}")
+    may_pass, lowest, highest, _moon, _pitch = auction_options(plan, state, dealer, seat)
+    who = seat_name(seat) + (" (dealer)" if seat == dealer else "")
+    exact = not may_pass and plan.auction.dealer_forced_bid_exact
     must = f"exactly {lowest}" if exact else f"at least {lowest}"
     if action == PASS:
         return f"{who} may not pass: everyone else passed and the dealer must bid {must}"
     if action == MOON:
-        if exact and game.plan.auction.moon_allowed:
+        if exact and plan.auction.moon_allowed:
             return f"{who} may not bid moon: everyone else passed and the dealer must bid {must}"
         return f"{who} may not bid moon: this variant has no moon"
     if 0 <= action < 54:
-        if not game.plan.auction.pitch_to_bid:
+        if not plan.auction.pitch_to_bid:
             return f"{who} may not play {card_name(action)} during the auction"
         if lowest > highest:
             return f"{who} may not pitch {card_name(action)}: the bid is already {highest}"
         if exact:
             return (f"{who} may not pitch {card_name(action)}: everyone else passed and the "
                     f"dealer must bid {must}")
-        return play_reason(game, seat, action)
+        return None
     if BID_BASE < action <= BID_BASE + MAX_BID:
         n = action - BID_BASE
+        high = state.high
         if lowest > highest:
-            if n == game._high and seat == game.dealer and game._high == highest:
+            if n == high and seat == dealer and high == highest:
                 return f"{who} may not steal a {n}"
-            return f"{who} may only pass: the bid is already {game._high}"
+            return f"{who} may only pass: the bid is already {high}"
         if n < lowest:
-            if n == game._high and seat == game.dealer:
-                return f"{who} may not steal: must bid more than {game._high} or pass"
+            if n == high and seat == dealer:
+                return f"{who} may not steal: must bid more than {high} or pass"
             return f"{who} must bid at least {lowest}" + ("" if may_pass else
                                                            ": everyone else passed")
         if exact:
             return f"{who} may not bid {n}: everyone else passed and the dealer must bid {must}"
         return f"{who} may not bid {n}: the highest bid is {highest}"
-    return f"{who} may not {game._text(action)} during the auction"
-
-def _apply_sale(game: Game, seat: int, action: int) -> None:
-    sale = sell.decide(seat, action, game._high, game._high_bidder)
-    if sale is None:
-        raise IllegalActionError(
-            f"{seat_name(seat)} (eldest) must sell the pitch to {seat_name(game._high_bidder)}"
-            f" for {game._high} or refuse and pitch for it (sell, refuse), not "
-            f"{game._text(action)}")
-    game._bids.append((seat, action))
-    _end_sale(game, sale)
+    return f"{who} may not {_text(action)} during the auction"
 
 
-def _end_sale(game: Game, sale: sell.Sale) -> None:
-    game._high, game._high_bidder = sale.bid, sale.pitcher
+def _text(action: int) -> str:
+    try:
+        return action_text(action)
+    except ValueError:
+        return str(action)
+
+
+def _end_sale(state: AuctionState, sale: sell.Sale) -> int:
+    state.high, state.high_bidder = sale.bid, sale.pitcher
     if sale.price:
-        game._sale = (sale.seller, sale.price)
-    end_auction(game)
+        state.sale = (sale.seller, sale.price)
+    return ENDED
 
 
-def apply_auction(game: Game, seat: int, action: int) -> None:
-    if _deciding(game):
-        _apply_sale(game, seat, action)
-        return
+def step(plan: RulesPlan, state: AuctionState, dealer: int, seat: int, action: int,
+         leads: Callable[[int], int]) -> int:
+    """Apply ``seat``'s ``action`` to ``state``: the next seat to act, :data:`ENDED`
+    (nobody bid when ``state.high_bidder`` is -1), or :data:`ILLEGAL` (``state``
+    unchanged)."""
+    if _deciding(plan, state):
+        sale = sell.decide(seat, action, state.high, state.high_bidder)
+        if sale is None:
+            return ILLEGAL
+        return _end_sale(state, sale)
     # the options legal_actions() just worked out for this decision, if it was asked
-    options = game._auc_memo or auction_options(game, seat)
-    game._auc_memo = None
+    options = state.options or auction_options(plan, state, dealer, seat)
+    state.options = None
     may_pass, lowest, highest, moon, pitch = options
-    game._bids.append((seat, action))
     ends = False
     if action == PASS and may_pass:
-        game._passed[seat] = True
+        state.passed[seat] = True
     elif action == MOON and moon:
         # rule: "Bidding the moon ends the auction; it cannot be stolen" (schema moon)
-        game._high, game._high_bidder, game.moon = highest + 1, seat, True
+        state.high, state.high_bidder, state.moon = highest + 1, seat, True
         ends = True
     elif BID_BASE < action <= BID_BASE + MAX_BID and lowest <= action - BID_BASE <= highest:
-        game._high, game._high_bidder = action - BID_BASE, seat
-    elif 0 <= action < 54 and pitch and lead_cards_mask(game, seat) >> action & 1:
+        state.high, state.high_bidder = action - BID_BASE, seat
+    elif 0 <= action < 54 and pitch and leads(seat) >> action & 1:
         # rule: "A player may show a bid of 4 by ... pitching: that card is the
         # opening lead" (source B); it ends the auction
-        game._high, game._high_bidder = highest, seat
-        game._bids[-1] = (seat, BID_BASE + highest)
-        game._pitched = action
+        state.high, state.high_bidder = highest, seat
+        state.pitched = action
         ends = True
     else:
-        game._bids.pop()
-        raise IllegalActionError(auction_reason(game, seat, action))
-    game._auction_turns += 1
-    n = game.n
-    plan = game.plan.auction
-    bid_next = game.plan.seats.bid_next
-    if plan.style_sell and not ends and sell.round_over(game._auction_turns, n):
-        eldest = bid_next[game.dealer]
-        if game._high_bidder >= 0:
-            game.to_act = eldest  # the eldest answers: sell or refuse
-            return
-        if plan.when_all_pass is WhenAllPass.DEALER_MUST_BID:
-            _end_sale(game, sell.nobody_bid(eldest, plan.min_bid))
-            return
+        return ILLEGAL
+    state.turns += 1
+    a = plan.auction
+    n = plan.seats.count
+    bid_next = plan.seats.bid_next
+    if a.style_sell and not ends and sell.round_over(state.turns, n):
+        eldest = bid_next[dealer]
+        if state.high_bidder >= 0:
+            return eldest  # the eldest answers: sell or refuse
+        if a.when_all_pass is WhenAllPass.DEALER_MUST_BID:
+            return _end_sale(state, sell.nobody_bid(eldest, a.min_bid))
         ends = True
     if not ends:
-        if plan.style_one_round:
+        if a.style_one_round:
             # rule: "each player has one chance to bid" (source B), the dealer last
-            ends = game._auction_turns >= n
+            ends = state.turns >= n
         else:
             # rule: "Bidding ends when all but one have passed" (source A)
-            active = n - sum(game._passed)
-            ends = active == 0 or (active == 1 and game._high_bidder >= 0)
-    if not ends:
-        nxt = bid_next[seat]
-        while game._passed[nxt]:
-            nxt = bid_next[nxt]
-        game.to_act = nxt
-        return
-    end_auction(game)
-
-def end_auction(game: Game) -> None:
-    if game._high_bidder < 0:
-        # rule: when_all_pass redeal: "the hand is thrown in and the next dealer deals"
-        game._throw_in()
-        return
-    game.pitcher = game._high_bidder
-    game.bid = None if game.moon else game._high
-    if game._pitched is not None:
-        card = game._pitched
-        game._pitched = None
-        game._begin_play(game.pitcher)
-        game.apply(card)  # a legal lead: apply_auction checked it
-        return
-    game._after_auction()
+            active = n - sum(state.passed)
+            ends = active == 0 or (active == 1 and state.high_bidder >= 0)
+    if ends:
+        return ENDED
+    nxt = bid_next[seat]
+    while state.passed[nxt]:
+        nxt = bid_next[nxt]
+    return nxt

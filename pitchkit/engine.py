@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from pitchkit import call, dealing, draw, fold
+from pitchkit import auction, call, dealing, draw, fold
 from pitchkit.actions import (
     BID_BASE,
     CALL_BASE,
@@ -37,7 +37,7 @@ from pitchkit.actions import (
     parse_action,
     select_action,
 )
-from pitchkit.auction import apply_auction, auction_actions, random_auction_action
+from pitchkit.auction import AuctionState, auction_actions, auction_reason, random_auction_action
 from pitchkit.errors import IllegalActionError, UsageError, seat_name
 from pitchkit.plan import SETS_TRUMP, rules_plan
 from pitchkit.play import (
@@ -47,6 +47,7 @@ from pitchkit.play import (
     end_game,
     end_trick,
     finish_hand,
+    lead_cards_mask,
     legal_mask,
     play_reason,
 )
@@ -98,12 +99,11 @@ class Game:
         "phase", "to_act",
         "scores", "hand_results", "outcome", "hands_played", "events", "ledger",
         "team_of", "_next", "_following", "_play_events", "_trick_events", "_bid_events",
-        "_led_keys", "_auc_memo",
+        "_led_keys",
         # per hand
         "hands", "reserve", "dealt", "captured", "tricks_won", "turned", "trump",
         "_tables", "_trump_suit", "_eff", "_power", "_keys", "_trumps", "_suit_masks",
-        "pitcher", "bid", "moon", "_high", "_high_bidder", "_passed",
-        "_auction_turns", "_bids", "_pitched", "_trick", "_trick_leader", "_trick_mask",
+        "pitcher", "bid", "moon", "_auction", "_bids", "_trick", "_trick_leader", "_trick_mask",
         "_led", "_win_seat", "_win_key", "_tricks", "_tricks_left", "_first_lead",
         "_last_winner", "_leader", "stage", "select_count", "_select_left", "_legal",
         "_played_memo", "_draw", "discarded", "_trick_size", "_next_active",
@@ -172,13 +172,8 @@ class Game:
         self.pitcher: int | None = None
         self.bid: int | None = None
         self.moon = False
-        self._high = 0
-        self._high_bidder = -1
-        self._passed = [False] * n
-        self._auction_turns = 0
-        self._auc_memo: tuple[bool, int, int, bool, bool] | None = None
+        self._auction = AuctionState(n)
         self._bids: list[tuple[int, int]] = []
-        self._pitched: int | None = None
         self._trick: list[int] = []
         self._trick_leader = -1
         self._trick_mask = 0
@@ -242,7 +237,9 @@ class Game:
                 mask ^= low
             return out
         if phase is Phase.AUCTION:
-            return auction_actions(self)
+            assert self.to_act is not None
+            return auction_actions(self.plan, self._auction, self.dealer, self.to_act,
+                                   self._lead_mask)
         if phase is Phase.SELECT:
             assert self.to_act is not None
             return list(_cards_of(self.reserve[self.to_act]))
@@ -284,7 +281,7 @@ class Game:
         hands_before = len(self.hand_results)
         events_before = len(self.events)
         if phase is Phase.AUCTION:
-            apply_auction(self, seat, action)
+            self._apply_auction(seat, action)
         elif phase is Phase.TRUMP:
             self._apply_trump(seat, action)
         elif phase is Phase.DRAW:
@@ -375,7 +372,8 @@ class Game:
                 k -= 1
             return self._play(self.to_act, (mask & -mask).bit_length() - 1)  # type: ignore[arg-type]
         if self.phase is Phase.AUCTION:
-            return self.apply(random_auction_action(self, rng))
+            return self.apply(random_auction_action(self.plan, self._auction, self.dealer,
+                                                    self.to_act, self._lead_mask, rng))  # type: ignore[arg-type]
         if self.phase is Phase.SELECT:
             return self.apply(select_action(rng.sample(self.legal_actions(), self.select_count)))
         if self.phase is Phase.DRAW:
@@ -485,6 +483,7 @@ class Game:
             setattr(other, name, getattr(self, name))
         for name in _LIST_SLOTS:
             setattr(other, name, list(getattr(self, name)))
+        other._auction = self._auction.copy()
         if rng is None:
             rng = random.Random(0)
             rng.setstate(self.rng.getstate())
@@ -536,10 +535,11 @@ class Game:
         """Every piece of state as plain data (two games in the same state compare equal)."""
         skip = {"rules", "plan", "rng", "ledger", "events", "_tables", "_legal",
                 "_played_memo", "_play_events", "_trick_events", "_bid_events",
-                "_led_keys", "_auc_memo"}
+                "_led_keys", "_auction"}
         values = tuple((name, getattr(self, name)) for name in Game.__slots__
                        if name not in skip)
-        return (*values, ("settlement", self.settlement()))
+        return (*values, ("auction", self._auction.snapshot()),
+                ("settlement", self.settlement()))
 
     # ------------------------------------------------------------------ phases
 
@@ -576,6 +576,35 @@ class Game:
         else:
             self._after_auction()
         return event
+
+    def _lead_mask(self, seat: int) -> int:
+        return lead_cards_mask(self, seat)
+
+    def _apply_auction(self, seat: int, action: int) -> None:
+        state = self._auction
+        nxt = auction.step(self.plan, state, self.dealer, seat, action, self._lead_mask)
+        if nxt == auction.ILLEGAL:
+            reason = auction_reason(self.plan, state, self.dealer, seat, action)
+            raise IllegalActionError(reason or play_reason(self, seat, action))
+        # a pitch is logged as the bid it shows (its card is the opening lead)
+        self._bids.append((seat, action if state.pitched is None
+                           else BID_BASE + state.high))
+        if nxt != auction.ENDED:
+            self.to_act = nxt
+            return
+        if state.high_bidder < 0:
+            # rule: when_all_pass redeal: "the hand is thrown in and the next dealer deals"
+            self._throw_in()
+            return
+        self.pitcher = state.high_bidder
+        self.moon = state.moon
+        self.bid = None if state.moon else state.high
+        self._sale = state.sale
+        if state.pitched is not None:
+            self._begin_play(self.pitcher)
+            self.apply(state.pitched)  # a legal lead: auction.step checked it
+            return
+        self._after_auction()
 
     def _after_auction(self) -> None:
         if self._draw is not None and self._draw.kitty:
@@ -809,7 +838,7 @@ def _cards_of(mask: int) -> list[int]:
 
 #: Slots holding lists (copied by clone) and the rest (immutable values, shared).
 _LIST_SLOTS = ("players", "scores", "hand_results", "events", "hands", "reserve", "dealt",
-               "captured", "tricks_won", "_passed", "_bids", "_trick", "_tricks",
+               "captured", "tricks_won", "_bids", "_trick", "_tricks",
                "_trick_nexts")
 _PLAIN_SLOTS = tuple(name for name in Game.__slots__
                      if name not in _LIST_SLOTS and name != "rng")

@@ -289,7 +289,7 @@ def test_opening_min_bid_floors_only_the_first_bid() -> None:
     with pytest.raises(IllegalActionError, match="at least 3"):
         game.apply("bid 2")
     act(game, "bid 3", "bid 4")
-    assert game._high == 4
+    assert game._auction.high == 4
 
 
 # ---------------------------------------------------------------------------- validate
