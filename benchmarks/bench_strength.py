@@ -89,7 +89,7 @@ def part_calibration(variant: str, games: int) -> list[str]:
             contracts += 1
     lines = [f"### {variant}", "",
              f"{contracts} contracts in {games} games of `calibrated` bots "
-             f"(calibration of {model.hands} hands a round).", "",
+             f"(the calibration learned from {model.hands} contracts).", "",
              "| bid | contracts | share | expected points | realised points [95%] "
              "| difference | made |", "|---|---|---|---|---|---|---|"]
     for bid in sorted(rows):
