@@ -28,9 +28,7 @@ class Deal(NamedTuple):
     pack: tuple[int, ...] = ()
 
 
-#: Per dealer: the seat of each card dealt, and its draws (:func:`_draw_groups`).
-_ORDERS: dict[tuple[int, int], tuple[RulesPlan, tuple[tuple[int, ...], tuple[
-    tuple[int, tuple[tuple[int, int, int], ...]], ...]]]] = {}
+_DEAL_NEW = tuple.__new__
 
 
 def deal_random(plan: RulesPlan, rng: random.Random, dealer: int) -> Deal:
@@ -54,14 +52,7 @@ def deal_random(plan: RulesPlan, rng: random.Random, dealer: int) -> Deal:
         if deal.shown_card_out_of_play:
             del cards[i]  # rule: shown_card out_of_play sets it aside for the hand
     masks = [0] * n
-    key = (id(plan), dealer)
-    entry = _ORDERS.get(key)
-    if entry is None or entry[0] is not plan:
-        if len(_ORDERS) > 1024:
-            _ORDERS.clear()
-        order = deal_seats(plan, dealer)
-        entry = _ORDERS[key] = (plan, (order, _draw_groups(order, size)))
-    order, groups = entry[1]
+    order, groups = plan.deal_orders[dealer]
     if draw_plan is not None:
         # the whole deck in order: the hands, then the kitty, then the pack the draw
         # deals from (the same shuffle a turned card is drawn from)
@@ -101,7 +92,7 @@ def deal_random(plan: RulesPlan, rng: random.Random, dealer: int) -> Deal:
             stock = [bit.bit_length() - 1 for bit in bits[:size - len(order)]]
             rng.shuffle(stock)
             throw_in_weak_hands(plan, dealer, masks, stock)
-    return Deal(masks, turned)
+    return _DEAL_NEW(Deal, (masks, turned, 0, ()))
 
 
 def throw_in_weak_hands(plan: RulesPlan, dealer: int, masks: list[int],
@@ -193,7 +184,7 @@ def deal_cards(plan: RulesPlan, hands: Sequence[Sequence[int]], turned: int | No
         if kitty or pack:
             raise IllegalActionError("this variant has no kitty and no draw: the deal has "
                                      "no kitty or pack")
-        return Deal(masks, turned)
+        return _DEAL_NEW(Deal, (masks, turned, 0, ()))
     if len(kitty) != draw_plan.kitty:
         raise IllegalActionError(
             f"the kitty has {len(kitty)} cards, the variant deals {draw_plan.kitty}")
@@ -219,6 +210,17 @@ def deal_cards(plan: RulesPlan, hands: Sequence[Sequence[int]], turned: int | No
     for card in kitty:
         kitty_mask |= 1 << card
     return Deal(masks, turned, kitty_mask, tuple(pack))
+
+
+def deal_orders(plan: RulesPlan) -> tuple[tuple[tuple[int, ...], tuple[
+        tuple[int, tuple[tuple[int, int, int], ...]], ...]], ...]:
+    """Per dealer: the seat of each card dealt (:func:`deal_seats`) and its random draws
+    in groups (compiled into the rules plan)."""
+    out = []
+    for dealer in range(plan.seats.count):
+        order = deal_seats(plan, dealer)
+        out.append((order, _draw_groups(order, plan.deal.deck_size)))
+    return tuple(out)
 
 
 def deal_seats(plan: RulesPlan, dealer: int) -> tuple[int, ...]:

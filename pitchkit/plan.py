@@ -13,11 +13,15 @@ A field is named after the setting it comes from (``auction.dealer_may_steal`` i
 flag is named setting-then-value (``auction.style: sell`` is ``style_sell``). Derived
 values (deck size, cards per hand, the seat after each seat) say in their comment which
 settings they come from.
+
+A new setting touches its schema entry (and the :mod:`pitchkit.variant` field that
+mirrors it), one field here, the phase code that applies it, ``explain``, and its test
+(``deal.weak_hand_below``: those plus a meaning check in ``checks`` and the README).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from pitchkit.cards import JOKER_MASK, RANKS
@@ -194,6 +198,10 @@ class RulesPlan:
     call: CallPlan | None
     play: PlayPlan
     scoring: ScoringPlan
+    #: per dealer: the seat of each card dealt, and the random draws that deal them
+    #: (:func:`pitchkit.dealing.deal_seats`, worked out once per dealer)
+    deal_orders: tuple[tuple[tuple[int, ...], tuple[tuple[int, tuple[tuple[int, int, int], ...]],
+                                                      ...]], ...] = ()
 
 
 def _seats(rules: Rules, n: int) -> SeatsPlan:
@@ -296,6 +304,8 @@ def rules_plan(rules: Rules, players: int | None = None) -> RulesPlan:
             pitched_joker_makes_spades=t.pitched_joker is PitchedJoker.MAKES_SPADES),
         draw=draw_plan(rules, deal.cards_per_hand), call=call_plan(rules), play=_play(rules),
         scoring=scoring_plan(rules))
+    from pitchkit.dealing import deal_orders
+    plan = replace(plan, deal_orders=deal_orders(plan))
     if len(_PLANS) > 256:
         _PLANS.clear()
     _PLANS[key] = (rules, plan)
