@@ -182,10 +182,13 @@ def test_a_bot_that_crashes_is_named_in_one_line() -> None:
         simulate(rules, games=1, seed=1, bots=[spec] * 4)
 
 
-@pytest.mark.parametrize("variant", ["auction-pitch", "money-pitch", "partnership-pitch"])
-def test_search_worlds_show_the_bot_exactly_what_it_saw(variant: str) -> None:
-    """Every world the search bot plays out, moved on by the plays it observed (cards
-    swapped in where a world had dealt them elsewhere), shows the bot its observation."""
+@pytest.mark.parametrize("variant", ["auction-pitch", "money-pitch", "partnership-pitch",
+                                     "cinch", "minnesota-smear", "pidro"])
+def test_search_worlds_agree_with_what_the_bot_saw(variant: str) -> None:
+    """Every world the search bot plays out, moved on by the plays it observed, gives it
+    its own hand and every other seat as many cards as it holds at the table (with a
+    trumps-only draw, at most its trumps), none it has seen elsewhere, none of a suit the
+    seat showed void in, no card twice."""
     from pitchkit.bots.search import SearchBot
     from pitchkit.engine import Game, Phase
 
@@ -195,7 +198,7 @@ def test_search_worlds_show_the_bot_exactly_what_it_saw(variant: str) -> None:
     bots = [SearchBot(rules, s, random.Random(s), samples=3, moon_samples=0)
             for s in range(n)]
     checked = 0
-    while game.phase is not Phase.OVER and game.hands_played < 2:
+    while game.phase is not Phase.OVER and game.hands_played < 3:
         if game.phase is Phase.DEAL:
             game.deal_random()
             continue
@@ -203,15 +206,35 @@ def test_search_worlds_show_the_bot_exactly_what_it_saw(variant: str) -> None:
         assert seat is not None
         obs = game.observation(seat)
         legal = game.legal_actions()
-        if game.phase is Phase.PLAY and len(legal) > 1:
-            worlds = bots[seat].worlds(obs)
+        bot = bots[seat]
+        bot.sight.see(obs)
+        if game.phase is Phase.PLAY and len(legal) > 1 and obs.trump is not None:
+            seen = bot.sight.held | sum(1 << c for _, c in obs.played)
+            worlds = bot.worlds(obs)
             assert worlds
             for world in worlds:
-                assert world.observation(seat) == obs
-                assert world.legal_actions() == legal
+                assert world[seat] == obs.hand
+                taken = 0
+                for other in range(n):
+                    cards = world[other]
+                    assert not cards & taken
+                    taken |= cards
+                    if other == seat:
+                        continue
+                    assert not cards & seen
+                    if rules.play.trumps_only:
+                        assert not cards & ~game._tables.trumps  # type: ignore[union-attr]
+                        assert cards.bit_count() <= draw_size(game)
+                    else:
+                        assert cards.bit_count() == game.hands[other].bit_count()
                 checked += 1
-        game.apply(bots[seat].choose(obs, legal))
+        game.apply(bot.choose(obs, legal))
     assert checked >= 10
+
+
+def draw_size(game: Any) -> int:
+    plan = game._draw_plan
+    return game.cards_per_hand if plan is None else plan.hand_size
 
 
 @pytest.mark.parametrize("bot", ["calibrated", "search:samples=2"])

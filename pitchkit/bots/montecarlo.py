@@ -22,6 +22,7 @@ from collections.abc import Sequence
 
 from pitchkit.actions import BID_BASE, MAX_BID, MOON, PASS, SELECT_FLAG, select_action
 from pitchkit.bots.heuristic import HeuristicBot, know
+from pitchkit.bots.worlds import table_of, voids
 from pitchkit.cards import cards_in
 from pitchkit.combos import best_combination
 from pitchkit.engine import Game
@@ -29,10 +30,7 @@ from pitchkit.errors import IllegalActionError
 from pitchkit.plan import rules_plan
 from pitchkit.results import Observation, Phase
 from pitchkit.tricks import (
-    ANY_CARD,
-    FOLLOW_OR_TRUMP,
     FOLLOWING_CODE,
-    MUST_FOLLOW_THEN_TRUMP,
     tables_for,
 )
 from pitchkit.variant import Rules
@@ -152,30 +150,15 @@ class MonteCarloBot:
         return self.rebuild(obs, deal, played_by)
 
     def voids(self, obs: Observation) -> list[int]:
-        """Per seat, a mask of cards it cannot hold, shown by failing to follow suit."""
-        n = self.k.n
-        out = [0] * n
-        if obs.trump is None or self.following == ANY_CARD:
-            return out
-        t = tables_for(self.rules, obs.trump)
-        plays = obs.played
-        first = 0
-        if self.rules.play.stages:
-            # a stage's hand is the cards chosen for it: a void holds within the stage
-            first = sum(self.rules.play.stages[:obs.stage]) * n
-        for start in range(first, len(plays), n):
-            trick = plays[start:start + n]
-            led = t.effective_suit[trick[0][1]]
-            for seat, card in trick[1:]:
-                suit = t.effective_suit[card]
-                if suit == led:
-                    continue
-                if self.following == FOLLOW_OR_TRUMP and suit == t.trump:
-                    continue  # may trump while holding the suit led
-                out[seat] |= t.suit_masks[led]
-                if self.following == MUST_FOLLOW_THEN_TRUMP and suit != t.trump:
-                    out[seat] |= t.trumps
-        return out
+        """Per seat, a mask of cards it cannot hold, shown by failing to follow suit
+        (:func:`pitchkit.bots.worlds.voids`; in staged play, within the stage)."""
+        if obs.trump is None:
+            return [0] * self.k.n
+        table = table_of(self.rules)
+        # a stage's hand is the cards chosen for it: a void holds within the stage
+        first = sum(self.rules.play.stages[:obs.stage]) if self.rules.play.stages else 0
+        return voids(table, table.tables[obs.trump], obs.played, first_trick=first,
+                     unfinished=bool(obs.trick), to_play=obs.to_act)
 
     def draw(self, pool: list[int], need: list[int], voids: list[int],
              played_by: list[list[int]]) -> list[list[int]] | None:
@@ -315,16 +298,20 @@ class MonteCarloBot:
 
 
 def hand_value(game: Game, me: int) -> float:
-    """The last hand's result for ``me``'s side: its score change less the other sides'
-    average, and :data:`GAME_BONUS` more (less) when the hand won (lost) the game."""
-    result = game.hand_results[-1]
-    team = game.team_of
-    changes = result.score_changes
-    others = [changes[s] for s in range(game.n) if team[s] != team[me]]
-    value = float(changes[me]) - (sum(others) / len(others) if others else 0.0)
+    """The last hand's result for ``me``'s side (:func:`side_value`)."""
+    winners: tuple[int, ...] = ()
     if game.phase is Phase.OVER and game.outcome is not None:
-        if me in game.outcome.winners:
-            value += GAME_BONUS
-        elif game.outcome.winners:
-            value -= GAME_BONUS
+        winners = tuple(game.outcome.winners)
+    return side_value(game.hand_results[-1].score_changes, game.team_of, me, winners)
+
+
+def side_value(changes: Sequence[int], team: Sequence[int], me: int,
+               winners: Sequence[int] = ()) -> float:
+    """A hand's result for ``me``'s side: its score change less the other sides' average,
+    and :data:`GAME_BONUS` more (less) when the hand won (lost) the game: ``winners`` are
+    the game's winning seats when the hand ended it, else empty."""
+    others = [changes[s] for s in range(len(changes)) if team[s] != team[me]]
+    value = float(changes[me]) - (sum(others) / len(others) if others else 0.0)
+    if winners:
+        value += GAME_BONUS if me in winners else -GAME_BONUS
     return value

@@ -1,0 +1,167 @@
+"""The strong ``search`` bot: its speed, and its strength head to head on duplicate deals.
+
+Run: ``python benchmarks/bench_search.py speed`` (a minute or two) and
+``python benchmarks/bench_search.py strength --out docs/search-strength.md`` (long: each
+match is bounded by ``--timeout`` seconds, and reports the deals it finished).
+
+- ``speed``: CPU seconds per hand of one process playing whole games with the same bot
+  in every seat, on each variant asked for (``--variants``, default auction-pitch): the
+  ``search`` bot and, alternated with it run by run, the ``calibrated`` default; hands
+  per second of each (best run) and their ratio.
+- ``strength``: ``pitchkit match`` (each deal played with the seats swapped, the 95%
+  interval over deals on the difference in games won) of ``search`` against the default
+  ``calibrated`` on every shipped variant, and against ``montecarlo`` on auction pitch.
+  Each match is the exact command printed in the table, run under ``timeout -s INT``
+  (an interrupted match reports the deals it finished). The table is written with
+  pitchkit.atomic to ``--out`` (an existing file only with ``--force``).
+
+Every run is seeded: the same figures come out on any machine (but the speed). The
+figures describe these bots: a stronger player would change them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import shlex
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from pitchkit.atomic import write_atomically
+from pitchkit.bots import parse_bots
+from pitchkit.bots.value import calibration_for
+from pitchkit.load import load_variant, shipped_variants
+from pitchkit.simulate import Setup, play_game
+
+
+def cpu_rate(variant: str, bots: str, hands_wanted: int, seed: str) -> float:
+    """Hands per CPU second of whole games with ``bots`` in every seat."""
+    rules = load_variant(variant)
+    specs = parse_bots(bots, rules.players.count)
+    if rules.has_auction:
+        calibration_for(rules)  # not timed: once per rule set, then cached
+    setup = Setup(rules=rules, seed=seed, bots=tuple(specs), hand_limit=1000,
+                  endless=rules.scoring.target is None)
+    start = time.process_time()
+    hands = index = 0
+    while hands < hands_wanted:
+        key = f"{seed}:{index}"
+        players = [spec.make(rules, s, random.Random(f"{key}:seat{s}"))
+                   for s, spec in enumerate(specs)]
+        game, _ = play_game(setup, key, players)
+        hands += len(game.hand_results)
+        index += 1
+    return hands / (time.process_time() - start)
+
+
+def part_speed(variants: list[str], hands: int, repeat: int) -> None:
+    print("CPU time, one process, the same bot in every seat; best of "
+          f"{repeat} alternated runs of about {hands} hands (search) and {hands * 10} "
+          "(calibrated)")
+    for variant in variants:
+        best = {"search": 0.0, "calibrated": 0.0}
+        for run in range(repeat):
+            for bots, size in (("search", hands), ("calibrated", hands * 10)):
+                best[bots] = max(best[bots], cpu_rate(variant, bots, size, f"speed{run}"))
+        print(f"  {variant:22s} search {best['search']:7.1f} hands/s   calibrated "
+              f"{best['calibrated']:7.0f} hands/s   search takes "
+              f"{best['calibrated'] / best['search']:.1f}x the time", flush=True)
+
+
+def run_match(variant: str, bots: str, deals: int, seed: int, workers: int,
+              timeout: int) -> tuple[str, dict[str, object] | None]:
+    """One ``pitchkit match`` under ``timeout``: its command line and JSON summary."""
+    command = ["timeout", "-s", "INT", str(timeout), "pitchkit", "match", variant,
+               "--bots", bots, "--games", str(deals), "--seed", str(seed),
+               "--workers", str(workers), "--json"]
+    exe = [sys.executable, "-m", "pitchkit", *command[5:]]
+    done = subprocess.run(["timeout", "-s", "INT", str(timeout), *exe], capture_output=True,
+                          text=True, check=False)
+    shown = shlex.join(command)
+    try:
+        return shown, json.loads(done.stdout)
+    except json.JSONDecodeError:
+        print(f"  {variant}: no result ({done.stderr.strip().splitlines()[-1:]})",
+              file=sys.stderr)
+        return shown, None
+
+
+def row(variant: str, bots: str, summary: dict[str, object] | None) -> str:
+    if summary is None:
+        return f"| {variant} | {bots} | - | - | - | no result |"
+    diff = summary["difference"]
+    share = summary["win_share_a"]
+    assert isinstance(diff, dict) and isinstance(share, dict)
+    if diff["mean"] is None:
+        return f"| {variant} | {bots} | 0 | - | - | no deals finished |"
+    verdict = ("search stronger" if diff["low"] > 0 else
+               "search weaker" if diff["high"] < 0 else "no difference shown")
+    cut = " (cut by the timeout)" if summary.get("interrupted") else ""
+    return (f"| {variant} | {bots} | {summary['deals']}{cut} | {share['mean']:.1%} | "
+            f"{diff['mean']:+.1%} [{diff['low']:+.1%}, {diff['high']:+.1%}] | {verdict} |")
+
+
+def part_strength(deals: int, mc_deals: int, workers: int, timeout: int, out: Path | None,
+                  force: bool) -> None:
+    if out is not None and out.exists() and not force:
+        sys.exit(f"bench_search: {out} exists (add --force to replace it)")
+    lines = [
+        "# The strong bot: `search` head to head",
+        "",
+        "Written by `python benchmarks/bench_search.py strength` (see its docstring). Each",
+        "row is one `pitchkit match` on duplicate deals (every deal played with the seats",
+        "swapped); *share* is search's share of the games won, *difference* search's share",
+        "less the other bot's, with its 95% interval over deals. A row's command reproduces",
+        "it exactly. The figures describe these bots: a stronger player would change them.",
+        "In staged play (Pimps & Hoes) search plays as the calibrated bot does (it searches",
+        "trick play of unstaged hands only), so no difference is expected there.",
+        "",
+        "| variant | A,B | deals | share (A) | difference A - B [95%] | verdict |",
+        "|---|---|---|---|---|---|",
+    ]
+    commands = []
+    jobs = [("auction-pitch", "search,montecarlo", mc_deals)]
+    jobs += [(name, "search,calibrated", deals) for name, _ in shipped_variants()]
+    for variant, bots, count in jobs:
+        command, summary = run_match(variant, bots, count, 1, workers, timeout)
+        line = row(variant, bots, summary)
+        print(line, flush=True)
+        lines.append(line)
+        commands.append(command)
+    lines += ["", "Commands, in the order of the rows:", "", "```sh"]
+    lines += commands
+    lines += ["```", ""]
+    if out is not None:
+        write_atomically(out, "\n".join(lines))
+        print(f"written: {out}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("part", choices=("speed", "strength"))
+    parser.add_argument("--variants", default="auction-pitch",
+                        help="speed: comma-separated variants, or 'all'")
+    parser.add_argument("--hands", type=int, default=300, help="speed: hands of search a run")
+    parser.add_argument("--repeat", type=int, default=3, help="speed: alternated runs")
+    parser.add_argument("--deals", type=int, default=300, help="strength: deals a match")
+    parser.add_argument("--mc-deals", type=int, default=100,
+                        help="strength: deals of the match against montecarlo (slow)")
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--timeout", type=int, default=900, help="seconds a match, at most")
+    parser.add_argument("--out", type=Path, help="strength: write the table here")
+    parser.add_argument("--force", action="store_true", help="replace --out if it exists")
+    args = parser.parse_args()
+    if args.part == "speed":
+        variants = ([name for name, _ in shipped_variants()] if args.variants == "all"
+                    else args.variants.split(","))
+        part_speed(variants, args.hands, args.repeat)
+    else:
+        part_strength(args.deals, args.mc_deals, args.workers, args.timeout, args.out,
+                      args.force)
+
+
+if __name__ == "__main__":
+    main()

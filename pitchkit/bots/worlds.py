@@ -1,0 +1,397 @@
+"""Worlds for search bots: where the cards a seat cannot see might be, agreeing with all
+it has seen.
+
+A *world* is one guess at every other seat's unplayed cards (bit masks, one per seat).
+It never gives another seat a card the seat has seen elsewhere: its own cards (every
+card it held this hand: its deal, a kitty it took, its draws, the pack it robbed), the
+cards played, the trumps shown in the draw (discarded face up, or shown and kept by
+their holder) and a turned card that is out of play. Every other seat holds exactly as
+many cards as it does at the table, and none of a suit it showed void in (it did not
+follow when it had to). The cards left over are those out of play (undealt, or
+discarded face down): the deck is conserved.
+
+In a draw (``draw``, ``deal.kitty``) every hand is full when play begins
+(:mod:`pitchkit.draw`), so a seat holds the hand size less what it has played, or every
+trump it showed and kept. With trumps-only play (``play.trumps_only``) a hand holds only
+its trumps after the draw and nobody sees how many: a world deals each seat a full hand
+and keeps its trumps, and a seat that has folded (sat out a trick) holds none.
+
+:class:`Sight` is the seat's memory of the hand between its decisions (a bot sees its
+own deal in the auction and its draw, but a later observation shows only what it still
+holds). Every random choice comes from the generator passed in.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import pairwise
+
+from pitchkit.draw import draw_plan
+from pitchkit.play import cards_list
+from pitchkit.results import Observation, Phase
+from pitchkit.tricks import (
+    ANY_CARD,
+    FOLLOW_OR_TRUMP,
+    FOLLOWING_CODE,
+    MUST_FOLLOW_THEN_TRUMP,
+    TrumpTables,
+    tables_for,
+)
+from pitchkit.variant import Rules, ShownCard, TrumpChosenBy
+
+#: Draws of a world before settling for one that disagrees with the bids (the rest of
+#: what it must agree with is never given up).
+BID_TRIES = 8
+
+
+@dataclass(frozen=True)
+class Table:
+    """What worlds need of one rule set, worked out once per bot."""
+
+    rules: Rules
+    n: int
+    deck: int
+    #: cards in each hand when play begins, before anything is played (no draw, or a
+    #: draw's hand size: every hand is full when play begins)
+    hand_size: int
+    #: the draw shows extra trumps and their holder keeps them (draw.extra_trumps)
+    show_and_keep: bool
+    trumps_only: bool
+    following: int
+    turned_out: bool
+    #: the seat after each in the order of play
+    next_seat: tuple[int, ...]
+    #: trick tables by trump suit
+    tables: tuple[TrumpTables, ...]
+
+    @classmethod
+    def of(cls, rules: Rules) -> Table:
+        from pitchkit.engine import Game
+
+        game = Game(rules, random.Random(0), dealer=0)
+        per = game.cards_per_hand
+        plan = draw_plan(rules, per)
+        return cls(
+            rules=rules, n=rules.players.count, deck=sum(1 << c for c in rules.deck.cards()),
+            hand_size=per if plan is None else plan.hand_size,
+            show_and_keep=plan is not None and plan.show_and_keep,
+            trumps_only=rules.play.trumps_only,
+            following=FOLLOWING_CODE[rules.play.following],
+            turned_out=(rules.trump.chosen_by is TrumpChosenBy.TURNED_CARD
+                        and rules.trump.shown_card is ShownCard.OUT_OF_PLAY),
+            next_seat=tuple(game._next),
+            tables=tuple(tables_for(rules, suit) for suit in range(4)))
+
+
+@lru_cache(maxsize=64)
+def table_of(rules: Rules) -> Table:
+    """The :class:`Table` of ``rules``, worked out once per rule set."""
+    return Table.of(rules)
+
+
+class Sight:
+    """One seat's memory of the current hand: every card it has held (see the module)."""
+
+    def __init__(self) -> None:
+        self.held = 0
+        #: a new object each hand (for caches that belong to one hand)
+        self.hand = object()
+        self._key: tuple[object, ...] | None = None
+        self._progress = (0, 0)
+
+    def see(self, obs: Observation) -> None:
+        """Remember what ``obs`` shows; a new hand starts a new memory."""
+        key = (obs.dealer, obs.scores)
+        progress = (len(obs.bids), len(obs.played))
+        dealt_again = obs.phase is Phase.AUCTION and obs.hand & self.held != obs.hand
+        if (key != self._key or progress < self._progress or dealt_again):
+            self.held = 0
+            self.hand = object()
+            self._key = key
+        self._progress = progress
+        self.held |= obs.hand | obs.reserve | obs.drawn
+        choice = obs.draw_choice
+        if choice is not None:
+            self.held |= choice.cards  # robbing the pack: the dealer sees what is left
+        for seat, card in obs.played:
+            if seat == obs.seat:
+                self.held |= 1 << card
+
+
+def split_tricks(table: Table, played: Sequence[tuple[int, int]]) -> list[list[tuple[int, int]]]:
+    """The plays of a hand, trick by trick (the last may be unfinished).
+
+    Every seat plays to every trick, except in trumps-only play, where a folded seat sits
+    out: a trick ends where a seat would play to it a second time (its first player won
+    or played in the one before, so no trick is missed).
+    """
+    if not table.trumps_only:
+        n = table.n
+        return [list(played[i:i + n]) for i in range(0, len(played), n)]
+    tricks: list[list[tuple[int, int]]] = []
+    seats: set[int] = set()
+    for seat, card in played:
+        if not tricks or seat in seats:
+            tricks.append([])
+            seats = set()
+        tricks[-1].append((seat, card))
+        seats.add(seat)
+    return tricks
+
+
+def voids(table: Table, tables: TrumpTables, played: Sequence[tuple[int, int]],
+          first_trick: int = 0, unfinished: bool = False,
+          to_play: int | None = None) -> list[int]:
+    """Per seat, a mask of cards it cannot hold, shown by its plays from ``first_trick``
+    (``unfinished``: the last trick of ``played`` is still being played, and ``to_play``
+    plays to it next).
+
+    Not following the suit led when the rule required it shows a void in that suit (and
+    in trumps, when ``must_follow_then_trump`` required a trump); in trumps-only play a
+    seat that sat out a trick holds no trump.
+    """
+    out = [0] * table.n
+    tricks = split_tricks(table, played)[first_trick:]
+    if table.trumps_only:
+        nxt = table.next_seat
+        for trick in tricks:
+            # rule: out of trumps, a seat folds and sits out every later trick
+            # (play.trumps_only): a seat skipped between two players of a trick has folded
+            for (seat, _), (after, _) in pairwise(trick):
+                skipped = nxt[seat]
+                while skipped != after:
+                    out[skipped] |= tables.trumps
+                    skipped = nxt[skipped]
+            if unfinished and trick is tricks[-1]:
+                if to_play is not None:
+                    skipped = nxt[trick[-1][0]]
+                    while skipped != to_play and skipped != trick[0][0]:
+                        out[skipped] |= tables.trumps
+                        skipped = nxt[skipped]
+            else:
+                skipped = nxt[trick[-1][0]]
+                while skipped != trick[0][0]:
+                    out[skipped] |= tables.trumps
+                    skipped = nxt[skipped]
+        return out
+    if table.following == ANY_CARD:
+        return out
+    eff = tables.effective_suit
+    for trick in tricks:
+        led = eff[trick[0][1]]
+        for seat, card in trick[1:]:
+            suit = eff[card]
+            if suit == led:
+                continue
+            if table.following == FOLLOW_OR_TRUMP and suit == tables.trump:
+                continue  # may trump while holding the suit led
+            out[seat] |= tables.suit_masks[led]
+            if table.following == MUST_FOLLOW_THEN_TRUMP and suit != tables.trump:
+                out[seat] |= tables.trumps
+    return out
+
+
+@dataclass
+class Known:
+    """What one seat knows of the hidden cards now (see :func:`known`)."""
+
+    #: cards another seat may hold: neither seen nor played
+    pool: int
+    #: per seat: cards it certainly holds (shown and kept), unplayed
+    fixed: list[int]
+    #: per seat: cards to add from the pool (for trumps-only play: its whole hand size)
+    need: list[int]
+    #: per seat: cards it cannot hold
+    banned: list[int]
+    #: trumps-only play: a seat keeps only the trumps of what it is dealt
+    keep_trumps: int
+    #: the seat whose worlds these are
+    me: int
+
+    def __post_init__(self) -> None:
+        keep = self.keep_trumps
+        #: per seat, cards it may not be dealt (a void bars only trumps in trumps-only play:
+        #: the rest of what it is dealt is discarded anyway)
+        self.barred = [b & keep if keep else b for b in self.banned]
+        self.any_banned = any(self.barred[s] for s in range(len(self.need)) if self.need[s] > 0)
+        #: the seats dealt cards, those with most cards barred first (the fewest choices)
+        self.order = sorted((s for s in range(len(self.need))
+                             if s != self.me and self.need[s] > 0),
+                            key=lambda s: -self.barred[s].bit_count())
+        self.total_need = sum(self.need[s] for s in self.order)
+        self.free = cards_list(self.pool)
+
+
+def known(table: Table, obs: Observation, sight: Sight) -> Known | None:
+    """The seat's knowledge of the hidden cards, or None when it cannot say (no trump)."""
+    if obs.trump is None:
+        return None
+    tables = table.tables[obs.trump]
+    n = table.n
+    me = obs.seat
+    played = 0
+    played_by = [0] * n
+    for seat, card in obs.played:
+        played |= 1 << card
+        played_by[seat] |= 1 << card
+    seen = sight.held | obs.hand | obs.reserve | played
+    if table.turned_out and obs.turned is not None:
+        seen |= 1 << obs.turned
+    fixed = [0] * n
+    start = [table.hand_size] * n
+    for seat, cards in obs.shown:
+        seen |= cards
+        if table.show_and_keep and cards.bit_count() > table.hand_size:
+            fixed[seat] |= cards  # extra trumps shown and kept by their holder
+            start[seat] = cards.bit_count()
+    banned = voids(table, tables, obs.played, unfinished=bool(obs.trick), to_play=obs.to_act)
+    need = [0] * n
+    for seat in range(n):
+        if seat == me:
+            continue
+        if table.trumps_only:
+            # its whole hand when play began: what it played, what it showed, the rest drawn
+            need[seat] = start[seat] - (played_by[seat] | fixed[seat]).bit_count()
+        else:
+            need[seat] = start[seat] - played_by[seat].bit_count() - fixed[seat].bit_count()
+        fixed[seat] &= ~played
+        if need[seat] < 0:
+            return None
+    return Known(pool=table.deck & ~seen, fixed=fixed, need=need, banned=banned,
+                 keep_trumps=tables.trumps if table.trumps_only else 0, me=me)
+
+
+def draw_world(know: Known, me: int, hand: int, rng: random.Random) -> list[int] | None:
+    """One world: every seat's unplayed cards (``hand`` for ``me``), or None when the
+    draw ran into a corner (too few cards a seat may hold)."""
+    free = know.free
+    world = list(know.fixed)
+    world[me] = hand
+    keep = know.keep_trumps
+    seats = know.order
+    if know.total_need > len(free):
+        return None
+    if not know.any_banned:
+        # nothing barred: one draw for every seat at once
+        picks = rng.sample(free, know.total_need)
+        at = 0
+        for seat in seats:
+            mask = 0
+            for c in picks[at:at + know.need[seat]]:
+                mask |= 1 << c
+            at += know.need[seat]
+            world[seat] |= mask & keep if keep else mask
+        return world
+    for seat in seats:
+        want = know.need[seat]
+        banned = know.barred[seat]
+        allowed = [c for c in free if not banned >> c & 1] if banned else free
+        if len(allowed) < want:
+            return None
+        mask = 0
+        for c in rng.sample(allowed, want):
+            mask |= 1 << c
+        free = [c for c in free if not mask >> c & 1]
+        if keep:
+            mask &= keep  # rule: only trumps are played (play.trumps_only)
+        world[seat] |= mask
+    return world
+
+
+def sample_world(know: Known, me: int, hand: int, rng: random.Random,
+                 agrees: Callable[[list[int]], bool] | None = None,
+                 tries: int = BID_TRIES) -> list[int] | None:
+    """A world that also ``agrees`` (with the bids, say) if one turns up within ``tries``
+    draws; else the last world drawn; None if no draw succeeded."""
+    last = None
+    for _ in range(tries + 4):
+        world = draw_world(know, me, hand, rng)
+        if world is None:
+            continue
+        if agrees is None or agrees(world):
+            return world
+        last = world
+        if tries <= 0:
+            break
+        tries -= 1
+    return last
+
+
+def consistent(know: Known, me: int, world: Sequence[int]) -> bool:
+    """Whether ``world`` (kept from an earlier decision, moved on) still fits ``know``."""
+    taken = 0
+    for seat, cards in enumerate(world):
+        if seat == me:
+            continue
+        if cards & know.banned[seat] or cards & taken or cards & know.fixed[seat] != \
+                know.fixed[seat]:
+            return False
+        taken |= cards
+        if cards & ~(know.pool | know.fixed[seat]):
+            return False
+        if not know.keep_trumps and cards.bit_count() != \
+                know.need[seat] + know.fixed[seat].bit_count():
+            return False
+    return True
+
+
+def repair(know: Known, world: list[int], rng: random.Random) -> bool:
+    """Give back the cards ``world`` deals a seat that has since shown it cannot hold
+    them, in exchange for cards out of play it may hold; False when there are too few."""
+    me = know.me
+    out = know.pool
+    for seat, cards in enumerate(world):
+        if seat != me:
+            out &= ~cards
+    for seat, cards in enumerate(world):
+        bad = cards & know.banned[seat] if seat != me else 0
+        if not bad:
+            continue
+        allowed = out & ~know.banned[seat]
+        if know.keep_trumps:
+            # trumps-only: a folded seat simply holds nothing more
+            world[seat] = cards & ~bad
+            continue
+        if allowed.bit_count() < bad.bit_count():
+            return False
+        for _ in range(bad.bit_count()):
+            card = 1 << pick(allowed, rng)
+            allowed ^= card
+            out ^= card
+            cards |= card
+        world[seat] = cards & ~bad
+        out |= bad
+    return True
+
+
+def pick(mask: int, rng: random.Random) -> int:
+    """A card of ``mask`` chosen at random."""
+    k = rng.randrange(mask.bit_count())
+    while k:
+        mask &= mask - 1
+        k -= 1
+    return (mask & -mask).bit_length() - 1
+
+
+def follow_play(world: list[int], me: int, seat: int, card: int, rng: random.Random) -> bool:
+    """Move ``world`` on by an observed play: ``seat`` played ``card``.
+
+    When the world gave the card to another seat (or left it out of play), the two swap:
+    ``seat`` gives up a random card of its own for it. False when the world cannot
+    explain the play (the card was this seat's, or ``seat`` holds nothing).
+    """
+    bit = 1 << card
+    if world[seat] & bit:
+        world[seat] ^= bit
+        return True
+    holder = next((s for s in range(len(world)) if world[s] & bit), None)
+    if holder == me or not world[seat]:
+        return False
+    give = 1 << pick(world[seat], rng)
+    world[seat] ^= give
+    if holder is not None:
+        world[holder] ^= bit | give
+    return True

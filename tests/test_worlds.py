@@ -1,0 +1,92 @@
+"""Worlds of the search bots (pitchkit.bots.worlds): a sampled world agrees with all the
+seat has seen, in draw and kitty variants too, and conserves the deck."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pitchkit.bots.heuristic import HeuristicBot
+from pitchkit.bots.worlds import Sight, Table, consistent, known, sample_world, voids
+from pitchkit.engine import Game
+from pitchkit.load import load_variant
+from pitchkit.results import Phase
+
+#: Variants with a draw or a kitty (and trumps-only play), and two without.
+VARIANTS = ("ten-point-pitch-draw", "pedro", "pidro", "cinch", "nine-card-pitch",
+            "minnesota-smear", "auction-pitch", "partnership-pitch")
+
+
+def positions(variant: str, seed: int, hands: int = 2):
+    """Every play decision of a game of heuristic bots, with the seat's Sight."""
+    rules = load_variant(variant)
+    n = rules.players.count
+    game = Game(rules, random.Random(seed))
+    bots = [HeuristicBot(rules, s, random.Random(seed + s)) for s in range(n)]
+    sights = [Sight() for _ in range(n)]
+    for _ in range(2000):
+        if game.phase is Phase.OVER or game.hands_played >= hands:
+            return
+        if game.phase is Phase.DEAL:
+            game.deal_random()
+            continue
+        seat = game.to_act
+        assert seat is not None
+        obs = game.observation(seat)
+        sights[seat].see(obs)
+        if game.phase is Phase.PLAY and obs.trump is not None:
+            yield rules, game, obs, sights[seat]
+        game.apply(bots[seat].choose(obs, game.legal_actions()))
+
+
+@settings(max_examples=12, deadline=None)
+@given(variant=st.sampled_from(VARIANTS), seed=st.integers(0, 10_000))
+def test_a_world_holds_no_card_the_seat_saw_elsewhere_and_conserves_the_deck(
+        variant: str, seed: int) -> None:
+    rng = random.Random(seed)
+    table = None
+    for rules, game, obs, sight in positions(variant, seed):
+        table = table or Table.of(rules)
+        me = obs.seat
+        know = known(table, obs, sight)
+        assert know is not None
+        truth = list(game.hands)
+        # what the seat knows is true: the real deal is one of its worlds
+        assert consistent(know, me, truth)
+        world = sample_world(know, me, obs.hand, rng)
+        assert world is not None
+        assert world[me] == obs.hand
+        played = sum(1 << c for _, c in obs.played)
+        seen = sight.held | played | sum(cards for _, cards in obs.shown)
+        in_hands = 0
+        for seat, cards in enumerate(world):
+            assert not cards & in_hands  # no card in two hands
+            in_hands |= cards
+            assert not cards & played
+            if seat != me:
+                assert not cards & seen & ~know.fixed[seat]  # seen elsewhere: never
+                assert not cards & know.banned[seat]
+        assert not in_hands & ~table.deck
+        if rules.play.trumps_only:
+            assert all(not cards & ~game._tables.trumps for cards in world)  # type: ignore[union-attr]
+        else:
+            # every hand as big as at the table: the cards out of play are as many too
+            assert [c.bit_count() for c in world] == [c.bit_count() for c in truth]
+            out = table.deck & ~in_hands & ~played
+            real_out = table.deck & ~sum(truth) & ~played
+            assert out.bit_count() == real_out.bit_count()
+
+
+def test_a_seat_that_sits_out_a_trick_of_trumps_only_play_holds_no_trump() -> None:
+    rules = load_variant("pidro")
+    table = Table.of(rules)
+    t = table.tables[0]
+    # seats 1 and 2 play a trick led by seat 1; seat 3 then 0 sat out before seat 1 led
+    # again: seat 3 folded between 2 and the leader (0 plays: the trick is complete)
+    spades = [c for c in range(13)]
+    played = [(1, spades[12]), (2, spades[11]), (0, spades[10]), (1, spades[9])]
+    out = voids(table, t, played, unfinished=True, to_play=2)
+    assert out[3] == t.trumps
+    assert out[0] == out[1] == out[2] == 0
