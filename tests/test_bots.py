@@ -233,8 +233,10 @@ def test_search_worlds_agree_with_what_the_bot_saw(variant: str) -> None:
 
 
 def draw_size(game: Any) -> int:
-    plan = game._draw_plan
-    return game.cards_per_hand if plan is None else plan.hand_size
+    from pitchkit.draw import draw_plan
+
+    plan = draw_plan(game.rules, game.cards_per_hand)
+    return int(game.cards_per_hand if plan is None else plan.hand_size)
 
 
 @pytest.mark.parametrize("bot", ["calibrated", "search:samples=2"])

@@ -48,6 +48,7 @@ from pitchkit.bots.worlds import (
     table_of,
 )
 from pitchkit.fold import seating
+from pitchkit.plan import rules_plan
 from pitchkit.results import Observation, Phase
 from pitchkit.scoring import score_parts, scoring_plan
 from pitchkit.settle import settle_parts
@@ -57,10 +58,8 @@ from pitchkit.tricks import (
     MUST_FOLLOW_THEN_TRUMP,
     TrumpTables,
     legal_leads,
-    suit_led_only,
-    tables_for,
 )
-from pitchkit.variant import PitchedJoker, Rules
+from pitchkit.variant import Rules
 
 #: Draws of a world before settling for one where a bidder's hand is worth less than its
 #: bid (the rest of what a world must agree with is never given up).
@@ -72,11 +71,14 @@ PRUNE_GAP = 1.0
 
 
 @lru_cache(maxsize=64)
-def trick_tables(rules: Rules) -> tuple[tuple[TrumpTables, tuple[float, ...]], ...]:
-    """Per trump suit: its trick tables, and :func:`pitchkit.bots.drawing.worth` of every
-    card (worked out once per rule set: hashing a rule set is not cheap)."""
-    return tuple((tables_for(rules, trump), tuple(worth(rules, trump, c) for c in range(54)))
-                 for trump in range(4))
+def trick_tables(rules: Rules) -> tuple[tuple[TrumpTables, tuple[tuple[int, ...], ...],
+                                              tuple[float, ...]], ...]:
+    """Per trump suit: its trick tables, trick keys by suit led (pitchkit.plan), and
+    :func:`pitchkit.bots.drawing.worth` of every card (worked out once per rule set:
+    hashing a rule set is not cheap)."""
+    sets = rules_plan(rules).play.trump_sets
+    return tuple((sets[trump][0], sets[trump][2],
+                  tuple(worth(rules, trump, c) for c in range(54))) for trump in range(4))
 
 
 class SearchBot(CalibratedBot):
@@ -97,9 +99,8 @@ class SearchBot(CalibratedBot):
         self._worlds: list[list[int]] = []
         self._worlds_hand: object = None
         self._applied = 0
-        self._suit_led_only = suit_led_only(rules)
-        self._joker_leads = (rules.trump.pitched_joker is PitchedJoker.MAKES_SPADES,
-                             rules.play.never_lead_joker)
+        plan = rules_plan(rules)
+        self._joker_leads = (plan.trump.pitched_joker_makes_spades, plan.play.never_lead_joker)
 
     def choose(self, observation: Observation, legal_actions: Sequence[int]) -> int:
         self.sight.see(observation)
@@ -233,9 +234,8 @@ class SearchBot(CalibratedBot):
         trump = obs.trump
         assert trump is not None
         rules = self.rules
-        t, cost = self.trick_tables[trump]
+        t, keys_by_led, cost = self.trick_tables[trump]
         eff, power, trumps, masks = t.effective_suit, t.power, t.trumps, t.suit_masks
-        keys_by_led = t.suit_led_keys if self._suit_led_only else t.win_keys
         following = self.table.following
         play_next = self.table.next_seat
         team = obs.team_of

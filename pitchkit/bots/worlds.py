@@ -29,18 +29,16 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import pairwise
 
-from pitchkit.draw import draw_plan
+from pitchkit.plan import rules_plan
 from pitchkit.play import cards_list
 from pitchkit.results import Observation, Phase
 from pitchkit.tricks import (
     ANY_CARD,
     FOLLOW_OR_TRUMP,
-    FOLLOWING_CODE,
     MUST_FOLLOW_THEN_TRUMP,
     TrumpTables,
-    tables_for,
 )
-from pitchkit.variant import Rules, ShownCard, TrumpChosenBy
+from pitchkit.variant import Rules
 
 #: Draws of a world before settling for one that disagrees with the bids (the rest of
 #: what it must agree with is never given up).
@@ -69,21 +67,15 @@ class Table:
 
     @classmethod
     def of(cls, rules: Rules) -> Table:
-        from pitchkit.engine import Game
-
-        game = Game(rules, random.Random(0), dealer=0)
-        per = game.cards_per_hand
-        plan = draw_plan(rules, per)
+        plan = rules_plan(rules)
+        draw = plan.draw
         return cls(
-            rules=rules, n=rules.players.count, deck=sum(1 << c for c in rules.deck.cards()),
-            hand_size=per if plan is None else plan.hand_size,
-            show_and_keep=plan is not None and plan.show_and_keep,
-            trumps_only=rules.play.trumps_only,
-            following=FOLLOWING_CODE[rules.play.following],
-            turned_out=(rules.trump.chosen_by is TrumpChosenBy.TURNED_CARD
-                        and rules.trump.shown_card is ShownCard.OUT_OF_PLAY),
-            next_seat=tuple(game._next),
-            tables=tuple(tables_for(rules, suit) for suit in range(4)))
+            rules=rules, n=plan.seats.count, deck=plan.deal.deck_mask,
+            hand_size=plan.deal.cards_per_hand if draw is None else draw.hand_size,
+            show_and_keep=draw is not None and draw.show_and_keep,
+            trumps_only=plan.play.trumps_only, following=plan.play.following,
+            turned_out=plan.deal.shown_card_out_of_play, next_seat=plan.seats.next_seat,
+            tables=tuple(entry[0] for entry in plan.play.trump_sets))
 
 
 @lru_cache(maxsize=64)
