@@ -90,3 +90,36 @@ def test_a_seat_that_sits_out_a_trick_of_trumps_only_play_holds_no_trump() -> No
     out = voids(table, t, played, unfinished=True, to_play=2)
     assert out[3] == t.trumps
     assert out[0] == out[1] == out[2] == 0
+
+
+def test_montecarlo_rebuilds_the_hidden_pack_of_draw_variants() -> None:
+    """In draw and kitty variants the Monte Carlo bot's sampled games show the seat what
+    it sees at the table (its hand, the cards played, its legal actions) in the auction
+    and in play after the draw, so it searches them instead of falling back."""
+    from pitchkit.bots.montecarlo import MonteCarloBot
+
+    for variant in ("cinch", "pidro", "minnesota-smear"):
+        rules = load_variant(variant)
+        n = rules.players.count
+        game = Game(rules, random.Random(3))
+        samplers = [MonteCarloBot(rules, s, random.Random(s), samples=1) for s in range(n)]
+        bots = [HeuristicBot(rules, s, random.Random(s)) for s in range(n)]
+        checked = {Phase.AUCTION: 0, Phase.PLAY: 0}
+        while game.phase is not Phase.OVER and game.hands_played < 2:
+            if game.phase is Phase.DEAL:
+                game.deal_random()
+                continue
+            seat = game.to_act
+            assert seat is not None
+            obs = game.observation(seat)
+            legal = game.legal_actions()
+            samplers[seat].sight.see(obs)
+            if game.phase in checked and len(legal) > 1:
+                state = samplers[seat].determinize(obs)
+                assert state is not None
+                seen = state.observation(seat)
+                assert (seen.hand, seen.played, seen.trick) == (obs.hand, obs.played, obs.trick)
+                assert state.legal_actions() == legal
+                checked[game.phase] += 1
+            game.apply(bots[seat].choose(obs, legal))
+        assert all(checked.values()), (variant, checked)

@@ -19,10 +19,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import replace
 
 from pitchkit.actions import BID_BASE, MAX_BID, MOON, PASS, SELECT_FLAG, select_action
 from pitchkit.bots.heuristic import HeuristicBot, know
-from pitchkit.bots.worlds import table_of, voids
+from pitchkit.bots.worlds import Sight, known, sample_world, table_of, voids
 from pitchkit.cards import cards_in
 from pitchkit.combos import best_combination
 from pitchkit.engine import Game
@@ -30,10 +31,9 @@ from pitchkit.errors import IllegalActionError
 from pitchkit.plan import rules_plan
 from pitchkit.results import Observation, Phase
 from pitchkit.tricks import (
-    FOLLOWING_CODE,
     tables_for,
 )
-from pitchkit.variant import Rules
+from pitchkit.variant import Discard, Rules
 
 #: Value of winning (or, negated, losing) the game within the rolled-out hand.
 GAME_BONUS = 10.0
@@ -54,12 +54,14 @@ class MonteCarloBot:
         self.k = know(rules)
         self.helper = HeuristicBot(rules, seat, rng)
         self.rollout_bots = [HeuristicBot(rules, s, rng) for s in range(rules.players.count)]
-        self.following = FOLLOWING_CODE[rules.play.following]
         self._stage_voids = [0] * self.k.n
+        self.sight = Sight()
+        self._after_draw_rules: Rules | None = None
 
     # ------------------------------------------------------------------ entry
 
     def choose(self, observation: Observation, legal_actions: Sequence[int]) -> int:
+        self.sight.see(observation)
         candidates = self.candidates(observation, legal_actions)
         if len(candidates) == 1:
             return candidates[0]
@@ -126,8 +128,14 @@ class MonteCarloBot:
         for s, c in obs.played:
             played_by[s].append(c)
             played_mask |= 1 << c
-        dealt = rules_plan(rules, n).deal
+        plan = rules_plan(rules, n)
+        dealt = plan.deal
         per_hand = dealt.cards_per_hand
+        if plan.draw is not None and obs.phase is not Phase.AUCTION:
+            if obs.phase is Phase.PLAY:
+                return self.after_draw(obs)
+            if plan.draw.kitty or obs.phase is not Phase.TRUMP:
+                return None  # a kitty taken, a draw under way: not searched
         mine = obs.hand | obs.reserve | sum(1 << c for c in played_by[me])
         pool = k.deck & ~mine & ~played_mask
         if dealt.shown_card_out_of_play and obs.turned is not None:
@@ -147,7 +155,70 @@ class MonteCarloBot:
         if deal is None:
             return None
         deal[me] = list(cards_in(mine))
-        return self.rebuild(obs, deal, played_by)
+        kitty: list[int] = []
+        pack: list[int] = []
+        if plan.draw is not None:
+            # the hidden pack rebuilt: every card not dealt, in a random order
+            left = pool
+            for cards in deal:
+                for c in cards:
+                    left &= ~(1 << c)
+            pack = list(cards_in(left))
+            self.rng.shuffle(pack)
+            kitty, pack = pack[:plan.draw.kitty], pack[plan.draw.kitty:]
+        return self.rebuild(obs, deal, played_by, kitty=kitty, pack=pack)
+
+    def after_draw(self, obs: Observation) -> Game | None:
+        """After a draw (or a kitty): a game in the observed state, or None.
+
+        The other seats' hands come from :mod:`pitchkit.bots.worlds` (all the seat has seen:
+        its own cards, the trumps shown, how many cards each seat holds). The game is
+        rebuilt under the same rules without the draw, dealt the hands as play began
+        (with trumps-only play, each hand's trumps and cards out of play to fill it), and
+        the bids and plays are replayed on it: play and scoring are the variant's.
+        """
+        table = table_of(self.rules)
+        know = known(table, obs, self.sight)
+        if know is None:
+            return None
+        me = obs.seat
+        n = table.n
+        played_by = [0] * n
+        for s, c in obs.played:
+            played_by[s] |= 1 << c
+
+        def agrees(world: list[int]) -> bool:
+            return self.agrees_with_bids(
+                obs, [list(cards_in(world[s] | played_by[s])) for s in range(n)])
+
+        world = sample_world(know, me, obs.hand, self.rng, agrees)
+        if world is None:
+            return None
+        hands = [world[s] | played_by[s] for s in range(n)]
+        if table.trumps_only:
+            # the cards each seat let go when play began: any cards out of play
+            spare = table.deck & ~sum(hands)
+            if obs.turned is not None:
+                spare &= ~(1 << obs.turned)
+            trumps = table.tables[obs.trump].trumps if obs.trump is not None else 0
+            spare_cards = [c for c in cards_in(spare & ~trumps)]
+            self.rng.shuffle(spare_cards)
+            for s in range(n):
+                short = table.hand_size - hands[s].bit_count()
+                if short < 0 or short > len(spare_cards):
+                    return None
+                for c in spare_cards[:short]:
+                    hands[s] |= 1 << c
+                del spare_cards[:short]
+        if any(h.bit_count() != table.hand_size for h in hands):
+            return None  # extra trumps shown and kept: not searched
+        if self._after_draw_rules is None:
+            rules = self.rules
+            self._after_draw_rules = replace(
+                rules, deal=replace(rules.deal, kitty=0, cards_per_hand=table.hand_size),
+                draw=replace(rules.draw, discard=Discard.NONE))
+        return self.rebuild(obs, [list(cards_in(h)) for h in hands], [],
+                            rules=self._after_draw_rules)
 
     def voids(self, obs: Observation) -> list[int]:
         """Per seat, a mask of cards it cannot hold, shown by failing to follow suit
@@ -198,14 +269,16 @@ class MonteCarloBot:
         return True
 
     def rebuild(self, obs: Observation, deal: list[list[int]],
-                played_by: list[list[int]]) -> Game | None:
-        """Replay the observed hand on a fresh game dealt ``deal``; None if it cannot."""
-        rules = self.rules
+                played_by: list[list[int]], *, kitty: Sequence[int] = (),
+                pack: Sequence[int] = (), rules: Rules | None = None) -> Game | None:
+        """Replay the observed hand on a fresh game dealt ``deal`` (and ``kitty`` and
+        ``pack``; under ``rules``, by default the bot's); None if it cannot."""
+        rules = self.rules if rules is None else rules
         game = Game(rules, random.Random(0), dealer=obs.dealer)
         game.scores = list(obs.scores)
         del played_by
         try:
-            game.deal_cards(deal, obs.turned)
+            game.deal_cards(deal, obs.turned, kitty=kitty, pack=pack)
             bids = list(obs.bids)
             plays = list(obs.played)
             bi = pi = 0

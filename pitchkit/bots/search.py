@@ -332,15 +332,15 @@ class SearchBot(CalibratedBot):
             # least worth holding
             take = team[win_seat] != team[seat]
             card = throw = -1
-            take_key = 1 << 30
-            throw_cost = 1e9
+            take_cost = throw_cost = 1e9
             while legal:
                 low = legal & -legal
                 c = low.bit_length() - 1
-                if take and win_key < keys[c] < take_key:
-                    card, take_key = c, keys[c]
-                if cost[c] < throw_cost:
-                    throw, throw_cost = c, cost[c]
+                worth_c = cost[c]
+                if take and keys[c] > win_key and worth_c < take_cost:
+                    card, take_cost = c, worth_c
+                if worth_c < throw_cost:
+                    throw, throw_cost = c, worth_c
                 legal ^= low
             if card < 0:
                 card = throw
