@@ -105,7 +105,7 @@ def row(variant: str, bots: str, summary: dict[str, object] | None) -> str:
 
 
 def part_strength(deals: int, mc_deals: int, workers: int, timeout: int, out: Path | None,
-                  force: bool) -> None:
+                  force: bool, against: str) -> None:
     if out is not None and out.exists() and not force:
         sys.exit(f"bench_search: {out} exists (add --force to replace it)")
     lines = [
@@ -123,8 +123,11 @@ def part_strength(deals: int, mc_deals: int, workers: int, timeout: int, out: Pa
         "|---|---|---|---|---|---|",
     ]
     commands = []
-    jobs = [("auction-pitch", "search,montecarlo", mc_deals)]
-    jobs += [(name, "search,calibrated", deals) for name, _ in shipped_variants()]
+    jobs = []
+    if against in ("both", "montecarlo"):
+        jobs.append(("auction-pitch", "search,montecarlo", mc_deals))
+    if against in ("both", "calibrated"):
+        jobs += [(name, "search,calibrated", deals) for name, _ in shipped_variants()]
     for variant, bots, count in jobs:
         command, summary = run_match(variant, bots, count, 1, workers, timeout)
         line = row(variant, bots, summary)
@@ -151,6 +154,8 @@ def main() -> None:
                         help="strength: deals of the match against montecarlo (slow)")
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--timeout", type=int, default=900, help="seconds a match, at most")
+    parser.add_argument("--against", choices=("both", "calibrated", "montecarlo"),
+                        default="both", help="strength: which matches to play")
     parser.add_argument("--out", type=Path, help="strength: write the table here")
     parser.add_argument("--force", action="store_true", help="replace --out if it exists")
     args = parser.parse_args()
@@ -160,7 +165,7 @@ def main() -> None:
         part_speed(variants, args.hands, args.repeat)
     else:
         part_strength(args.deals, args.mc_deals, args.workers, args.timeout, args.out,
-                      args.force)
+                      args.force, args.against)
 
 
 if __name__ == "__main__":

@@ -19,8 +19,10 @@ VARIANTS = ("ten-point-pitch-draw", "pedro", "pidro", "cinch", "nine-card-pitch"
             "minnesota-smear", "auction-pitch", "partnership-pitch")
 
 
-def positions(variant: str, seed: int, hands: int = 2):
-    """Every play decision of a game of heuristic bots, with the seat's Sight."""
+def positions(variant: str, seed: int, hands: int = 2,
+              phases: tuple[Phase, ...] = (Phase.PLAY,)):
+    """Every decision in ``phases`` of a game of heuristic bots (once trump is known in
+    play): (rules, game, observation, the seat's Sight)."""
     rules = load_variant(variant)
     n = rules.players.count
     game = Game(rules, random.Random(seed))
@@ -36,7 +38,7 @@ def positions(variant: str, seed: int, hands: int = 2):
         assert seat is not None
         obs = game.observation(seat)
         sights[seat].see(obs)
-        if game.phase is Phase.PLAY and obs.trump is not None:
+        if game.phase in phases and (obs.trump is not None or game.phase is not Phase.PLAY):
             yield rules, game, obs, sights[seat]
         game.apply(bots[seat].choose(obs, game.legal_actions()))
 
@@ -99,27 +101,19 @@ def test_montecarlo_rebuilds_the_hidden_pack_of_draw_variants() -> None:
     from pitchkit.bots.montecarlo import MonteCarloBot
 
     for variant in ("cinch", "pidro", "minnesota-smear"):
-        rules = load_variant(variant)
-        n = rules.players.count
-        game = Game(rules, random.Random(3))
-        samplers = [MonteCarloBot(rules, s, random.Random(s), samples=1) for s in range(n)]
-        bots = [HeuristicBot(rules, s, random.Random(s)) for s in range(n)]
         checked = {Phase.AUCTION: 0, Phase.PLAY: 0}
-        while game.phase is not Phase.OVER and game.hands_played < 2:
-            if game.phase is Phase.DEAL:
-                game.deal_random()
-                continue
-            seat = game.to_act
-            assert seat is not None
-            obs = game.observation(seat)
+        samplers: dict[int, MonteCarloBot] = {}
+        for rules, game, obs, sight in positions(variant, 3, phases=tuple(checked)):
             legal = game.legal_actions()
-            samplers[seat].sight.see(obs)
-            if game.phase in checked and len(legal) > 1:
-                state = samplers[seat].determinize(obs)
-                assert state is not None
-                seen = state.observation(seat)
-                assert (seen.hand, seen.played, seen.trick) == (obs.hand, obs.played, obs.trick)
-                assert state.legal_actions() == legal
-                checked[game.phase] += 1
-            game.apply(bots[seat].choose(obs, legal))
+            if len(legal) < 2:
+                continue
+            sampler = samplers.setdefault(
+                obs.seat, MonteCarloBot(rules, obs.seat, random.Random(obs.seat), samples=1))
+            sampler.sight = sight
+            state = sampler.determinize(obs)
+            assert state is not None
+            seen = state.observation(obs.seat)
+            assert (seen.hand, seen.played, seen.trick) == (obs.hand, obs.played, obs.trick)
+            assert state.legal_actions() == legal
+            checked[game.phase] += 1
         assert all(checked.values()), (variant, checked)
