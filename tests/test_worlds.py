@@ -16,7 +16,7 @@ from pitchkit.results import Phase
 
 #: Variants with a draw or a kitty (and trumps-only play), and two without.
 VARIANTS = ("ten-point-pitch-draw", "pedro", "pidro", "cinch", "nine-card-pitch",
-            "minnesota-smear", "auction-pitch", "partnership-pitch")
+            "minnesota-smear", "auction-pitch", "partnership-pitch", "call-partner-pitch")
 
 
 def positions(variant: str, seed: int, hands: int = 2,
