@@ -105,7 +105,7 @@ def row(variant: str, bots: str, summary: dict[str, object] | None) -> str:
 
 
 def part_strength(deals: int, mc_deals: int, workers: int, timeout: int, out: Path | None,
-                  force: bool, against: str) -> None:
+                  force: bool, against: str, variants: list[str]) -> None:
     if out is not None and out.exists() and not force:
         sys.exit(f"bench_search: {out} exists (add --force to replace it)")
     lines = [
@@ -115,7 +115,8 @@ def part_strength(deals: int, mc_deals: int, workers: int, timeout: int, out: Pa
         "row is one `pitchkit match` on duplicate deals (every deal played with the seats",
         "swapped); *share* is search's share of the games won, *difference* search's share",
         "less the other bot's, with its 95% interval over deals. A row's command reproduces",
-        "it exactly. The figures describe these bots: a stronger player would change them.",
+        "it exactly (a row cut by the timeout: give `--games` its deals, no timeout). The",
+        "figures describe these bots: a stronger player would change them.",
         "In staged play (Pimps & Hoes) search plays as the calibrated bot does (it searches",
         "trick play of unstaged hands only), so no difference is expected there.",
         "",
@@ -127,7 +128,7 @@ def part_strength(deals: int, mc_deals: int, workers: int, timeout: int, out: Pa
     if against in ("both", "montecarlo"):
         jobs.append(("auction-pitch", "search,montecarlo", mc_deals))
     if against in ("both", "calibrated"):
-        jobs += [(name, "search,calibrated", deals) for name, _ in shipped_variants()]
+        jobs += [(name, "search,calibrated", deals) for name in variants]
     for variant, bots, count in jobs:
         command, summary = run_match(variant, bots, count, 1, workers, timeout)
         line = row(variant, bots, summary)
@@ -145,8 +146,9 @@ def part_strength(deals: int, mc_deals: int, workers: int, timeout: int, out: Pa
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("part", choices=("speed", "strength"))
-    parser.add_argument("--variants", default="auction-pitch",
-                        help="speed: comma-separated variants, or 'all'")
+    parser.add_argument("--variants",
+                        help="comma-separated variants, or 'all' (default: speed "
+                        "auction-pitch, strength all)")
     parser.add_argument("--hands", type=int, default=300, help="speed: hands of search a run")
     parser.add_argument("--repeat", type=int, default=3, help="speed: alternated runs")
     parser.add_argument("--deals", type=int, default=300, help="strength: deals a match")
@@ -159,13 +161,14 @@ def main() -> None:
     parser.add_argument("--out", type=Path, help="strength: write the table here")
     parser.add_argument("--force", action="store_true", help="replace --out if it exists")
     args = parser.parse_args()
+    chosen = args.variants or ("auction-pitch" if args.part == "speed" else "all")
+    variants = ([name for name, _ in shipped_variants()] if chosen == "all"
+                else chosen.split(","))
     if args.part == "speed":
-        variants = ([name for name, _ in shipped_variants()] if args.variants == "all"
-                    else args.variants.split(","))
         part_speed(variants, args.hands, args.repeat)
     else:
         part_strength(args.deals, args.mc_deals, args.workers, args.timeout, args.out,
-                      args.force, args.against)
+                      args.force, args.against, variants)
 
 
 if __name__ == "__main__":
