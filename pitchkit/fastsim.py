@@ -40,6 +40,7 @@ from operator import itemgetter
 from typing import Any
 
 from pitchkit.actions import BID_BASE, MOON, PASS, TRUMP_BASE
+from pitchkit.memo import per_rule_set
 from pitchkit.plan import RulesPlan, rules_plan
 from pitchkit.results import HandResult, Outcome
 from pitchkit.scoring import score_parts
@@ -84,20 +85,10 @@ COVERED = frozenset({
 })
 
 
+@per_rule_set(64)
 def fallback_reason(rules: Rules) -> str | None:
     """Why a game under ``rules`` is played by the generic engine (the setting, and
     its value where only some values are played here); None when covered."""
-    found = _REASONS.get(id(rules))
-    if found is not None and found[0] is rules:
-        return found[1]
-    reason = _fallback_reason(rules)
-    if len(_REASONS) > 64:
-        _REASONS.clear()
-    _REASONS[id(rules)] = (rules, reason)
-    return reason
-
-
-def _fallback_reason(rules: Rules) -> str | None:
     if rules.trump.chosen_by is TrumpChosenBy.TURNED_CARD:
         return "trump.chosen_by: turned_card"
     if rules.auction.style is AuctionStyle.SELL:
@@ -114,9 +105,6 @@ def _fallback_reason(rules: Rules) -> str | None:
 def covers(key: str) -> bool:
     """Whether this module plays the setting ``key`` (dotted) at any value."""
     return key in COVERED or key.split(".")[0] + "." in COVERED
-
-
-_REASONS: dict[int, tuple[Rules, str | None]] = {}
 
 
 def _flat(data: dict[str, Any], prefix: str = "") -> Iterator[tuple[str, Any]]:

@@ -36,6 +36,7 @@ from pitchkit.actions import (
 from pitchkit.bots.drawing import call_choice, draw_action
 from pitchkit.cards import JACK, RANKS, cards_in
 from pitchkit.combos import best_combination
+from pitchkit.memo import per_rule_set
 from pitchkit.plan import rules_plan
 from pitchkit.results import Observation, Phase
 from pitchkit.scoring import PlannedItem, scoring_plan
@@ -96,23 +97,10 @@ _HIGH, _LOW, _GAME, _LAST_TRICK, _CARD = range(5)
 _ITEM_KINDS = {"high": _HIGH, "low": _LOW, "game": _GAME, "last_trick": _LAST_TRICK}
 
 
-_KNOWN: dict[int, tuple[Rules, Know]] = {}
-
-
+@per_rule_set(32)
 def know(rules: Rules) -> Know:
     """The :class:`Know` of ``rules``, worked out once per rule set (found by identity: a
     rule set's hash walks all of it, and every bot of every game asks)."""
-    entry = _KNOWN.get(id(rules))
-    if entry is not None and entry[0] is rules:
-        return entry[1]
-    found = _know(rules)
-    if len(_KNOWN) > 32:
-        _KNOWN.clear()
-    _KNOWN[id(rules)] = (rules, found)
-    return found
-
-
-def _know(rules: Rules) -> Know:
     n = rules.players.count
     teams = rules.players.teams
     deal = rules_plan(rules).deal
