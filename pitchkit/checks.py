@@ -180,7 +180,12 @@ def stages_fit_the_hand(rules: Rules) -> Iterator[Finding]:
         return
     per = cards_per_hand(rules)
     if per >= 1 and sum(stages) > per:
-        yield Finding(("play.stages", "deal.cards_per_hand"),
+        # with ``all`` the hand size follows the player count and the deck, so a file
+        # that only changes players.count is where the fix belongs
+        paths = ("play.stages", "deal.cards_per_hand")
+        if rules.deal.cards_per_hand == "all":
+            paths += ("players.count", "deck.jokers", "deck.ranks")
+        yield Finding(paths,
                       f"stages of {' + '.join(map(str, stages))} = {sum(stages)} cards, "
                       f"but each player is dealt {per}")
 

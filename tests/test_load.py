@@ -309,6 +309,16 @@ def test_extends_chain_keeps_positions_of_each_file(tmp_path: Path) -> None:
     assert Path(doc.where[("auction", "style")].file).name == "auction-pitch.yaml"
 
 
+def test_a_problem_caused_by_the_top_file_is_located_there(tmp_path: Path) -> None:
+    """Four players share the whole deck 13 each, too few for the inherited stages: the
+    fix belongs in the file that changed the player count, not in the shipped base."""
+    (tmp_path / "four.yaml").write_text("name: four\nextends: pimps-and-hoes\n"
+                                        "players: {count: 4}\n")
+    [problem] = validate_file(tmp_path / "four.yaml")
+    assert Path(problem.file).name == "four.yaml"
+    assert (problem.line, problem.path) == (3, "play.stages")
+
+
 # ---------------------------------------------------------------------------- overrides
 
 
