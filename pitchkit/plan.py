@@ -25,6 +25,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from pitchkit.cards import JOKER_MASK, RANKS
+from pitchkit.memo import per_rule_set
 from pitchkit.variant import (
     AuctionStyle,
     BidDirection,
@@ -280,17 +281,15 @@ def _play(rules: Rules) -> PlayPlan:
         trump_sets=trump_sets, blind_keys=(SETS_TRUMP,) * 52 + (power[52], power[53]))
 
 
-_PLANS: dict[tuple[int, int], tuple[Rules, RulesPlan]] = {}
-
-
 def rules_plan(rules: Rules, players: int | None = None) -> RulesPlan:
     """The :class:`RulesPlan` of ``rules`` for ``players`` seats (default
     ``players.count``): compiled once, then cached."""
-    n = rules.players.count if players is None else players
-    key = (id(rules), n)
-    entry = _PLANS.get(key)
-    if entry is not None and entry[0] is rules:
-        return entry[1]
+    return _compiled(rules, rules.players.count if players is None else players)
+
+
+@per_rule_set(256)
+def _compiled(rules: Rules, n: int) -> RulesPlan:
+    """The :class:`RulesPlan` of ``rules`` for ``n`` seats."""
     from pitchkit.call import call_plan
     from pitchkit.draw import draw_plan
     from pitchkit.scoring import scoring_plan
@@ -305,8 +304,4 @@ def rules_plan(rules: Rules, players: int | None = None) -> RulesPlan:
         draw=draw_plan(rules, deal.cards_per_hand), call=call_plan(rules), play=_play(rules),
         scoring=scoring_plan(rules))
     from pitchkit.dealing import deal_orders
-    plan = replace(plan, deal_orders=deal_orders(plan))
-    if len(_PLANS) > 256:
-        _PLANS.clear()
-    _PLANS[key] = (rules, plan)
-    return plan
+    return replace(plan, deal_orders=deal_orders(plan))

@@ -38,6 +38,7 @@ from pitchkit.cards import (
     make_card,
     same_colour_suit,
 )
+from pitchkit.memo import per_rule_set
 from pitchkit.tricks import trump_tables
 from pitchkit.variant import (
     Direction,
@@ -230,14 +231,9 @@ class ScoringPlan:
     opponents_score: bool
 
 
-_PLANS: dict[int, tuple[Rules, ScoringPlan]] = {}
-
-
+@per_rule_set(256)
 def scoring_plan(rules: Rules) -> ScoringPlan:
     """The :class:`ScoringPlan` of ``rules`` (computed once, then cached)."""
-    entry = _PLANS.get(id(rules))
-    if entry is not None and entry[0] is rules:
-        return entry[1]
     values = [0] * 13
     for rank_letter, value in rules.points.card_values:
         values[RANKS.index(rank_letter)] = value
@@ -268,9 +264,6 @@ def scoring_plan(rules: Rules) -> ScoringPlan:
         set_back=None if s.set_back == "bid" else int(s.set_back),
         opponents_score=s.opponents_score,
     )
-    if len(_PLANS) > 256:
-        _PLANS.clear()
-    _PLANS[id(rules)] = (rules, plan)
     return plan
 
 
