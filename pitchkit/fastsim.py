@@ -135,14 +135,9 @@ class FastPlan:
     start: int
 
 
-_PLANS: dict[int, tuple[Rules, FastPlan]] = {}
-
-
+@per_rule_set(64)
 def fast_plan(rules: Rules) -> FastPlan:
     """The :class:`FastPlan` of ``rules`` (cached per rule set)."""
-    entry = _PLANS.get(id(rules))
-    if entry is not None and entry[0] is rules:
-        return entry[1]
     from pitchkit.dealing import _draw_groups, deal_seats
 
     plan = rules_plan(rules)
@@ -158,16 +153,12 @@ def fast_plan(rules: Rules) -> FastPlan:
         getters = tuple(_getter(where) for where in at)
         deals.append((64 + 6 * len(order), groups, getters))
     first = rules.deal.first_dealer
-    fast = FastPlan(
+    return FastPlan(
         plan=plan, first_dealer=None if first == "random" else int(first) % n,
         deals=tuple(deals),
         trump_sets=tuple((t.trumps, masks, t.effective_suit, keys)
                          for t, masks, keys in plan.play.trump_sets),
         start=start_score(rules))
-    if len(_PLANS) > 64:
-        _PLANS.clear()
-    _PLANS[id(rules)] = (rules, fast)
-    return fast
 
 
 def _getter(indices: list[int]) -> Any:

@@ -48,6 +48,7 @@ from typing import Any
 from pitchkit.actions import SELL
 from pitchkit.atomic import write_atomically
 from pitchkit.bots.heuristic import HeuristicBot, Order, know, order
+from pitchkit.memo import per_rule_set
 from pitchkit.scoring import score_points, scoring_plan
 from pitchkit.tricks import TrumpTables, tables_for
 from pitchkit.variant import GoesTo, Rules, rules_to_mapping
@@ -115,15 +116,10 @@ class _Suit:
     card_of: tuple[int, ...]
 
 
-_CONTEXT: dict[int, tuple[Rules, tuple[_Suit, ...], Sequence[int]]] = {}
-
-
+@per_rule_set(64)
 def _context(rules: Rules) -> tuple[tuple[_Suit, ...], Sequence[int]]:
     """Per suit its :class:`_Suit`, and the game points of each 13-bit pattern of one
     suit's ranks (the scoring plan's table), cached per Rules."""
-    entry = _CONTEXT.get(id(rules))
-    if entry is not None and entry[0] is rules:
-        return entry[1], entry[2]
     k = know(rules)
     plan = scoring_plan(rules)
     plan_items = plan.items
@@ -132,9 +128,6 @@ def _context(rules: Rules) -> tuple[tuple[_Suit, ...], Sequence[int]]:
         t = tables_for(rules, suit)
         suits.append(_Suit(tables=t, order=order(t, k.deck), suit_cards=0x1FFF << (13 * suit),
                            card_of=tuple(item.card_by_trump[suit] for item in plan_items)))
-    if len(_CONTEXT) > 64:
-        _CONTEXT.clear()
-    _CONTEXT[id(rules)] = (rules, tuple(suits), plan.game_table)
     return tuple(suits), plan.game_table
 
 
