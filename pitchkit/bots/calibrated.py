@@ -225,7 +225,7 @@ class CalibratedBot(HeuristicBot):
         if not worth:
             return PASS
         after = self.opponents_after(obs)
-        if self.k.one_round and after > 0:
+        if self.k.style_one_round and after > 0:
             # one chance each: the bid with the best expected gain, counting the chance
             # that a seat still to bid goes higher (then what passing is worth)
             outbid = self.outbid_chances(after)

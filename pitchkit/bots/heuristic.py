@@ -60,18 +60,18 @@ class Know:
     #: per trump suit: the value of each card that is a point item by itself
     card_points: tuple[dict[int, int], ...]
     deck: int  # mask of every card in the deck
-    hand_size: int
+    cards_per_hand: int
     in_other_hands: float  # chance that a given unseen card is in another player's hand
     game_value: tuple[float, ...]  # per card: its game points
     combo_value: tuple[float, ...]  # per card: its worth under combination scoring
     combinations: bool
-    suit_led_only: bool
-    high_to_holder: bool
-    low_to_holder: bool
+    trick_winner_suit_led: bool
+    high_goes_to_holder: bool
+    low_goes_to_holder: bool
     margin: float
     tens: int  # mask of the cards worth 10 or more game points
     game_tie_nobody: bool
-    one_round: bool  # one chance each to bid
+    style_one_round: bool  # one chance each to bid (auction.style one_round)
     #: per trump suit: its tables (pitchkit.tricks) and its :class:`Order`
     tables: tuple[TrumpTables, ...]
     orders: tuple[Order, ...]
@@ -136,19 +136,19 @@ def know(rules: Rules) -> Know:
         estimates={},
         n=n, teams=teams, partners=n // teams - 1, items=plan.items, points=plan.names,
         items_total=plan.items_total, card_points=card_points,
-        deck=deal.deck_mask, hand_size=k,
+        deck=deal.deck_mask, cards_per_hand=k,
         in_other_hands=min(1.0, (n - 1) * k / unseen),
         game_value=game_value, combo_value=combo_value,
         combinations=combinations,
-        suit_led_only=rules.play.trick_winner is TrickWinner.SUIT_LED,
-        high_to_holder=plan.high_goes_to is not GoesTo.CAPTURER,
-        low_to_holder=plan.low_goes_to is not GoesTo.CAPTURER,
+        trick_winner_suit_led=rules.play.trick_winner is TrickWinner.SUIT_LED,
+        high_goes_to_holder=plan.high_goes_to is not GoesTo.CAPTURER,
+        low_goes_to_holder=plan.low_goes_to is not GoesTo.CAPTURER,
         # measured (heuristic against heuristic with other margins): bidding about 3/4
         # of a point above the estimate wins most; where only a pitcher may win the
         # game, being the pitcher is worth about another point
         tens=sum(1 << c for c in range(54) if game_value[c] >= 10),
         game_tie_nobody=plan.game_tie is GameTie.NOBODY,
-        one_round=rules.auction.style is AuctionStyle.ONE_ROUND,
+        style_one_round=rules.auction.style is AuctionStyle.ONE_ROUND,
         # in a one-round auction the bot bids its whole value at once, not the least
         # raise, so it needs a point less of margin (measured: equal strength to the
         # least-raise bidder, 50/50 over 1500 games, with seats 1 and 2 pitching again)
@@ -326,7 +326,7 @@ class HeuristicBot:
                 p = p_high
             elif kind == _LOW:
                 p = keep ** below
-                if not k.low_to_holder:
+                if not k.low_goes_to_holder:
                     p *= 0.3 + 0.15 * n_trumps
             elif kind == _GAME:
                 tens = (hand & k.tens).bit_count()
@@ -372,7 +372,7 @@ class HeuristicBot:
         wanted = [n for n in numeric if n <= want]
         if not wanted:
             return PASS
-        if self.k.one_round:
+        if self.k.style_one_round:
             # one chance each: bid all the hand is worth now, there is no raising later
             return BID_BASE + wanted[-1]
         return BID_BASE + wanted[0]  # round and round: raise as little as needed
@@ -430,13 +430,13 @@ class HeuristicBot:
             """No unseen card can beat ``card`` (as a lead)."""
             if unseen & higher[card]:
                 return False
-            return bool(t.trumps >> card & 1) or k.suit_led_only or not unseen & t.trumps
+            return bool(t.trumps >> card & 1) or k.trick_winner_suit_led or not unseen & t.trumps
 
         if not trick:
             return self.lead(obs, legal, t, cost, boss, unseen)
         led = eff[trick[0][1]]
         win_seat, win_card = trick[0]
-        led_only = k.suit_led_only
+        led_only = k.trick_winner_suit_led
         trump = t.trump
         for seat, c in trick[1:]:
             if (eff[c] == led or (eff[c] == trump and not led_only)) \
