@@ -1,11 +1,12 @@
 """Actions as small ints, and their record spellings.
 
 ``play CARD`` is the card itself (0..53); ``pass``, ``bid N``, ``bid moon``, ``sell``,
-``refuse``, ``trump S`` and ``call CARD`` are small constants above the cards; ``select CARD ...``,
-``discard CARD ...`` and ``keep CARD ...`` are a flag bit above every card with the chosen
-cards as a bit mask below it. Record spellings: ``pass``, ``bid 3``, ``bid moon``, ``sell``,
-``refuse``, ``trump S``, ``call AS``, ``play AS``, ``select AS KD 2C``, ``discard 7H 2C``
-(``discard`` alone discards nothing), ``keep AS KS``.
+``refuse``, ``trump S`` and ``call CARD`` are small constants above the cards;
+``select CARD ...``, ``discard CARD ...``, ``keep CARD ...`` and ``give CARD ...`` are a
+flag bit above every card with the chosen cards as a bit mask below it. Record spellings:
+``pass``, ``bid 3``, ``bid moon``, ``sell``, ``refuse``, ``trump S``, ``call AS``,
+``play AS``, ``select AS KD 2C``, ``discard 7H 2C`` (``discard`` alone discards nothing),
+``keep AS KS``, ``give JS 2S``.
 """
 
 from __future__ import annotations
@@ -28,9 +29,11 @@ CALL_BASE: Action = TRUMP_BASE + 4  # call CARD (call.partner) is CALL_BASE + ca
 SELECT_FLAG: Action = 1 << 60
 DISCARD_FLAG: Action = 1 << 61  # discard CARD ... (the draw): the flag, then the cards
 KEEP_FLAG: Action = 1 << 62  # keep CARD ... (the dealer robbing the pack)
+GIVE_FLAG: Action = 1 << 63  # give CARD ... (the kitty's taker to its partner)
 CARD_BITS = (1 << 54) - 1
 #: the flags of the actions that choose a set of cards, by record verb
-SET_VERBS = {SELECT_FLAG: "select", DISCARD_FLAG: "discard", KEEP_FLAG: "keep"}
+SET_VERBS = {SELECT_FLAG: "select", DISCARD_FLAG: "discard", KEEP_FLAG: "keep",
+             GIVE_FLAG: "give"}
 
 
 def is_card_set_action(action: Action) -> bool:
@@ -141,5 +144,5 @@ def parse_action(text: str) -> Action:
         return flags[verb] | mask_of(cards)
     raise ValueError(
         f"{text!r} is not an action (pass, bid N, bid moon, sell, refuse, trump S, call "
-        "CARD, play CARD, select CARD ..., discard CARD ..., keep CARD ...)"
+        "CARD, play CARD, select CARD ..., discard CARD ..., keep CARD ..., give CARD ...)"
     )

@@ -459,7 +459,8 @@ def draw_fits_the_deck(rules: Rules) -> Iterator[Finding]:
         for key, value, default in (("hand_size", d.hand_size, None),
                                     ("dealer_robs", d.dealer_robs, False),
                                     ("pitcher_robs", d.pitcher_robs, False),
-                                    ("rest_to_partner", d.rest_to_partner, False)):
+                                    ("rest_to_partner", d.rest_to_partner, False),
+                                    ("give_to_partner", d.give_to_partner, 0)):
             if value != default:
                 yield Finding((f"draw.{key}", "draw.discard"),
                               "has no effect when draw.discard is none")
@@ -528,6 +529,28 @@ def robbing_applies(rules: Rules) -> Iterator[Finding]:
         yield Finding(("draw.rest_to_partner", "players.partnerships"),
                       "needs fixed partnerships: with players.partnerships none the pitcher "
                       "has no partner to pass the pack to")
+
+
+@check
+def give_applies(rules: Rules) -> Iterator[Finding]:
+    """The kitty's taker gives cards to its partner: it needs a kitty to give from and a
+    partner to give to."""
+    give = rules.draw.give_to_partner
+    if not give or rules.draw.discard is Discard.NONE:
+        return  # draw_fits_the_deck says it has no effect without a draw
+    kitty = rules.deal.kitty
+    if not kitty:
+        yield Finding(("draw.give_to_partner", "deal.kitty"),
+                      "needs a kitty (deal.kitty): its taker gives from what the kitty "
+                      "brought")
+    elif give > kitty:
+        yield Finding(("draw.give_to_partner", "deal.kitty"),
+                      f"the kitty's taker gives from what the kitty brought: {give} cards "
+                      f"given but the kitty holds {kitty}")
+    if rules.players.partnerships is Partnerships.NONE:
+        yield Finding(("draw.give_to_partner", "players.partnerships"),
+                      "needs fixed partnerships: with players.partnerships none the kitty's "
+                      "taker has no partner to give to")
 
 
 @check

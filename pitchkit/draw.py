@@ -1,7 +1,8 @@
 """The draw: after the auction (and once trump is known), players discard and are dealt
 back up to the hand size from the pack; the dealer may rob the pack, or the pitcher may
 once everyone has drawn, passing what it leaves to its partner; a kitty dealt face down
-goes to the pitcher or the dealer first.
+goes to the pitcher or the dealer first, who may have to give some cards to its partner
+before anyone discards (``draw.give_to_partner``).
 
 The phase owns its state, a :class:`DrawState`; :func:`step` is pure (state and hands
 in, new state, hands and discarded cards out) and the engine writes the result to the
@@ -15,6 +16,10 @@ Readings chosen where the sources are silent (named in ``explain``):
   which), so every hand is full when play begins.
 - A trump the dealer discards when robbing the pack is shown like any other discarded
   trump (``draw.extra_trumps: discard_face_up``).
+- The kitty's taker gives its partner exactly ``give_to_partner`` cards of its choice,
+  face down, once trump is known and before the first discard; the partner is the first
+  seat of its side to its left. Only those two know which cards were given; both then
+  discard in their turn like everyone else.
 """
 
 from __future__ import annotations
@@ -23,7 +28,7 @@ import random
 from dataclasses import dataclass, replace
 from typing import NamedTuple
 
-from pitchkit.actions import CARD_BITS, DISCARD_FLAG, KEEP_FLAG
+from pitchkit.actions import CARD_BITS, DISCARD_FLAG, GIVE_FLAG, KEEP_FLAG
 from pitchkit.cards import format_cards
 from pitchkit.errors import IllegalActionError, seat_name
 from pitchkit.variant import Discard, ExtraTrumps, KittyTo, Rules
@@ -42,6 +47,7 @@ class DrawPlan:
     kitty_to_dealer: bool
     pitcher_robs: bool = False
     rest_to_partner: bool = False
+    give_to_partner: int = 0
 
 
 def draw_plan(rules: Rules, cards_per_hand: int) -> DrawPlan | None:
@@ -54,18 +60,28 @@ def draw_plan(rules: Rules, cards_per_hand: int) -> DrawPlan | None:
         hand_size=cards_per_hand if d.hand_size is None else d.hand_size,
         dealer_robs=d.dealer_robs, show_and_keep=d.extra_trumps is ExtraTrumps.SHOW_AND_KEEP,
         kitty=rules.deal.kitty, kitty_to_dealer=rules.deal.kitty_to is KittyTo.DEALER,
-        pitcher_robs=d.pitcher_robs, rest_to_partner=d.rest_to_partner)
+        pitcher_robs=d.pitcher_robs, rest_to_partner=d.rest_to_partner,
+        give_to_partner=d.give_to_partner)
+
+
+def kitty_taker(plan: DrawPlan, dealer: int, pitcher: int | None) -> int:
+    """The seat that picks up the kitty: the pitcher, or the dealer (deal.kitty_to, and
+    when there is no pitcher)."""
+    # rule: "The highest bidder receives the kitty and selects trump" (Smear)
+    return dealer if plan.kitty_to_dealer or pitcher is None else pitcher
 
 
 class Choice(NamedTuple):
-    """What the seat to act chooses in the draw: ``verb`` is ``discard`` or ``keep``; it
-    picks between ``least`` and ``most`` of ``cards`` (a mask), including all of ``must``."""
+    """What the seat to act chooses in the draw: ``verb`` is ``discard``, ``keep`` or
+    ``give``; it picks between ``least`` and ``most`` of ``cards`` (a mask), including all
+    of ``must``. For ``give``, ``keep`` is the hand size the giver comes back to."""
 
     verb: str
     cards: int
     must: int
     least: int
     most: int
+    keep: int = 0
 
 
 @dataclass(frozen=True)
@@ -88,6 +104,12 @@ class DrawState:
     gone: tuple[int, ...] = ()
     #: the last turns of ``order`` that rob the pack (the pitcher, then its partners)
     robbing: int = 0
+    #: draw.give_to_partner: the kitty's taker and the partner it gives to (-1: none),
+    #: the cards given (only those two see them), and whether the give is still to come
+    giver: int = -1
+    receiver: int = -1
+    given: int = 0
+    giving: bool = False
 
 
 def pack_mask(state: DrawState) -> int:
@@ -132,12 +154,34 @@ def turns(plan: DrawPlan, dealer: int, pitcher: int | None, team_of: tuple[int, 
     return tuple(order), tuple(robbing)
 
 
+def receiver_of(giver: int, team_of: tuple[int, ...], next_seat: tuple[int, ...]) -> int:
+    """draw.give_to_partner: the first seat of ``giver``'s side to its left."""
+    seat = next_seat[giver]
+    while team_of[seat] != team_of[giver]:
+        seat = next_seat[seat]
+    return seat
+
+
 def begin(state: DrawState, order: tuple[int, ...], seats: int,
-          robbing: tuple[int, ...] = ()) -> DrawState:
+          robbing: tuple[int, ...] = (), give: tuple[int, int] | None = None) -> DrawState:
     """The draw starts: ``order`` lists the seats that draw in turn, then the
-    ``robbing`` seats rob the pack in turn (:func:`turns`)."""
-    return replace(state, order=order + robbing, drawn=(0,) * seats, gone=(0,) * seats,
-                   robbing=len(robbing))
+    ``robbing`` seats rob the pack in turn (:func:`turns`); ``give`` (giver, receiver):
+    first the kitty's taker gives cards to its partner (draw.give_to_partner)."""
+    if give is None:
+        return replace(state, order=order + robbing, drawn=(0,) * seats,
+                       gone=(0,) * seats, robbing=len(robbing))
+    giver, receiver = give
+    return replace(state, order=(giver, *order, *robbing), drawn=(0,) * seats,
+                   gone=(0,) * seats, robbing=len(robbing), giver=giver,
+                   receiver=receiver, giving=True)
+
+
+def given_view(state: DrawState, seat: int) -> tuple[int, int] | None:
+    """What ``seat`` sees of the give (draw.give_to_partner): (receiver, cards) for the
+    giver and the receiver once the cards are given, else None."""
+    if state.given and (seat == state.giver or seat == state.receiver):
+        return (state.receiver, state.given)
+    return None
 
 
 def choice(plan: DrawPlan, state: DrawState, hand: int, trumps: int, seat: int,
@@ -156,6 +200,10 @@ def _choice(plan: DrawPlan, state: DrawState, hand: int, trumps: int, seat: int,
             dealer: int) -> Choice:
     size = plan.hand_size
     held = hand.bit_count()
+    if state.giving:
+        # rule: the taker of the kitty "passes cards to a partner" (draw.give_to_partner)
+        n = plan.give_to_partner
+        return Choice("give", hand, 0, n, n, size)
     if (seat == dealer and plan.dealer_robs) or len(state.order) <= state.robbing:
         # rule: "the dealer may rob the pack ... and choose any cards out of the remaining
         # stack" (Cinch); Pidro: "keeps six cards out of these"
@@ -192,9 +240,13 @@ def _choice(plan: DrawPlan, state: DrawState, hand: int, trumps: int, seat: int,
     return Choice("discard", plain, 0, most, most)
 
 
+#: the action flag of each verb of a draw choice
+_FLAGS = {"discard": DISCARD_FLAG, "keep": KEEP_FLAG, "give": GIVE_FLAG}
+
+
 def check(ch: Choice, seat: int, action: int) -> int:
     """The cards of a legal draw action, or IllegalActionError with the reason."""
-    flag = KEEP_FLAG if ch.verb == "keep" else DISCARD_FLAG
+    flag = _FLAGS[ch.verb]
     if action & ~CARD_BITS != flag:
         raise IllegalActionError(f"{seat_name(seat)} must {ch.verb} cards now "
                                  f"({ch.verb} CARD ...)")
@@ -221,6 +273,12 @@ def step(plan: DrawPlan, state: DrawState, hands: tuple[int, ...], trumps: int,
     hand = hands[seat]
     ch = choice(plan, state, hand, trumps, seat, dealer)
     mask = check(ch, seat, action)
+    if ch.verb == "give":
+        new_hands = list(hands)
+        new_hands[seat] = hand & ~mask
+        new_hands[state.receiver] |= mask
+        return (replace(state, order=state.order[1:], giving=False, given=mask),
+                tuple(new_hands), 0)
     drawn = list(state.drawn)
     shown = list(state.shown)
     pack = state.pack
@@ -263,7 +321,7 @@ def step(plan: DrawPlan, state: DrawState, hands: tuple[int, ...], trumps: int,
 
 def choice_action(ch: Choice, cards: int) -> int:
     """The action choosing ``cards`` (a mask)."""
-    return (KEEP_FLAG if ch.verb == "keep" else DISCARD_FLAG) | cards
+    return _FLAGS[ch.verb] | cards
 
 
 def random_action(ch: Choice, rng: random.Random) -> int:

@@ -427,6 +427,7 @@ class Game:
             self.team_of if self._call is None else self._seen_teams(seat),
             *(_NO_DRAW_VIEW if self._draw is None else self._draw_view(seat)),
             None if self._call is None else self._call.card,
+            None if self._draw is None else draw.given_view(self._draw, seat),
         ))
 
     def _seen_teams(self, seat: int) -> tuple[int, ...]:
@@ -610,8 +611,7 @@ class Game:
         if self._draw is not None and self._draw.kitty:
             plan = self.plan.draw
             assert plan is not None
-            # rule: "The highest bidder receives the kitty and selects trump" (Smear)
-            taker = self.dealer if plan.kitty_to_dealer or self.pitcher is None else self.pitcher
+            taker = draw.kitty_taker(plan, self.dealer, self.pitcher)
             self._draw, hands = draw.take_kitty(self._draw, tuple(self.hands), taker)
             self.hands = list(hands)
         if self.plan.trump.chosen_by_pitcher_names and self.pitcher is not None:
@@ -645,9 +645,13 @@ class Game:
             assert plan is not None
             order, robbing = draw.turns(plan, self.dealer, self.pitcher, self.team_of,
                                         self._next)
-            self._draw = draw.begin(state, order, self.n, robbing)
+            give = None
+            if plan.give_to_partner:
+                giver = draw.kitty_taker(plan, self.dealer, self.pitcher)
+                give = (giver, draw.receiver_of(giver, self.team_of, self._next))
+            self._draw = draw.begin(state, order, self.n, robbing, give)
             self.phase = Phase.DRAW
-            self.to_act = order[0]
+            self.to_act = self._draw.order[0]
             return
         if state is not None:
             self.dealt = list(self.hands)  # the cards in play: after the draw

@@ -39,10 +39,16 @@ chosen                 54      the cards chosen so far in a set being built
 played                 54      cards played in earlier tricks of this hand
 trick                  54 * n  the current trick: block k = the card of seat k (relative)
 turned                 54      the card turned for trump, if any
+called                 54      call.partner: the card the pitcher called (seen by all)
+given                  54      draw.give_to_partner: the cards the kitty's taker gave its
+                               partner (only the giver and the receiver see them)
 trump                  4       trump suit one-hot (all 0 while not named)
 phase                  8       deal, auction, trump, draw, select, play, over, call one-hot
 dealer                 n       the dealer (relative seat) one-hot
 pitcher                n       the pitcher one-hot (all 0 without one)
+pitcher's side         n       the seats but the pitcher on the pitcher's side as this
+                               seat knows them: fixed partners, or a called partner once
+                               its card is played (to the partner itself: at once)
 to act                 n       whose decision it is one-hot
 bid                    2       the contract's bid / the variant's max_bid, 1 for a moon
 bids                   n       each seat's last bid / max_bid, 1 for a moon (0: none, pass)
@@ -102,7 +108,7 @@ PHASES = tuple(Phase)
 
 def observation_size(players: int) -> int:
     """Length of the observation vector for ``players`` seats (see the module's table)."""
-    return CARDS * (5 + players) + 4 + len(PHASES) + 2 + 6 * players
+    return CARDS * (7 + players) + 4 + len(PHASES) + 2 + 7 * players
 
 
 def env(variant: str | Rules = "auction-pitch", **kwargs: Any) -> AECEnv:
@@ -291,10 +297,19 @@ class PitchEnv(AECEnv):
         for card_mask in trick:
             cards(card_mask)
         cards(0 if obs.turned is None else 1 << obs.turned)
+        cards(0 if obs.called is None else 1 << obs.called)
+        cards(0 if obs.given is None else obs.given[1])
         one_hot(4, obs.trump)
         one_hot(len(PHASES), PHASES.index(obs.phase))
         one_hot(n, rel(obs.dealer))
         one_hot(n, None if obs.pitcher is None else rel(obs.pitcher))
+        side = [0.0] * n
+        if obs.pitcher is not None:
+            team = obs.team_of
+            for s in range(n):
+                if s != obs.pitcher and team[s] == team[obs.pitcher]:
+                    side[rel(s)] = 1.0
+        values(side)
         one_hot(n, None if obs.to_act is None else rel(obs.to_act))
         moon = obs.bid == "moon"
         top = max(1, self.rules.auction.max_bid)

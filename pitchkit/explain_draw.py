@@ -73,6 +73,10 @@ def draw_lines(rules: Rules) -> Iterator[str]:
         Discard.AT_LEAST: f"must discard at least {_cards(d.count)}",
         Discard.DOWN_TO_HAND_SIZE: f"discards down to {_cards(hand)}",
     }[d.discard]
+    if d.give_to_partner:
+        yield (f"Once trump is known and before anyone discards, the player who took the "
+               f"kitty gives {_cards(d.give_to_partner)} of their choice, face down, to their "
+               "partner (the next of their side to their left); only those two know which.")
     if d.discard is Discard.DOWN_TO_HAND_SIZE:
         yield turn + discard + ", face down; nobody draws."
     else:

@@ -112,3 +112,6 @@ class Observation(NamedTuple):
     shown: tuple[tuple[int, int], ...] = ()
     #: call.partner: the card the pitcher called (known to all), None before the call
     called: int | None = None
+    #: draw.give_to_partner: (receiver, cards) the kitty's taker gave its partner, seen
+    #: by those two only (None for every other seat, and before the give)
+    given: tuple[int, int] | None = None

@@ -369,6 +369,7 @@ class Draw:
     extra_trumps: ExtraTrumps = ExtraTrumps.DISCARD_FACE_UP
     pitcher_robs: bool = False
     rest_to_partner: bool = False
+    give_to_partner: int = 0
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -11,8 +11,9 @@ import pytest
 from pitchkit.actions import parse_action
 from pitchkit.cards import format_cards, parse_card
 from pitchkit.engine import Game, Phase
-from pitchkit.errors import IllegalActionError
+from pitchkit.errors import IllegalActionError, RecordError
 from pitchkit.load import load_variant
+from pitchkit.record import game_to_record, replay_record
 from pitchkit.variant import rules_from_mapping
 from tests.play_helpers import act, cards, tricks
 
@@ -215,6 +216,43 @@ def test_the_kitty_goes_to_its_taker_when_the_bidding_ends(kitty_to: str, taker:
         drop = [c for c in cards(format_cards(game.hands[seat])) if c not in keep]
         game.apply("discard " + " ".join(format_cards(1 << c) for c in drop))
     assert all(h.bit_count() == 6 for h in game.hands)
+
+
+def test_give_to_partner_the_kitty_taker_gives_cards_only_the_two_of_them_see() -> None:
+    r = rules(deal={"kitty": 4}, players={"partnerships": "2x2"},
+              draw={"discard": "down_to_hand_size", "hand_size": 6, "give_to_partner": 2})
+    game = dealt(r, kitty="AC KC QC JC")
+    act(game, "pass", "bid 2", "pass", "pass", "trump C")
+    # seat 1 took the kitty; its partner is seat 3, the first of its side to its left
+    assert game.phase is Phase.DRAW and game.to_act == 1
+    choice = game.draw_choice()
+    assert (choice.verb, choice.least, choice.most) == ("give", 2, 2)
+    with pytest.raises(IllegalActionError, match="must give 2 cards, not 3"):
+        game.apply("give AC KC QC")
+    with pytest.raises(IllegalActionError, match="may not give AH"):
+        game.apply("give AH AC")
+    with pytest.raises(IllegalActionError, match="must give cards now"):
+        game.apply("discard AC KC")
+    act(game, "give QC JC")
+    assert game.hands[1].bit_count() == 11 and not game.hands[1] & mask("QC JC")
+    assert game.hands[3] & mask("QC JC") == mask("QC JC")
+    assert [game.observation(s).given for s in range(4)] == [
+        None, (3, mask("QC JC")), None, (3, mask("QC JC"))]
+    assert game.to_act == 0  # then the discards, from the dealer's left
+    while game.phase is Phase.DRAW:
+        game.apply(_forced(game))
+    # the partner discarded its lowest: the jack and queen of trumps it was given stay
+    assert all(h.bit_count() == 6 for h in game.hands)
+    assert game.hands[3] & mask("QC JC") == mask("QC JC")
+    record = game_to_record(game, check_rules=False)
+    actions = record["hands"][0]["actions"]
+    assert "give JC QC" in actions
+    assert replay_record(record, rules=r).game.hands == game.hands
+    # a give of another's card is refused on replay like any illegal action
+    bad_hand = {**record["hands"][0],
+                "actions": [a.replace("give JC QC", "give JC 2S") for a in actions]}
+    with pytest.raises(RecordError, match="may not give 2S"):
+        replay_record({**record, "hands": [bad_hand]}, rules=r)
 
 
 # ---------------------------------------------------------------------------- trumps only

@@ -171,8 +171,11 @@ def after_the_auction(draw: st.DrawFn, count: int, deck: int, per: int,
     # who robs the pack: the dealer, the pitcher (who may pass the rest to its partner)
     robs = draw(st.sampled_from(["none", "dealer", "pitcher"] if has_pitcher
                                 else ["none", "dealer"]))
+    kitty = draw(st.integers(0, min(4, undealt)))
+    # the kitty's taker gives cards from it to its partner
+    give = draw(st.integers(0, kitty)) if partnerships != "none" else 0
     return {
-        "deal": {"cards_per_hand": per, "kitty": draw(st.integers(0, min(4, undealt))),
+        "deal": {"cards_per_hand": per, "kitty": kitty,
                  "kitty_to": draw(st.sampled_from(["pitcher", "dealer"] if has_pitcher
                                                   else ["dealer"]))},
         "draw": {
@@ -182,6 +185,7 @@ def after_the_auction(draw: st.DrawFn, count: int, deck: int, per: int,
             "dealer_robs": robs == "dealer", "pitcher_robs": robs == "pitcher",
             "rest_to_partner": robs == "pitcher" and partnerships != "none"
             and draw(st.booleans()),
+            "give_to_partner": give,
             "extra_trumps": draw(st.sampled_from(
                 ["discard_face_up", "show_and_keep"] if trumps_only else ["discard_face_up"])),
         },
@@ -221,6 +225,13 @@ def check_cards(game: Game) -> None:
 
 def check_after_action(game: Game, event: Any) -> None:
     check_cards(game)
+    state = game._draw
+    if state is not None and state.given and game.phase is not Phase.DEAL:
+        # the cards given to a partner: seen by the giver and the receiver only
+        for seat in range(game.n):
+            seen = game.observation(seat).given
+            assert (seen is not None) == (seat in (state.giver, state.receiver))
+            assert seen is None or seen == (state.receiver, state.given)
     if event.trick_winner is not None and game.phase in (Phase.PLAY, Phase.SELECT):
         folded = game.rules.play.trumps_only and not game.hands[event.trick_winner]
         assert game.to_act == event.trick_winner or folded, "the trick winner leads next"

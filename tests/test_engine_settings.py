@@ -45,6 +45,10 @@ STAGED_3_3 = merged(STAGED, {"play": {"stages": [3, 3]}})
 #: two teams of two, the pitcher robbing the pack after the others' draw
 ROBBING_PARTNERS = merged(DRAW, {"players": {"partnerships": "2x2"},
                                  "draw": {"pitcher_robs": True}})
+#: two teams of two, a kitty of four to the pitcher, everyone discarding down to six
+KITTY_PARTNERS = merged(DEAL_NINE, {"players": {"partnerships": "2x2"},
+                                    "deal": {"kitty": 4},
+                                    "draw": {"discard": "down_to_hand_size"}})
 #: the pitcher names trump (a base for calling a partner), and one that calls
 NAMED = {"trump": {"chosen_by": "pitcher_names"}, "players": {"count": 5}}
 CALLING = merged(NAMED, {"call": {"partner": True}})
@@ -127,6 +131,7 @@ CASES: list[tuple[dict[str, Any], dict[str, Any]]] = [
     (DRAW, {"play": {"trumps_only": True}}),
     (DRAW, {"draw": {"pitcher_robs": True}}),
     (ROBBING_PARTNERS, {"draw": {"rest_to_partner": True}}),
+    (KITTY_PARTNERS, {"draw": {"give_to_partner": 2}}),
     (NAMED, {"call": {"partner": True}}),
     (CALLING, {"call": {"own_card": "not_allowed"}}),
 ]
@@ -400,6 +405,9 @@ EFFECTS: dict[str, Callable[[Played], bool]] = {
     "{'draw': {'pitcher_robs': True}}": lambda p: robbed_last_by(p, lambda pitcher: pitcher),
     "{'draw': {'rest_to_partner': True}}": lambda p: robbed_last_by(
         p, lambda pitcher: (pitcher + 2) % 4),
+    # the taker gives first (13 cards less 2) and its partner discards from 9 + 2
+    "{'draw': {'give_to_partner': 2}}": lambda p: any(
+        d.hand.bit_count() == 11 for d in decisions(p, Phase.DRAW)),
     "{'call': {'partner': True}}": called_partner_scores_with_pitcher,
     # never a card of the pitcher's own (under alone, the pitcher may call one)
     "{'call': {'own_card': 'not_allowed'}}": lambda p: all(

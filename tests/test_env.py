@@ -157,12 +157,46 @@ def test_the_observation_follows_the_documented_layout() -> None:
     block = (leader[0] - seat) % n
     start = trick_at + CARDS * block
     assert np.flatnonzero(vec[start:start + CARDS]).tolist() == [leader[1]]
-    phase_at = CARDS * (5 + n) + 4
+    phase_at = CARDS * (7 + n) + 4
     assert vec[phase_at:phase_at + 8].tolist() == [0, 0, 0, 0, 0, 1, 0, 0]  # play
     scores = vec[-n:]
     assert scores.tolist() == [game.scores[(seat + k) % n] / 7 for k in range(n)]
     other = raw.observe(f"player_{(seat + 1) % n}")
     assert not other["action_mask"].any()  # only the seat to act has actions
+
+
+def test_every_seat_sees_the_called_card_and_the_partner_only_once_known() -> None:
+    """call.partner: after ``call CARD`` the called card is in every seat's observation;
+    the pitcher's side shows the partner to the partner at once and to the others (the
+    pitcher too) only once the card is played."""
+    raw = PitchEnv("call-partner-pitch")
+    raw.reset(seed=5)
+    n = raw.n
+    rng = random.Random(1)
+    called_at = CARDS * (5 + n)
+    side_at = CARDS * (7 + n) + 4 + len(Phase) + 2 * n
+    seen_call = seen_play = False
+    while raw.agents and not seen_play:
+        game = raw.game
+        assert game is not None
+        call = game._call
+        if call is not None and call.partner >= 0 and game.pitcher is not None:
+            played = bool(sum(game.captured) >> call.card & 1
+                          or any(c == call.card for c in game._trick))
+            for seat in range(n):
+                vec = raw.observe(f"player_{seat}")["observation"]
+                assert np.flatnonzero(vec[called_at:called_at + CARDS]).tolist() == [call.card]
+                side = np.flatnonzero(vec[side_at:side_at + n]).tolist()
+                knows = played or seat == call.partner
+                assert side == ([(call.partner - seat) % n] if knows else []), (seat, played)
+            seen_call = True
+            seen_play = seen_play or played
+        elif call is None and game.phase is not Phase.CALL:
+            vec = raw.observe(raw.agent_selection)["observation"]
+            assert not vec[called_at:called_at + CARDS].any()
+        raw.step(int(rng.choice(np.flatnonzero(raw.observe(raw.agent_selection)
+                                                ["action_mask"]))))
+    assert seen_call and seen_play
 
 
 def test_a_card_is_its_engine_number() -> None:

@@ -1,5 +1,6 @@
-"""The built-in bots' draw: keep trumps and point cards, discard the rest; and their
-call of a partner: the best card they do not hold.
+"""The built-in bots' draw: keep trumps and point cards, discard the rest, give a partner
+the best cards below those kept; and their call of a partner: the best card they do not
+hold.
 
 Shared by the heuristic bot (and, through it, the Monte Carlo bot): a card's worth is
 its rank, far above that if it is a trump, and above that again if it carries a point
@@ -50,9 +51,15 @@ def draw_action(rules: Rules, obs: Observation) -> int:
 def ranked_action(ch: Choice, free: list[int], plain: int) -> int:
     """The draw action for ``free`` (the cards not bound to ``ch.must``) ranked least
     wanted first, ``plain`` of them (the first) not trumps: keep the most wanted, or let
-    go of every card that is not a trump, within the bounds."""
+    go of every card that is not a trump, within the bounds; give a partner the most
+    wanted of the cards below the ``ch.keep`` the giver keeps for itself (the trumps and
+    point cards it would otherwise discard)."""
     must = ch.must.bit_count()
-    if ch.verb == "keep":
+    if ch.verb == "give":
+        count = ch.most - must
+        end = max(count, len(free) - ch.keep)
+        chosen = free[end - count:end]
+    elif ch.verb == "keep":
         chosen = free[len(free) - (ch.most - must):] if ch.most > must else []
     else:
         count = min(max(plain, ch.least - must), ch.most - must)
