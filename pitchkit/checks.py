@@ -182,7 +182,7 @@ def stages_fit_the_hand(rules: Rules) -> Iterator[Finding]:
     if per >= 1 and sum(stages) > per:
         # with ``all`` the hand size follows the player count and the deck, so a file
         # that only changes players.count is where the fix belongs
-        paths = ("play.stages", "deal.cards_per_hand")
+        paths: tuple[str, ...] = ("play.stages", "deal.cards_per_hand")
         if rules.deal.cards_per_hand == "all":
             paths += ("players.count", "deck.jokers", "deck.ranks")
         yield Finding(paths,
