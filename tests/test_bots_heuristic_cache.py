@@ -1,9 +1,11 @@
 """The heuristic bot's caches change no decision.
 
 The bot keeps, per hand, its estimate of each suit and, per rule set, the estimates it
-worked out by the cards they read, the trump tables and the base cost of each card. At
-every decision of games played by cached bots, a new bot that works every estimate out
-from the whole hand, remembering nothing, must choose the same action.
+worked out by the cards they read, the trump tables and the base cost of each card, and
+reads the cards played from the masks captured (not the list of plays). At every
+decision of games played by cached bots, a new bot that works every estimate out from
+the whole hand, remembering nothing, and reads the list of plays, must choose the same
+action.
 """
 
 from __future__ import annotations
@@ -15,10 +17,19 @@ import pytest
 from pitchkit.bots.heuristic import HeuristicBot
 from pitchkit.engine import Game, Phase
 from pitchkit.load import load_variant
+from pitchkit.results import Observation
 
 
 class Uncached(HeuristicBot):
-    """The heuristic with its estimate worked out from the whole hand at every call."""
+    """The heuristic with its estimate worked out from the whole hand at every call, and
+    the cards played read from the list of plays."""
+
+    @staticmethod
+    def played_mask(obs: Observation) -> int:
+        played = 0
+        for _, c in obs.played:
+            played |= 1 << c
+        return played
 
     def estimate(self, hand: int, suit: int) -> float:
         return self._estimate(hand, suit)

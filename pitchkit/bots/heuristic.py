@@ -20,7 +20,7 @@ combination table. In the draw it keeps trumps and point cards
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from pitchkit.actions import (
@@ -82,11 +82,12 @@ class Know:
     low_bonus: bool
     #: the items as the estimate reads them: (kind, value, card under each trump suit)
     item_kinds: tuple[tuple[int, int, tuple[int, int, int, int]], ...]
-    #: per trump suit: the cards of a hand :meth:`HeuristicBot.estimate` reads (its
-    #: trumps, its tens, the point cards), and the estimates worked out so far by those
-    #: cards (shared by every bot of these rules: the estimate depends on nothing else)
+    #: per trump suit: the cards of a hand :meth:`HeuristicBot.estimate` reads by name
+    #: (its trumps, the point cards and the cards above them; of its tens it reads only
+    #: how many), and the estimates worked out so far by those cards and that count
+    #: (shared by every bot of these rules: the estimate depends on nothing else)
     estimate_cards: tuple[int, ...]
-    estimates: dict[tuple[int, int], float]
+    estimates: dict[tuple[int, int, int], float]
 
 
 
@@ -131,7 +132,7 @@ def know(rules: Rules) -> Know:
         low_bonus="low" in plan.names and plan.low_goes_to is GoesTo.CAPTURER,
         item_kinds=tuple((_ITEM_KINDS.get(item.name, _CARD), item.value, item.card_by_trump)
                          for item in plan.items),
-        estimate_cards=tuple(_estimate_cards(t, o, plan.items, game_value)
+        estimate_cards=tuple(_estimate_cards(t, o, plan.items)
                              for t, o in zip(tables, orders, strict=True)),
         estimates={},
         n=n, teams=teams, partners=n // teams - 1, items=plan.items, points=plan.names,
@@ -158,11 +159,10 @@ def know(rules: Rules) -> Know:
     )
 
 
-def _estimate_cards(t: TrumpTables, o: Order, items: Sequence[PlannedItem],
-                    game_value: tuple[float, ...]) -> int:
-    """The cards of a hand the estimate with ``t``'s trump reads: the trumps, the tens,
-    each point card and the cards above it."""
-    mask = t.trumps | sum(1 << c for c in range(54) if game_value[c] >= 10)
+def _estimate_cards(t: TrumpTables, o: Order, items: Sequence[PlannedItem]) -> int:
+    """The cards of a hand the estimate with ``t``'s trump reads one by one: the
+    trumps, each point card and the cards above it (the tens it only counts)."""
+    mask = t.trumps
     for item in items:
         card = item.card_by_trump[t.trump]
         if card >= 0:
@@ -283,12 +283,14 @@ class HeuristicBot:
         value = by_suit.get(suit)
         if value is None:
             k = self.k
-            key = (suit, hand & k.estimate_cards[suit])
+            read = hand & k.estimate_cards[suit]
+            tens = (hand & k.tens).bit_count()
+            key = (suit, read, tens)
             value = k.estimates.get(key)
             if value is None:
                 if len(k.estimates) > _MAX_ESTIMATES:
                     k.estimates.clear()
-                value = k.estimates[key] = self._estimate(key[1], suit)
+                value = k.estimates[key] = self._estimate(hand, suit)
             by_suit[suit] = value
         return value
 
@@ -354,7 +356,13 @@ class HeuristicBot:
         """The suit my hand would rather have as trump, and what it expects to take."""
         if self._best is not None and self._best[0] == hand:
             return self._best[1]
-        best = max(((s, self.estimate(hand, s)) for s in range(4)), key=lambda x: x[1])
+        # the first suit of the highest estimate (as max over the suits in order)
+        best_suit, best_value = 0, self.estimate(hand, 0)
+        for suit in (1, 2, 3):
+            value = self.estimate(hand, suit)
+            if value > best_value:
+                best_suit, best_value = suit, value
+        best = (best_suit, best_value)
         self._best = (hand, best)
         return best
 
@@ -398,42 +406,48 @@ class HeuristicBot:
             value += 0.8  # a low trump nobody can go under
         return value
 
+    @staticmethod
+    def played_mask(obs: Observation) -> int:
+        """The cards played this hand, as a mask: those captured in finished tricks and
+        those of the trick on the table (the cards of ``obs.played``)."""
+        played = 0
+        for mask in obs.captured:
+            played |= mask
+        for _, c in obs.trick:
+            played |= 1 << c
+        return played
+
     def play(self, obs: Observation, legal: Sequence[int]) -> int:
         if len(legal) == 1:
             return legal[0]
         k = self.k
-        me = obs.seat
-        played = 0
-        for _, c in obs.played:
-            played |= 1 << c
-        unseen = k.deck & ~played & ~obs.hand & ~obs.reserve
+        unseen = k.deck & ~self.played_mask(obs) & ~obs.hand & ~obs.reserve
         if obs.trump is None:
             return self.first_lead(obs, legal)
         t = k.tables[obs.trump]
         power, eff = t.power, t.effective_suit
         trick = obs.trick
-        # self.cost of each legal card, inlined (the hot path)
+        # self.cost of each legal card, inlined (the hot path), and its rank for the
+        # cheapest card: (cost, power)
         base = k.base_cost[t.trump]
         lower = k.orders[t.trump].lower
         bonus = k.low_bonus and not k.combinations
         trump_mask = t.trumps
         cost = {}
+        rank = {}
         for c in legal:
             value = base[c]
             if bonus and trump_mask >> c & 1 and not unseen & lower[c]:
                 value += 0.8
             cost[c] = value
-
+            rank[c] = (value, power[c])
         higher = k.orders[obs.trump].higher
-
-        def boss(card: int) -> bool:
-            """No unseen card can beat ``card`` (as a lead)."""
-            if unseen & higher[card]:
-                return False
-            return bool(t.trumps >> card & 1) or k.trick_winner_suit_led or not unseen & t.trumps
+        # a card is boss when no unseen card can beat it (as a lead): none higher in its
+        # suit, and it is a trump or no unseen trump can take it
+        no_trump_out = k.trick_winner_suit_led or not unseen & trump_mask
 
         if not trick:
-            return self.lead(obs, legal, t, cost, boss, unseen)
+            return self._lead(legal, t, cost, rank, higher, unseen, no_trump_out)
         led = eff[trick[0][1]]
         win_seat, win_card = trick[0]
         led_only = k.trick_winner_suit_led
@@ -447,46 +461,49 @@ class HeuristicBot:
         # the legal cards that would take the trick now
         winners = [c for c in legal if (eff[c] == led or (eff[c] == trump and not led_only))
                    and power[c] > win_power]
-
-        def by_cost(c: int) -> tuple[float, int]:
-            return (cost[c], power[c])
-
+        by_rank = rank.__getitem__
         team = obs.team_of
-        if team[win_seat] == team[me]:
-            if last or boss(win_card) or (trump_mask >> win_card & 1 and boss(win_card)):
+        if team[win_seat] == team[obs.seat]:
+            if last or (not unseen & higher[win_card]
+                        and (no_trump_out or trump_mask >> win_card & 1)):
                 # saves game points for its partner: throw valuable non-winning cards
                 gifts = [c for c in legal if c not in winners or not (trump_mask >> c & 1)]
                 if gifts:
                     return max(gifts, key=lambda c: (cost[c], -power[c]))
-            return min(legal, key=by_cost)  # the cheapest card
+            return min(legal, key=by_rank)  # the cheapest card
         # self.cost of the cards in the trick, inlined
         prize = sum([base[c] + 0.8 if bonus and trump_mask >> c & 1 and not unseen & lower[c]
                      else base[c] for _, c in trick])
-        safe_winners = winners if last else [c for c in winners if boss(c)]
+        safe_winners = winners if last else [
+            c for c in winners
+            if not unseen & higher[c] and (no_trump_out or trump_mask >> c & 1)]
         if safe_winners and (prize > 0.15 or last or k.combinations):
-            return min(safe_winners, key=by_cost)
+            return min(safe_winners, key=by_rank)
         risky = [c for c in winners if cost[c] < 1.0]  # protects its jack
         if risky and prize > 0.5:
-            return min(risky, key=by_cost)
+            return min(risky, key=by_rank)
         losers = [c for c in legal if c not in winners] or list(legal)
-        return min(losers, key=by_cost)
+        return min(losers, key=by_rank)
 
-    def lead(self, obs: Observation, legal: Sequence[int], t: TrumpTables,
-             cost: dict[int, float], is_boss: Callable[[int], bool], unseen: int) -> int:
+    def _lead(self, legal: Sequence[int], t: TrumpTables, cost: dict[int, float],
+              rank: dict[int, tuple[float, int]], higher: tuple[int, ...], unseen: int,
+              no_trump_out: bool) -> int:
+        """The lead once trump is known (``rank``: each legal card's (cost, power))."""
         power = t.power
-        trumps = [c for c in legal if t.trumps >> c & 1]
-        plain = [c for c in legal if not t.trumps >> c & 1]
-        trumps_out = unseen & t.trumps
+        trump_mask = t.trumps
+        trumps = [c for c in legal if trump_mask >> c & 1]
+        plain = [c for c in legal if not trump_mask >> c & 1]
         if trumps:
             top = max(trumps, key=power.__getitem__)
             # draws trumps when strong: lead a boss trump while trumps are still out
-            if is_boss(top) and (trumps_out or cost[top] >= 1.0):
+            if not unseen & higher[top] and (unseen & trump_mask or cost[top] >= 1.0):
                 return top
-        bosses = [c for c in plain if is_boss(c)]
+        # plain cards nobody can beat: none higher unseen, and no unseen trump
+        bosses = [c for c in plain if not unseen & higher[c]] if no_trump_out else []
         if bosses:
-            return max(bosses, key=lambda c: (cost[c], power[c]))
+            return max(bosses, key=rank.__getitem__)
         pool = plain or [c for c in trumps if cost[c] < 1.0] or list(legal)
-        return min(pool, key=lambda c: (cost[c], power[c]))
+        return min(pool, key=rank.__getitem__)
 
     def first_lead(self, obs: Observation, legal: Sequence[int]) -> int:
         """The lead that sets trump: the best suit's top card, or a low one to keep the jack."""
