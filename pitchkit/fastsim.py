@@ -36,7 +36,6 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from operator import itemgetter
 from typing import Any
 
 from pitchkit.actions import BID_BASE, MOON, PASS, TRUMP_BASE
@@ -124,9 +123,9 @@ class FastPlan:
     plan: RulesPlan
     #: ``deal.first_dealer`` as a seat (None: drawn at random)
     first_dealer: int | None
-    #: per dealer: the draw's width in bits, its groups (pitchkit.dealing) and, per
-    #: seat, what takes the seat's cards from the shuffled deck
-    deals: tuple[tuple[int, tuple[Any, ...], tuple[Any, ...]], ...]
+    #: per dealer: the draw's width in bits and its groups, (product, ((seat, cards
+    #: left, index of the last card left), ...)), from the plan's deal_orders
+    deals: tuple[tuple[int, tuple[Any, ...]], ...]
     #: per trump suit: (trumps mask, suit masks, effective suit, keys by suit led), from
     #: the plan's trump_sets
     trump_sets: tuple[tuple[int, tuple[int, ...], tuple[int, ...], tuple[tuple[int, ...], ...]],
@@ -138,34 +137,15 @@ class FastPlan:
 @per_rule_set(64)
 def fast_plan(rules: Rules) -> FastPlan:
     """The :class:`FastPlan` of ``rules`` (cached per rule set)."""
-    from pitchkit.dealing import _draw_groups, deal_seats
-
     plan = rules_plan(rules)
     n = plan.seats.count
-    size = plan.deal.deck_size
-    deals = []
-    for dealer in range(n):
-        order = deal_seats(plan, dealer)
-        groups = tuple((product, tuple((left, last) for _seat, left, last in steps))
-                       for product, steps in _draw_groups(order, size))
-        # the j-th card drawn ends at index size - 1 - j
-        at = [[size - 1 - j for j, s in enumerate(order) if s == seat] for seat in range(n)]
-        getters = tuple(_getter(where) for where in at)
-        deals.append((64 + 6 * len(order), groups, getters))
     first = rules.deal.first_dealer
     return FastPlan(
         plan=plan, first_dealer=None if first == "random" else int(first) % n,
-        deals=tuple(deals),
+        deals=tuple((64 + 6 * len(order), groups) for order, groups in plan.deal_orders),
         trump_sets=tuple((t.trumps, masks, t.effective_suit, keys)
                          for t, masks, keys in plan.play.trump_sets),
         start=start_score(rules))
-
-
-def _getter(indices: list[int]) -> Any:
-    """As ``itemgetter(*indices)``: a tuple of the items at ``indices``, even of one."""
-    if len(indices) > 1:
-        return itemgetter(*indices)
-    return lambda items: (items[indices[0]],)
 
 
 #: bits to draw for a uniform choice among ``count`` (random.Random._randbelow)
@@ -239,19 +219,18 @@ def play_random_game(rules: Rules, key: str, hand_limit: int, deal_limit: int,
         rest.append(tuple(after))
     while len(results) < deal_limit and hands_played < hand_limit:
         # ---- the deal (COPY of dealing.deal_random: the same draws)
-        width, groups, getters = deals[dealer]
+        width, groups = deals[dealer]
         draws = game_bits(width)
         bits = list(deck_bits)
+        hands = [0] * n
         for product, steps in groups:
             draws, digits = divmod(draws, product)
-            for left, last in steps:
-                i = digits % left
+            for seat, left, last in steps:
+                i = digits % left  # divmod's digit, without the call
                 digits //= left
-                # the card drawn goes to the end of the cards left (there, not in a
-                # seat's mask: the masks are summed at once below)
-                bits[i], bits[last] = bits[last], bits[i]
-        dealt = tuple([sum(got(bits)) for got in getters])
-        hands = list(dealt)
+                hands[seat] |= bits[i]
+                bits[i] = bits[last]
+        dealt = tuple(hands)
         if trace is not None:
             trace.append(("deal", dealt))
         # ---- the auction (COPY of auction.auction_options / apply_auction)
