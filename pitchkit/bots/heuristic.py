@@ -91,6 +91,8 @@ class Know:
 
 
 
+#: The phases a bot is asked in most, read once (an enum member's lookup is slow).
+_PLAY, _AUCTION = Phase.PLAY, Phase.AUCTION
 #: Estimates kept per rule set (about 5 MB at most) before the memo starts again.
 _MAX_ESTIMATES = 50_000
 #: How the estimate reads a point item, by its word; any other word names a card.
@@ -254,12 +256,12 @@ class HeuristicBot:
 
     def choose(self, observation: Observation, legal_actions: Sequence[int]) -> int:
         phase = observation.phase
-        if phase is Phase.PLAY or (phase is Phase.AUCTION and legal_actions
+        if phase is _PLAY or (phase is _AUCTION and legal_actions
                                    and legal_actions[0] < 54 and len(legal_actions) == 1):
             return self.play(observation, legal_actions)
-        if phase is Phase.AUCTION and SELL in legal_actions:
+        if phase is _AUCTION and SELL in legal_actions:
             return self.sell_or_refuse(observation)
-        if phase is Phase.AUCTION:
+        if phase is _AUCTION:
             return self.bid(observation, legal_actions)
         if phase is Phase.TRUMP:
             suit, _ = self.best_suit(observation.hand)
