@@ -1,15 +1,16 @@
 """Simulation speed against the hard-coded simulator and against other code, alternated.
 
-    python benchmarks/bench_simulate.py [--rounds 5] [--base DIR] [--kinds KIND,...]
+    python benchmarks/bench_simulate.py [--rounds 5] [--base DIR ...] [--kinds KIND,...]
 
 Measures, in hands per second of CPU time on one core, ``simulate`` of 4-player auction
 pitch (seed 1, one worker, statistics included, as ``pitchkit simulate auction-pitch
 --bots random`` runs it, start-up excluded) with the random bots and with the heuristic
 bots, and ``baseline_hardcoded.py``'s plain simulator of the same rules. With ``--base
-DIR`` (another checkout, e.g. ``git worktree add /tmp/base main``) the simulations also
-run on that code. Every measurement is its own process; the kinds run in turn, round
-after round, so a burst of other work on a shared machine hits all of them alike. Prints
-each kind's median and the median of the per-round ratios.
+DIR`` (another checkout, e.g. ``git worktree add /tmp/base main``; give it again for
+more checkouts) the simulations also run on that code. Every measurement is its own
+process; the kinds run in turn, round after round, so a burst of other work on a shared
+machine hits all of them alike. Prints each kind's median and the median of the
+per-round ratios.
 
     python benchmarks/bench_simulate.py --same-figures --base DIR
 
@@ -111,7 +112,8 @@ def run(kind: str, tree: Path, size: int) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=5)
-    parser.add_argument("--base", type=Path, help="another checkout to measure against")
+    parser.add_argument("--base", type=Path, action="append", default=[],
+                        help="another checkout to measure against (may be repeated)")
     parser.add_argument("--kinds", default="baseline,random,heuristic")
     parser.add_argument("--hands", type=int, default=20000, help="hands of the baseline")
     parser.add_argument("--random-games", type=int, default=100,
@@ -126,10 +128,10 @@ def main() -> None:
         print("\n".join(figures()))
         return
     if args.same_figures:
-        if args.base is None:
-            parser.error("--same-figures needs --base DIR")
-        print(f"statistics of this checkout and {args.base}, seed 5:")
-        raise SystemExit(0 if same_figures(args.base) else 1)
+        if len(args.base) != 1:
+            parser.error("--same-figures needs one --base DIR")
+        print(f"statistics of this checkout and {args.base[0]}, seed 5:")
+        raise SystemExit(0 if same_figures(args.base[0]) else 1)
     if args.one:
         hands, seconds = measure(args.one, args.size)
         print(hands, seconds)
@@ -137,9 +139,9 @@ def main() -> None:
     sizes = {"baseline": args.hands, "random": args.random_games,
              "heuristic": args.heuristic_games}
     cases = [(kind, TREE) for kind in args.kinds.split(",")]
-    if args.base is not None:
-        cases += [(kind, args.base.resolve()) for kind in args.kinds.split(",")
-                  if kind != "baseline"]
+    bases = [base.resolve() for base in args.base]
+    for base in bases:
+        cases += [(kind, base) for kind in args.kinds.split(",") if kind != "baseline"]
     rates: dict[tuple[str, Path], list[float]] = {case: [] for case in cases}
     for r in range(args.rounds):
         # alternate the order too: first and last place in a round are not always the same
@@ -165,10 +167,10 @@ def main() -> None:
         for case in cases:
             if case[0] != "baseline":
                 ratio(case, ("baseline", TREE))
-    if args.base is not None:
+    for base in bases:
         for kind in args.kinds.split(","):
             if kind != "baseline":
-                ratio((kind, TREE), (kind, args.base.resolve()))
+                ratio((kind, TREE), (kind, base))
 
 
 if __name__ == "__main__":
