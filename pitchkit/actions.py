@@ -1,12 +1,12 @@
 """Actions as small ints, and their record spellings.
 
 ``play CARD`` is the card itself (0..53); ``pass``, ``bid N``, ``bid moon``, ``sell``,
-``refuse``, ``trump S`` and ``call CARD`` are small constants above the cards;
-``select CARD ...``, ``discard CARD ...``, ``keep CARD ...`` and ``give CARD ...`` are a
-flag bit above every card with the chosen cards as a bit mask below it. Record spellings:
-``pass``, ``bid 3``, ``bid moon``, ``sell``, ``refuse``, ``trump S``, ``call AS``,
-``play AS``, ``select AS KD 2C``, ``discard 7H 2C`` (``discard`` alone discards nothing),
-``keep AS KS``, ``give JS 2S``.
+``refuse``, ``trump S``, ``call CARD``, ``throw in`` and ``keep hand`` are small
+constants above the cards; ``select CARD ...``, ``discard CARD ...``, ``keep CARD ...`` and
+``give CARD ...`` are a flag bit above every card with the chosen cards as a bit mask below
+it. Record spellings: ``pass``, ``bid 3``, ``bid moon``, ``sell``, ``refuse``, ``trump S``,
+``call AS``, ``throw in``, ``keep hand``, ``play AS``, ``select AS KD 2C``, ``discard 7H 2C``
+(``discard`` alone discards nothing), ``keep AS KS``, ``give JS 2S``.
 """
 
 from __future__ import annotations
@@ -26,6 +26,9 @@ SELL: Action = MOON + 1  # the eldest sells the pitch to the high bidder (auctio
 REFUSE: Action = MOON + 2  # the eldest refuses to sell and pitches for the high bid
 TRUMP_BASE: Action = MOON + 4  # trump S is TRUMP_BASE + suit
 CALL_BASE: Action = TRUMP_BASE + 4  # call CARD (call.partner) is CALL_BASE + card
+#: a weak hand (deal.weak_hand_below): its holder throws it in for a new one, or keeps it
+THROW_IN: Action = CALL_BASE + 54
+KEEP_HAND: Action = CALL_BASE + 55
 SELECT_FLAG: Action = 1 << 60
 DISCARD_FLAG: Action = 1 << 61  # discard CARD ... (the draw): the flag, then the cards
 KEEP_FLAG: Action = 1 << 62  # keep CARD ... (the dealer robbing the pack)
@@ -106,6 +109,10 @@ def action_text(action: Action) -> str:
         return "trump " + SUITS[action - TRUMP_BASE]
     if CALL_BASE <= action < CALL_BASE + 54:
         return "call " + card_name(action - CALL_BASE)
+    if action == THROW_IN:
+        return "throw in"
+    if action == KEEP_HAND:
+        return "keep hand"
     verb = SET_VERBS.get(action & ~CARD_BITS) if action >= SELECT_FLAG else None
     if verb is not None:
         return (verb + " " + format_cards(action & CARD_BITS)).rstrip()
@@ -136,6 +143,8 @@ def parse_action(text: str) -> Action:
         return parse_card(args[0])
     if verb == "call" and len(args) == 1:
         return call_action(parse_card(args[0]))
+    if [verb, *(a.lower() for a in args)] in (["throw", "in"], ["keep", "hand"]):
+        return THROW_IN if verb == "throw" else KEEP_HAND
     flags = {v: k for k, v in SET_VERBS.items()}
     if verb in flags and (args or verb == "discard"):
         cards = [parse_card(a) for a in args]
@@ -144,5 +153,6 @@ def parse_action(text: str) -> Action:
         return flags[verb] | mask_of(cards)
     raise ValueError(
         f"{text!r} is not an action (pass, bid N, bid moon, sell, refuse, trump S, call "
-        "CARD, play CARD, select CARD ..., discard CARD ..., keep CARD ..., give CARD ...)"
+        "CARD, throw in, keep hand, play CARD, select CARD ..., discard CARD ..., keep "
+        "CARD ..., give CARD ...)"
     )

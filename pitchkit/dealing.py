@@ -12,7 +12,7 @@ import random
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from pitchkit.cards import card_name, cards_in
+from pitchkit.cards import card_name
 from pitchkit.errors import IllegalActionError, seat_name
 from pitchkit.plan import RulesPlan
 
@@ -63,15 +63,13 @@ def deal_random(plan: RulesPlan, rng: random.Random, dealer: int) -> Deal:
         kitty = 0
         for card in rest[:kitty_size]:
             kitty |= 1 << card
-        pack = rest[kitty_size:]
-        if deal.weak_hand_below:
-            pack = throw_in_weak_hands(plan, dealer, masks, pack)
-        return Deal(masks, turned, kitty, tuple(pack))
+        return Deal(masks, turned, kitty, tuple(rest[kitty_size:]))
+    stock: Sequence[int] = ()
     if turned is not None:
         for seat, card in zip(order, cards, strict=False):
             masks[seat] |= 1 << card
-        if deal.weak_hand_below:
-            throw_in_weak_hands(plan, dealer, masks, cards[len(order):])
+        if deal.weak_hand_below and not all(mask & deal.weak_hand_below for mask in masks):
+            stock = cards[len(order):]  # the undealt cards, for new hands (throw_in)
     else:
         # the first n*k cards of a uniformly shuffled deck, drawn one by one (a partial
         # Fisher-Yates shuffle), each to the seat the deal gives it to. The draws are the
@@ -91,34 +89,45 @@ def deal_random(plan: RulesPlan, rng: random.Random, dealer: int) -> Deal:
             # the undealt cards are the first of ``bits``, in no order: shuffle them
             stock = [bit.bit_length() - 1 for bit in bits[:size - len(order)]]
             rng.shuffle(stock)
-            throw_in_weak_hands(plan, dealer, masks, stock)
+    if stock:
+        # a weak hand may be thrown in: the undealt cards, in the order new hands take them
+        return Deal(masks, turned, 0, tuple(stock))
     return _DEAL_NEW(Deal, (masks, turned, 0, ()))
 
 
-def throw_in_weak_hands(plan: RulesPlan, dealer: int, masks: list[int],
-                        stock: Sequence[int]) -> list[int]:
-    """Replace each weak hand (``deal.weak_hand_below``) in ``masks`` by the next cards of
-    ``stock``, seat by seat from the dealer's left; the undealt cards left, the shown
-    hands last (under the pack)."""
+def weak_seat(plan: RulesPlan, hands: Sequence[int], stock: int, seat: int,
+              last: int) -> int:
+    """The first seat from ``seat`` round to ``last`` (both included) that may throw its
+    hand in (``deal.weak_hand_below``): it holds no card of the rank or higher, and the
+    ``stock`` undealt cards hold a new hand; -1 when none may."""
     deal = plan.deal
-    strong, k = deal.weak_hand_below, deal.cards_per_hand
-    left = list(stock)
-    shown: list[int] = []
+    strong = deal.weak_hand_below
+    if not strong or stock < deal.cards_per_hand:
+        return -1
     next_seat = plan.seats.next_seat
-    seat = next_seat[dealer]
-    for _ in range(len(masks)):
-        # rule: "the option of turning their cards face up in order to get six new cards
-        # if and only if all six of their cards are lower than a Jack" (Serjeant's Muse,
-        # everything2); read as always taken, again while the new hand is weak
-        while not masks[seat] & strong and len(left) >= k:
-            shown.extend(cards_in(masks[seat]))
-            mask = 0
-            for card in left[:k]:
-                mask |= 1 << card
-            masks[seat] = mask
-            del left[:k]
+    while True:
+        if not hands[seat] & strong:
+            return seat
+        if seat == last:
+            return -1
         seat = next_seat[seat]
-    return left + shown
+
+
+def throw_in(plan: RulesPlan, hands: Sequence[int], stock: Sequence[int], seat: int
+             ) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """``seat`` throws its hand in: it is dealt the next cards of ``stock`` (the undealt
+    cards, top first); returns the new hands and what is left of the stock."""
+    # rule: "the option of turning their cards face up in order to get six new cards if
+    # and only if all six of their cards are lower than a Jack" (Serjeant's Muse,
+    # everything2): the player's choice (throw in / keep hand), offered again while the
+    # new hand is weak and enough cards are left
+    k = plan.deal.cards_per_hand
+    mask = 0
+    for card in stock[:k]:
+        mask |= 1 << card
+    new_hands = list(hands)
+    new_hands[seat] = mask
+    return tuple(new_hands), tuple(stock[k:])
 
 
 def _draw_groups(order: tuple[int, ...], size: int
@@ -181,11 +190,13 @@ def deal_cards(plan: RulesPlan, hands: Sequence[Sequence[int]], turned: int | No
         raise IllegalActionError("this variant turns no card for trump")
     draw_plan = plan.draw
     if draw_plan is None:
-        if kitty or pack:
+        if kitty or (pack and not plan.deal.weak_hand_below):
             raise IllegalActionError("this variant has no kitty and no draw: the deal has "
                                      "no kitty or pack")
-        return _DEAL_NEW(Deal, (masks, turned, 0, ()))
-    if len(kitty) != draw_plan.kitty:
+        if not pack:
+            return _DEAL_NEW(Deal, (masks, turned, 0, ()))
+        # deal.weak_hand_below: the pack holds the undealt cards new hands come from
+    elif len(kitty) != draw_plan.kitty:
         raise IllegalActionError(
             f"the kitty has {len(kitty)} cards, the variant deals {draw_plan.kitty}")
     rest = 0

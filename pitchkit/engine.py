@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import replace
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
@@ -24,12 +25,14 @@ from pitchkit import auction, call, dealing, draw, fold
 from pitchkit.actions import (
     BID_BASE,
     CALL_BASE,
+    KEEP_HAND,
     MAX_BID,
     MOON,
     PASS,
     REFUSE,
     SELECT_FLAG,
     SELL,
+    THROW_IN,
     TRUMP_BASE,
     Action,
     action_text,
@@ -85,7 +88,7 @@ _PLAY = Phase.PLAY
 #: Every action below the select flag: cards, pass, bids, moon, trump S.
 _SMALL_ACTIONS = frozenset([*range(54), PASS, *range(BID_BASE + 1, BID_BASE + MAX_BID + 1), MOON,
                             SELL, REFUSE, *range(TRUMP_BASE, TRUMP_BASE + 4),
-                            *range(CALL_BASE, CALL_BASE + 54)])
+                            *range(CALL_BASE, CALL_BASE + 54), THROW_IN, KEEP_HAND])
 
 
 class Game:
@@ -107,7 +110,7 @@ class Game:
         "_led", "_win_seat", "_win_key", "_tricks", "_tricks_left", "_first_lead",
         "_last_winner", "_leader", "stage", "select_count", "_select_left", "_legal",
         "_played_memo", "_draw", "discarded", "_trick_size", "_next_active",
-        "_trick_nexts", "_sale", "_call",
+        "_trick_nexts", "_sale", "_call", "_stock", "_thrown",
     )
 
     def __init__(self, rules: Rules, rng: random.Random, *, dealer: int | None = None
@@ -201,6 +204,10 @@ class Game:
         self._sale: tuple[int, int] | None = None
         #: call.partner: the called card and its holder, once the pitcher has called
         self._call: call.CallState | None = None
+        #: deal.weak_hand_below: the undealt cards new hands come from, top first, and
+        #: the hands thrown in (seat, cards), shown to everyone
+        self._stock: tuple[int, ...] = ()
+        self._thrown: tuple[tuple[int, int], ...] = ()
 
     # ------------------------------------------------------------------ public API
 
@@ -251,6 +258,8 @@ class Game:
             return [TRUMP_BASE + s for s in range(4)]
         if phase is Phase.CALL:
             return [CALL_BASE + c for c in _cards_of(self.callable_cards())]
+        if phase is Phase.THROW_IN:
+            return [THROW_IN, KEEP_HAND]
         return []
 
     def apply(self, action: Action | str) -> Event:
@@ -288,6 +297,8 @@ class Game:
             self._apply_draw(action)
         elif phase is Phase.CALL:
             self._apply_call(seat, action)
+        elif phase is Phase.THROW_IN:
+            self._apply_throw_in(seat, action)
         else:
             apply_select(self, seat, action)
         if len(self.events) > events_before:
@@ -428,6 +439,7 @@ class Game:
             *(_NO_DRAW_VIEW if self._draw is None else self._draw_view(seat)),
             None if self._call is None else self._call.card,
             None if self._draw is None else draw.given_view(self._draw, seat),
+            self._thrown,
         ))
 
     def _seen_teams(self, seat: int) -> tuple[int, ...]:
@@ -559,13 +571,61 @@ class Game:
             self.hands = list(masks)
         if self.plan.draw is not None:
             self._draw = draw.DrawState(pack=pack, kitty=kitty)
-        detail = ((tuple(masks), turned) if self.plan.draw is None
+        if self.plan.deal.weak_hand_below:
+            self._stock = pack
+        detail = ((tuple(masks), turned) if self.plan.draw is None and not pack
                   else (tuple(masks), turned, kitty, pack))
         event = _EVENT_NEW(Event, ("deal", None, None, detail, None, None))
         self.events.append(event)
         if turned is not None:
             # rule: "its suit is trump" (source C; trump.chosen_by turned_card)
             self._set_trump(turned // 13)
+        if pack and self.plan.deal.weak_hand_below:
+            seat = dealing.weak_seat(self.plan, masks, len(pack), self._next[self.dealer],
+                                     self.dealer)
+            if seat >= 0:
+                self.phase = Phase.THROW_IN
+                self.to_act = seat
+                return event
+        self._begin_auction()
+        return event
+
+    def _apply_throw_in(self, seat: int, action: int) -> None:
+        """deal.weak_hand_below: ``seat`` throws its weak hand in or keeps it; then the
+        next seat round to the dealer whose hand is weak decides, or the auction begins."""
+        if action != THROW_IN and action != KEEP_HAND:
+            raise IllegalActionError(
+                f"{seat_name(seat)} has a weak hand: throw in or keep hand, not "
+                f"{self._text(action)}")
+        plan = self.plan
+        start = seat
+        if action == THROW_IN:
+            shown = self.dealt[seat]
+            dealt, self._stock = dealing.throw_in(plan, self.dealt, self._stock, seat)
+            self.dealt = list(dealt)
+            if plan.play.stages:
+                self.reserve = list(dealt)
+            else:
+                self.hands = list(dealt)
+            self._thrown = (*self._thrown, (seat, shown))
+            if self._draw is None:
+                self.discarded |= shown  # out of play for the hand
+            else:
+                # the shown hands go under the pack, in the order they were thrown in
+                under = tuple(c for _, cards in self._thrown for c in _cards_of(cards))
+                self._draw = replace(self._draw, pack=self._stock + under)
+        elif seat == self.dealer:
+            start = -1
+        else:
+            start = self._next[seat]
+        nxt = -1 if start < 0 else dealing.weak_seat(plan, self.dealt, len(self._stock),
+                                                       start, self.dealer)
+        if nxt >= 0:
+            self.to_act = nxt
+            return
+        self._begin_auction()
+
+    def _begin_auction(self) -> None:
         auction = self.plan.auction
         if auction.has_auction:
             self.phase = Phase.AUCTION
@@ -576,7 +636,6 @@ class Game:
                 self.to_act = bid_next[self.to_act]
         else:
             self._after_auction()
-        return event
 
     def _lead_mask(self, seat: int) -> int:
         return lead_cards_mask(self, seat)

@@ -15,7 +15,9 @@ so every rule comes from the variant and only legal actions are ever applied.
 64          ``pass``
 65..124     ``bid 1`` .. ``bid 60`` (``BID_BASE + N``; a variant allows up to its max_bid)
 125         ``bid moon`` (``MOON``)
-126..128    unused
+126, 127    ``sell``, ``refuse`` (``auction.style: sell``)
+128         ``throw in`` (phase ``throw_in``, ``deal.weak_hand_below``); ``pass`` there
+            keeps the hand
 129..132    ``trump S``, ``H``, ``D``, ``C`` (``TRUMP_BASE + suit``)
 ==========  ===============================================================
 
@@ -43,7 +45,8 @@ called                 54      call.partner: the card the pitcher called (seen b
 given                  54      draw.give_to_partner: the cards the kitty's taker gave its
                                partner (only the giver and the receiver see them)
 trump                  4       trump suit one-hot (all 0 while not named)
-phase                  8       deal, auction, trump, draw, select, play, over, call one-hot
+phase                  9       deal, auction, trump, draw, select, play, over, call,
+                               throw_in one-hot
 dealer                 n       the dealer (relative seat) one-hot
 pitcher                n       the pitcher one-hot (all 0 without one)
 pitcher's side         n       the seats but the pitcher on the pitcher's side as this
@@ -86,9 +89,11 @@ from pitchkit import draw
 from pitchkit.actions import (
     BID_BASE,
     CALL_BASE,
+    KEEP_HAND,
     MOON,
     PASS,
     SELECT_FLAG,
+    THROW_IN,
     TRUMP_BASE,
     is_numeric_bid,
 )
@@ -102,6 +107,9 @@ from pitchkit.variant import Rules
 ACTIONS = TRUMP_BASE + 4
 #: The action that ends a set of cards of variable size (the draw).
 DONE = 54
+#: phase throw_in: the environment's ``throw in`` (the engine's is above ACTIONS); ``pass``
+#: keeps the hand
+THROW_IN_ACTION = TRUMP_BASE - 1
 CARDS = 54
 PHASES = tuple(Phase)
 
@@ -195,6 +203,8 @@ class PitchEnv(AECEnv):
                 self._apply(draw.choice_action(choice, self._chosen | choice.must))
         elif game.phase is Phase.CALL:
             self._apply(CALL_BASE + action)
+        elif game.phase is Phase.THROW_IN:
+            self._apply(THROW_IN if action == THROW_IN_ACTION else KEEP_HAND)
         else:
             self._apply(action)
         self._advance()
@@ -252,6 +262,8 @@ class PitchEnv(AECEnv):
                 mask[DONE] = 1
         elif game.phase is Phase.CALL:
             _mark(mask, game.callable_cards())
+        elif game.phase is Phase.THROW_IN:
+            mask[THROW_IN_ACTION] = mask[PASS] = 1
         else:
             for action in game.legal_actions():
                 mask[action] = 1

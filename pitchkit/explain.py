@@ -216,13 +216,14 @@ def _dealing(rules: Rules) -> Iterator[str]:
         word = _RANK_WORDS[d.weak_hand_below]
         rank = ("an " if word[0] in "aeiou" else "a ") + word
         joker = " (a joker counts as high)" if rules.deck.jokers else ""
-        yield (f"A player dealt no card as high as {rank}{joker} shows the "
-               f"hand and is dealt {_n(per, 'new card')} from the undealt cards, again while "
-               "the new hand is that weak and enough cards are left; the shown cards are "
-               "out of play for the hand"
+        yield (f"A player dealt no card as high as {rank}{joker} may throw it in before "
+               f"the bidding (`throw in`): the hand is shown and its holder is dealt "
+               f"{_n(per, 'new card')} from the undealt cards, and may throw in again while "
+               "the new hand is that weak and enough cards are left; or keep it (`keep "
+               "hand`). Each such player chooses in turn from the dealer's left. The shown "
+               "cards are out of play for the hand"
                + (" (under the pack)." if rules.draw.discard is not Discard.NONE
-                  or rules.deal.kitty else ".")
-               + " (Played as always taken: the rule lets the player choose.)")
+                  or rules.deal.kitty else "."))
 
 
 def _trump(rules: Rules) -> Iterator[str]:

@@ -127,6 +127,8 @@ def _where(game: Game, auction_count: int) -> str:
         return "the draw"
     if phase is Phase.CALL:
         return "the call"
+    if phase is Phase.THROW_IN:
+        return "the throw-in"
     if phase is Phase.PLAY:
         return f"trick {sum(game.tricks_won) + 1}"
     return "after the end of the hand"

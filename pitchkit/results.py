@@ -18,7 +18,9 @@ class Phase(StrEnum):
     SELECT = "select"
     PLAY = "play"
     OVER = "over"
-    CALL = "call"  # last: the environment's phase one-hot keeps the others' places
+    CALL = "call"  # after the others: the environment's phase one-hot keeps their places
+    #: deal.weak_hand_below: a seat with a weak hand throws it in or keeps it (before bids)
+    THROW_IN = "throw_in"
 
 
 class Event(NamedTuple):
@@ -115,3 +117,5 @@ class Observation(NamedTuple):
     #: draw.give_to_partner: (receiver, cards) the kitty's taker gave its partner, seen
     #: by those two only (None for every other seat, and before the give)
     given: tuple[int, int] | None = None
+    #: deal.weak_hand_below: (seat, cards) of each hand thrown in this hand, shown to all
+    thrown_in: tuple[tuple[int, int], ...] = ()

@@ -211,7 +211,13 @@ def check_cards(game: Game) -> None:
     for m in game.dealt:
         assert dealt & m == 0
         dealt |= m
-    if game._draw is not None:
+    if game._draw is None:
+        for _, m in game.observation(0).thrown_in:
+            # weak hands thrown in (deal.weak_hand_below): shown, then out of play (with
+            # a draw they go under the pack, and the deck is checked whole below)
+            assert dealt & m == 0, "a thrown-in card is still in a hand"
+            dealt |= m
+    else:
         # the deck conserved through the kitty, discards and draws
         dealt = sum(1 << c for c in game.rules.deck.cards())
         if game.turned is not None and game.rules.trump.shown_card.value == "out_of_play":

@@ -18,7 +18,7 @@ from pitchkit.cards import (
     same_colour_suit,
 )
 from pitchkit.checks import check_rules
-from pitchkit.engine import Game, Phase, replay_events
+from pitchkit.engine import Game, Phase
 from pitchkit.errors import VariantError
 from pitchkit.explain import explain_rules, trump_order_words
 from pitchkit.load import load_text
@@ -135,17 +135,24 @@ def test_weak_hand_below_null_keeps_a_weak_hand() -> None:
     assert all(game.dealt[seat] & ~captured == 0 for seat in weak)
 
 
-def test_weak_hand_below_jack_replaces_the_weak_hand() -> None:
+def test_weak_hand_below_jack_offers_the_weak_seats_a_new_hand() -> None:
     seed = first_weak_deal()
     plain = Game(rules_from_mapping({}), random.Random(seed), dealer=3)
     plain.deal_random()
     game = Game(rules_from_mapping({"deal": {"weak_hand_below": "J"}}),
                 random.Random(seed), dealer=3)
     game.deal_random()
-    # the same shuffle: strong hands are kept, each weak one is replaced by a strong one
-    # (or a weak one, only when the undealt cards ran out: not with 28 of them)
+    # the same shuffle; each weak seat in turn from the dealer's left throws in
+    assert game.dealt == plain.dealt
+    weak = [seat for seat in (0, 1, 2, 3) if not plain.dealt[seat] & STRONG]
+    asked = []
+    while game.phase is Phase.THROW_IN:
+        assert game.to_act is not None
+        asked.append(game.to_act)
+        game.apply("throw in")
+    assert sorted(set(asked)) == weak
     for seat in range(4):
-        if plain.dealt[seat] & STRONG:
+        if seat not in weak:
             assert game.dealt[seat] == plain.dealt[seat]
         else:
             assert game.dealt[seat] & STRONG and game.dealt[seat] != plain.dealt[seat]
@@ -153,19 +160,6 @@ def test_weak_hand_below_jack_replaces_the_weak_hand() -> None:
             assert all(not plain.dealt[seat] & mask for mask in game.dealt)
     play_out(game, seed)
     assert game.hand_results[-1].points  # the hand is played and scored
-
-
-def test_weak_hands_replay_from_the_record() -> None:
-    r = rules_from_mapping({"deal": {"weak_hand_below": "Q"}})
-    game = Game(r, random.Random(5))
-    rng = random.Random(6)
-    while game.outcome is None and len(game.hand_results) < 30:
-        if game.phase is Phase.DEAL:
-            game.deal_random()
-        else:
-            game._apply_random(rng)
-    replayed = replay_events(r, game.events, game.first_dealer)
-    assert replayed.scores == game.scores and replayed.hand_results == game.hand_results
 
 
 @pytest.mark.parametrize(("settings", "message"), [
@@ -189,7 +183,7 @@ def test_explain_states_the_new_table_rules() -> None:
         "deal": {"weak_hand_below": "J"},
         "scoring": {"win_only_as_pitcher": False, "several_reach": "tie_to_pitcher",
                     "all_points_wins_game": True}}))
-    assert "A player dealt no card as high as a jack shows the hand" in text
+    assert "A player dealt no card as high as a jack may throw it in" in text
     assert "the higher score wins; with equal scores the pitcher's player wins" in text
     assert "A player that takes every point of a hand wins the game at once" in text
     higher = explain_rules(rules_from_mapping({

@@ -25,11 +25,13 @@ from dataclasses import dataclass
 
 from pitchkit.actions import (
     BID_BASE,
+    KEEP_HAND,
     MAX_BID,
     MOON,
     PASS,
     REFUSE,
     SELL,
+    THROW_IN,
     TRUMP_BASE,
     select_action,
 )
@@ -272,6 +274,8 @@ class HeuristicBot:
             return draw_action(self.rules, observation)
         if phase is Phase.CALL:
             return call_choice(self.rules, observation, list(legal_actions))
+        if phase is Phase.THROW_IN:
+            return self.throw_in(observation)
         return legal_actions[0]
 
     # ------------------------------------------------------------------ bidding
@@ -386,6 +390,14 @@ class HeuristicBot:
             # one chance each: bid all the hand is worth now, there is no raising later
             return BID_BASE + wanted[-1]
         return BID_BASE + wanted[0]  # round and round: raise as little as needed
+
+    def throw_in(self, obs: Observation) -> int:
+        """A weak hand (``deal.weak_hand_below``): keep it only when :meth:`estimate`
+        values it at least as an average new hand (:func:`average_hand_value`); a hand
+        with no high card seldom is, but a long suit with its two may be."""
+        value = (self.estimate(obs.hand, obs.trump) if obs.trump is not None
+                 else self.best_suit(obs.hand)[1])
+        return KEEP_HAND if value >= average_hand_value(self.rules) else THROW_IN
 
     def sell_or_refuse(self, obs: Observation) -> int:
         """The eldest's answer (auction.style sell): the price is sure, the pitch is not;
@@ -542,3 +554,24 @@ class HeuristicBot:
 
         cards.sort(key=worth, reverse=True)
         return select_action(cards[:count])
+
+
+#: Hands dealt to work out :func:`average_hand_value` (about 20 ms once per rule set).
+_AVERAGE_HANDS = 200
+
+
+@per_rule_set(32)
+def average_hand_value(rules: Rules) -> float:
+    """What :meth:`HeuristicBot.best_suit` expects of a hand dealt from the whole deck,
+    on average: the bar a weak hand is measured against before it is thrown in. The
+    hands come from a generator of fixed seed, so the bar is the same in every game."""
+    bot = HeuristicBot(rules, 0, random.Random(0))
+    deck = list(cards_in(bot.k.deck))
+    rng = random.Random(0)
+    total = 0.0
+    for _ in range(_AVERAGE_HANDS):
+        hand = 0
+        for card in rng.sample(deck, bot.k.cards_per_hand):
+            hand |= 1 << card
+        total += bot.best_suit(hand)[1]
+    return total / _AVERAGE_HANDS

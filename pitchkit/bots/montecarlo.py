@@ -83,8 +83,8 @@ class MonteCarloBot:
         """The actions worth searching: all of them, except in the auction and select."""
         if obs.phase is Phase.SELECT:
             return self.selections(obs, legal)
-        if obs.phase is Phase.DRAW:
-            return [self.helper.choose(obs, legal)]  # the draw: the heuristic's choice
+        if obs.phase is Phase.DRAW or obs.phase is Phase.THROW_IN:
+            return [self.helper.choose(obs, legal)]  # the heuristic's choice
         if obs.phase is Phase.AUCTION:
             bids = [a for a in legal if a in (PASS, MOON) or BID_BASE < a <= BID_BASE + MAX_BID]
             if bids:
@@ -138,6 +138,9 @@ class MonteCarloBot:
                 return None  # a kitty taken, a draw under way: not searched
         mine = obs.hand | obs.reserve | sum(1 << c for c in played_by[me])
         pool = k.deck & ~mine & ~played_mask
+        if plan.draw is None:
+            for _, shown in obs.thrown_in:
+                pool &= ~shown  # weak hands thrown in: out of play, seen by all
         if dealt.shown_card_out_of_play and obs.turned is not None:
             pool &= ~(1 << obs.turned)
         voids = self.voids(obs)

@@ -60,6 +60,8 @@ class Table:
     trumps_only: bool
     following: int
     turned_out: bool
+    #: hands thrown in (deal.weak_hand_below) are out of play: no draw puts them back
+    thrown_out: bool
     #: the seat after each in the order of play
     next_seat: tuple[int, ...]
     #: trick tables by trump suit
@@ -74,7 +76,8 @@ class Table:
             hand_size=plan.deal.cards_per_hand if draw is None else draw.hand_size,
             show_and_keep=draw is not None and draw.show_and_keep,
             trumps_only=plan.play.trumps_only, following=plan.play.following,
-            turned_out=plan.deal.shown_card_out_of_play, next_seat=plan.seats.next_seat,
+            turned_out=plan.deal.shown_card_out_of_play, thrown_out=draw is None,
+            next_seat=plan.seats.next_seat,
             tables=tuple(entry[0] for entry in plan.play.trump_sets))
 
 
@@ -234,6 +237,9 @@ def known(table: Table, obs: Observation, sight: Sight) -> Known | None:
         seen |= 1 << obs.turned
     fixed = [0] * n
     start = [table.hand_size] * n
+    if table.thrown_out:
+        for _, cards in obs.thrown_in:
+            seen |= cards
     for seat, cards in obs.shown:
         seen |= cards
         if table.show_and_keep and cards.bit_count() > table.hand_size:
