@@ -148,13 +148,19 @@ def _describe_subschema(schema: dict[str, Any]) -> str:
     if "const" in schema:
         return str(schema["const"])
     if "enum" in schema:
-        return " or ".join(str(v) for v in schema["enum"])
+        return " or ".join(_choice_words(schema["enum"]))
     types = schema.get("type")
     words = [_TYPE_WORDS.get(t, t) for t in ([types] if isinstance(types, str) else types or [])]
     text = " or ".join(words) or "a value"
     if "minimum" in schema and "maximum" in schema:
         text += f" from {schema['minimum']} to {schema['maximum']}"
     return text
+
+
+def _choice_words(values: list[Any]) -> list[str]:
+    """An enum's values as a file writes them, once each: null for None, and a rank
+    that may be written as a letter or a YAML number (9 or '9') named once."""
+    return list(dict.fromkeys("null" if v is None else str(v) for v in values))
 
 
 def _show(value: Any) -> str:
@@ -188,7 +194,7 @@ def _schema_messages(error: ValidationError) -> list[tuple[KeyPath, str]]:
             out.append(((*path, key), msg))
         return out
     if v == "enum":
-        choices = [str(c) for c in error.validator_value]
+        choices = _choice_words(error.validator_value)
         value = error.instance
         hint = _suggest(str(value), choices) if isinstance(value, str) else ""
         return [(path, f"{_show(value)} is not one of {', '.join(choices)}{hint}")]
