@@ -219,6 +219,9 @@ class CalibratedBot(HeuristicBot):
             moon = self.moon_value(obs, suit)
             if moon > max(best_numeric, passing):
                 return MOON
+        sweep = self.sweep_bid(obs.hand, suit, numeric)  # scoring.all_points_wins_game
+        if sweep is not None:
+            return sweep
         if PASS not in legal:
             return BID_BASE + numeric[0] if numeric else legal[0]
         worth = [b for b in numeric if by_bid[b] > passing]

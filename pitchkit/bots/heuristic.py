@@ -74,6 +74,8 @@ class Know:
     tens: int  # mask of the cards worth 10 or more game points
     game_tie_nobody: bool
     style_one_round: bool  # one chance each to bid (auction.style one_round)
+    #: scoring.all_points_wins_game: a side taking every point of a hand wins at once
+    all_points_wins_game: bool
     #: per trump suit: its tables (pitchkit.tricks) and its :class:`Order`
     tables: tuple[TrumpTables, ...]
     orders: tuple[Order, ...]
@@ -154,6 +156,7 @@ def know(rules: Rules) -> Know:
         tens=sum(1 << c for c in range(54) if game_value[c] >= 10),
         game_tie_nobody=plan.game_tie is GameTie.NOBODY,
         style_one_round=rules.auction.style is AuctionStyle.ONE_ROUND,
+        all_points_wins_game=rules.scoring.all_points_wins_game,
         # in a one-round auction the bot bids its whole value at once, not the least
         # raise, so it needs a point less of margin (measured: equal strength to the
         # least-raise bidder, 50/50 over 1500 games, with seats 1 and 2 pitching again)
@@ -381,6 +384,10 @@ class HeuristicBot:
         want = int(value + self.k.margin + self.boldness)
         if MOON in legal and value >= self.k.items_total - 0.3:
             return MOON
+        sweep = self.sweep_bid(obs.hand, obs.trump if obs.trump is not None
+                               else self.best_suit(obs.hand)[0], numeric)
+        if sweep is not None:
+            return sweep
         if PASS not in legal:
             return BID_BASE + numeric[0] if numeric else legal[0]
         wanted = [n for n in numeric if n <= want]
@@ -390,6 +397,25 @@ class HeuristicBot:
             # one chance each: bid all the hand is worth now, there is no raising later
             return BID_BASE + wanted[-1]
         return BID_BASE + wanted[0]  # round and round: raise as little as needed
+
+    def sweep_bid(self, hand: int, suit: int, numeric: Sequence[int]) -> int | None:
+        """``scoring.all_points_wins_game``: a hand the point-by-point estimate
+        (:meth:`HeuristicBot.estimate`, also for bots that bid from other values) finds
+        worth every point with ``suit`` trump, by the bar the moon bid uses, wins the game
+        by taking them all, so it bids the most it may, to name trump and lead; None for
+        any other hand or rule."""
+        k = self.k
+        if (k.all_points_wins_game and numeric
+                and HeuristicBot.estimate(self, hand, suit) >= k.items_total - 0.3):
+            return BID_BASE + numeric[-1]
+        return None
+
+    @staticmethod
+    def sweep_on(obs: Observation, seat: int) -> bool:
+        """``seat``'s side may still take every point: no other side has taken a trick."""
+        team = obs.team_of
+        side = team[seat]
+        return not any(mask for s, mask in enumerate(obs.captured) if team[s] != side)
 
     def throw_in(self, obs: Observation) -> int:
         """A weak hand (``deal.weak_hand_below``): keep it only when :meth:`estimate`
@@ -491,6 +517,10 @@ class HeuristicBot:
         safe_winners = winners if last else [
             c for c in winners
             if not unseen & higher[c] and (no_trump_out or trump_mask >> c & 1)]
+        if winners and k.all_points_wins_game and self.sweep_on(obs, win_seat):
+            # the other side would win the game at once by taking every point: a trick
+            # (its game points, its point cards) may stop it, whatever the prize
+            return min(safe_winners or winners, key=by_rank)
         if safe_winners and (prize > 0.15 or last or k.combinations):
             return min(safe_winners, key=by_rank)
         risky = [c for c in winners if cost[c] < 1.0]  # protects its jack
