@@ -210,7 +210,7 @@ def test_search_worlds_agree_with_what_the_bot_saw(variant: str) -> None:
         bot.sight.see(obs)
         if game.phase is Phase.PLAY and len(legal) > 1 and obs.trump is not None:
             seen = bot.sight.held | sum(1 << c for _, c in obs.played)
-            worlds = bot.worlds(obs)
+            worlds = bot.worlds(obs, bot.samples)
             assert worlds
             for world in worlds:
                 assert world[seat] == obs.hand
@@ -267,3 +267,40 @@ def test_bots_choose_from_their_observation_alone(bot: str) -> None:
             checked += 1
         game.apply(players[seat].choose(obs, legal))
     assert checked >= 5
+
+
+@pytest.mark.parametrize("work", [1, 300])
+def test_search_plays_out_at_most_its_work_a_hand(work: int) -> None:
+    """The search spends at most ``work`` card plays of play-outs on a hand (every seat
+    holds as many cards as the searching one, less the plays to the trick under way), and
+    with too little for two worlds it plays the calibrated bot's card."""
+    from pitchkit.bots.calibrated import CalibratedBot
+    from pitchkit.bots.search import SearchBot
+    from pitchkit.engine import Game, Phase
+
+    rules = load_variant("auction-pitch")
+    game = Game(rules, random.Random(5))
+    bots = [SearchBot(rules, s, random.Random(s), work=work) for s in range(4)]
+    plain = [CalibratedBot(rules, s, random.Random(s)) for s in range(4)]
+    spent: dict[tuple[int, int], int] = {}
+    for bot in bots:
+        def counted(obs: Any, world: Any, dealt: Any, card: int, bot: Any = bot,
+                    inner: Any = bot.play_card_out) -> float:
+            key = (bot.seat, game.hands_played)
+            spent[key] = spent.get(key, 0) + sum(cards.bit_count() for cards in world)
+            return float(inner(obs, world, dealt, card))
+        bot.play_card_out = counted  # type: ignore[method-assign]
+    while game.phase is not Phase.OVER and game.hands_played < 3:
+        if game.phase is Phase.DEAL:
+            game.deal_random()
+            continue
+        seat = game.to_act
+        assert seat is not None
+        obs = game.observation(seat)
+        legal = game.legal_actions()
+        choice = bots[seat].choose(obs, legal)
+        if work == 1:
+            assert choice == plain[seat].choose(obs, legal)
+        game.apply(choice)
+    assert all(plays <= work for plays in spent.values())
+    assert (sum(spent.values()) > 0) == (work > 1)

@@ -1,7 +1,7 @@
 """The ``search`` bot: the calibrated bot's bids, and card play searched on sampled worlds.
 
-Card play is a determinized search. At its first card of a hand the bot draws
-``samples`` *worlds* (:mod:`pitchkit.bots.worlds`): guesses at the other seats' cards
+Card play is a determinized search. At its first searched decision of a hand the bot
+draws *worlds* (:mod:`pitchkit.bots.worlds`): guesses at the other seats' cards
 that agree with everything it has seen (its own cards, the cards played and by whom,
 the voids players showed, the trumps shown in a draw, how many cards each seat holds),
 preferring worlds where each bidder holds a hand worth its bid. Between its decisions it
@@ -15,15 +15,26 @@ thumb (lead the strongest card; take an opponent's trick as cheaply as possible,
 throw the card least worth holding), then the hand scored by the engine's own scoring
 (:func:`pitchkit.scoring.score_parts`, :func:`pitchkit.settle.settle_parts`) and valued
 as :func:`pitchkit.bots.montecarlo.hand_value` does. The same worlds serve every
-candidate. A candidate far behind the best after half the worlds is dropped. The
-calibrated bot's own card stands unless the search finds one better by ``margin``
-points a world.
+candidate. From the third world on, a candidate a point a world behind the best is
+dropped. The calibrated bot's own card stands unless the search finds one better by
+``margin`` points a world.
+
+The search has a budget of ``work`` card plays of play-outs a hand (by default 4,000
+shared by the seats of the table: 1,000 each at four). A decision may take up to two
+thirds of what is left: as many worlds (at most ``samples``) as that buys for its
+candidates and the cards still to play; with fewer than two, the calibrated bot's card
+stands. Early decisions of a long hand (many candidates, long play-outs) are so left to
+the rule of thumb, and the budget goes to the later ones, where a play-out is short:
+about the same time a hand whatever the hand's length or the table's size, which holds
+the speed on the variants with long hands (call-partner pitch: five seats of ten cards).
 
 Bidding, trump, the draw and staged play are the calibrated bot's
-(:mod:`pitchkit.bots.calibrated`); so is the lead that names trump.
+(:mod:`pitchkit.bots.calibrated`), the moon from its tables as by default; so is the
+lead that names trump.
 
-Settings: ``samples`` (worlds per hand, default 6), ``margin`` (default 0.25), and the
-calibrated bot's.
+Settings: ``samples`` (worlds a decision at most, default 6), ``margin`` (default
+0.25), ``work`` (card plays of play-outs a hand; default 4,000 over the number of
+seats), and the calibrated bot's.
 """
 
 from __future__ import annotations
@@ -47,6 +58,7 @@ from pitchkit.bots.worlds import (
     sample_world,
     table_of,
 )
+from pitchkit.cards import JOKER_MASK, SUIT_MASKS
 from pitchkit.fold import seating
 from pitchkit.plan import rules_plan
 from pitchkit.results import Observation, Phase
@@ -57,39 +69,63 @@ from pitchkit.tricks import (
     FOLLOW_OR_TRUMP,
     MUST_FOLLOW_THEN_TRUMP,
     TrumpTables,
-    legal_leads,
 )
 from pitchkit.variant import Rules
 
 #: Draws of a world before settling for one where a bidder's hand is worth less than its
 #: bid (the rest of what a world must agree with is never given up).
 BID_TRIES = 3
-#: Share of the worlds after which candidates far behind the best are dropped.
-PRUNE_AFTER = 0.5
-#: How far behind (points a world) a candidate may be at that point and stay.
+#: Card plays of play-outs a hand at the whole table by default, shared by its seats:
+#: ``work`` is this over the number of seats (about the same time a hand at any size).
+TABLE_WORK = 4000
+#: Share of the work left for the hand that one decision may take.
+SPEND = 2 / 3
+#: Fewest worlds a decision is searched on: with fewer the calibrated bot's card stands.
+MIN_WORLDS = 2
+#: Worlds played out with every candidate before any is dropped; after each later one a
+#: candidate far behind the best is dropped.
+PRUNE_FROM = 2
+#: How far behind the best (points a world so far) a candidate may be and stay.
 PRUNE_GAP = 1.0
 
 
 @lru_cache(maxsize=64)
 def trick_tables(rules: Rules) -> tuple[tuple[TrumpTables, tuple[tuple[int, ...], ...],
-                                              tuple[float, ...]], ...]:
-    """Per trump suit: its trick tables, trick keys by suit led (pitchkit.plan), and
-    :func:`pitchkit.bots.drawing.worth` of every card (worked out once per rule set:
-    hashing a rule set is not cheap)."""
+                                              tuple[float, ...], tuple[int, ...]], ...]:
+    """Per trump suit: its trick tables, trick keys by suit led (pitchkit.plan),
+    :func:`pitchkit.bots.drawing.worth` of every card, and the trumps strongest first
+    (worked out once per rule set: hashing a rule set is not cheap)."""
     sets = rules_plan(rules).play.trump_sets
-    return tuple((sets[trump][0], sets[trump][2],
-                  tuple(worth(rules, trump, c) for c in range(54))) for trump in range(4))
+    out = []
+    for trump in range(4):
+        t = sets[trump][0]
+        order = sorted((c for c in range(54) if t.trumps >> c & 1), key=lambda c: -t.power[c])
+        out.append((t, sets[trump][2], tuple(worth(rules, trump, c) for c in range(54)),
+                    tuple(order)))
+    return tuple(out)
+
+
+#: Per suit: the index of its two and the mask of its cards (plain-card leads).
+SUIT_BASES = tuple((13 * s, SUIT_MASKS[s]) for s in range(4))
 
 
 class SearchBot(CalibratedBot):
     """Calibrated bidding, determinized search in play; see the module docstring."""
 
     def __init__(self, rules: Rules, seat: int, rng: random.Random, samples: int = 6,
-                 margin: float = 0.25, boldness: float = 0.0, moon_samples: int = 24) -> None:
+                 margin: float = 0.25, work: int | None = None, boldness: float = 0.0,
+                 moon_samples: int = 0) -> None:
         super().__init__(rules, seat, rng, boldness=boldness, moon_samples=moon_samples)
         if samples < 1:
             raise ValueError("samples must be at least 1")
+        if work is None:
+            work = TABLE_WORK // rules.players.count
+        if work < 1:
+            raise ValueError("work must be at least 1")
         self.samples = int(samples)
+        self.work = int(work)
+        self._work_left = 0
+        self._work_hand: object = None
         self.margin = float(margin)
         self.table = table_of(rules)
         self.trick_tables = trick_tables(rules)
@@ -100,7 +136,7 @@ class SearchBot(CalibratedBot):
         self._worlds_hand: object = None
         self._applied = 0
         plan = rules_plan(rules)
-        self._joker_leads = (plan.trump.pitched_joker_makes_spades, plan.play.never_lead_joker)
+        self._never_lead_joker = plan.play.never_lead_joker
 
     def choose(self, observation: Observation, legal_actions: Sequence[int]) -> int:
         self.sight.see(observation)
@@ -113,14 +149,32 @@ class SearchBot(CalibratedBot):
             return usual
         if usual not in candidates:
             candidates.append(usual)
-        worlds = self.worlds(observation)
-        if not worlds:
+        count = self.affordable(observation, len(candidates))
+        if count < MIN_WORLDS:
             return usual
+        worlds = self.worlds(observation, count)
+        if len(worlds) < MIN_WORLDS:
+            return usual
+        self._work_left -= len(worlds) * len(candidates) * self.plays_left(observation)
         totals = self.search(observation, worlds, candidates)
         best = max(totals, key=lambda c: (totals[c], c == usual))
         if totals[best] - totals[usual] > self.margin * len(worlds):
             return best
         return usual
+
+    def plays_left(self, obs: Observation) -> int:
+        """Cards still to be played this hand, about (every seat holding as many as I do,
+        less the plays to the trick under way): the length of a play-out."""
+        return obs.hand.bit_count() * self.table.n - len(obs.trick)
+
+    def affordable(self, obs: Observation, candidates: int) -> int:
+        """Worlds this decision may search: at most ``samples``, and play-outs of at most
+        :data:`SPEND` of the card plays of ``work`` left for the hand."""
+        if self._work_hand is not self.sight.hand:
+            self._work_hand = self.sight.hand
+            self._work_left = self.work
+        cost = candidates * self.plays_left(obs)
+        return min(self.samples, int(self._work_left * SPEND) // cost) if cost else 0
 
     # ------------------------------------------------------------------ candidates
 
@@ -159,8 +213,9 @@ class SearchBot(CalibratedBot):
 
     # ------------------------------------------------------------------ worlds
 
-    def worlds(self, obs: Observation) -> list[list[int]]:
-        """The hand's worlds, moved on to ``obs`` (drawn again where they no longer fit)."""
+    def worlds(self, obs: Observation, want: int) -> list[list[int]]:
+        """``want`` of the hand's worlds, moved on to ``obs`` (drawn again where they no
+        longer fit; more drawn when there are fewer)."""
         know = known(self.table, obs, self.sight)
         if know is None:
             return []
@@ -180,13 +235,13 @@ class SearchBot(CalibratedBot):
                 if repair(know, world, rng) and consistent(know, me, world):
                     kept.append(world)
         agrees = self._agrees(obs, know)
-        while len(kept) < self.samples:
+        while len(kept) < want:
             drawn = sample_world(know, me, obs.hand, rng, agrees, tries=BID_TRIES)
             if drawn is None:
                 break
             kept.append(drawn)
         self._worlds = kept
-        return kept
+        return kept[:want]
 
     def _agrees(self, obs: Observation, know: Known) -> Callable[[list[int]], bool] | None:
         """A test that the pitcher holds a hand worth about its bid (by the heuristic's
@@ -212,17 +267,18 @@ class SearchBot(CalibratedBot):
         """Total value of each candidate over the worlds (pruned ones get -inf)."""
         totals = dict.fromkeys(candidates, 0.0)
         alive = list(candidates)
-        cut = max(1, int(len(worlds) * PRUNE_AFTER))
         played_by = [0] * self.table.n
         for s, c in obs.played:
             played_by[s] |= 1 << c
         for i, world in enumerate(worlds):
-            if i == cut and len(alive) > 1:
+            if i >= PRUNE_FROM:
                 top = max(totals[c] for c in alive)
                 for c in list(alive):
-                    if totals[c] < top - PRUNE_GAP * cut:
+                    if totals[c] < top - PRUNE_GAP * i:
                         alive.remove(c)
                         totals[c] = float("-inf")
+                if len(alive) == 1:
+                    break  # the rest cannot change the choice
             dealt = [world[s] | played_by[s] for s in range(len(world))]
             for card in alive:
                 totals[card] += self.play_card_out(obs, world, dealt, card)
@@ -234,8 +290,8 @@ class SearchBot(CalibratedBot):
         trump = obs.trump
         assert trump is not None
         rules = self.rules
-        t, keys_by_led, cost = self.trick_tables[trump]
-        eff, power, trumps, masks = t.effective_suit, t.power, t.trumps, t.suit_masks
+        t, keys_by_led, cost, trump_order = self.trick_tables[trump]
+        eff, trumps, masks = t.effective_suit, t.trumps, t.suit_masks
         following = self.table.following
         play_next = self.table.next_seat
         team = obs.team_of
@@ -269,7 +325,7 @@ class SearchBot(CalibratedBot):
             fold = seating(at_start, play_next, leader)
             nxt, size = fold.next_seat, fold.size
         first_lead = not obs.played and rules.play.first_lead_must_be_trump
-        spades_joker, never_joker = self._joker_leads
+        never_joker = self._never_lead_joker
         seat = obs.seat
         last = -1
         while True:
@@ -305,16 +361,26 @@ class SearchBot(CalibratedBot):
                 seat = nxt[seat]
             hand = hands[seat]
             if not count:
-                legal = legal_leads(hand, t, first_lead, joker_may_set_trump=spades_joker,
-                                    never_lead_joker=never_joker)
-                # lead: the strongest card
-                card = best = -1
-                while legal:
-                    low = legal & -legal
-                    c = low.bit_length() - 1
-                    if power[c] > best:
-                        card, best = c, power[c]
-                    legal ^= low
+                # lead: the strongest card (legal_leads with trump known, inlined)
+                legal = hand
+                if first_lead:
+                    legal = (hand & trumps) or hand
+                if never_joker:
+                    legal = (legal & ~JOKER_MASK) or legal
+                held = legal & trumps
+                if held:
+                    for card in trump_order:  # strongest first
+                        if held >> card & 1:
+                            break
+                else:
+                    # plain cards: power is the rank; the highest, the first suit on a tie
+                    card = best = -1
+                    for base, suit_mask in SUIT_BASES:
+                        cards = legal & suit_mask
+                        if cards:
+                            top = cards.bit_length() - 1
+                            if top - base > best:
+                                card, best = top, top - base
                 continue
             if following == ANY_CARD:
                 legal = hand
@@ -330,20 +396,30 @@ class SearchBot(CalibratedBot):
                     legal = hand
             # follow: take an opponent's trick as cheaply as may be, else throw the card
             # least worth holding
-            take = team[win_seat] != team[seat]
+            if not legal & (legal - 1):
+                card = legal.bit_length() - 1  # one card to play
+                continue
             card = throw = -1
             take_cost = throw_cost = 1e9
-            while legal:
-                low = legal & -legal
-                c = low.bit_length() - 1
-                worth_c = cost[c]
-                if take and keys[c] > win_key and worth_c < take_cost:
-                    card, take_cost = c, worth_c
-                if worth_c < throw_cost:
-                    throw, throw_cost = c, worth_c
-                legal ^= low
-            if card < 0:
-                card = throw
+            if team[win_seat] != team[seat]:
+                while legal:
+                    low = legal & -legal
+                    c = low.bit_length() - 1
+                    worth_c = cost[c]
+                    if worth_c < take_cost and keys[c] > win_key:
+                        card, take_cost = c, worth_c
+                    if worth_c < throw_cost:
+                        throw, throw_cost = c, worth_c
+                    legal ^= low
+                if card < 0:
+                    card = throw
+            else:
+                while legal:
+                    low = legal & -legal
+                    c = low.bit_length() - 1
+                    if cost[c] < throw_cost:
+                        card, throw_cost = c, cost[c]
+                    legal ^= low
         bid = obs.bid
         moon = bid == "moon"
         points, made, moon_made, changes = score_parts(

@@ -265,38 +265,54 @@ def known(table: Table, obs: Observation, sight: Sight) -> Known | None:
 def draw_world(know: Known, me: int, hand: int, rng: random.Random) -> list[int] | None:
     """One world: every seat's unplayed cards (``hand`` for ``me``), or None when the
     draw ran into a corner (too few cards a seat may hold)."""
-    free = know.free
     world = list(know.fixed)
     world[me] = hand
     keep = know.keep_trumps
-    seats = know.order
-    if know.total_need > len(free):
+    need = know.need
+    if know.total_need > len(know.free):
         return None
+    # the unseen cards in a random order (a random key each: C-speed draws), dealt in turn
+    # to each seat (those with most cards barred first): the first it may hold. Each seat
+    # so gets a uniform choice among the cards left it may hold
+    rest = sorted(know.free, key=_random_key(rng))
     if not know.any_banned:
-        # nothing barred: one draw for every seat at once
-        picks = rng.sample(free, know.total_need)
         at = 0
-        for seat in seats:
+        for seat in know.order:
             mask = 0
-            for c in picks[at:at + know.need[seat]]:
+            for c in rest[at:at + need[seat]]:
                 mask |= 1 << c
-            at += know.need[seat]
+            at += need[seat]
             world[seat] |= mask & keep if keep else mask
         return world
-    for seat in seats:
-        want = know.need[seat]
+    for seat in know.order:
+        want = need[seat]
         banned = know.barred[seat]
-        allowed = [c for c in free if not banned >> c & 1] if banned else free
-        if len(allowed) < want:
-            return None
         mask = 0
-        for c in rng.sample(allowed, want):
-            mask |= 1 << c
-        free = [c for c in free if not mask >> c & 1]
+        if banned:
+            left = []
+            for c in rest:
+                if want and not banned >> c & 1:
+                    mask |= 1 << c
+                    want -= 1
+                else:
+                    left.append(c)
+            if want:
+                return None
+            rest = left
+        else:
+            for c in rest[:want]:
+                mask |= 1 << c
+            rest = rest[want:]
         if keep:
             mask &= keep  # rule: only trumps are played (play.trumps_only)
         world[seat] |= mask
     return world
+
+
+def _random_key(rng: random.Random) -> Callable[[int], float]:
+    """A sort key giving each card a uniform random number from ``rng``."""
+    draw = rng.random
+    return lambda _card: draw()
 
 
 def sample_world(know: Known, me: int, hand: int, rng: random.Random,
