@@ -44,25 +44,30 @@ from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-RULES_MODULES = ("auction", "checks", "combos", "dealing", "money", "play", "scoring",
-                 "settle", "tricks")
+RULES_MODULES = ("auction", "call", "checks", "combos", "dealing", "draw", "money", "plan",
+                 "play", "scoring", "settle", "tricks")
 #: Test files run against a mutant of each module (globs under tests/), most specific and
 #: fastest first so that most mutants die within seconds.
 _ENGINE = ("test_rules_*.py", "test_source_*.py", "test_record.py", "test_draw.py",
            "test_engine_settings.py", "test_engine_random_step.py",
            "test_tricks_definition.py", "test_engine_properties.py")
+#: the table rules of issue 10 (weak hands, several sides reaching the target, high spade)
+_TABLE = ("test_table_rules.py",)
 _SCORING = ("test_scoring.py", "test_scoring_variants.py", "test_rules_points.py",
-            "test_rules_clauses.py", "test_scoring_games.py", "test_game_end.py",
+            "test_rules_clauses.py", *_TABLE, "test_scoring_games.py", "test_game_end.py",
             "test_source_*.py", "test_record.py", "test_engine_settings.py",
             "test_scoring_properties.py")
 RELEVANT: dict[str, tuple[str, ...]] = {
     "auction": _ENGINE,
+    "call": ("test_call.py", *_ENGINE),
     "checks": ("test_checks.py", "test_load.py", "test_cli_variants.py",
                "test_load_properties.py"),
     "combos": ("test_combos.py", *_SCORING),
-    "dealing": _ENGINE,
+    "dealing": (*_ENGINE, *_TABLE),
+    "draw": ("test_draw.py", "test_call.py", *_ENGINE),
     "money": ("test_money.py", "test_rules_clauses.py", "test_source_a.py", "test_record.py",
               "test_engine_settings.py", "test_simulate.py"),
+    "plan": (*_ENGINE, "test_call.py", *_TABLE),
     "play": _ENGINE,
     "scoring": _SCORING,
     "settle": ("test_settle.py", *_SCORING),

@@ -1,0 +1,73 @@
+"""Rule clauses of the modules added since the last mutation run (call, draw, plan, the
+weak-hand deal, several_reach, all_points_wins_game, high spade) that no test pinned: for
+each, a mutant of ``benchmarks/mutate.py`` changed the rule and every test still passed.
+One test per clause, on a hand-made deal."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from play_helpers import cards
+
+from pitchkit import call
+from pitchkit.actions import CALL_BASE
+from pitchkit.cards import parse_card
+from pitchkit.engine import Game, Phase
+from pitchkit.errors import IllegalActionError
+from pitchkit.variant import rules_from_mapping
+
+# --------------------------------------------------------------------- call.partner
+
+#: Five players, the pitcher names trump and calls a partner; six cards each, no draw.
+CALLING: dict[str, Any] = {"trump": {"chosen_by": "pitcher_names"}, "players": {"count": 5},
+                           "call": {"partner": True}}
+#: seat 0 bids and names spades; seat 1 holds the two of spades
+CALL_DEAL = ("AS KS QS JS TS 9S", "2S 3S 4S 5S 6S 7S", "AH KH QH JH TH 9H",
+             "AD KD QD JD TD 9D", "AC KC QC JC TC 9C")
+
+
+def at_the_call(deal: tuple[str, ...] = CALL_DEAL, **sections: dict[str, Any]) -> Game:
+    """Seat 0 (left of dealer 4) bids 2, the others pass, seat 0 names spades."""
+    mapping = {key: {**CALLING.get(key, {}), **sections.get(key, {})}
+               for key in {*CALLING, *sections}}
+    game = Game(rules_from_mapping(mapping), random.Random(0), dealer=4)
+    game.deal_cards([cards(hand) for hand in deal])
+    for action in ("bid 2", "pass", "pass", "pass", "pass", "trump S"):
+        game.apply(action)
+    assert game.phase is Phase.CALL and game.to_act == 0
+    return game
+
+
+def test_the_lowest_card_of_the_deck_may_be_called() -> None:
+    # rule: the pitcher names any card; the two of spades is card 0
+    game = at_the_call()
+    assert CALL_BASE + parse_card("2S") in game.legal_actions()
+    game.apply("call 2S")
+    assert game._call is not None and game._call.partner == 1
+
+
+def test_a_card_not_in_the_deck_may_not_be_called() -> None:
+    deal = (*CALL_DEAL[:1], "3S 4S 5S 6S 7S 8S", *CALL_DEAL[2:])
+    game = at_the_call(deal, deck={"without": ["2S"]})
+    assert CALL_BASE + parse_card("2S") not in game.legal_actions()
+    with pytest.raises(IllegalActionError, match="not in the deck"):
+        game.apply("call 2S")
+
+
+@pytest.mark.parametrize("action", ["pass", "play AS", "trump H"])
+def test_at_the_call_only_a_call_of_a_card_is_taken(action: str) -> None:
+    game = at_the_call()
+    with pytest.raises(IllegalActionError, match="must call a card now"):
+        game.apply(action)
+    assert game.phase is Phase.CALL
+
+
+def test_the_call_step_takes_no_card_past_the_deck() -> None:
+    # the engine refuses the int before the call step sees it; the step itself, called
+    # by anything else with the plan, refuses it too (cards are 0..53)
+    game = at_the_call()
+    assert game.plan.call is not None
+    with pytest.raises(IllegalActionError, match="must call a card now"):
+        call.call(game.plan.call, tuple(game.hands), 0, game.hands[0], CALL_BASE + 54)
