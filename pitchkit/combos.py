@@ -98,6 +98,12 @@ class _Solver:
         self.nonreusable = tuple(r for r in t.scoring if r not in t.reusable)
         self.index = {r: k for k, r in enumerate(self.nonreusable)}
         self.memo: dict[tuple[frozenset[int], tuple[int, ...]], int] = {}
+        #: per (count held of each scoring rank, cards kept): best_combination's choice
+        self.choices: dict[tuple[tuple[tuple[int, int], ...], int],
+                           tuple[dict[int, int], int]] = {}
+        #: per (reusable ranks kept, counts kept of the others): :meth:`path`
+        self.paths: dict[tuple[frozenset[int], tuple[int, ...]],
+                         list[tuple[int, int | None, bool]]] = {}
 
     def alone(self, rank: int, present: frozenset[int]) -> tuple[int, int | None]:
         """Best value of a non-reusable card counted once without another non-reusable
@@ -156,6 +162,26 @@ class _Solver:
         return out
 
 
+#: Memo entries a table's solver keeps before it starts again (each a few hundred bytes).
+_MEMO_LIMIT = 200_000
+
+
+@lru_cache(maxsize=64)
+def _shared_solver(t: _Table) -> _Solver:
+    return _Solver(t)
+
+
+def _solver(t: _Table) -> _Solver:
+    """The table's solver, shared by every call: its memo depends only on the table, so
+    a hand's scoring and the bots' choices reuse what earlier calls worked out."""
+    solver = _shared_solver(t)
+    if len(solver.memo) + len(solver.choices) + len(solver.paths) > _MEMO_LIMIT:
+        solver.memo.clear()
+        solver.choices.clear()
+        solver.paths.clear()
+    return solver
+
+
 def best_combination(combinations: Combinations, cards: Sequence[int]) -> ComboScore:
     """The best kept cards and combinations among ``cards`` (exact optimum)."""
     t = _table(combinations)
@@ -167,10 +193,22 @@ def best_combination(combinations: Combinations, cards: Sequence[int]) -> ComboS
             by_rank.setdefault(rank_of(card), []).append(card)
     keep = min(combinations.keep, len(cards))
     avail = {r: len(by_rank[r]) for r in t.scoring if r in by_rank}
+    solver = _solver(t)
+    # only the counts of each scoring rank matter: the same counts, the same choice
+    key = (tuple(avail.items()), keep)
+    found = solver.choices.get(key)
+    if found is None:
+        found = solver.choices[key] = _best_counts(t, solver, avail, keep)
+    best_counts, best_value = found
+    return _assemble(t, solver, cards, by_rank, dict(best_counts), keep, max(best_value, 0))
+
+
+def _best_counts(t: _Table, solver: _Solver, avail: dict[int, int], keep: int
+                 ) -> tuple[dict[int, int], int]:
+    """How many cards of each scoring rank to keep (``avail`` held of each, ``keep`` in
+    all) for the best total, and that total."""
     reusable = [r for r in avail if r in t.reusable]
     components = _components(t, [r for r in avail if r not in t.reusable])
-    solver = _Solver(t)
-
     best_value = -1
     best_counts: dict[int, int] = {}
     # every choice of how many cards of each reusable rank to keep, more first ...
@@ -207,7 +245,7 @@ def best_combination(combinations: Combinations, cards: Sequence[int]) -> ComboS
             best_counts = dict(chosen)
             for part in rest[1]:
                 best_counts.update({r: c for r, c in part.items() if c})
-    return _assemble(t, solver, cards, by_rank, best_counts, keep, max(best_value, 0))
+    return best_counts, best_value
 
 
 def _components(t: _Table, ranks: list[int]) -> list[list[int]]:
@@ -312,6 +350,11 @@ def _prefix(values: list[int]) -> list[int]:
     return out
 
 
+def _by_rank(card: int) -> tuple[int, int]:
+    """A card's place among kept cards: by rank (jokers last), then by card."""
+    return (card % 13 if card < 52 else -1, card)
+
+
 def _assemble(t: _Table, solver: _Solver, cards: Sequence[int], by_rank: dict[int, list[int]],
               chosen: dict[int, int], keep: int, total: int) -> ComboScore:
     picked = {r: by_rank[r][:c] for r, c in chosen.items()}
@@ -328,7 +371,11 @@ def _assemble(t: _Table, solver: _Solver, cards: Sequence[int], by_rank: dict[in
     present = frozenset(r for r in picked if r in t.reusable)
     pools = {r: list(cs) for r, cs in picked.items() if r not in t.reusable}
     vector = tuple(len(pools.get(r, ())) for r in solver.nonreusable)
-    for rank, partner, with_reusable in solver.path(present, vector):
+    key = (present, vector)
+    path = solver.paths.get(key)
+    if path is None:
+        path = solver.paths[key] = solver.path(present, vector)
+    for rank, partner, with_reusable in path:
         card = pools[rank].pop(0)
         if with_reusable:
             if partner is None:
@@ -341,9 +388,9 @@ def _assemble(t: _Table, solver: _Solver, cards: Sequence[int], by_rank: dict[in
             other = pools[partner].pop(0)
             units.append(((card, other), t.pair[rank][partner]))
     kept = [c for cs in picked.values() for c in cs]
-    rest = sorted((c for c in cards if c not in kept),
-                  key=lambda c: (rank_of(c) if c < 52 else -1, c), reverse=True)
+    taken = set(kept)
+    rest = sorted((c for c in cards if c not in taken), key=_by_rank, reverse=True)
     kept += rest[:keep - len(kept)]
-    kept.sort(key=lambda c: (rank_of(c) if c < 52 else -1, c), reverse=True)
+    kept.sort(key=_by_rank, reverse=True)
     assert sum(points for _, points in units) == total
     return ComboScore(kept=tuple(kept), units=tuple(units), total=total)
