@@ -30,6 +30,7 @@ from pitchkit.cards import (
     same_colour_suit,
 )
 from pitchkit.errors import seat_name
+from pitchkit.memo import per_rule_set
 from pitchkit.variant import Following, JokerOrder, JokerRank, Rules, TrickWinner
 
 #: ``following`` rules as small ints for the hot path.
@@ -142,10 +143,17 @@ def trump_order_cards(trump: int, jick: bool, jokers: int, *,
 
 
 def tables_for(rules: Rules, trump: int) -> TrumpTables:
+    """The tables of ``trump`` under ``rules``."""
+    return _all_tables(rules)[trump]
+
+
+@per_rule_set(64)
+def _all_tables(rules: Rules) -> tuple[TrumpTables, ...]:
+    """The tables of each trump suit, once per rule set (bots ask at every draw)."""
     t = rules.trump
-    return trump_tables(trump, rules.off_jack_is_trump, rules.deck.jokers,
-                        joker_rank=t.joker_rank, joker_order=t.joker_order,
-                        off_five=t.off_five)
+    return tuple(trump_tables(trump, rules.off_jack_is_trump, rules.deck.jokers,
+                              joker_rank=t.joker_rank, joker_order=t.joker_order,
+                              off_five=t.off_five) for trump in range(4))
 
 
 def trump_order_for(rules: Rules, trump: int) -> tuple[int, ...]:

@@ -41,7 +41,6 @@ from pitchkit.bots.heuristic import HeuristicBot
 from pitchkit.bots.value import Calibration, calibration_for, moon_key
 from pitchkit.cards import cards_in
 from pitchkit.results import HandResult, Observation, Phase
-from pitchkit.tricks import tables_for
 from pitchkit.variant import AuctionStyle, Rules
 
 if TYPE_CHECKING:
@@ -72,6 +71,7 @@ class CalibratedBot(HeuristicBot):
         self._values: tuple[int, list[float]] | None = None
         self._moon: tuple[int, float] | None = None
         self._willing: list[int] | None = None
+        self._not_above: list[float] | None = None
 
     # ------------------------------------------------------------------ estimates
 
@@ -133,16 +133,24 @@ class CalibratedBot(HeuristicBot):
     def outbid_chances(self, after: int) -> Callable[[int], float]:
         """The chance that one of ``after`` seats still to bid would bid above ``bid``
         (seats' best estimates as the calibration saw them, each bidding as this bot)."""
-        model = self.model
-        assert model is not None
-        willing = self.willing()
+        below = self.not_above()
 
         def chance(bid: int) -> float:
-            below = sum(share for share, w in zip(model.seats, willing, strict=True)
-                        if w <= bid)
-            return 1.0 - min(1.0, below) ** after
+            return 1.0 - below[min(bid, len(below) - 1)] ** after
 
         return chance
+
+    def not_above(self) -> list[float]:
+        """Per bid: the share of seats (by best estimate, as the calibration saw them)
+        that would bid no higher, each bidding as this bot (at most 1)."""
+        if self._not_above is None:
+            model = self.model
+            assert model is not None
+            willing = self.willing()
+            self._not_above = [
+                min(1.0, sum(share for share, w in zip(model.seats, willing, strict=True)
+                             if w <= bid)) for bid in range(max(willing, default=0) + 1)]
+        return self._not_above
 
     def moon_extras(self) -> tuple[float, float]:
         """What a made moon pays and a failed one costs beyond its points: money (at
@@ -195,10 +203,10 @@ class CalibratedBot(HeuristicBot):
         return ranked_action(ch, free, plain)
 
     def trumps_of(self, suit: int) -> int:
-        return tables_for(self.rules, suit).trumps
+        return self.k.tables[suit].trumps
 
     def power_of(self, suit: int) -> tuple[int, ...]:
-        return tables_for(self.rules, suit).power
+        return self.k.tables[suit].power
 
     # ------------------------------------------------------------------ bidding
 

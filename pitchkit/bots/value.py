@@ -134,11 +134,18 @@ def _context(rules: Rules) -> tuple[tuple[_Suit, ...], Sequence[int]]:
 def buckets(items: Sequence[Item], rules: Rules, hand: int, suit: int) -> list[int]:
     """Per item, the feature value of ``hand`` with ``suit`` as trump (an index)."""
     suits, game_table = _context(rules)
-    s = suits[suit]
+    return _buckets(items, suits[suit], game_table, hand)
+
+
+def _buckets(items: Sequence[Item], s: _Suit, game_table: Sequence[int], hand: int
+             ) -> list[int]:
+    """:func:`buckets` with the suit's :class:`_Suit` and the game-point table at hand."""
     t, o = s.tables, s.order
     suit_cards = s.suit_cards
     trumps = hand & t.trumps
-    n_trumps = _clip(trumps.bit_count(), 4)
+    n_trumps = trumps.bit_count()
+    if n_trumps > 4:
+        n_trumps = 4
     natural = hand & suit_cards
     if natural:
         top = natural.bit_length() - 1
@@ -147,8 +154,6 @@ def buckets(items: Sequence[Item], rules: Rules, hand: int, suit: int) -> list[i
         below = _clip((o.lower[bottom] & ~hand & suit_cards).bit_count(), 3)
     else:
         above = below = 4
-    # its top trump is boss: it holds the highest trump of the deck
-    boss = 1 if trumps and hand >> o.trumps[-1] & 1 else 0
     out = []
     for i, item in enumerate(items):
         kind = item.kind
@@ -167,6 +172,8 @@ def buckets(items: Sequence[Item], rules: Rules, hand: int, suit: int) -> list[i
             g = (game_table[hand & 0x1FFF] + game_table[hand >> 13 & 0x1FFF]
                  + game_table[hand >> 26 & 0x1FFF] + game_table[hand >> 39 & 0x1FFF])
             level = 0 if g == 0 else 1 if g < 5 else 2 if g < 10 else 3 if g < 15 else 4
+            # its top trump is boss: it holds the highest trump of the deck
+            boss = 1 if trumps and hand >> o.trumps[-1] & 1 else 0
             out.append((level * 5 + n_trumps) * 2 + boss)
         else:  # last trick
             out.append(n_trumps * 3 + _clip(above, 2))
@@ -225,12 +232,15 @@ class Calibration:
     def estimate(self, rules: Rules, hand: int, suit: int) -> float:
         """The item model's expected points of ``hand`` as pitcher with ``suit`` trump;
         0 for a suit it holds no trump of (never its suit to pitch)."""
-        if not hand & _context(rules)[0][suit].tables.trumps:
+        suits, game_table = _context(rules)
+        s = suits[suit]
+        if not hand & s.tables.trumps:
             return 0.0
         chances = self.chances
+        items = self.items
         total = 0.0
-        for i, b in enumerate(buckets(self.items, rules, hand, suit)):
-            total += chances[i][b] * self.items[i].value
+        for i, b in enumerate(_buckets(items, s, game_table, hand)):
+            total += chances[i][b] * items[i].value
         return total
 
     def expected(self, rules: Rules, hand: int, suit: int, bid: int | None = None) -> float:
@@ -294,8 +304,10 @@ class Calibration:
             return None
 
 
+@per_rule_set(64)
 def rules_hash(rules: Rules) -> str:
-    """A hash of the resolved rules that play (not the name, description or source)."""
+    """A hash of the resolved rules that play (not the name, description or source),
+    once per rule set (every bot asks when it is made)."""
     mapping = rules_to_mapping(rules)
     for key in ("name", "description", "source"):
         mapping.pop(key, None)
