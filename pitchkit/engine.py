@@ -2,7 +2,11 @@
 
 Phases: ``deal`` -> ``auction`` -> ``trump`` -> ``draw`` (:mod:`pitchkit.draw`) ->
 ``select`` -> ``play`` (trumps only: :mod:`pitchkit.fold`) -> (scoring, done
-automatically after the last trick) -> ``deal`` again or ``over``. At every point
+automatically after the last trick) -> ``deal`` again or ``over``. The auction and trick
+play own their state (:class:`pitchkit.auction.AuctionState`,
+:class:`pitchkit.play.PlayState`), stepped by their own functions; scoring is a pure
+function of how the hand went (:mod:`pitchkit.hand_end`); only the engine writes to the
+game. At every point
 :attr:`Game.to_act` says whose decision it is, :meth:`Game.legal_actions` lists what
 they may do, and :meth:`Game.apply` checks and applies one action and returns an
 :class:`Event`. The events plus the seed are the game: every random choice comes from
@@ -21,7 +25,7 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from pitchkit import auction, call, dealing, draw, fold
+from pitchkit import auction, call, dealing, draw, fold, play
 from pitchkit.actions import (
     BID_BASE,
     CALL_BASE,
@@ -42,28 +46,11 @@ from pitchkit.actions import (
 )
 from pitchkit.auction import AuctionState, auction_actions, auction_reason, random_auction_action
 from pitchkit.errors import IllegalActionError, UsageError, seat_name
-from pitchkit.plan import SETS_TRUMP, rules_plan
-from pitchkit.play import (
-    apply_play,
-    apply_select,
-    begin_stage,
-    end_game,
-    end_trick,
-    finish_hand,
-    lead_cards_mask,
-    legal_mask,
-    play_reason,
-)
+from pitchkit.hand_end import hand_result, hand_score
+from pitchkit.plan import rules_plan
+from pitchkit.play import PlayState, play_reason
 from pitchkit.results import Event, HandResult, Observation, Outcome, Phase
 from pitchkit.settle import dealer_set_changes, settle_parts, start_score
-from pitchkit.tricks import (
-    ANY_CARD,
-    FOLLOW_OR_TRUMP,
-    MUST_FOLLOW_THEN_TRUMP,
-    NO_SUIT,
-    TrumpTables,
-    trick_winner,
-)
 from pitchkit.variant import (
     Rules,
     WhenAllPass,
@@ -79,12 +66,13 @@ __all__ = [
 ]
 
 
-SPADES = 0
 _EVENT_NEW = tuple.__new__
 _OBSERVATION_NEW = tuple.__new__
 #: the observation's draw fields where the hand has no draw (the fields' defaults)
 _NO_DRAW_VIEW: tuple[Any, int, tuple[tuple[int, int], ...]] = (None, 0, ())
 _PLAY = Phase.PLAY
+_play_step = play.step
+_legal_mask = play.legal_mask
 #: Every action below the select flag: cards, pass, bids, moon, trump S.
 _SMALL_ACTIONS = frozenset([*range(54), PASS, *range(BID_BASE + 1, BID_BASE + MAX_BID + 1), MOON,
                             SELL, REFUSE, *range(TRUMP_BASE, TRUMP_BASE + 4),
@@ -101,16 +89,11 @@ class Game:
         "rules", "plan", "rng", "n", "players", "next_player_id", "dealer", "first_dealer",
         "phase", "to_act",
         "scores", "hand_results", "outcome", "hands_played", "events", "ledger",
-        "team_of", "_next", "_following", "_play_events", "_trick_events", "_bid_events",
-        "_led_keys",
+        "team_of", "_next", "_play_events", "_trick_events", "_bid_events",
         # per hand
-        "hands", "reserve", "dealt", "captured", "tricks_won", "turned", "trump",
-        "_tables", "_trump_suit", "_eff", "_power", "_keys", "_trumps", "_suit_masks",
-        "pitcher", "bid", "moon", "_auction", "_bids", "_trick", "_trick_leader", "_trick_mask",
-        "_led", "_win_seat", "_win_key", "_tricks", "_tricks_left", "_first_lead",
-        "_last_winner", "_leader", "stage", "select_count", "_select_left", "_legal",
-        "_played_memo", "_draw", "discarded", "_trick_size", "_next_active",
-        "_trick_nexts", "_sale", "_call", "_stock", "_thrown",
+        "hands", "reserve", "dealt", "turned", "pitcher", "bid", "moon", "_auction",
+        "_bids", "_play_state", "_played_memo", "_draw", "discarded", "_sale", "_call",
+        "_stock", "_thrown",
     )
 
     def __init__(self, rules: Rules, rng: random.Random, *, dealer: int | None = None
@@ -149,8 +132,6 @@ class Game:
         plan = self.plan = rules_plan(self.rules, n)
         self._next = plan.seats.next_seat
         self.team_of = plan.seats.team_of
-        # copied from the plan: read on every card played
-        self._following = plan.play.following
         self._play_events = play_events(n)
         self._trick_events = trick_events(n)
         self._bid_events = bid_events(n)
@@ -160,46 +141,18 @@ class Game:
         self.hands = [0] * n
         self.reserve = [0] * n
         self.dealt = [0] * n
-        self.captured = [0] * n
-        self.tricks_won = [0] * n
         self.turned: int | None = None
-        self.trump: int | None = None
-        self._tables: TrumpTables | None = None
-        self._trump_suit = -1
-        self._eff: tuple[int, ...] = ()
-        self._power: tuple[int, ...] = ()
-        self._keys: tuple[int, ...] = ()
-        self._led_keys: tuple[tuple[int, ...], ...] = ()
-        self._trumps = 0
-        self._suit_masks: tuple[int, ...] = (0, 0, 0, 0, 0)
         self.pitcher: int | None = None
         self.bid: int | None = None
         self.moon = False
         self._auction = AuctionState(n)
         self._bids: list[tuple[int, int]] = []
-        self._trick: list[int] = []
-        self._trick_leader = -1
-        self._trick_mask = 0
-        self._led = -1
-        self._win_seat = -1
-        self._win_key = -1
-        self._tricks: list[tuple[int, tuple[int, ...], int]] = []
-        self._tricks_left = 0
-        self._first_lead = True
-        self._last_winner: int | None = None
-        self._leader = -1
-        self.stage = 0
-        self.select_count = 0
-        self._select_left = 0
-        self._legal = -1
+        #: the play phase's own record (pitchkit.play), the trump in force with it
+        self._play_state = PlayState(self.plan)
         self._played_memo: tuple[int, tuple[tuple[int, int], ...]] = (0, ())
         self._draw: draw.DrawState | None = None
         #: cards out of play this hand: discards, and non-trumps in trumps-only play
         self.discarded = 0
-        # the seats of a trick: all, except in trumps-only play (pitchkit.fold)
-        self._trick_size = n
-        self._next_active = self._next
-        self._trick_nexts: list[tuple[int, ...]] = []
         #: auction.style sell: (seller, price) when the eldest sold the pitch
         self._sale: tuple[int, int] | None = None
         #: call.partner: the called card and its holder, once the pitcher has called
@@ -215,8 +168,43 @@ class Game:
         """In phase play: the legal cards of :attr:`to_act` as a bit mask (fast path)."""
         if self.phase is not _PLAY:
             return 0
-        legal = self._legal
-        return legal if legal >= 0 else legal_mask(self)
+        legal = self._play_state.legal
+        return legal if legal >= 0 else self._legal_mask()
+
+    def _legal_mask(self) -> int:
+        return play.legal_mask(self.plan, self._play_state, self.hands[self.to_act])  # type: ignore[index]
+
+    @property
+    def play_state(self) -> PlayState:
+        """The play phase's record of this hand (:class:`pitchkit.play.PlayState`): the
+        trump's tables, the trick, the tricks played. Read it; only the engine steps it."""
+        return self._play_state
+
+    @property
+    def trump(self) -> int | None:
+        """The trump suit (0..3), None until it is known."""
+        trump = self._play_state.trump
+        return None if trump < 0 else trump
+
+    @property
+    def captured(self) -> list[int]:
+        """Per seat: the cards it captured in tricks this hand (a mask). Read only."""
+        return self._play_state.captured
+
+    @property
+    def tricks_won(self) -> list[int]:
+        """Per seat: the tricks it won this hand. Read only."""
+        return self._play_state.tricks_won
+
+    @property
+    def stage(self) -> int:
+        """Staged play (play.stages): the stage being played, from 0."""
+        return self._play_state.stage
+
+    @property
+    def select_count(self) -> int:
+        """Staged play: how many cards each seat chooses for this stage."""
+        return self._play_state.select_count
 
     @property
     def cards_per_hand(self) -> int:
@@ -233,9 +221,9 @@ class Game:
         """
         phase = self.phase
         if phase is _PLAY:
-            mask = self._legal
+            mask = self._play_state.legal
             if mask < 0:
-                mask = legal_mask(self)
+                mask = self._legal_mask()
             out: list[int] = []  # the legal cards, lowest first (as play.cards_list)
             append = out.append
             while mask:
@@ -265,13 +253,26 @@ class Game:
     def apply(self, action: Action | str) -> Event:
         """Check and apply one action of :attr:`to_act`; returns the event."""
         if self.phase is _PLAY and type(action) is int:
-            # the hot path: play a card
-            legal = self._legal
+            # the hot path: play a card (pitchkit.play.step), inlined as in _apply_random
+            state = self._play_state
+            legal = state.legal
+            seat: int = self.to_act  # type: ignore[assignment]
             if legal < 0:
-                legal = legal_mask(self)
+                legal = _legal_mask(self.plan, state, self.hands[seat])
             if action < 0 or not legal >> action & 1:  # legal holds only cards 0..53
-                raise IllegalActionError(play_reason(self, self.to_act, action))  # type: ignore[arg-type]
-            return self._play(self.to_act, action)  # type: ignore[arg-type]
+                raise IllegalActionError(self._play_reason(seat, action))
+            hands = self.hands
+            hands[seat] ^= 1 << action
+            nxt = _play_step(self.plan, state, hands, seat, action)
+            if state.trick:
+                event = self._play_events[seat][action]
+            elif nxt >= 0:  # the trick is over; its winner takes it
+                event = self._trick_events[seat][action][state.last_winner]  # type: ignore[index]
+            else:
+                return self._end_trick(seat, action, nxt)
+            self.to_act = nxt
+            self.events.append(event)
+            return event
         if type(action) is not int:
             action = self._parse(action)
         elif action not in _SMALL_ACTIONS and not is_card_set_action(action):
@@ -284,9 +285,16 @@ class Game:
                 f"nobody may {self._text(action)} now: the game is in phase {phase}"
                 + (" (deal the next hand first)" if phase is Phase.DEAL else ""))
         if phase is Phase.PLAY:
-            return apply_play(self, to_act, action)
+            # as the hot path above, for an action given as text
+            legal = self._play_state.legal
+            if legal < 0:
+                legal = self._legal_mask()
+            if not (0 <= action < 54 and legal >> action & 1):
+                self._play_state.legal = -1
+                raise IllegalActionError(self._play_reason(to_act, action))
+            return self.apply(action)
         seat = to_act
-        self._legal = -1
+        self._play_state.legal = -1
         hands_before = len(self.hand_results)
         events_before = len(self.events)
         if phase is Phase.AUCTION:
@@ -300,7 +308,7 @@ class Game:
         elif phase is Phase.THROW_IN:
             self._apply_throw_in(seat, action)
         else:
-            apply_select(self, seat, action)
+            self._apply_select(seat, action)
         if len(self.events) > events_before:
             return self.events[-1]  # a pitch: logged as the opening lead it is
         if len(self.hand_results) > hands_before:
@@ -313,50 +321,24 @@ class Game:
         self.events.append(event)
         return event
 
-    def _play(self, seat: int, action: int) -> Event:
-        """Play a legal card for ``seat`` (checked by the caller)."""
-        bit = 1 << action
-        self.hands[seat] ^= bit
-        trick = self._trick
-        if trick:
-            # FASTER COPY of tricks.trick_winner, kept up to date card by card (the keys
-            # are its tables'); proved equal in tests/test_tricks_definition.py
-            key = self._keys[action]
-            if key > self._win_key:
-                if key == SETS_TRUMP:
-                    self._trump_after_joker(seat, action)
-                else:
-                    self._win_key = key
-                    self._win_seat = seat
-            self._trick_mask |= bit
+    def _end_trick(self, seat: int, card: int, over: int) -> Event:
+        """``seat``'s ``card`` ended the last trick of a stage or of the hand (``over``:
+        play.step's answer)."""
+        winner: int = self._play_state.last_winner  # type: ignore[assignment]
+        if over == play.STAGE_OVER:
+            self._begin_stage()
         else:
-            self._lead(seat, action)
-        trick.append(action)
-        if len(trick) == self._trick_size:
-            self._legal = -1
-            return end_trick(self, seat, action)
-        nxt = self._next_active[seat]
-        self.to_act = nxt
-        # FASTER COPY of tricks.legal_follows (the definition), inlined for speed on the
-        # hot path; tests/test_tricks_definition.py proves them equal on random games.
-        # The suit masks carry a fifth entry 0 for tricks.NO_SUIT (a joker led blind).
-        hand = self.hands[nxt]
-        following = self._following
-        if following == ANY_CARD:
-            self._legal = hand
+            self._finish_hand()
+        if self.to_act is None:
+            event = _EVENT_NEW(Event, ("action", seat, card, None, winner,
+                                       self.hand_results[-1]))
         else:
-            follow = hand & self._suit_masks[self._led]
-            if following == FOLLOW_OR_TRUMP:
-                self._legal = (follow | (hand & self._trumps)) if follow else hand
-            elif follow:
-                self._legal = follow
-            elif following == MUST_FOLLOW_THEN_TRUMP:
-                self._legal = (hand & self._trumps) or hand
-            else:
-                self._legal = hand
-        event = self._play_events[seat][action]
+            event = self._trick_events[seat][card][winner]  # shared: no garbage to collect
         self.events.append(event)
         return event
+
+    def _play_reason(self, seat: int, card: int) -> str:
+        return play_reason(self._play_state, self.hands[seat], self.reserve[seat], seat, card)
 
     def _apply_random(self, rng: random.Random) -> Event:
         """Apply a uniformly random legal action of :attr:`to_act` (random bot, benchmark).
@@ -366,9 +348,10 @@ class Game:
         card) and not checked again.
         """
         if self.phase is _PLAY:
-            mask = self._legal
+            state = self._play_state
+            mask = state.legal
             if mask < 0:
-                mask = legal_mask(self)
+                mask = _legal_mask(self.plan, state, self.hands[self.to_act])  # type: ignore[index]
             count = mask.bit_count()
             if type(rng) is random.Random:
                 # random.Random._randbelow (its getrandbits form), inlined: the same draw
@@ -381,7 +364,21 @@ class Game:
             while k:
                 mask &= mask - 1  # drop the lowest legal card
                 k -= 1
-            return self._play(self.to_act, (mask & -mask).bit_length() - 1)  # type: ignore[arg-type]
+            card = (mask & -mask).bit_length() - 1
+            # play it: as apply's hot path (pitchkit.play.step), inlined
+            seat: int = self.to_act  # type: ignore[assignment]
+            hands = self.hands
+            hands[seat] ^= 1 << card
+            nxt = _play_step(self.plan, state, hands, seat, card)
+            if state.trick:
+                event = self._play_events[seat][card]
+            elif nxt >= 0:  # the trick is over; its winner takes it
+                event = self._trick_events[seat][card][state.last_winner]  # type: ignore[index]
+            else:
+                return self._end_trick(seat, card, nxt)
+            self.to_act = nxt
+            self.events.append(event)
+            return event
         if self.phase is Phase.AUCTION:
             return self.apply(random_auction_action(self.plan, self._auction, self.dealer,
                                                     self.to_act, self._lead_mask, rng))  # type: ignore[arg-type]
@@ -410,17 +407,18 @@ class Game:
 
     def observation(self, seat: int) -> Observation:
         """What ``seat`` may see now."""
-        nxt = self._next_active
+        state = self._play_state
+        nxt = state.next_active
         trick = []
-        s = self._trick_leader
-        for card in self._trick:
+        s = state.trick_leader
+        for card in state.trick:
             trick.append((s, card))
             s = nxt[s]
         done, played = self._played_memo
-        tricks = self._tricks
+        tricks = state.tricks
         if done != len(tricks):
             more = list(played)
-            nexts = self._trick_nexts  # trumps-only play: the seating of each trick
+            nexts = state.trick_nexts  # trumps-only play: the seating of each trick
             for i, (leader, cards, _winner) in enumerate(tricks[done:], done):
                 s = leader
                 step = nexts[i] if nexts else self._next
@@ -433,8 +431,8 @@ class Game:
             seat, self.phase, self.to_act, self.dealer, self.hands[seat], self.reserve[seat],
             self.turned, self.trump, tuple(self._bids), self.pitcher,
             "moon" if self.moon else self.bid, tuple(trick), played + tuple(trick),
-            tuple(self.tricks_won), tuple(self.captured), tuple(self.scores), self.stage,
-            self.select_count if self.to_act == seat else 0,
+            tuple(state.tricks_won), tuple(state.captured), tuple(self.scores), state.stage,
+            state.select_count if self.to_act == seat else 0,
             self.team_of if self._call is None else self._seen_teams(seat),
             *(_NO_DRAW_VIEW if self._draw is None else self._draw_view(seat)),
             None if self._call is None else self._call.card,
@@ -445,8 +443,9 @@ class Game:
     def _seen_teams(self, seat: int) -> tuple[int, ...]:
         """call.partner: the sides as ``seat`` knows them (pitchkit.call)."""
         assert self._call is not None and self.pitcher is not None
-        played = self._trick_mask if self._trick else 0
-        for mask in self.captured:
+        state = self._play_state
+        played = state.trick_mask if state.trick else 0
+        for mask in state.captured:
             played |= mask
         return call.seen_teams(self.team_of, self.pitcher, self._call, seat, played)
 
@@ -476,7 +475,7 @@ class Game:
         assert self.phase is Phase.DRAW and self._draw is not None and plan is not None
         seat = self.to_act
         assert seat is not None
-        return draw.choice(plan, self._draw, self.hands[seat], self._trumps, seat,
+        return draw.choice(plan, self._draw, self.hands[seat], self._play_state.trumps, seat,
                            self.dealer)
 
     def set_aside(self) -> dict[str, int]:
@@ -497,6 +496,7 @@ class Game:
         for name in _LIST_SLOTS:
             setattr(other, name, list(getattr(self, name)))
         other._auction = self._auction.copy()
+        other._play_state = self._play_state.copy()
         if rng is None:
             rng = random.Random(0)
             rng.setstate(self.rng.getstate())
@@ -546,13 +546,12 @@ class Game:
 
     def snapshot(self) -> tuple[Any, ...]:
         """Every piece of state as plain data (two games in the same state compare equal)."""
-        skip = {"rules", "plan", "rng", "ledger", "events", "_tables", "_legal",
-                "_played_memo", "_play_events", "_trick_events", "_bid_events",
-                "_led_keys", "_auction"}
+        skip = {"rules", "plan", "rng", "ledger", "events", "_played_memo", "_play_events",
+                "_trick_events", "_bid_events", "_auction", "_play_state"}
         values = tuple((name, getattr(self, name)) for name in Game.__slots__
                        if name not in skip)
         return (*values, ("auction", self._auction.snapshot()),
-                ("settlement", self.settlement()))
+                ("play", self._play_state.snapshot()), ("settlement", self.settlement()))
 
     # ------------------------------------------------------------------ phases
 
@@ -579,7 +578,7 @@ class Game:
         self.events.append(event)
         if turned is not None:
             # rule: "its suit is trump" (source C; trump.chosen_by turned_card)
-            self._set_trump(turned // 13)
+            play.set_trump(self.plan, self._play_state, turned // 13)
         if pack and self.plan.deal.weak_hand_below:
             seat = dealing.weak_seat(self.plan, masks, len(pack), self._next[self.dealer],
                                      self.dealer)
@@ -638,14 +637,14 @@ class Game:
             self._after_auction()
 
     def _lead_mask(self, seat: int) -> int:
-        return lead_cards_mask(self, seat)
+        return play.lead_cards_mask(self.plan, self._play_state, self.hands[seat])
 
     def _apply_auction(self, seat: int, action: int) -> None:
         state = self._auction
         nxt = auction.step(self.plan, state, self.dealer, seat, action, self._lead_mask)
         if nxt == auction.ILLEGAL:
             reason = auction_reason(self.plan, state, self.dealer, seat, action)
-            raise IllegalActionError(reason or play_reason(self, seat, action))
+            raise IllegalActionError(reason or self._play_reason(seat, action))
         # a pitch is logged as the bid it shows (its card is the opening lead)
         self._bids.append((seat, action if state.pitched is None
                            else BID_BASE + state.high))
@@ -687,7 +686,7 @@ class Game:
         if not TRUMP_BASE <= action < TRUMP_BASE + 4:
             raise IllegalActionError(
                 f"{seat_name(seat)} must name trump now (trump S/H/D/C), not {self._text(action)}")
-        self._set_trump(action - TRUMP_BASE)
+        play.set_trump(self.plan, self._play_state, action - TRUMP_BASE)
         self._bids.append((seat, action))
         leader = seat
         if self.plan.play.first_leader_left_of_dealer:
@@ -695,7 +694,7 @@ class Game:
         self._begin_play(leader)
 
     def _begin_play(self, leader: int) -> None:
-        self._leader = leader
+        self._play_state.leader = leader
         state = self._draw
         if state is not None and not state.done:
             # the draw first, in turn from the dealer's left, the dealer last, then any
@@ -723,24 +722,44 @@ class Game:
             self._begin_trumps_only(leader)
             return
         if self.plan.play.stages:
-            self.stage = -1
-            begin_stage(self)
+            self._play_state.stage = -1
+            self._begin_stage()
             return
         self.phase = Phase.PLAY
         self.to_act = leader
         # after a draw every hand holds draw.hand_size (pitchkit.draw keeps them full)
-        self._tricks_left = (self.plan.deal.cards_per_hand if state is None
-                             else self.hands[leader].bit_count())
+        play.begin(self._play_state, leader, self.plan.deal.cards_per_hand if state is None
+                   else self.hands[leader].bit_count())
+
+    def _begin_stage(self) -> None:
+        """Staged play: the next stage's choice of cards, or the hand's end."""
+        state = self._play_state
+        if not play.begin_stage(self.plan, state, self.reserve[state.leader]):
+            self._finish_hand()
+            return
+        self.phase = Phase.SELECT
+        self.to_act = state.leader
+
+    def _apply_select(self, seat: int, action: int) -> None:
+        state = self._play_state
+        mask = play.select_step(state, self.reserve[seat], seat, action)
+        self.hands[seat] = mask
+        self.reserve[seat] ^= mask
+        if state.select_left:
+            self.to_act = self._next[seat]
+            return
+        self.phase = Phase.PLAY
+        self.to_act = state.leader
 
     def _apply_draw(self, action: int) -> None:
         plan, state = self.plan.draw, self._draw
         assert plan is not None and state is not None
-        self._draw, hands, out = draw.step(plan, state, tuple(self.hands), self._trumps,
-                                           self.dealer, action)
+        self._draw, hands, out = draw.step(plan, state, tuple(self.hands),
+                                           self._play_state.trumps, self.dealer, action)
         self.hands = list(hands)
         self.discarded |= out
         if self._draw.done:
-            self._begin_play(self._leader)
+            self._begin_play(self._play_state.leader)
         else:
             self.to_act = self._draw.order[0]
 
@@ -748,20 +767,65 @@ class Game:
         plan = self.plan.call
         assert plan is not None
         self._call = call.call(plan, self.hands, seat, self._seen_by_pitcher(), action)
-        self._begin_play(self._leader)
+        self._begin_play(self._play_state.leader)
 
     def _begin_trumps_only(self, leader: int) -> None:
-        hands, dropped = fold.drop_non_trumps(self.hands, self._trumps)
+        hands, dropped = fold.drop_non_trumps(self.hands, self._play_state.trumps)
         self.hands = list(hands)
         self.discarded |= dropped
-        seating = fold.seating(hands, self._next, leader)
-        self._next_active, self._trick_size = seating.next_seat, seating.size
+        first = play.begin_trumps_only(self.plan, self._play_state, hands, leader)
         self.phase = Phase.PLAY
-        self._tricks_left = 1
-        if seating.leader < 0:
-            finish_hand(self)  # rule: nobody holds a trump: no trick is played
+        if first < 0:
+            self._finish_hand()  # rule: nobody holds a trump: no trick is played
             return
-        self.to_act = seating.leader
+        self.to_act = first
+
+    def _finish_hand(self) -> None:
+        """Score the hand (pitchkit.hand_end, pitchkit.scoring), settle it
+        (pitchkit.settle, pitchkit.money) and log it."""
+        state = self._play_state
+        pitcher = self.pitcher
+        trump = self.trump
+        scored = hand_score(
+            self.plan, trump=trump, dealer=self.dealer, pitcher=pitcher, bid=self.bid,
+            moon=self.moon, called=self._call, sale=self._sale, dealt=self.dealt,
+            captured=state.captured, tricks_won=state.tricks_won,
+            last_winner=state.last_winner)
+        points, made, moon_made, changes, _combo = scored
+        self.hands_played += 1
+        old = self.scores
+        settled = settle_parts(self.rules, old, self.team_of, pitcher, changes, moon_made,
+                               points, self.hands_played, made)
+        scores = settled[0]
+        self.scores = list(scores)
+        if self.ledger is not None:
+            players = self.players
+            moon = players[pitcher] if self.moon and pitcher is not None else None
+            self.ledger.hand({players[s]: scores[s] - old[s] for s in range(self.n)},
+                             moon_shooter=moon,
+                             moon_made=moon_made if moon is not None else None)
+        self.hand_results.append(hand_result(
+            dealer=self.dealer, pitcher=pitcher, bid=self.bid, moon=self.moon, trump=trump,
+            scored=scored, scores=scores, players=self.players, tricks_won=state.tricks_won,
+            called=self._call))
+        self.to_act = None
+        if settled[1]:
+            self._end_game(settled)
+        else:
+            # rule: "Next dealer: the player to the left" (source B)
+            self.dealer = self._next[self.dealer]
+            self.phase = Phase.DEAL
+
+    def _end_game(self, settled: tuple[Any, ...]) -> None:
+        """The game is over: ``settled`` is settle_parts's (scores, over, winners, draw,
+        replay, ...)."""
+        scores, _over, winners, draw_, replay = settled[:5]
+        self.phase = Phase.OVER
+        self.outcome = Outcome(
+            winners=winners, draw=draw_, scores=scores,
+            settlement=self.ledger.settle() if self.ledger is not None else None,
+            replay=replay,
+        )
 
     def _throw_in(self) -> None:
         """Everyone passed (auction.when_all_pass redeal, same_dealer_redeals, dealer_set)."""
@@ -787,7 +851,7 @@ class Game:
             tricks_won=zero))
         self.to_act = None
         if over is not None and over[1]:
-            end_game(self, over)
+            self._end_game(over)
             return
         if when is not WhenAllPass.SAME_DEALER_REDEALS:
             # rule: "the hand is thrown in and the next dealer deals" (auction.when_all_pass)
@@ -795,56 +859,6 @@ class Game:
         self.phase = Phase.DEAL
 
     # ------------------------------------------------------------------ helpers
-
-    def _lead(self, seat: int, card: int) -> None:
-        self._first_lead = False
-        self._win_seat = seat
-        self._trick_mask = 1 << card
-        self._trick_leader = seat
-        if self._trump_suit < 0:
-            if card >= 52 and self.plan.trump.pitched_joker_makes_spades:
-                # rule: "If the joker is pitched, it is a spade" (trump.pitched_joker)
-                self._set_trump(SPADES)
-            elif card >= 52:
-                # A joker led by a hand holding nothing else cannot set trump: the first
-                # plain card played to the trick does (the joker counts as a trump led).
-                self._led = NO_SUIT  # no suit: everyone may play anything
-                self._keys = blind = self.plan.play.blind_keys
-                self._win_key = blind[card]
-                return
-            else:
-                # rule: "the suit of that first card is trump for the hand" (sources A, B)
-                self._set_trump(card // 13)
-        led = self._eff[card]
-        self._led = led
-        keys = self._led_keys[led]
-        self._keys = keys
-        self._win_key = keys[card]
-
-    def _trump_after_joker(self, seat: int, card: int) -> None:
-        """The first plain card after a joker lead sets trump; the trick is re-judged."""
-        self._set_trump(card // 13)
-        tables = self._tables
-        assert tables is not None
-        self._led = tables.trump
-        suit_led = self.plan.play.trick_winner_suit_led
-        keys = (tables.suit_led_keys if suit_led else tables.win_keys)[tables.trump]
-        self._keys = keys
-        cards = [*self._trick, card]
-        best = trick_winner(cards, tables, suit_led)
-        winner = self._trick_leader
-        for _ in range(best):
-            winner = self._next[winner]
-        self._win_seat = winner
-        self._win_key = keys[cards[best]]
-
-    def _set_trump(self, suit: int) -> None:
-        tables, self._suit_masks, self._led_keys = self.plan.play.trump_sets[suit]
-        self.trump = self._trump_suit = suit
-        self._tables = tables
-        self._eff = tables.effective_suit
-        self._power = tables.power
-        self._trumps = tables.trumps
 
     @staticmethod
     def _parse(action: str | Any) -> int:
@@ -901,8 +915,7 @@ def _cards_of(mask: int) -> list[int]:
 
 #: Slots holding lists (copied by clone) and the rest (immutable values, shared).
 _LIST_SLOTS = ("players", "scores", "hand_results", "events", "hands", "reserve", "dealt",
-               "captured", "tricks_won", "_bids", "_trick", "_tricks",
-               "_trick_nexts")
+               "_bids")
 _PLAIN_SLOTS = tuple(name for name in Game.__slots__
                      if name not in _LIST_SLOTS and name != "rng")
 

@@ -1,28 +1,49 @@
-"""The trick-play part of the engine (the hot path) and the end of a hand.
+"""Trick play: the play phase's own record, and the functions that step it.
 
-Functions of a :class:`pitchkit.engine.Game` (the hottest part, playing a card, is
-inlined in ``Game.apply``). Legal plays are :mod:`pitchkit.tricks`'s ``legal_leads`` and
-``legal_follows``, the one definition; the trick's winner is kept up to date card by card
-(a faster copy of ``tricks.trick_winner``, proved equal in tests/test_tricks_definition.py).
+The phase owns its state, a :class:`PlayState` for the hand: the trump in force and its
+tables, the trick on the table, its leader and the winner so far, the tricks played,
+the cards each seat captured, and staged play's stage. Functions here read the hands
+and step that record; nothing here writes to the game. The engine removes a played card
+from its hand, calls :func:`step`, and when a trick or a hand ends does what these
+functions say (who leads, a new stage, the hand's end).
+
+Legal plays are :mod:`pitchkit.tricks`'s ``legal_leads`` and ``legal_follows``, the one
+definition; :func:`step` keeps a marked faster copy of the follow rule, and the trick's
+winner up to date card by card (a faster copy of ``tricks.trick_winner``); both are
+proved equal in tests/test_tricks_definition.py.
+
+:func:`step` changes the record in place rather than returning a new one, as
+:mod:`pitchkit.auction` does and for the same reason, more so: it runs for every card,
+some 40 times a hand, and the record has over twenty fields (the trick's running
+winner, the legal cards of the next seat, ...), against the 55 us a random hand takes
+in all. No reader needs the old state: the record is the phase's alone, the engine
+starts a new one each hand, and :meth:`PlayState.copy` gives a search its own.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
 
-from pitchkit.actions import CARD_BITS, SELECT_FLAG
-from pitchkit.call import hand_teams
+from pitchkit.actions import CARD_BITS, SELECT_FLAG, action_text
 from pitchkit.cards import SUIT_NAMES, card_name, format_cards
 from pitchkit.errors import IllegalActionError, seat_name
 from pitchkit.fold import seating as fold_seating
-from pitchkit.results import Event, HandResult, Outcome, Phase
-from pitchkit.scoring import score_parts
-from pitchkit.sell import with_sale
-from pitchkit.settle import settle_parts
-from pitchkit.tricks import follow_reason, legal_follows, legal_leads
+from pitchkit.plan import SETS_TRUMP, RulesPlan
+from pitchkit.tricks import (
+    ANY_CARD,
+    FOLLOW_OR_TRUMP,
+    MUST_FOLLOW_THEN_TRUMP,
+    NO_SUIT,
+    TrumpTables,
+    follow_reason,
+    legal_follows,
+    legal_leads,
+    trick_winner,
+)
 
-if TYPE_CHECKING:  # pragma: no cover
-    from pitchkit.engine import Game
+SPADES = 0
+#: :func:`step`'s answers other than the next seat to act
+HAND_OVER, STAGE_OVER = -1, -2
 
 
 def cards_list(mask: int) -> list[int]:
@@ -45,223 +66,321 @@ def cards_tuple(mask: int) -> tuple[int, ...]:
     return tuple(cards_list(mask))
 
 
+class PlayState:
+    """The play phase's own record for one hand."""
+
+    __slots__ = (  # noqa: RUF023  (grouped by what they hold)
+        # the trump in force (set_trump): -1 and None until it is known
+        "trump", "tables", "eff", "trumps", "suit_masks", "led_keys",
+        # the trick on the table
+        "trick", "trick_leader", "trick_mask", "led", "keys", "win_seat", "win_key",
+        # the hand so far
+        "tricks", "tricks_left", "first_lead", "last_winner", "leader", "captured",
+        "tricks_won",
+        # staged play (play.stages)
+        "stage", "select_count", "select_left",
+        # the seats of a trick: all, except in trumps-only play (pitchkit.fold)
+        "trick_size", "next_active", "trick_nexts",
+        # the legal cards of the seat to act (-1: not worked out yet) and the follow rule
+        "legal", "following",
+    )
+
+    def __init__(self, plan: RulesPlan) -> None:
+        n = plan.seats.count
+        self.trump = -1
+        self.tables: TrumpTables | None = None
+        self.eff: tuple[int, ...] = ()
+        self.trumps = 0
+        self.suit_masks: tuple[int, ...] = (0, 0, 0, 0, 0)
+        self.led_keys: tuple[tuple[int, ...], ...] = ()
+        #: the cards of the trick on the table, in order of play, and who led it
+        self.trick: list[int] = []
+        self.trick_leader = -1
+        self.trick_mask = 0
+        #: the effective suit led, the trick keys of the cards, the winner so far
+        self.led = -1
+        self.keys: tuple[int, ...] = ()
+        self.win_seat = -1
+        self.win_key = -1
+        #: tricks played: (leader, cards, winner)
+        self.tricks: list[tuple[int, tuple[int, ...], int]] = []
+        self.tricks_left = 0
+        self.first_lead = True
+        self.last_winner: int | None = None
+        #: who leads the first trick, then the next stage's first trick
+        self.leader = -1
+        self.captured = [0] * n
+        self.tricks_won = [0] * n
+        self.stage = 0
+        self.select_count = 0
+        self.select_left = 0
+        self.trick_size = n
+        self.next_active = plan.seats.next_seat
+        #: trumps-only play: the seating of each trick played
+        self.trick_nexts: list[tuple[int, ...]] = []
+        self.legal = -1
+        self.following = plan.play.following
+
+    def copy(self) -> PlayState:
+        other = PlayState.__new__(PlayState)
+        for name in PlayState.__slots__:
+            setattr(other, name, getattr(self, name))
+        for name in _LISTS:
+            setattr(other, name, list(getattr(self, name)))
+        return other
+
+    def snapshot(self) -> tuple[object, ...]:
+        """The record as plain data (the trump tables and caches left out)."""
+        return tuple((name, getattr(self, name)) for name in _SNAPSHOT)
+
+
+_LISTS = ("trick", "tricks", "captured", "tricks_won", "trick_nexts")
+#: fields that follow from others (the trump's tables) or are caches
+_DERIVED = frozenset(("tables", "eff", "trumps", "suit_masks", "led_keys", "keys", "legal",
+                      "following"))
+_SNAPSHOT = tuple(name for name in PlayState.__slots__ if name not in _DERIVED)
+
+
+def set_trump(plan: RulesPlan, state: PlayState, suit: int) -> None:
+    """Trump is ``suit`` from now on (turned, named, or set by a lead)."""
+    tables, state.suit_masks, state.led_keys = plan.play.trump_sets[suit]
+    state.trump = suit
+    state.tables = tables
+    state.eff = tables.effective_suit
+    state.trumps = tables.trumps
+
+
 # ------------------------------------------------------------------ legal plays
 
-def lead_cards_mask(game: Game, seat: int) -> int:
-    """Cards ``seat`` may lead now (also a pitch during the auction): tricks.legal_leads."""
-    plan = game.plan
-    return legal_leads(game.hands[seat], game._tables,
-                       game._first_lead and plan.play.first_lead_must_be_trump,
+def lead_cards_mask(plan: RulesPlan, state: PlayState, hand: int) -> int:
+    """Cards ``hand`` may lead now (also a pitch during the auction): tricks.legal_leads."""
+    return legal_leads(hand, state.tables,
+                       state.first_lead and plan.play.first_lead_must_be_trump,
                        joker_may_set_trump=plan.trump.pitched_joker_makes_spades,
                        never_lead_joker=plan.play.never_lead_joker)
 
-def lead_cards(game: Game, seat: int) -> list[int]:
-    return cards_list(lead_cards_mask(game, seat))
 
-def legal_mask(game: Game) -> int:
-    """The cards :attr:`to_act` may play now (phase play), cached until the next action."""
-    seat = game.to_act
-    hand = game.hands[seat]  # type: ignore[index]
-    if not game._trick:
+def legal_mask(plan: RulesPlan, state: PlayState, hand: int) -> int:
+    """The cards ``hand`` (the seat to act's) may play now; kept until the next action."""
+    if not state.trick:
         # as lead_cards_mask, one call less on the hot path
-        plan = game.plan
-        legal = legal_leads(hand, game._tables,
-                            game._first_lead and plan.play.first_lead_must_be_trump,
+        legal = legal_leads(hand, state.tables,
+                            state.first_lead and plan.play.first_lead_must_be_trump,
                             joker_may_set_trump=plan.trump.pitched_joker_makes_spades,
                             never_lead_joker=plan.play.never_lead_joker)
     else:
-        legal = legal_follows(hand, game._led, game._tables, game._following)
-    game._legal = legal
+        legal = legal_follows(hand, state.led, state.tables, state.following)
+    state.legal = legal
     return legal
 
-def play_reason(game: Game, seat: int, card: int) -> str:
+
+def play_reason(state: PlayState, hand: int, unchosen: int, seat: int, card: int) -> str:
+    """Why ``seat``, holding ``hand`` (and ``unchosen``, cards kept back for a later
+    stage), may not play ``card`` now, in one line."""
     if not 0 <= card < 54:
-        return f"{seat_name(seat)} must play a card now, not {game._text(card)}"
-    hand = game.hands[seat]
+        return f"{seat_name(seat)} must play a card now, not {_text(card)}"
     name = card_name(card)
     if not hand >> card & 1:
-        if game.reserve[seat] >> card & 1:
+        if unchosen >> card & 1:
             return f"{seat_name(seat)} did not choose {name} for this stage"
         return f"{seat_name(seat)} does not hold {name}"
-    if not game._trick:
-        if game._tables is None:
+    if not state.trick:
+        if state.tables is None:
             return f"{seat_name(seat)} may not lead a joker to set trump"
         if card >= 52:  # a joker is a trump: only play.never_lead_joker forbids it
             return f"{seat_name(seat)} may not lead a joker while able to lead another card"
-        trumps = hand & game._trumps
-        return (f"{seat_name(seat)} must lead a trump ({SUIT_NAMES[game._trump_suit]}): "
+        trumps = hand & state.trumps
+        return (f"{seat_name(seat)} must lead a trump ({SUIT_NAMES[state.trump]}): "
                 f"holds {format_cards(trumps)}")
-    assert game._tables is not None
-    return follow_reason(seat, card, hand, game._led, game._tables, game._following)
+    assert state.tables is not None
+    return follow_reason(seat, card, hand, state.led, state.tables, state.following)
+
+
+def _text(action: int) -> str:
+    try:
+        return action_text(action)
+    except ValueError:
+        return str(action)
+
 
 # ------------------------------------------------------------------ play a card
 
-def apply_play(game: Game, seat: int, card: int) -> Event:
-    """Check and play ``card`` for ``seat``; the play itself is in ``Game.apply``."""
-    legal = game._legal
-    if legal < 0:
-        legal = legal_mask(game)
-    if not (0 <= card < 54 and legal >> card & 1):
-        game._legal = -1
-        raise IllegalActionError(play_reason(game, seat, card))
-    return game.apply(card)
+def step(plan: RulesPlan, state: PlayState, hands: Sequence[int], seat: int, card: int
+         ) -> int:
+    """``seat`` played ``card``, a legal card (checked by the caller, who has taken it
+    from the seat's hand): the next seat to act, :data:`STAGE_OVER` (staged play: the
+    stage's tricks are played; the last winner leads on) or :data:`HAND_OVER`.
 
-# ------------------------------------------------------------------ stages
-
-
-def begin_stage(game: Game) -> None:
-    """Staged play: every seat in turn, the stage's leader first, chooses its cards."""
-    game.stage += 1
-    left = game.reserve[game._leader].bit_count()
-    stages = game.plan.play.stages
-    if game.stage >= len(stages) or left == 0:
-        # rule: "Cards left after the last stage take no part" (source C)
-        finish_hand(game)
-        return
-    game.select_count = min(stages[game.stage], left)
-    game._select_left = game.n
-    game.phase = Phase.SELECT
-    game.to_act = game._leader
-
-def apply_select(game: Game, seat: int, action: int) -> None:
-    if action < SELECT_FLAG or action & ~(SELECT_FLAG | CARD_BITS):
-        raise IllegalActionError(
-            f"{seat_name(seat)} must choose its cards for stage {game.stage + 1} now "
-            f"(select CARD ...), not {game._text(action)}")
-    mask = action & CARD_BITS
-    k = game.select_count
-    if mask & ~game.reserve[seat]:
-        raise IllegalActionError(
-            f"{seat_name(seat)} cannot choose {format_cards(mask & ~game.reserve[seat])}: "
-            f"not among its unplayed cards ({format_cards(game.reserve[seat])})")
-    if mask.bit_count() != k:
-        raise IllegalActionError(
-            f"{seat_name(seat)} must choose {k} cards for stage {game.stage + 1}, "
-            f"not {mask.bit_count()}")
-    # rule: "each player chooses any cards of that stage's size ... and plays only
-    # those" (source C)
-    game.hands[seat] = mask
-    game.reserve[seat] ^= mask
-    game._select_left -= 1
-    if game._select_left:
-        game.to_act = game._next[seat]
-        return
-    game.phase = Phase.PLAY
-    game.to_act = game._leader
-    game._tricks_left = k
-
-
-# ------------------------------------------------------------------ end of a trick, a hand
-
-
-def end_trick(game: Game, seat: int, card: int) -> Event:
-    trick = game._trick
-    winner = game._win_seat
-    game.captured[winner] |= game._trick_mask
-    game.tricks_won[winner] += 1
-    game._last_winner = winner
-    game._tricks.append((game._trick_leader, tuple(trick), winner))
-    trick.clear()
-    game._tricks_left -= 1
-    result = None
-    leader = winner
-    if game.plan.play.trumps_only:
-        leader = _trumps_only_seating(game, winner)
-    if game._tricks_left:
-        game.to_act = leader  # rule: "Winner of a trick leads the next" (A, B, C)
+    When the card ends the trick, its winner takes it (:func:`end_trick`): the trick on
+    the table is then empty again, and ``state.last_winner`` says who won it.
+    """
+    trick = state.trick
+    if trick:
+        # FASTER COPY of tricks.trick_winner, kept up to date card by card (the keys
+        # are its tables'); proved equal in tests/test_tricks_definition.py
+        key = state.keys[card]
+        if key > state.win_key:
+            if key == SETS_TRUMP:
+                _trump_after_joker(plan, state, card)
+            else:
+                state.win_key = key
+                state.win_seat = seat
+        state.trick_mask |= 1 << card
     else:
-        game._leader = winner  # rule: the trick winner leads on into the next stage
-        if game.plan.play.stages:
-            begin_stage(game)
+        _lead(plan, state, seat, card)
+    trick.append(card)
+    if len(trick) == state.trick_size:
+        state.legal = -1
+        return end_trick(plan, state, hands)
+    nxt = state.next_active[seat]
+    # FASTER COPY of tricks.legal_follows (the definition), inlined for speed on the
+    # hot path; tests/test_tricks_definition.py proves them equal on random games.
+    # The suit masks carry a fifth entry 0 for tricks.NO_SUIT (a joker led blind).
+    hand = hands[nxt]
+    following = state.following
+    if following == ANY_CARD:
+        state.legal = hand
+    else:
+        follow = hand & state.suit_masks[state.led]
+        if following == FOLLOW_OR_TRUMP:
+            state.legal = (follow | (hand & state.trumps)) if follow else hand
+        elif follow:
+            state.legal = follow
+        elif following == MUST_FOLLOW_THEN_TRUMP:
+            state.legal = (hand & state.trumps) or hand
         else:
-            finish_hand(game)
-        if game.to_act is None:
-            result = game.hand_results[-1]
-    if result is None:
-        event = game._trick_events[seat][card][winner]  # shared: no garbage to collect
-    else:
-        event = _new(Event, ("action", seat, card, None, winner, result))
-    game.events.append(event)
-    return event
+            state.legal = hand
+    return nxt
 
-def _trumps_only_seating(game: Game, winner: int) -> int:
-    """Trumps-only play: the seats of the next trick (pitchkit.fold); its leader."""
-    game._trick_nexts.append(game._next_active)
-    seating = fold_seating(game.hands, game._next, winner)
-    game._next_active, game._trick_size = seating.next_seat, seating.size
-    game._tricks_left = 1 if seating.leader >= 0 else 0
+
+def _lead(plan: RulesPlan, state: PlayState, seat: int, card: int) -> None:
+    state.first_lead = False
+    state.win_seat = seat
+    state.trick_mask = 1 << card
+    state.trick_leader = seat
+    if state.trump < 0:
+        if card >= 52 and plan.trump.pitched_joker_makes_spades:
+            # rule: "If the joker is pitched, it is a spade" (trump.pitched_joker)
+            set_trump(plan, state, SPADES)
+        elif card >= 52:
+            # A joker led by a hand holding nothing else cannot set trump: the first
+            # plain card played to the trick does (the joker counts as a trump led).
+            state.led = NO_SUIT  # no suit: everyone may play anything
+            state.keys = blind = plan.play.blind_keys
+            state.win_key = blind[card]
+            return
+        else:
+            # rule: "the suit of that first card is trump for the hand" (sources A, B)
+            set_trump(plan, state, card // 13)
+    led = state.eff[card]
+    state.led = led
+    keys = state.led_keys[led]
+    state.keys = keys
+    state.win_key = keys[card]
+
+
+def _trump_after_joker(plan: RulesPlan, state: PlayState, card: int) -> None:
+    """The first plain card after a joker lead sets trump; the trick is re-judged."""
+    set_trump(plan, state, card // 13)
+    tables = state.tables
+    assert tables is not None
+    state.led = tables.trump
+    suit_led = plan.play.trick_winner_suit_led
+    keys = (tables.suit_led_keys if suit_led else tables.win_keys)[tables.trump]
+    state.keys = keys
+    cards = [*state.trick, card]
+    best = trick_winner(cards, tables, suit_led)
+    winner = state.trick_leader
+    nxt = plan.seats.next_seat
+    for _ in range(best):
+        winner = nxt[winner]
+    state.win_seat = winner
+    state.win_key = keys[cards[best]]
+
+
+# ------------------------------------------------------------------ begin play
+
+def begin(state: PlayState, leader: int, tricks: int) -> None:
+    """Trick play begins, ``leader`` leading ``tricks`` tricks."""
+    state.leader = leader
+    state.tricks_left = tricks
+
+
+def begin_trumps_only(plan: RulesPlan, state: PlayState, hands: Sequence[int],
+                      leader: int) -> int:
+    """Trumps-only play begins (``hands`` hold only their trumps): the first trick's
+    leader, or -1 when nobody holds a trump."""
+    seating = fold_seating(hands, plan.seats.next_seat, leader)
+    state.next_active, state.trick_size = seating.next_seat, seating.size
+    state.tricks_left = 1
     return seating.leader
 
 
-def finish_hand(game: Game) -> None:
-    """Score the hand (pitchkit.scoring), settle it (pitchkit.settle, pitchkit.money)."""
-    rules = game.rules
-    n = game.n
-    tricks_won = tuple(game.tricks_won)
-    pitcher = game.pitcher
-    team_of = game.team_of
-    called = game._call
-    sides = team_of
-    if called is not None and pitcher is not None:
-        # rule: the pitcher and the holder of the called card score as one side (call.py)
-        sides = hand_teams(team_of, pitcher, called)
-    points, made, moon_made, changes, combo, _won = score_parts(
-        game.plan.scoring, game.trump, game.dealer, sides, pitcher, game.bid, game.moon,
-        game.dealt, game.captured, tricks_won, game._last_winner)
-    if game._sale is not None:
-        changes = with_sale(changes, team_of, *game._sale)
-    game.hands_played += 1
-    old = game.scores
-    scores, over, winners, draw, replay, _reason = settle_parts(
-        rules, old, team_of, pitcher, changes, moon_made, points, game.hands_played, made)
-    game.scores = list(scores)
-    if game.ledger is not None:
-        changed = {game.players[s]: scores[s] - old[s] for s in range(n)}
-        moon = game.players[pitcher] if game.moon and pitcher is not None else None
-        game.ledger.hand(changed, moon_shooter=moon,
-                         moon_made=moon_made if moon is not None else None)
-    # common small tuples shared between hands: fewer objects for the collector to walk
-    shared = _SHARED
-    if len(shared) > 4096:
-        shared.clear()
-    changes = shared.setdefault(changes, changes)
-    tricks_won = shared.setdefault(tricks_won, tricks_won)
-    players = tuple(game.players)
-    players = shared.setdefault(players, players)
-    # a frozen dataclass filled in directly (its __init__ costs ~1.5 us a hand)
-    result = _new_object(HandResult)
-    result.__dict__.update({
-        "dealer": game.dealer, "pitcher": pitcher,
-        "bid": "moon" if game.moon else game.bid, "trump": game.trump, "points": points,
-        "made": made, "moon": game.moon, "score_changes": changes, "scores": scores,
-        "combo_points": combo, "thrown_in": False, "players": players,
-        "tricks_won": tricks_won,
-        "partner": None if called is None or called.partner < 0 else called.partner,
-    })
-    game.hand_results.append(result)
-    game.to_act = None
-    if over:
-        end_game(game, (scores, over, winners, draw, replay))
-    else:
-        # rule: "Next dealer: the player to the left" (source B)
-        game.dealer = game._next[game.dealer]
-        game.phase = Phase.DEAL
+# ------------------------------------------------------------------ stages
+
+def begin_stage(plan: RulesPlan, state: PlayState, unchosen: int) -> bool:
+    """Staged play: the next stage, if there is one: every seat in turn, the stage's
+    leader (``state.leader``, who holds ``unchosen`` cards not yet played) first,
+    chooses its cards. False: the hand is over."""
+    state.stage += 1
+    stages = plan.play.stages
+    if state.stage >= len(stages) or unchosen == 0:
+        # rule: "Cards left after the last stage take no part" (source C)
+        return False
+    state.select_count = min(stages[state.stage], unchosen.bit_count())
+    state.select_left = plan.seats.count
+    return True
 
 
-def end_game(game: Game, settled: tuple[Any, ...]) -> None:
-    """The game is over: ``settled`` is settle_parts's (scores, over, winners, draw,
-    replay, ...)."""
-    scores, _over, winners, draw, replay = settled[:5]
-    game.phase = Phase.OVER
-    game.outcome = Outcome(
-        winners=winners, draw=draw, scores=scores,
-        settlement=game.ledger.settle() if game.ledger is not None else None,
-        replay=replay,
-    )
+def select_step(state: PlayState, unchosen: int, seat: int, action: int) -> int:
+    """``seat``, holding ``unchosen`` cards not yet played, chose the cards of
+    ``action`` (a select action) for this stage: those cards, once checked; raises
+    IllegalActionError with the reason. ``state.select_left`` then says who is still to
+    choose."""
+    if action < SELECT_FLAG or action & ~(SELECT_FLAG | CARD_BITS):
+        raise IllegalActionError(
+            f"{seat_name(seat)} must choose its cards for stage {state.stage + 1} now "
+            f"(select CARD ...), not {_text(action)}")
+    mask = action & CARD_BITS
+    k = state.select_count
+    if mask & ~unchosen:
+        raise IllegalActionError(
+            f"{seat_name(seat)} cannot choose {format_cards(mask & ~unchosen)}: "
+            f"not among its unplayed cards ({format_cards(unchosen)})")
+    if mask.bit_count() != k:
+        raise IllegalActionError(
+            f"{seat_name(seat)} must choose {k} cards for stage {state.stage + 1}, "
+            f"not {mask.bit_count()}")
+    # rule: "each player chooses any cards of that stage's size ... and plays only
+    # those" (source C)
+    state.select_left -= 1
+    if not state.select_left:
+        state.tricks_left = k
+    return mask
 
 
-_new_object = object.__new__
-#: Score changes, tricks won and players seen lately (tuples of ints), shared by equal
-#: values.
-_SHARED: dict[tuple[int, ...], tuple[int, ...]] = {}
-_new = tuple.__new__
+# ------------------------------------------------------------------ end of a trick
+
+def end_trick(plan: RulesPlan, state: PlayState, hands: Sequence[int]) -> int:
+    """The trick on the table is complete: its winner takes it. Returns the next trick's
+    leader, or :func:`step`'s other answers."""
+    trick = state.trick
+    winner = state.win_seat
+    state.captured[winner] |= state.trick_mask
+    state.tricks_won[winner] += 1
+    state.last_winner = winner
+    state.tricks.append((state.trick_leader, tuple(trick), winner))
+    trick.clear()
+    state.tricks_left -= 1
+    leader = winner
+    if plan.play.trumps_only:
+        # trumps-only play: the seats of the next trick (pitchkit.fold)
+        state.trick_nexts.append(state.next_active)
+        seating = fold_seating(hands, plan.seats.next_seat, winner)
+        state.next_active, state.trick_size = seating.next_seat, seating.size
+        state.tricks_left = 1 if seating.leader >= 0 else 0
+        leader = seating.leader
+    if state.tricks_left:
+        return leader  # rule: "Winner of a trick leads the next" (A, B, C)
+    state.leader = winner  # rule: the trick winner leads on into the next stage
+    return STAGE_OVER if plan.play.stages else HAND_OVER

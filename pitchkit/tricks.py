@@ -195,7 +195,7 @@ def legal_follows(hand: int, led_suit: int, tables: TrumpTables | None,
     ``led_suit`` is :data:`NO_SUIT` (and ``tables`` may be None) when a joker opened the
     hand before trump was set: there is no suit to follow, so any card may be played.
     This is the one definition of the follow rule; the engine's hot path keeps a marked
-    faster copy (``Game._play``), proved equal by tests/test_tricks_definition.py.
+    faster copy (``pitchkit.play.step``), proved equal by tests/test_tricks_definition.py.
     """
     if following == ANY_CARD or led_suit == NO_SUIT:
         # rule: a joker led by a hand holding nothing else sets no suit (deck.jokers)

@@ -223,7 +223,7 @@ def test_search_worlds_agree_with_what_the_bot_saw(variant: str) -> None:
                         continue
                     assert not cards & seen
                     if rules.play.trumps_only:
-                        assert not cards & ~game._tables.trumps  # type: ignore[union-attr]
+                        assert not cards & ~game.play_state.tables.trumps  # type: ignore[union-attr]
                         assert cards.bit_count() <= draw_size(game)
                     else:
                         assert cards.bit_count() == game.hands[other].bit_count()

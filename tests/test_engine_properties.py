@@ -205,7 +205,7 @@ def check_cards(game: Game) -> None:
     if game.phase is Phase.DEAL or game.phase is Phase.OVER:
         return
     places = list(game.hands) + list(game.reserve) + list(game.captured)
-    places.append(sum(1 << c for c in game._trick))
+    places.append(sum(1 << c for c in game.play_state.trick))
     places += list(game.set_aside().values())  # the pack, the kitty, discards
     dealt = 0
     for m in game.dealt:
@@ -261,7 +261,7 @@ def check_partner_secret(game: Game) -> None:
     called = game._call
     if called is None or game.phase in (Phase.DEAL, Phase.OVER):
         return
-    played = sum(1 << c for c in game._trick)
+    played = sum(1 << c for c in game.play_state.trick)
     for mask in game.captured:
         played |= mask
     for seat in range(game.n):
@@ -284,7 +284,7 @@ def check_hand(game: Game, rules: Rules) -> None:
     assert set(result.points) <= set(rules.point_names())
     if not result.thrown_in and not rules.play.trumps_only:
         # every trick of the hand went to someone
-        tricks = sum(len(t[1]) for t in game._tricks)
+        tricks = sum(len(t[1]) for t in game.play_state.tricks)
         assert tricks == sum(result.tricks_won) * game.n
 
 
@@ -330,8 +330,9 @@ def reference_winner(cards: tuple[int, ...], rules: Rules, trump: int) -> int:
 def check_trick_winners(game: Game, rules: Rules) -> None:
     if game.trump is None:
         return
-    for i, (leader, cards, winner) in enumerate(game._tricks):
-        step = game._trick_nexts[i] if game._trick_nexts else game._next  # trumps only
+    for i, (leader, cards, winner) in enumerate(game.play_state.tricks):
+        nexts = game.play_state.trick_nexts  # trumps only: the seating of each trick
+        step = nexts[i] if nexts else game.plan.seats.next_seat
         seats = [leader]
         for _ in cards[1:]:
             seats.append(step[seats[-1]])

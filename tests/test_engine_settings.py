@@ -178,7 +178,7 @@ def play_games(data: dict[str, Any]) -> Played:
             seat = game.to_act
             assert seat is not None
             decisions.append(Decision(game.phase, seat, game.dealer, tuple(legal), action,
-                                      game.hands[seat], tuple(game._trick), game.trump))
+                                      game.hands[seat], tuple(game.play_state.trick), game.trump))
             game.apply(action)
         played.append((game, decisions))
     return played
@@ -311,11 +311,11 @@ def called_partner_scores_with_pitcher(played: Played) -> bool:
 
 def trick_won_by_led_suit_over_a_trump(played: Played) -> bool:
     for game, _ in played:
-        for leader, cards, winner in game._tricks:
+        for leader, cards, winner in game.play_state.tricks:
             led = cards[0] // 13 if cards[0] < 52 else None
             seats = [leader]
             for _ in cards[1:]:
-                seats.append(game._next[seats[-1]])
+                seats.append(game.plan.seats.next_seat[seats[-1]])
             win_card = cards[seats.index(winner)]
             trump = game.hand_results[-1].trump if game.hand_results else None
             if (led is not None and led != trump and win_card // 13 == led

@@ -143,7 +143,7 @@ def test_the_observation_follows_the_documented_layout() -> None:
     n = raw.n
     assert raw.observation_space("player_0")["observation"].shape == (observation_size(n),)
     rng = random.Random(3)
-    while raw.game is not None and not (raw.game.phase is Phase.PLAY and raw.game._trick):
+    while raw.game is not None and not (raw.game.phase is Phase.PLAY and raw.game.play_state.trick):
         raw.step(int(rng.choice(np.flatnonzero(raw.observe(raw.agent_selection)
                                                 ["action_mask"]))))
     game = raw.game
@@ -182,7 +182,7 @@ def test_every_seat_sees_the_called_card_and_the_partner_only_once_known() -> No
         call = game._call
         if call is not None and call.partner >= 0 and game.pitcher is not None:
             played = bool(sum(game.captured) >> call.card & 1
-                          or any(c == call.card for c in game._trick))
+                          or any(c == call.card for c in game.play_state.trick))
             for seat in range(n):
                 vec = raw.observe(f"player_{seat}")["observation"]
                 assert np.flatnonzero(vec[called_at:called_at + CARDS]).tolist() == [call.card]

@@ -70,7 +70,7 @@ def game_at_play(variant: str = "auction-pitch") -> Game:
     game = Game(load_variant(variant), random.Random(2))
     rng = random.Random(3)
     game.deal_random()
-    while game.phase is not Phase.PLAY or not game._trick:
+    while game.phase is not Phase.PLAY or not game.play_state.trick:
         game.apply(rng.choice(game.legal_actions()))
     return game
 

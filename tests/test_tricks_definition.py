@@ -1,7 +1,7 @@
 """tricks is the one definition of legal play and of the trick winner.
 
 The engine keeps faster copies on its hot path (the follow rule inlined in
-``Game._play``, the trick winner kept up to date card by card); these properties prove
+``pitchkit.play.step``, the trick winner kept up to date card by card); these properties prove
 them equal to ``tricks.legal_leads``, ``tricks.legal_follows`` and ``tricks.trick_winner``
 at every decision of random games under random variants.
 """
@@ -34,13 +34,13 @@ def definition_legal(game: Game, rules: Rules) -> int:
     assert seat is not None
     hand = game.hands[seat]
     tables = None if game.trump is None else tables_for(rules, game.trump)
-    if not game._trick:
-        first = not game._tricks and rules.play.first_lead_must_be_trump
+    if not game.play_state.trick:
+        first = not game.play_state.tricks and rules.play.first_lead_must_be_trump
         return legal_leads(
             hand, tables, first,
             joker_may_set_trump=rules.trump.pitched_joker.value == "makes_spades",
             never_lead_joker=rules.play.never_lead_joker)
-    led = NO_SUIT if tables is None else tables.effective_suit[game._trick[0]]
+    led = NO_SUIT if tables is None else tables.effective_suit[game.play_state.trick[0]]
     return legal_follows(hand, led, tables, FOLLOWING_CODE[rules.play.following])
 
 
@@ -49,8 +49,9 @@ def check_tricks(game: Game, rules: Rules) -> None:
     if game.trump is None:
         return
     tables = tables_for(rules, game.trump)
-    for i, (leader, cards, winner) in enumerate(game._tricks):
-        step = game._trick_nexts[i] if game._trick_nexts else game._next  # trumps only
+    for i, (leader, cards, winner) in enumerate(game.play_state.tricks):
+        nexts = game.play_state.trick_nexts  # trumps only: the seating of each trick
+        step = nexts[i] if nexts else game.plan.seats.next_seat
         seat = leader
         for _ in range(trick_winner(cards, tables, suit_led_only(rules))):
             seat = step[seat]
@@ -74,7 +75,7 @@ def test_engine_legal_play_and_trick_winner_are_the_tricks_definition(
             elif game.phase is Phase.SELECT:
                 game.apply(select_action(rng.sample(game.legal_actions(), game.select_count)))
                 continue
-            if game.phase is Phase.PLAY and game._tricks and not game._trick:
+            if game.phase is Phase.PLAY and game.play_state.tricks and not game.play_state.trick:
                 check_tricks(game, rules)
             game._apply_random(rng)
         if game.hand_results and not game.hand_results[-1].thrown_in:

@@ -72,7 +72,7 @@ def test_a_world_holds_no_card_the_seat_saw_elsewhere_and_conserves_the_deck(
                 assert not cards & know.banned[seat]
         assert not in_hands & ~table.deck
         if rules.play.trumps_only:
-            assert all(not cards & ~game._tables.trumps for cards in world)  # type: ignore[union-attr]
+            assert all(not cards & ~game.play_state.tables.trumps for cards in world)  # type: ignore[union-attr]
         else:
             # every hand as big as at the table: the cards out of play are as many too
             assert [c.bit_count() for c in world] == [c.bit_count() for c in truth]
