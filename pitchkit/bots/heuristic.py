@@ -82,6 +82,11 @@ class Know:
     #: per trump suit, per card: :meth:`HeuristicBot.cost` but the bonus of a low trump
     #: nobody can beat
     base_cost: tuple[tuple[float, ...], ...]
+    #: per trump suit, per card: (cost, power) by which the cheapest card is chosen,
+    #: without and with the bonus of a low trump nobody can beat (built once, not per
+    #: decision)
+    rank: tuple[tuple[tuple[float, int], ...], ...]
+    rank_bonus: tuple[tuple[tuple[float, int], ...], ...]
     #: that bonus applies: low is a point and goes to its capturer
     low_bonus: bool
     #: the items as the estimate reads them: (kind, value, card under each trump suit)
@@ -131,10 +136,15 @@ def know(rules: Rules) -> Know:
     tables = tuple(tables_for(rules, suit) for suit in range(4))
     combinations = rules.scoring.method is ScoringMethod.COMBINATIONS
     orders = tuple(order(t, deal.deck_mask) for t in tables)
+    base_cost = tuple(_base_costs(t, game_value, combo_value, card_points[t.trump],
+                                  combinations) for t in tables)
     return Know(
         tables=tables, orders=orders,
-        base_cost=tuple(_base_costs(t, game_value, combo_value, card_points[t.trump],
-                                    combinations) for t in tables),
+        base_cost=base_cost,
+        rank=tuple(tuple(zip(costs, t.power, strict=True))
+                   for costs, t in zip(base_cost, tables, strict=True)),
+        rank_bonus=tuple(tuple((c + 0.8, p) for c, p in zip(costs, t.power, strict=True))
+                         for costs, t in zip(base_cost, tables, strict=True)),
         low_bonus="low" in plan.names and plan.low_goes_to is GoesTo.CAPTURER,
         item_kinds=tuple((_ITEM_KINDS.get(item.name, _CARD), item.value, item.card_by_trump)
                          for item in plan.items),
@@ -473,14 +483,16 @@ class HeuristicBot:
         lower = k.orders[t.trump].lower
         bonus = k.low_bonus and not k.combinations
         trump_mask = t.trumps
+        ranks, ranks_bonus = k.rank[t.trump], k.rank_bonus[t.trump]
         cost = {}
         rank = {}
         for c in legal:
-            value = base[c]
             if bonus and trump_mask >> c & 1 and not unseen & lower[c]:
-                value += 0.8
-            cost[c] = value
-            rank[c] = (value, power[c])
+                r = ranks_bonus[c]
+            else:
+                r = ranks[c]
+            rank[c] = r
+            cost[c] = r[0]
         higher = k.orders[obs.trump].higher
         # a card is boss when no unseen card can beat it (as a lead): none higher in its
         # suit, and it is a trump or no unseen trump can take it
