@@ -63,3 +63,46 @@ def test_cached_choices_equal_uncached(name: str, hands: int) -> None:
         game.apply(action)
         decisions += 1
     assert decisions > 20
+
+
+@pytest.mark.parametrize("name", ["auction-pitch", "partnership-pitch", "pimps-and-hoes",
+                                  "cinch", "call-partner-pitch", "minnesota-smear"])
+def test_cards_played_read_from_the_captured_masks_are_the_list_of_plays(name: str) -> None:
+    """The bot reads the cards played from the captured masks and the trick on the
+    table: at every decision of random games they are exactly the cards of the list of
+    plays (a card on the table left out changes a few decisions in thousands, too few
+    for the test above to see)."""
+    rules = load_variant(name)
+    rng = random.Random(5)
+    game = Game(rules, random.Random(3))
+    seen = 0
+    while game.phase is not Phase.OVER and game.hands_played < 4:
+        if game.phase is Phase.DEAL:
+            game.deal_random()
+            continue
+        seat = game.to_act
+        assert seat is not None
+        obs = game.observation(seat)
+        assert HeuristicBot.played_mask(obs) == Uncached.played_mask(obs)
+        seen += bool(obs.trick)
+        game._apply_random(rng)
+    assert seen > 20
+
+
+@pytest.mark.parametrize("name", ["auction-pitch", "ten-point-pitch", "cinch",
+                                  "auction-pitch-joker"])
+def test_an_estimate_remembered_by_its_key_is_the_estimate_of_the_whole_hand(name: str) -> None:
+    """The estimates kept per rule set are found by the cards the estimate reads and the
+    count of tens: any hand with the same key has the same estimate, worked out from the
+    whole hand (a key that left something out would hand one hand another's value)."""
+    rules = load_variant(name)
+    bot = HeuristicBot(rules, 0, random.Random(0))
+    deck = list(rules.deck.cards())
+    per = bot.k.cards_per_hand
+    rng = random.Random(9)
+    for _ in range(2500):
+        hand = 0
+        for card in rng.sample(deck, per):
+            hand |= 1 << card
+        for suit in range(4):
+            assert bot.estimate(hand, suit) == bot._estimate(hand, suit), (hand, suit)
