@@ -265,9 +265,9 @@ def _auction(rules: Rules) -> AuctionPlan:
 
 
 def _play(rules: Rules) -> PlayPlan:
-    from pitchkit.tricks import FOLLOWING_CODE, suit_led_only, tables_for
+    from pitchkit.tricks import FOLLOWING_CODE, tables_for, trick_winner_suit_led
     p = rules.play
-    led_only = suit_led_only(rules)
+    led_only = trick_winner_suit_led(rules)
     trump_sets = tuple(
         (t, (*t.suit_masks, 0), t.suit_led_keys if led_only else t.win_keys)
         for t in (tables_for(rules, suit) for suit in range(4)))

@@ -214,14 +214,14 @@ def legal_follows(hand: int, led_suit: int, tables: TrumpTables | None,
 
 
 def trick_winner(cards: list[int] | tuple[int, ...], tables: TrumpTables,
-                 suit_led_only: bool) -> int:
+                 trick_winner_suit_led: bool) -> int:
     """Index in ``cards`` (play order, the lead first) of the card that wins the trick.
 
-    ``suit_led_only`` is ``play.trick_winner == suit_led``: only cards of the suit led
+    ``trick_winner_suit_led``: ``play.trick_winner`` is ``suit_led``: only cards of the suit led
     compete, so a trump wins only when trumps were led.
     """
     led = tables.effective_suit[cards[0]]
-    keys = (tables.suit_led_keys if suit_led_only else tables.win_keys)[led]
+    keys = (tables.suit_led_keys if trick_winner_suit_led else tables.win_keys)[led]
     best, best_key = 0, keys[cards[0]]
     for i in range(1, len(cards)):
         key = keys[cards[i]]
@@ -230,7 +230,7 @@ def trick_winner(cards: list[int] | tuple[int, ...], tables: TrumpTables,
     return best
 
 
-def suit_led_only(rules: Rules) -> bool:
+def trick_winner_suit_led(rules: Rules) -> bool:
     return rules.play.trick_winner is TrickWinner.SUIT_LED
 
 

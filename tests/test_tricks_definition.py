@@ -21,9 +21,9 @@ from pitchkit.tricks import (
     NO_SUIT,
     legal_follows,
     legal_leads,
-    suit_led_only,
     tables_for,
     trick_winner,
+    trick_winner_suit_led,
 )
 from pitchkit.variant import Rules
 
@@ -53,7 +53,7 @@ def check_tricks(game: Game, rules: Rules) -> None:
         nexts = game.play_state.trick_nexts  # trumps only: the seating of each trick
         step = nexts[i] if nexts else game.plan.seats.next_seat
         seat = leader
-        for _ in range(trick_winner(cards, tables, suit_led_only(rules))):
+        for _ in range(trick_winner(cards, tables, trick_winner_suit_led(rules))):
             seat = step[seat]
         assert seat == winner, (cards, game.trump)
 
