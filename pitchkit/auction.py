@@ -127,7 +127,7 @@ def auction_actions(plan: RulesPlan, state: AuctionState, dealer: int, seat: int
 def random_auction_action(plan: RulesPlan, state: AuctionState, dealer: int, seat: int,
                           leads: Callable[[int], int], rng: random.Random) -> int:
     """``rng.choice(auction_actions(...))`` (the same draw) without building the list."""
-    if _deciding(plan, state):
+    if plan.auction.style_sell and _deciding(plan, state):
         return (SELL, REFUSE)[rng._randbelow(2)]  # type: ignore[attr-defined]
     options = auction_options(plan, state, dealer, seat)
     state.options = options
@@ -217,7 +217,7 @@ def step(plan: RulesPlan, state: AuctionState, dealer: int, seat: int, action: i
     """Apply ``seat``'s ``action`` to ``state``: the next seat to act, :data:`ENDED`
     (nobody bid when ``state.high_bidder`` is -1), or :data:`ILLEGAL` (``state``
     unchanged)."""
-    if _deciding(plan, state):
+    if plan.auction.style_sell and _deciding(plan, state):
         sale = sell.decide(seat, action, state.high, state.high_bidder)
         if sale is None:
             return ILLEGAL

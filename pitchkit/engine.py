@@ -25,7 +25,7 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from pitchkit import auction, call, dealing, draw, fold, play
+from pitchkit import call, dealing, draw, fold, play
 from pitchkit.actions import (
     BID_BASE,
     CALL_BASE,
@@ -44,7 +44,15 @@ from pitchkit.actions import (
     parse_action,
     select_action,
 )
-from pitchkit.auction import AuctionState, auction_actions, auction_reason, random_auction_action
+from pitchkit.auction import (
+    ENDED,
+    ILLEGAL,
+    AuctionState,
+    auction_actions,
+    auction_reason,
+    random_auction_action,
+)
+from pitchkit.auction import step as auction_step
 from pitchkit.errors import IllegalActionError, UsageError, seat_name
 from pitchkit.hand_end import hand_result, hand_score
 from pitchkit.plan import rules_plan
@@ -562,25 +570,28 @@ class Game:
     def _start_hand(self, masks: list[int], turned: int | None, kitty: int = 0,
                     pack: tuple[int, ...] = ()) -> Event:
         self._reset_hand()
+        plan = self.plan
         self.turned = turned
         self.dealt = list(masks)
-        if self.plan.play.stages:
+        if plan.play.stages:
             self.reserve = list(masks)
         else:
             self.hands = list(masks)
-        if self.plan.draw is not None:
+        if plan.draw is not None:
             self._draw = draw.DrawState(pack=pack, kitty=kitty)
-        if self.plan.deal.weak_hand_below:
-            self._stock = pack
-        detail = ((tuple(masks), turned) if self.plan.draw is None and not pack
-                  else (tuple(masks), turned, kitty, pack))
+            detail: tuple[Any, ...] = (tuple(masks), turned, kitty, pack)
+        elif pack:  # deal.weak_hand_below: the undealt cards new hands come from
+            detail = (tuple(masks), turned, kitty, pack)
+        else:
+            detail = (tuple(masks), turned)
         event = _EVENT_NEW(Event, ("deal", None, None, detail, None, None))
         self.events.append(event)
         if turned is not None:
             # rule: "its suit is trump" (source C; trump.chosen_by turned_card)
-            play.set_trump(self.plan, self._play_state, turned // 13)
-        if pack and self.plan.deal.weak_hand_below:
-            seat = dealing.weak_seat(self.plan, masks, len(pack), self._next[self.dealer],
+            play.set_trump(plan, self._play_state, turned // 13)
+        if pack and plan.deal.weak_hand_below:
+            self._stock = pack
+            seat = dealing.weak_seat(plan, masks, len(pack), self._next[self.dealer],
                                      self.dealer)
             if seat >= 0:
                 self.phase = Phase.THROW_IN
@@ -641,14 +652,14 @@ class Game:
 
     def _apply_auction(self, seat: int, action: int) -> None:
         state = self._auction
-        nxt = auction.step(self.plan, state, self.dealer, seat, action, self._lead_mask)
-        if nxt == auction.ILLEGAL:
+        nxt = auction_step(self.plan, state, self.dealer, seat, action, self._lead_mask)
+        if nxt == ILLEGAL:
             reason = auction_reason(self.plan, state, self.dealer, seat, action)
             raise IllegalActionError(reason or self._play_reason(seat, action))
         # a pitch is logged as the bid it shows (its card is the opening lead)
         self._bids.append((seat, action if state.pitched is None
                            else BID_BASE + state.high))
-        if nxt != auction.ENDED:
+        if nxt != ENDED:
             self.to_act = nxt
             return
         if state.high_bidder < 0:
@@ -666,19 +677,20 @@ class Game:
         self._after_auction()
 
     def _after_auction(self) -> None:
+        rules_plan = self.plan
         if self._draw is not None and self._draw.kitty:
-            plan = self.plan.draw
+            plan = rules_plan.draw
             assert plan is not None
             taker = draw.kitty_taker(plan, self.dealer, self.pitcher)
             self._draw, hands = draw.take_kitty(self._draw, tuple(self.hands), taker)
             self.hands = list(hands)
-        if self.plan.trump.chosen_by_pitcher_names and self.pitcher is not None:
+        if rules_plan.trump.chosen_by_pitcher_names and self.pitcher is not None:
             self.phase = Phase.TRUMP
             self.to_act = self.pitcher
             return
         leader = self._next[self.dealer]
         # rule: "the pitcher leads" (sources A, B); left_of_dealer (source C)
-        if self.plan.play.first_leader_pitcher and self.pitcher is not None:
+        if rules_plan.play.first_leader_pitcher and self.pitcher is not None:
             leader = self.pitcher
         self._begin_play(leader)
 
@@ -713,22 +725,24 @@ class Game:
             return
         if state is not None:
             self.dealt = list(self.hands)  # the cards in play: after the draw
-        if self.plan.call is not None and self._call is None and self.pitcher is not None:
+        rules_plan = self.plan
+        if rules_plan.call is not None and self._call is None and self.pitcher is not None:
             # rule: the pitcher calls a card for a partner, once the hands are final
             self.phase = Phase.CALL
             self.to_act = self.pitcher
             return
-        if self.plan.play.trumps_only:
+        play_plan = rules_plan.play
+        if play_plan.trumps_only:
             self._begin_trumps_only(leader)
             return
-        if self.plan.play.stages:
+        if play_plan.stages:
             self._play_state.stage = -1
             self._begin_stage()
             return
-        self.phase = Phase.PLAY
+        self.phase = _PLAY
         self.to_act = leader
         # after a draw every hand holds draw.hand_size (pitchkit.draw keeps them full)
-        play.begin(self._play_state, leader, self.plan.deal.cards_per_hand if state is None
+        play.begin(self._play_state, leader, rules_plan.deal.cards_per_hand if state is None
                    else self.hands[leader].bit_count())
 
     def _begin_stage(self) -> None:
