@@ -5,7 +5,9 @@ One test per clause, on a hand-made deal."""
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -13,10 +15,13 @@ from play_helpers import cards
 
 from pitchkit import call
 from pitchkit.actions import CALL_BASE
-from pitchkit.cards import parse_card
+from pitchkit.cards import mask_of, parse_card
 from pitchkit.engine import Game, Phase
 from pitchkit.errors import IllegalActionError
+from pitchkit.load import load_variant
 from pitchkit.variant import rules_from_mapping
+
+RECORDS = Path(__file__).parent / "records"
 
 # --------------------------------------------------------------------- call.partner
 
@@ -71,3 +76,20 @@ def test_the_call_step_takes_no_card_past_the_deck() -> None:
     assert game.plan.call is not None
     with pytest.raises(IllegalActionError, match="must call a card now"):
         call.call(game.plan.call, tuple(game.hands), 0, game.hands[0], CALL_BASE + 54)
+
+
+def test_own_card_not_allowed_leaves_every_card_the_pitcher_never_held() -> None:
+    # hand 1 of the call-partner-pitch record: the dealer (seat 3) takes the widow, names
+    # hearts and discards 4S 5S 9S 5D; it may call any card it neither holds nor discarded
+    record = json.loads((RECORDS / "call-partner-pitch.json").read_text())
+    hand = record["hands"][0]
+    game = Game(load_variant("call-partner-pitch", ["call.own_card=not_allowed"]),
+                random.Random(0), dealer=record["dealer"])
+    game.deal_cards([cards(" ".join(h)) for h in hand["deal"]],
+                    kitty=cards(" ".join(hand["kitty"])))
+    for action in hand["actions"][:hand["actions"].index("call JH")]:
+        game.apply(action)
+    assert game.phase is Phase.CALL
+    seen = game.hands[3] | mask_of(cards("4S 5S 9S 5D"))
+    assert {a - CALL_BASE for a in game.legal_actions()} == {
+        c for c in game.rules.deck.cards() if not seen >> c & 1}
