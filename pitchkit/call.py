@@ -60,8 +60,8 @@ class CallState(NamedTuple):
 def callable_cards(plan: CallPlan, seen: int) -> int:
     """The cards the pitcher may call; ``seen`` is the pitcher's hand and its discards."""
     if plan.own_card_alone:
-        # rule: the caller "may also elect to go alone" (call-partner games); a card of
-        # its own is that choice (call.own_card alone)
+        # reading (the sources are silent): a card of its own is the caller's way to
+        # play alone (call.own_card alone)
         return plan.deck
     return plan.deck & ~seen  # call.own_card not_allowed
 

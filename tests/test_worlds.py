@@ -20,10 +20,10 @@ VARIANTS = ("ten-point-pitch-draw", "pedro", "pidro", "cinch", "nine-card-pitch"
 
 
 def positions(variant: str, seed: int, hands: int = 2,
-              phases: tuple[Phase, ...] = (Phase.PLAY,)):
+              phases: tuple[Phase, ...] = (Phase.PLAY,), sets: tuple[str, ...] = ()):
     """Every decision in ``phases`` of a game of heuristic bots (once trump is known in
-    play): (rules, game, observation, the seat's Sight)."""
-    rules = load_variant(variant)
+    play) under ``variant`` with ``sets``: (rules, game, observation, the seat's Sight)."""
+    rules = load_variant(variant, sets)
     n = rules.players.count
     game = Game(rules, random.Random(seed))
     bots = [HeuristicBot(rules, s, random.Random(seed + s)) for s in range(n)]

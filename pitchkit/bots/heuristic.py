@@ -151,7 +151,9 @@ def know(rules: Rules) -> Know:
         estimate_cards=tuple(_estimate_cards(t, o, plan.items)
                              for t, o in zip(tables, orders, strict=True)),
         estimates={},
-        n=n, teams=teams, partners=n // teams - 1, items=plan.items, points=plan.names,
+        # a called partner (call.partner) is one more player on the pitcher's side
+        n=n, teams=teams, partners=n // teams - 1 + rules.call.partner,
+        items=plan.items, points=plan.names,
         items_total=plan.items_total, card_points=card_points,
         deck=deal.deck_mask, cards_per_hand=k,
         in_other_hands=min(1.0, (n - 1) * k / unseen),

@@ -10,7 +10,13 @@ the heuristic bot in every seat, and scores the result for its side: its score c
 minus the others' average, or a large win/loss bonus when the hand ends the game. The
 same deals serve every candidate (common random numbers), and it picks the candidate
 with the best average. In staged play the candidates are a few distinct selections
-proposed by simple rules (the heuristic's, by combination value, by rank).
+proposed by simple rules (the heuristic's, by combination value, by rank); for calling a
+partner (``call.partner``), the heuristic's call and the cards it wants most.
+
+With a kitty, the pitcher naming trump searches too: it holds its deal and the kitty,
+and every other hand, and the pack, is drawn from the cards it has not seen. A called
+partner is searched like any card's holder: the world decides who holds the called card,
+and the rebuilt hand applies the same call, so the sides follow from the world.
 
 Settings: ``samples`` (deals per decision, default 20).
 """
@@ -21,11 +27,21 @@ import random
 from collections.abc import Sequence
 from dataclasses import replace
 
-from pitchkit.actions import BID_BASE, MAX_BID, MOON, PASS, SELECT_FLAG, select_action
+from pitchkit.actions import (
+    BID_BASE,
+    CALL_BASE,
+    MAX_BID,
+    MOON,
+    PASS,
+    SELECT_FLAG,
+    select_action,
+)
+from pitchkit.bots.drawing import worth
 from pitchkit.bots.heuristic import HeuristicBot, know
 from pitchkit.bots.worlds import Sight, known, sample_world, table_of, voids
 from pitchkit.cards import cards_in
 from pitchkit.combos import best_combination
+from pitchkit.draw import kitty_taker
 from pitchkit.engine import Game
 from pitchkit.errors import IllegalActionError
 from pitchkit.plan import rules_plan
@@ -39,6 +55,8 @@ from pitchkit.variant import Discard, Rules
 GAME_BONUS = 10.0
 #: Tries to draw a deal that agrees with the bids before accepting one that does not.
 BID_TRIES = 8
+#: Calls searched for a partner (call.partner): the heuristic's and the most wanted.
+CALLS = 6
 
 
 class MonteCarloBot:
@@ -90,6 +108,9 @@ class MonteCarloBot:
             if bids:
                 return bids
             return [self.helper.choose(obs, legal)]
+        if obs.phase is Phase.CALL:
+            wanted = sorted(legal, key=lambda a: -worth(self.rules, obs.trump, a - CALL_BASE))
+            return list(dict.fromkeys([self.helper.choose(obs, legal), *wanted[:CALLS]]))
         return list(dict.fromkeys(legal))
 
     def selections(self, obs: Observation, legal: Sequence[int]) -> list[int]:
@@ -132,10 +153,10 @@ class MonteCarloBot:
         dealt = plan.deal
         per_hand = dealt.cards_per_hand
         if plan.draw is not None and obs.phase is not Phase.AUCTION:
-            if obs.phase is Phase.PLAY:
+            if obs.phase is Phase.PLAY or obs.phase is Phase.CALL:
                 return self.after_draw(obs)
-            if plan.draw.kitty or obs.phase is not Phase.TRUMP:
-                return None  # a kitty taken, a draw under way: not searched
+            if obs.phase is not Phase.TRUMP:
+                return None  # a draw under way: not searched
         mine = obs.hand | obs.reserve | sum(1 << c for c in played_by[me])
         pool = k.deck & ~mine & ~played_mask
         if plan.draw is None:
@@ -168,7 +189,14 @@ class MonteCarloBot:
                     left &= ~(1 << c)
             pack = list(cards_in(left))
             self.rng.shuffle(pack)
-            kitty, pack = pack[:plan.draw.kitty], pack[plan.draw.kitty:]
+            size = plan.draw.kitty
+            if obs.phase is Phase.TRUMP and size and me == kitty_taker(
+                    plan.draw, obs.dealer, obs.pitcher):
+                # it holds the kitty it took: any of its cards may stand for it (the
+                # hand after the kitty is the same)
+                deal[me], kitty = deal[me][:per_hand], deal[me][per_hand:]
+            else:
+                kitty, pack = pack[:size], pack[size:]
         return self.rebuild(obs, deal, played_by, kitty=kitty, pack=pack)
 
     def after_draw(self, obs: Observation) -> Game | None:
@@ -312,6 +340,10 @@ class MonteCarloBot:
                         break
                     game.apply(plays[pi][1])
                     pi += 1
+                elif phase is Phase.CALL:
+                    if obs.called is None:
+                        break  # the call is the decision being searched
+                    game.apply(CALL_BASE + obs.called)
                 else:
                     return None
         except IllegalActionError:
@@ -374,11 +406,18 @@ class MonteCarloBot:
 
 
 def hand_value(game: Game, me: int) -> float:
-    """The last hand's result for ``me``'s side (:func:`side_value`)."""
+    """The last hand's result for ``me``'s side (:func:`side_value`); with a called
+    partner, the sides of that hand (the partner on the pitcher's)."""
     winners: tuple[int, ...] = ()
     if game.phase is Phase.OVER and game.outcome is not None:
         winners = tuple(game.outcome.winners)
-    return side_value(game.hand_results[-1].score_changes, game.team_of, me, winners)
+    result = game.hand_results[-1]
+    team: Sequence[int] = game.team_of
+    if result.partner is not None and result.pitcher is not None:
+        sides = list(team)
+        sides[result.partner] = sides[result.pitcher]
+        team = sides
+    return side_value(result.score_changes, team, me, winners)
 
 
 def side_value(changes: Sequence[int], team: Sequence[int], me: int,

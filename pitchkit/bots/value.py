@@ -47,7 +47,9 @@ from typing import Any
 
 from pitchkit.actions import SELL
 from pitchkit.atomic import write_atomically
+from pitchkit.bots.drawing import worth
 from pitchkit.bots.heuristic import HeuristicBot, Order, know, order
+from pitchkit.cards import cards_in
 from pitchkit.memo import per_rule_set
 from pitchkit.scoring import score_points, scoring_plan
 from pitchkit.tricks import TrumpTables, tables_for
@@ -60,7 +62,7 @@ CALIBRATION_HANDS = 6000
 #: Rounds of self-play the hands are split into (each bid with the last round's model).
 ROUNDS = 3
 #: Bumped whenever the features or the calibration change: old cache files are ignored.
-MODEL_VERSION = 6
+MODEL_VERSION = 7
 #: Pseudo-counts pulling a rarely seen feature value towards the item's overall rate.
 PRIOR_WEIGHT = 4.0
 #: Hands a band of the estimate needs before it stops borrowing from its neighbours.
@@ -98,7 +100,7 @@ def point_items(rules: Rules) -> tuple[Item, ...]:
 
 
 #: Number of feature values of each kind of item (see :func:`buckets`).
-_SIZES = {"high": 25, "low": 25, "card": 25, "game": 50, "last_trick": 15}
+_SIZES = {"high": 25, "low": 25, "card": 30, "game": 50, "last_trick": 15}
 
 
 def _clip(value: int, top: int) -> int:
@@ -114,6 +116,9 @@ class _Suit:
     suit_cards: int
     #: per item: the card it names under this trump (-1: none)
     card_of: tuple[int, ...]
+    #: call.partner: the cards by the bots' wish to call them, most wanted first (the
+    #: first one a hand lacks is its partner's); empty without a call
+    call_order: tuple[int, ...] = ()
 
 
 @per_rule_set(64)
@@ -126,8 +131,13 @@ def _context(rules: Rules) -> tuple[tuple[_Suit, ...], Sequence[int]]:
     suits = []
     for suit in range(4):
         t = tables_for(rules, suit)
+        calls: tuple[int, ...] = ()
+        if rules.call.partner:
+            wish = {c: worth(rules, suit, c) for c in cards_in(k.deck)}
+            calls = tuple(sorted(wish, key=lambda c: -wish[c]))
         suits.append(_Suit(tables=t, order=order(t, k.deck), suit_cards=0x1FFF << (13 * suit),
-                           card_of=tuple(item.card_by_trump[suit] for item in plan_items)))
+                           card_of=tuple(item.card_by_trump[suit] for item in plan_items),
+                           call_order=calls))
     return tuple(suits), plan.game_table
 
 
@@ -154,6 +164,7 @@ def _buckets(items: Sequence[Item], s: _Suit, game_table: Sequence[int], hand: i
         below = _clip((o.lower[bottom] & ~hand & suit_cards).bit_count(), 3)
     else:
         above = below = 4
+    called = _called(s, hand) if s.call_order else -1
     out = []
     for i, item in enumerate(items):
         kind = item.kind
@@ -163,7 +174,9 @@ def _buckets(items: Sequence[Item], s: _Suit, game_table: Sequence[int], hand: i
             out.append(below * 5 + n_trumps)
         elif kind == "card":
             card = s.card_of[i]
-            if card < 0 or not hand >> card & 1:
+            if card >= 0 and card == called:
+                out.append(25 + n_trumps)  # the card it would call: its partner holds it
+            elif card < 0 or not hand >> card & 1:
                 out.append(n_trumps)
             else:
                 higher_out = _clip((o.higher[card] & ~hand).bit_count(), 3)
@@ -178,6 +191,14 @@ def _buckets(items: Sequence[Item], s: _Suit, game_table: Sequence[int], hand: i
         else:  # last trick
             out.append(n_trumps * 3 + _clip(above, 2))
     return out
+
+
+def _called(s: _Suit, hand: int) -> int:
+    """call.partner: the card a hand would call (-1: no call)."""
+    for card in s.call_order:
+        if not hand >> card & 1:
+            return card
+    return -1
 
 
 Table = tuple[tuple[float, ...], ...]

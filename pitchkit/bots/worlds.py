@@ -245,6 +245,13 @@ def known(table: Table, obs: Observation, sight: Sight) -> Known | None:
         if table.show_and_keep and cards.bit_count() > table.hand_size:
             fixed[seat] |= cards  # extra trumps shown and kept by their holder
             start[seat] = cards.bit_count()
+    if obs.given is not None and obs.given[0] != me:
+        # draw.give_to_partner: its giver knows the receiver kept the trumps given (a
+        # discarded trump is shown); the other cards given may have been discarded
+        receiver, given = obs.given
+        kept = given & tables.trumps & ~seen_shown(obs) & ~played
+        fixed[receiver] |= kept
+        seen &= ~(given & ~kept & ~played)
     banned = voids(table, tables, obs.played, unfinished=bool(obs.trick), to_play=obs.to_act)
     need = [0] * n
     for seat in range(n):
@@ -260,6 +267,14 @@ def known(table: Table, obs: Observation, sight: Sight) -> Known | None:
             return None
     return Known(pool=table.deck & ~seen, fixed=fixed, need=need, banned=banned,
                  keep_trumps=tables.trumps if table.trumps_only else 0, me=me)
+
+
+def seen_shown(obs: Observation) -> int:
+    """Every card shown in the draw (trumps discarded face up, or shown and kept)."""
+    out = 0
+    for _, cards in obs.shown:
+        out |= cards
+    return out
 
 
 def draw_world(know: Known, me: int, hand: int, rng: random.Random) -> list[int] | None:
