@@ -277,8 +277,12 @@ def check_partner_secret(game: Game) -> None:
 def check_hand(game: Game, rules: Rules) -> None:
     result = game.hand_results[-1]
     sides = len(set(game.team_of))
+    # the hand's sides: a called partner scores with the pitcher (one side, not two)
+    team = list(game.team_of)
+    if result.partner is not None and result.pitcher is not None:
+        team[result.partner] = team[result.pitcher]
     value = {item.name: item.value for item in rules.points.items}
-    credited = sum(value[name] * len({game.team_of[s] for s in seats})
+    credited = sum(value[name] * len({team[s] for s in seats})
                    for name, seats in result.points.items())
     assert credited <= available_points(rules, sides)  # never more than the items' total
     assert set(result.points) <= set(rules.point_names())
