@@ -14,6 +14,7 @@ from pitchkit.bots.worlds import Table, consistent, known
 from pitchkit.engine import Game
 from pitchkit.load import load_variant
 from pitchkit.results import Phase
+from pitchkit.tricks import tables_for
 from tests.play_helpers import cards
 from tests.test_worlds import positions
 
@@ -59,7 +60,7 @@ def test_the_giver_knows_its_partner_kept_the_trumps_it_gave() -> None:
         assert know is not None
         receiver, given = obs.given
         assert consistent(know, obs.seat, list(game.hands))
-        trumps = game._tables.trumps  # type: ignore[union-attr]
+        trumps = tables_for(rules, game.trump).trumps
         held = given & trumps & game.hands[receiver]
         assert know.fixed[receiver] == held
         fixed += held.bit_count()
