@@ -437,7 +437,8 @@ class Game:
             self._played_memo = (len(tricks), played)
         return _OBSERVATION_NEW(Observation, (
             seat, self.phase, self.to_act, self.dealer, self.hands[seat], self.reserve[seat],
-            self.turned, self.trump, tuple(self._bids), self.pitcher,
+            self.turned, None if state.trump < 0 else state.trump, tuple(self._bids),
+            self.pitcher,
             "moon" if self.moon else self.bid, tuple(trick), played + tuple(trick),
             tuple(state.tricks_won), tuple(state.captured), tuple(self.scores), state.stage,
             state.select_count if self.to_act == seat else 0,
