@@ -84,8 +84,11 @@ def test_a_set_rate_above_the_threshold_warns_about_the_bots() -> None:
     contracts = 6000
     over = make_stats(contracts=contracts, made=int(contracts * (1 - SET_RATE_WARNING)) - 60)
     under = make_stats(contracts=contracts, made=int(contracts * (1 - SET_RATE_WARNING)) + 60)
-    assert any("the bots overbid" in w for w in warnings(over))
-    assert not any("overbid" in w for w in warnings(under))
+    assert any("set rate follows that margin" in w for w in warnings(over))
+    assert not any("set rate" in w for w in warnings(under))
+    learned = make_stats(contracts=contracts, made=int(contracts * (1 - SET_RATE_WARNING)) - 60,
+                         bots="calibrated")
+    assert any("not simply overbidding" in w for w in warnings(learned))
 
 
 def test_random_bots_cut_off_games_and_thrown_in_deals_are_warned_about() -> None:
