@@ -89,6 +89,13 @@ def run_match(variant: str, bots: str, deals: int, seed: int, workers: int,
         return shown, None
 
 
+def commit() -> str:
+    """The checked-out commit, short (``unknown`` outside a git checkout)."""
+    done = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True,
+                          text=True, check=False, cwd=Path(__file__).parent)
+    return done.stdout.strip() or "unknown"
+
+
 def row(variant: str, bots: str, summary: dict[str, object] | None) -> str:
     if summary is None:
         return f"| {variant} | {bots} | - | - | - | no result |"
@@ -108,8 +115,13 @@ def part_strength(deals: int, mc_deals: int, workers: int, timeout: int, out: Pa
                   force: bool, against: str, variants: list[str]) -> None:
     if out is not None and out.exists() and not force:
         sys.exit(f"bench_search: {out} exists (add --force to replace it)")
+    title = {"montecarlo": "# The strong bot: `search` against `montecarlo`",
+             "calibrated": "# The strong bot: `search` against `calibrated`"}
     lines = [
-        "# The strong bot: `search` head to head",
+        title.get(against, "# The strong bot: `search` head to head"),
+        "",
+        f"Measured at commit {commit()} (`search` as it plays by default), on a loaded "
+        "2-core machine.",
         "",
         "Written by `python benchmarks/bench_search.py strength` (see its docstring). Each",
         "row is one `pitchkit match` on duplicate deals (every deal played with the seats",
