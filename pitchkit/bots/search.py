@@ -137,6 +137,12 @@ class SearchBot(CalibratedBot):
         self._applied = 0
         plan = rules_plan(rules)
         self._never_lead_joker = plan.play.never_lead_joker
+        game = self.plan.game_table
+        #: per trump suit: the cards worth points (an item, or game points)
+        self._point_cards = tuple(
+            sum(1 << c for c in range(52) if game[1 << (c % 13)]
+                or any(item.card_by_trump[trump] == c for item in self.plan.items))
+            for trump in range(4))
 
     def choose(self, observation: Observation, legal_actions: Sequence[int]) -> int:
         self.sight.see(observation)
@@ -187,27 +193,26 @@ class SearchBot(CalibratedBot):
         assert obs.trump is not None
         t = self.trick_tables[obs.trump][0]
         power, eff = t.power, t.effective_suit
-        game = self.plan.game_table
+        # trumps, point cards (items and game points) are never interchangeable
+        special = t.trumps | self._point_cards[obs.trump]
         live = self.table.deck & ~obs.hand
         for _, card in obs.played:
             live &= ~(1 << card)
         out: list[int] = []
         by_suit: dict[int, list[int]] = {}
         for card in dict.fromkeys(legal):
-            plain = (card < 52 and not t.trumps >> card & 1
-                     and not game[1 << (card % 13)]
-                     and not any(item.card_by_trump[obs.trump] == card
-                                 for item in self.plan.items))
-            if plain:
+            if card < 52 and not special >> card & 1:
                 by_suit.setdefault(eff[card], []).append(card)
             else:
                 out.append(card)
-        for suit, cards in by_suit.items():
+        plain_live = live & ~t.trumps
+        for cards in by_suit.values():
+            # plain cards of one suit: power is the rank, so the cards between two in
+            # power are the bits between them
             cards.sort(key=lambda c: power[c])
-            between_live = [c for c in range(52) if live >> c & 1 and eff[c] == suit]
             out.append(cards[0])
             for lower, higher in pairwise(cards):
-                if any(power[lower] < power[c] < power[higher] for c in between_live):
+                if plain_live & ((1 << higher) - (2 << lower)):
                     out.append(higher)
         return out
 
@@ -228,8 +233,10 @@ class SearchBot(CalibratedBot):
         new = obs.played[self._applied:]
         self._applied = len(obs.played)
         rng = self.rng
-        kept = []
+        kept: list[list[int]] = []
         for world in self._worlds:
+            if len(kept) == want:
+                break  # the rest are not needed
             if all(follow_play(world, me, s, c, rng) for s, c in new):
                 world[me] = obs.hand
                 if repair(know, world, rng) and consistent(know, me, world):
