@@ -13,12 +13,13 @@ from typing import Any
 import pytest
 from play_helpers import cards
 
-from pitchkit import call
+from pitchkit import call, draw
 from pitchkit.actions import CALL_BASE
 from pitchkit.cards import mask_of, parse_card
 from pitchkit.engine import Game, Phase
 from pitchkit.errors import IllegalActionError
 from pitchkit.load import load_variant
+from pitchkit.plan import rules_plan
 from pitchkit.variant import rules_from_mapping
 
 RECORDS = Path(__file__).parent / "records"
@@ -93,3 +94,79 @@ def test_own_card_not_allowed_leaves_every_card_the_pitcher_never_held() -> None
     seen = game.hands[3] | mask_of(cards("4S 5S 9S 5D"))
     assert {a - CALL_BASE for a in game.legal_actions()} == {
         c for c in game.rules.deck.cards() if not seen >> c & 1}
+
+
+# --------------------------------------------------------------------------- the draw
+
+#: nine cards dealt, six kept, non-trumps discarded; the dealer robs the pack and extra
+#: trumps are shown and kept
+ROBBING_SHOWN = rules_from_mapping({
+    "deal": {"cards_per_hand": 9}, "trump": {"chosen_by": "pitcher_names"},
+    "draw": {"hand_size": 6, "discard": "non_trumps", "dealer_robs": True,
+             "extra_trumps": "show_and_keep"}})
+SPADES = mask_of(range(13))
+
+
+@pytest.mark.parametrize(("pack", "keeps_every_trump"), [
+    ("5S 6S 2H 3H", False),  # six trumps in hand and pack: the hand size, no extra
+    ("5S 6S 7S 3H", True),  # seven: more trumps than the hand holds, all kept and shown
+])
+def test_a_robbing_dealer_keeps_every_trump_only_past_the_hand_size(
+        pack: str, keeps_every_trump: bool) -> None:
+    plan = rules_plan(ROBBING_SHOWN).draw
+    assert plan is not None
+    hand = mask_of(cards("AS KS QS JS 9H 8H"))
+    state = draw.DrawState(pack=tuple(cards(pack)), order=(3,))
+    ch = draw.choice(plan, state, hand, SPADES, 3, 3)
+    pool = hand | mask_of(cards(pack))
+    assert ch.verb == "keep"
+    if keeps_every_trump:
+        assert (ch.cards, ch.must, ch.least, ch.most) == (pool & SPADES, pool & SPADES, 7, 7)
+    else:
+        assert (ch.cards, ch.must, ch.least, ch.most) == (pool, 0, 6, 6)
+
+
+def test_a_robbing_dealer_sees_the_pack_cards_it_kept_as_drawn() -> None:
+    # the observation's ``drawn`` (only its holder sees it): what came from the pack
+    r = rules_from_mapping({"deal": {"cards_per_hand": 9},
+                            "trump": {"chosen_by": "pitcher_names"},
+                            "draw": {"hand_size": 6, "discard": "non_trumps",
+                                     "dealer_robs": True}})
+    plan = rules_plan(r).draw
+    assert plan is not None
+    hand = mask_of(cards("AS KS QS JS 9H 8H"))
+    state = draw.DrawState(pack=tuple(cards("5S 6S 2H 3H")), order=(3,), drawn=(0,) * 4,
+                           gone=(0,) * 4)
+    ch = draw.choice(plan, state, hand, SPADES, 3, 3)
+    keep = mask_of(cards("AS KS QS JS 5S 6S"))
+    new, hands, discarded = draw.step(plan, state, (0, 0, 0, hand), SPADES, 3,
+                                      draw.choice_action(ch, keep))
+    assert hands[3] == keep and new.drawn == (0, 0, 0, mask_of(cards("5S 6S")))
+    assert discarded == mask_of(cards("9H 8H 2H 3H")) and new.done
+
+
+def test_the_pitcher_robs_and_passes_the_rest_of_the_pack_to_its_partner() -> None:
+    # draw.rest_to_partner: the pitcher (seat 0) keeps six of its hand and the pack, the
+    # pack cards it leaves go on to its partner (seat 2), who keeps six of its hand and
+    # those; what the partner leaves is discarded
+    r = rules_from_mapping({"deal": {"cards_per_hand": 9},
+                            "trump": {"chosen_by": "pitcher_names"},
+                            "players": {"partnerships": "2x2"},
+                            "draw": {"hand_size": 6, "discard": "non_trumps",
+                                     "pitcher_robs": True, "rest_to_partner": True}})
+    plan = rules_plan(r).draw
+    assert plan is not None
+    hands: tuple[int, ...] = (mask_of(cards("AS KS QS 9H 8H 7H")), 0,
+                              mask_of(cards("JS TS 6H 5H 4H 3H")), 0)
+    state = draw.begin(draw.DrawState(pack=tuple(cards("9S 8S 7S 2H"))), (), 4, (0, 2))
+    ch = draw.choice(plan, state, hands[0], SPADES, 0, 3)
+    state, hands, discarded = draw.step(plan, state, hands, SPADES, 3, draw.choice_action(
+        ch, mask_of(cards("AS KS QS 9S 8S 9H"))))
+    assert discarded == mask_of(cards("8H 7H")) and state.pack == tuple(cards("7S 2H"))
+    assert not state.done
+    ch = draw.choice(plan, state, hands[2], SPADES, 2, 3)
+    assert ch.verb == "keep" and ch.cards == hands[2] | mask_of(cards("7S 2H"))
+    state, hands, discarded = draw.step(plan, state, hands, SPADES, 3, draw.choice_action(
+        ch, mask_of(cards("JS TS 7S 6H 5H 4H"))))
+    assert hands[2] == mask_of(cards("JS TS 7S 6H 5H 4H"))
+    assert discarded == mask_of(cards("3H 2H")) and state.pack == () and state.done
