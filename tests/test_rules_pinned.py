@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from play_helpers import cards
+from play_helpers import act, cards, tricks
 
 from pitchkit import call, draw
 from pitchkit.actions import CALL_BASE
@@ -170,3 +170,20 @@ def test_the_pitcher_robs_and_passes_the_rest_of_the_pack_to_its_partner() -> No
         ch, mask_of(cards("JS TS 7S 6H 5H 4H"))))
     assert hands[2] == mask_of(cards("JS TS 7S 6H 5H 4H"))
     assert discarded == mask_of(cards("3H 2H")) and state.pack == () and state.done
+
+
+# ---------------------------------------------------------------------- high spade
+
+
+def test_high_spade_is_the_highest_spade_not_the_highest_card_in_play() -> None:
+    # hearts trump; seat 0 captures TS and 6S, seat 1 captures 7S and the king of clubs,
+    # the highest card in play: high spade is seat 0's
+    items = [{"point": w} for w in ("high", "low", "jack", "game", "high_spade")]
+    r = rules_from_mapping({"players": {"count": 2}, "points": {"items": items},
+                            "scoring": {"win_only_as_pitcher": False}})
+    game = Game(r, random.Random(0), dealer=1)
+    game.deal_cards([cards("JH 2H 9C TC TD TS"), cards("AH 3H 5D KC 6S 7S")])
+    act(game, "bid 3", "pass")
+    assert tricks(game, "JH 3H", "TS 6S", "2H AH", "KC TC", "7S 9C", "5D TD") == [
+        0, 0, 1, 1, 1, 0]
+    assert game.hand_results[-1].points["high_spade"] == (0,)
