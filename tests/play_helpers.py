@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from hypothesis import strategies as st
@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from pitchkit.actions import action_text
 from pitchkit.cards import parse_card
 from pitchkit.engine import Game
+from pitchkit.results import Observation, Phase
 from pitchkit.variant import GoesTo, PointCard, PointItem, PointRule, Rules, rules_from_mapping
 
 #: Named cards that need jokers in the deck, and how many.
@@ -77,3 +78,23 @@ def start(r: Rules, *hands: str, dealer: int = 3, turned: str | None = None) -> 
     game = Game(r, random.Random(0), dealer=dealer)
     game.deal_cards([cards(h) for h in hands], None if turned is None else parse_card(turned))
     return game
+
+
+def turns(game: Game, hands: int, limit: int = 5000
+          ) -> Iterator[tuple[int, Observation, list[int]]]:
+    """Every decision of ``game`` until it is over or ``hands`` hands have been dealt and
+    played: deals at random from the game's own generator, and yields the seat to act, its
+    observation and the legal actions; the caller applies one. At most ``limit`` turns (a
+    game that never ends fails the test instead of hanging it)."""
+    for _ in range(limit):
+        if game.phase is Phase.OVER:
+            return
+        if game.phase is Phase.DEAL:
+            if game.hands_played >= hands:
+                return
+            game.deal_random()
+            continue
+        seat = game.to_act
+        assert seat is not None
+        yield seat, game.observation(seat), game.legal_actions()
+    raise AssertionError(f"no end after {limit} turns")

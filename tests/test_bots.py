@@ -17,6 +17,7 @@ from pitchkit.errors import BotError, UsageError
 from pitchkit.load import load_variant
 from pitchkit.simulate import simulate
 from pitchkit.stats import wilson
+from tests.play_helpers import turns
 
 
 class ChoosesTooFew:
@@ -142,7 +143,7 @@ def test_montecarlo_samples_agree_with_everything_the_bot_has_seen(variant: str)
     """A sampled deal, replayed, shows the bot exactly what it saw in the real game."""
     from pitchkit.bots.heuristic import HeuristicBot
     from pitchkit.bots.montecarlo import MonteCarloBot
-    from pitchkit.engine import Game, Phase
+    from pitchkit.engine import Game
 
     rules = load_variant(variant)
     n = rules.players.count
@@ -150,20 +151,14 @@ def test_montecarlo_samples_agree_with_everything_the_bot_has_seen(variant: str)
     bots = [HeuristicBot(rules, s, random.Random(s)) for s in range(n)]
     searchers = [MonteCarloBot(rules, s, random.Random(100 + s), samples=1) for s in range(n)]
     checked = 0
-    while game.phase is not Phase.OVER and game.hands_played < 2:
-        if game.phase is Phase.DEAL:
-            game.deal_random()
-            continue
-        seat = game.to_act
-        assert seat is not None
-        obs = game.observation(seat)
+    for seat, obs, legal in turns(game, 2):
         if checked < 60:
             state = searchers[seat].determinize(obs)
             assert state is not None
             assert state.observation(seat) == obs
-            assert state.legal_actions() == game.legal_actions()
+            assert state.legal_actions() == legal
             checked += 1
-        game.apply(bots[seat].choose(obs, game.legal_actions()))
+        game.apply(bots[seat].choose(obs, legal))
     assert checked >= 20
 
 
@@ -198,14 +193,7 @@ def test_search_worlds_agree_with_what_the_bot_saw(variant: str) -> None:
     bots = [SearchBot(rules, s, random.Random(s), samples=3, moon_samples=0)
             for s in range(n)]
     checked = 0
-    while game.phase is not Phase.OVER and game.hands_played < 3:
-        if game.phase is Phase.DEAL:
-            game.deal_random()
-            continue
-        seat = game.to_act
-        assert seat is not None
-        obs = game.observation(seat)
-        legal = game.legal_actions()
+    for seat, obs, legal in turns(game, 3):
         bot = bots[seat]
         bot.sight.see(obs)
         if game.phase is Phase.PLAY and len(legal) > 1 and obs.trump is not None:
@@ -244,21 +232,14 @@ def test_bots_choose_from_their_observation_alone(bot: str) -> None:
     """Given a deal of the hidden cards that shows the seat the same observation, a bot
     with the same seed makes the same choice: nothing else it could read differs."""
     from pitchkit.bots.montecarlo import MonteCarloBot
-    from pitchkit.engine import Game, Phase
+    from pitchkit.engine import Game
 
     rules = load_variant("auction-pitch")
     spec = parse_bot_spec(bot)
     game = Game(rules, random.Random(11))
     players = [spec.make(rules, s, random.Random(s)) for s in range(4)]
     checked = 0
-    while game.phase is not Phase.OVER and game.hands_played < 2:
-        if game.phase is Phase.DEAL:
-            game.deal_random()
-            continue
-        seat = game.to_act
-        assert seat is not None
-        obs = game.observation(seat)
-        legal = game.legal_actions()
+    for seat, obs, legal in turns(game, 2):
         other = MonteCarloBot(rules, seat, random.Random(99), samples=1).determinize(obs)
         if other is not None and len(legal) > 1:
             twin = [spec.make(rules, seat, random.Random(seat)) for _ in range(2)]
@@ -276,7 +257,7 @@ def test_search_plays_out_at_most_its_work_a_hand(work: int) -> None:
     with too little for two worlds it plays the calibrated bot's card."""
     from pitchkit.bots.calibrated import CalibratedBot
     from pitchkit.bots.search import SearchBot
-    from pitchkit.engine import Game, Phase
+    from pitchkit.engine import Game
 
     rules = load_variant("auction-pitch")
     game = Game(rules, random.Random(5))
@@ -290,14 +271,7 @@ def test_search_plays_out_at_most_its_work_a_hand(work: int) -> None:
             spent[key] = spent.get(key, 0) + sum(cards.bit_count() for cards in world)
             return float(inner(obs, world, dealt, card))
         bot.play_card_out = counted  # type: ignore[method-assign]
-    while game.phase is not Phase.OVER and game.hands_played < 3:
-        if game.phase is Phase.DEAL:
-            game.deal_random()
-            continue
-        seat = game.to_act
-        assert seat is not None
-        obs = game.observation(seat)
-        legal = game.legal_actions()
+    for seat, obs, legal in turns(game, 3):
         choice = bots[seat].choose(obs, legal)
         if work == 1:
             assert choice == plain[seat].choose(obs, legal)

@@ -15,9 +15,10 @@ import random
 import pytest
 
 from pitchkit.bots.heuristic import HeuristicBot
-from pitchkit.engine import Game, Phase
+from pitchkit.engine import Game
 from pitchkit.load import load_variant
 from pitchkit.results import Observation
+from tests.play_helpers import turns
 
 
 class Uncached(HeuristicBot):
@@ -48,15 +49,7 @@ def test_cached_choices_equal_uncached(name: str, hands: int) -> None:
     n = rules.players.count
     bots = [HeuristicBot(rules, seat, random.Random(seat)) for seat in range(n)]
     decisions = 0
-    while game.phase is not Phase.OVER:
-        if game.phase is Phase.DEAL:
-            if game.hands_played >= hands:
-                break
-            game.deal_random()
-            continue
-        seat = game.to_act
-        assert seat is not None
-        obs, legal = game.observation(seat), game.legal_actions()
+    for seat, obs, legal in turns(game, hands):
         action = bots[seat].choose(obs, legal)
         fresh = Uncached(rules, seat, random.Random(seat))
         assert fresh.choose(obs, legal) == action, (name, decisions)
@@ -76,13 +69,7 @@ def test_cards_played_read_from_the_captured_masks_are_the_list_of_plays(name: s
     rng = random.Random(5)
     game = Game(rules, random.Random(3))
     seen = 0
-    while game.phase is not Phase.OVER and game.hands_played < 4:
-        if game.phase is Phase.DEAL:
-            game.deal_random()
-            continue
-        seat = game.to_act
-        assert seat is not None
-        obs = game.observation(seat)
+    for _seat, obs, _legal in turns(game, 4):
         assert HeuristicBot.played_mask(obs) == Uncached.played_mask(obs)
         seen += bool(obs.trick)
         game._apply_random(rng)

@@ -13,6 +13,7 @@ from pitchkit.bots.worlds import Sight, Table, consistent, known, sample_world, 
 from pitchkit.engine import Game
 from pitchkit.load import load_variant
 from pitchkit.results import Phase
+from tests.play_helpers import turns
 
 #: Variants with a draw or a kitty (and trumps-only play), and two without.
 VARIANTS = ("ten-point-pitch-draw", "pedro", "pidro", "cinch", "nine-card-pitch",
@@ -28,19 +29,11 @@ def positions(variant: str, seed: int, hands: int = 2,
     game = Game(rules, random.Random(seed))
     bots = [HeuristicBot(rules, s, random.Random(seed + s)) for s in range(n)]
     sights = [Sight() for _ in range(n)]
-    for _ in range(2000):
-        if game.phase is Phase.OVER or game.hands_played >= hands:
-            return
-        if game.phase is Phase.DEAL:
-            game.deal_random()
-            continue
-        seat = game.to_act
-        assert seat is not None
-        obs = game.observation(seat)
+    for seat, obs, legal in turns(game, hands, limit=2000):
         sights[seat].see(obs)
         if game.phase in phases and (obs.trump is not None or game.phase is not Phase.PLAY):
             yield rules, game, obs, sights[seat]
-        game.apply(bots[seat].choose(obs, game.legal_actions()))
+        game.apply(bots[seat].choose(obs, legal))
 
 
 @settings(max_examples=12, deadline=None)
