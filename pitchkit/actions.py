@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from pitchkit.cards import SUITS, card_name, format_cards, mask_of, parse_card, parse_suit
+from pitchkit.errors import IllegalActionError
 
 Action = int
 
@@ -156,3 +157,33 @@ def parse_action(text: str) -> Action:
         "CARD, throw in, keep hand, play CARD, select CARD ..., discard CARD ..., keep "
         "CARD ..., give CARD ...)"
     )
+
+
+#: Every action below the select flag: cards, pass, bids, moon, sell, refuse, trump S,
+#: call CARD, throw in, keep hand.
+_SMALL_ACTIONS = frozenset([*range(54), PASS, *range(BID_BASE + 1, BID_BASE + MAX_BID + 1), MOON,
+                            SELL, REFUSE, *range(TRUMP_BASE, TRUMP_BASE + 4),
+                            *range(CALL_BASE, CALL_BASE + 54), THROW_IN, KEEP_HAND])
+
+
+def checked_action(action: object) -> Action:
+    """``action``, an int or its record spelling, as an int; :class:`IllegalActionError`
+    naming it when it is no action (exactly the ints :func:`action_text` spells)."""
+    if type(action) is int:
+        if action in _SMALL_ACTIONS or is_card_set_action(action):
+            return action
+        raise IllegalActionError(f"{action} is not an action")
+    if not isinstance(action, str):
+        raise IllegalActionError(f"{action!r} is not an action")
+    try:
+        return parse_action(action)
+    except ValueError as e:
+        raise IllegalActionError(str(e)) from None
+
+
+def action_spelling(action: Action) -> str:
+    """For messages: :func:`action_text`, or the bare number where it is no action."""
+    try:
+        return action_text(action)
+    except ValueError:
+        return str(action)

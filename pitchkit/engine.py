@@ -5,8 +5,9 @@ Phases: ``deal`` -> ``auction`` -> ``trump`` -> ``draw`` (:mod:`pitchkit.draw`) 
 automatically after the last trick) -> ``deal`` again or ``over``. The auction and trick
 play own their state (:class:`pitchkit.auction.AuctionState`,
 :class:`pitchkit.play.PlayState`), stepped by their own functions; scoring is a pure
-function of how the hand went (:mod:`pitchkit.hand_end`); only the engine writes to the
-game. At every point
+function of how the hand went (:mod:`pitchkit.hand_end`), and so is the hand's close
+(:mod:`pitchkit.closing`) and the weak-hand throw-in (:mod:`pitchkit.weak_hand`): they
+return what the engine applies; only the engine writes to the game. At every point
 :attr:`Game.to_act` says whose decision it is, :meth:`Game.legal_actions` lists what
 they may do, and :meth:`Game.apply` checks and applies one action and returns an
 :class:`Event`. The events plus the seed are the game: every random choice comes from
@@ -21,26 +22,22 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import replace
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from pitchkit import call, dealing, draw, fold, play
+from pitchkit import call, closing, dealing, draw, fold, play, weak_hand
 from pitchkit.actions import (
     BID_BASE,
     CALL_BASE,
     KEEP_HAND,
-    MAX_BID,
     MOON,
     PASS,
-    REFUSE,
     SELECT_FLAG,
-    SELL,
     THROW_IN,
     TRUMP_BASE,
     Action,
+    action_spelling,
     action_text,
-    is_card_set_action,
+    checked_action,
     parse_action,
     select_action,
 )
@@ -54,15 +51,12 @@ from pitchkit.auction import (
 )
 from pitchkit.auction import step as auction_step
 from pitchkit.errors import IllegalActionError, UsageError, seat_name
-from pitchkit.hand_end import hand_result, hand_score
+from pitchkit.event_tables import BID_EVENTS_END, bid_events, play_events, trick_events
 from pitchkit.plan import rules_plan
-from pitchkit.play import PlayState, play_reason
+from pitchkit.play import PlayState, cards_list, play_reason
 from pitchkit.results import Event, HandResult, Observation, Outcome, Phase
-from pitchkit.settle import dealer_set_changes, settle_parts, start_score
-from pitchkit.variant import (
-    Rules,
-    WhenAllPass,
-)
+from pitchkit.settle import start_score
+from pitchkit.variant import Rules
 
 if TYPE_CHECKING:  # pragma: no cover
     from pitchkit.membership import Table
@@ -81,11 +75,6 @@ _NO_DRAW_VIEW: tuple[Any, int, tuple[tuple[int, int], ...]] = (None, 0, ())
 _PLAY = Phase.PLAY
 _play_step = play.step
 _legal_mask = play.legal_mask
-#: Every action below the select flag: cards, pass, bids, moon, trump S.
-_SMALL_ACTIONS = frozenset([*range(54), PASS, *range(BID_BASE + 1, BID_BASE + MAX_BID + 1), MOON,
-                            SELL, REFUSE, *range(TRUMP_BASE, TRUMP_BASE + 4),
-                            *range(CALL_BASE, CALL_BASE + 54), THROW_IN, KEEP_HAND])
-
 
 class Game:
     """A game under ``rules``; every random choice comes from ``rng``.
@@ -245,15 +234,15 @@ class Game:
                                    self._lead_mask)
         if phase is Phase.SELECT:
             assert self.to_act is not None
-            return list(_cards_of(self.reserve[self.to_act]))
+            return cards_list(self.reserve[self.to_act])
         if phase is Phase.DRAW:
             choice = self.draw_choice()
             # the cards that may be chosen; when there are none, the one legal action
-            return _cards_of(choice.cards) or [draw.choice_action(choice, 0)]
+            return cards_list(choice.cards) or [draw.choice_action(choice, 0)]
         if phase is Phase.TRUMP:
             return [TRUMP_BASE + s for s in range(4)]
         if phase is Phase.CALL:
-            return [CALL_BASE + c for c in _cards_of(self.callable_cards())]
+            return [CALL_BASE + c for c in cards_list(self.callable_cards())]
         if phase is Phase.THROW_IN:
             return [THROW_IN, KEEP_HAND]
         return []
@@ -281,16 +270,12 @@ class Game:
             self.to_act = nxt
             self.events.append(event)
             return event
-        if type(action) is not int:
-            action = self._parse(action)
-        elif action not in _SMALL_ACTIONS and not is_card_set_action(action):
-            # exactly the ints action_text() spells
-            raise IllegalActionError(f"{action} is not an action")
+        action = checked_action(action)
         to_act = self.to_act
         phase = self.phase
         if to_act is None:
             raise IllegalActionError(
-                f"nobody may {self._text(action)} now: the game is in phase {phase}"
+                f"nobody may {action_spelling(action)} now: the game is in phase {phase}"
                 + (" (deal the next hand first)" if phase is Phase.DEAL else ""))
         if phase is Phase.PLAY:
             # as the hot path above, for an action given as text
@@ -322,7 +307,7 @@ class Game:
         if len(self.hand_results) > hands_before:
             event = _EVENT_NEW(Event, ("action", seat, action, None, None,
                                        self.hand_results[-1]))
-        elif PASS <= action < _BID_EVENTS_END:
+        elif PASS <= action < BID_EVENTS_END:
             event = self._bid_events[seat][action - PASS]  # shared: no garbage to collect
         else:
             event = _EVENT_NEW(Event, ("action", seat, action, None, None, None))
@@ -607,32 +592,19 @@ class Game:
         if action != THROW_IN and action != KEEP_HAND:
             raise IllegalActionError(
                 f"{seat_name(seat)} has a weak hand: throw in or keep hand, not "
-                f"{self._text(action)}")
-        plan = self.plan
-        start = seat
+                f"{action_spelling(action)}")
+        done = weak_hand.step(self.plan, self.dealt, self._stock, self._thrown, self._draw,
+                              self.dealer, seat, action)
         if action == THROW_IN:
-            shown = self.dealt[seat]
-            dealt, self._stock = dealing.throw_in(plan, self.dealt, self._stock, seat)
-            self.dealt = list(dealt)
-            if plan.play.stages:
-                self.reserve = list(dealt)
+            self.dealt = list(done.dealt)
+            if self.plan.play.stages:
+                self.reserve = list(done.dealt)
             else:
-                self.hands = list(dealt)
-            self._thrown = (*self._thrown, (seat, shown))
-            if self._draw is None:
-                self.discarded |= shown  # out of play for the hand
-            else:
-                # the shown hands go under the pack, in the order they were thrown in
-                under = tuple(c for _, cards in self._thrown for c in _cards_of(cards))
-                self._draw = replace(self._draw, pack=self._stock + under)
-        elif seat == self.dealer:
-            start = -1
-        else:
-            start = self._next[seat]
-        nxt = -1 if start < 0 else dealing.weak_seat(plan, self.dealt, len(self._stock),
-                                                       start, self.dealer)
-        if nxt >= 0:
-            self.to_act = nxt
+                self.hands = list(done.dealt)
+        self._stock, self._thrown, self._draw = done.stock, done.thrown, done.draw
+        self.discarded |= done.out
+        if done.next_seat >= 0:
+            self.to_act = done.next_seat
             return
         self._begin_auction()
 
@@ -698,7 +670,8 @@ class Game:
     def _apply_trump(self, seat: int, action: int) -> None:
         if not TRUMP_BASE <= action < TRUMP_BASE + 4:
             raise IllegalActionError(
-                f"{seat_name(seat)} must name trump now (trump S/H/D/C), not {self._text(action)}")
+                f"{seat_name(seat)} must name trump now (trump S/H/D/C), not "
+                f"{action_spelling(action)}")
         play.set_trump(self.plan, self._play_state, action - TRUMP_BASE)
         self._bids.append((seat, action))
         leader = seat
@@ -796,136 +769,36 @@ class Game:
         self.to_act = first
 
     def _finish_hand(self) -> None:
-        """Score the hand (pitchkit.hand_end, pitchkit.scoring), settle it
-        (pitchkit.settle, pitchkit.money) and log it."""
-        state = self._play_state
-        pitcher = self.pitcher
-        trump = self.trump
-        scored = hand_score(
-            self.plan, trump=trump, dealer=self.dealer, pitcher=pitcher, bid=self.bid,
-            moon=self.moon, called=self._call, sale=self._sale, dealt=self.dealt,
-            captured=state.captured, tricks_won=state.tricks_won,
-            last_winner=state.last_winner)
-        points, made, moon_made, changes, _combo = scored
+        """The hand is played out: score it, settle it and log it (pitchkit.closing)."""
         self.hands_played += 1
-        old = self.scores
-        settled = settle_parts(self.rules, old, self.team_of, pitcher, changes, moon_made,
-                               points, self.hands_played, made)
-        scores = settled[0]
-        self.scores = list(scores)
-        if self.ledger is not None:
-            players = self.players
-            moon = players[pitcher] if self.moon and pitcher is not None else None
-            self.ledger.hand({players[s]: scores[s] - old[s] for s in range(self.n)},
-                             moon_shooter=moon,
-                             moon_made=moon_made if moon is not None else None)
-        self.hand_results.append(hand_result(
-            dealer=self.dealer, pitcher=pitcher, bid=self.bid, moon=self.moon, trump=trump,
-            scored=scored, scores=scores, players=self.players, tricks_won=state.tricks_won,
-            called=self._call))
-        self.to_act = None
-        if settled[1]:
-            self._end_game(settled)
-        else:
-            # rule: "Next dealer: the player to the left" (source B)
-            self.dealer = self._next[self.dealer]
-            self.phase = Phase.DEAL
-
-    def _end_game(self, settled: tuple[Any, ...]) -> None:
-        """The game is over: ``settled`` is settle_parts's (scores, over, winners, draw,
-        replay, ...)."""
-        scores, _over, winners, draw_, replay = settled[:5]
-        self.phase = Phase.OVER
-        self.outcome = Outcome(
-            winners=winners, draw=draw_, scores=scores,
-            settlement=self.ledger.settle() if self.ledger is not None else None,
-            replay=replay,
-        )
+        self._close(closing.played_out(
+            self.rules, self.plan, players=self.players, scores=self.scores,
+            hands_played=self.hands_played, dealer=self.dealer, pitcher=self.pitcher,
+            bid=self.bid, moon=self.moon, called=self._call, sale=self._sale,
+            dealt=self.dealt, state=self._play_state, money=self.ledger is not None))
 
     def _throw_in(self) -> None:
-        """Everyone passed (auction.when_all_pass redeal, same_dealer_redeals, dealer_set)."""
-        n = self.n
-        zero = (0,) * n
-        when = self.plan.auction.when_all_pass
-        changes = zero
-        scores = tuple(self.scores)
-        over = None
-        if when is WhenAllPass.DEALER_SET:
-            changes = dealer_set_changes(self.rules, self.team_of, self.dealer)
-            over = settle_parts(self.rules, scores, self.team_of, None, changes, None, {},
-                                self.hands_played)
-            scores = over[0]
-            self.scores = list(scores)
-            if self.ledger is not None:
-                self.ledger.hand({self.players[s]: changes[s] for s in range(n)},
-                                 moon_shooter=None, moon_made=None)
-        self.hand_results.append(HandResult(
-            dealer=self.dealer, pitcher=None, bid=None, trump=self.trump, points={},
-            made=None, moon=False, score_changes=changes, scores=scores,
-            combo_points=None, thrown_in=True, players=tuple(self.players),
-            tricks_won=zero))
+        """Everyone passed: the hand is thrown in (pitchkit.closing.all_passed)."""
+        self._close(closing.all_passed(
+            self.rules, self.plan, players=self.players, scores=self.scores,
+            hands_played=self.hands_played, dealer=self.dealer, trump=self.trump,
+            money=self.ledger is not None))
+
+    def _close(self, closed: closing.Closed) -> None:
+        """Apply a hand's close: scores, money, log, then the next deal or the end."""
+        self.scores = list(closed.scores)
+        if closed.money is not None:
+            assert self.ledger is not None
+            self.ledger.hand(closed.money, moon_shooter=closed.moon_shooter,
+                             moon_made=closed.moon_made)
+        self.hand_results.append(closed.result)
         self.to_act = None
-        if over is not None and over[1]:
-            self._end_game(over)
-            return
-        if when is not WhenAllPass.SAME_DEALER_REDEALS:
-            # rule: "the hand is thrown in and the next dealer deals" (auction.when_all_pass)
-            self.dealer = self._next[self.dealer]
-        self.phase = Phase.DEAL
-
-    # ------------------------------------------------------------------ helpers
-
-    @staticmethod
-    def _parse(action: str | Any) -> int:
-        if not isinstance(action, str):
-            raise IllegalActionError(f"{action!r} is not an action")
-        try:
-            return parse_action(action)
-        except ValueError as e:
-            raise IllegalActionError(str(e)) from None
-
-    @staticmethod
-    def _text(action: int) -> str:
-        try:
-            return action_text(action)
-        except ValueError:
-            return str(action)
-
-
-@lru_cache(maxsize=8)
-def play_events(n: int) -> tuple[tuple[Event, ...], ...]:
-    """``[seat][card]``: the event of a play that does not end a trick (immutable, shared)."""
-    return tuple(tuple(Event("action", seat, card) for card in range(54)) for seat in range(n))
-
-
-@lru_cache(maxsize=8)
-def trick_events(n: int) -> tuple[tuple[tuple[Event, ...], ...], ...]:
-    """``[seat][card][winner]``: the event of a play that ends a trick but not the hand.
-
-    Shared and immutable, like :func:`play_events`: a long game's log then holds few
-    objects of its own for the garbage collector to walk.
-    """
-    return tuple(tuple(tuple(Event("action", seat, card, None, winner) for winner in range(n))
-                       for card in range(54)) for seat in range(n))
-
-
-_BID_EVENTS_END = TRUMP_BASE + 4
-
-
-@lru_cache(maxsize=8)
-def bid_events(n: int) -> tuple[tuple[Event, ...], ...]:
-    """``[seat][action - PASS]``: the event of a pass, bid, moon or trump (shared)."""
-    return tuple(tuple(Event("action", seat, action) for action in range(PASS, _BID_EVENTS_END))
-                 for seat in range(n))
-
-
-def _cards_of(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+        if closed.over is not None:
+            self.phase = Phase.OVER
+            self.outcome = closing.outcome(closed.over, self.ledger)
+        else:
+            self.dealer = closed.next_dealer
+            self.phase = Phase.DEAL
 
 
 #: Slots holding lists (copied by clone) and the rest (immutable values, shared).
@@ -943,7 +816,7 @@ def replay_events(rules: Rules, events: Sequence[Event], dealer: int,
         if event.kind == "deal":
             masks, turned, *draw_cards = event.detail  # with a draw: kitty, pack
             kitty, pack = draw_cards or (0, ())
-            game.deal_cards([_cards_of(m) for m in masks], turned, kitty=_cards_of(kitty),
+            game.deal_cards([cards_list(m) for m in masks], turned, kitty=cards_list(kitty),
                             pack=pack)
         elif event.kind == "action":
             assert event.action is not None

@@ -310,7 +310,7 @@ def play_random_game(rules: Rules, key: str, hand_limit: int, deal_limit: int,
                 while passed[seat]:
                     seat = bid_next[seat]
             if high_bidder < 0:
-                # ---- thrown in (COPY of Game._throw_in)
+                # ---- thrown in (COPY of closing.all_passed)
                 when = auction.when_all_pass
                 changes = (0,) * n
                 old = tuple(scores)

@@ -1,0 +1,114 @@
+"""The close of a hand: what the engine applies after the last trick, or after an
+auction everyone passed. Pure functions of the hand's record and the scores before it;
+the engine is the only writer of the game (scores, money ledger, log, dealer, phase).
+
+:func:`played_out` scores and settles a hand played out (:mod:`pitchkit.hand_end`,
+:mod:`pitchkit.settle`); :func:`all_passed` closes a hand thrown in by an all-pass
+(``auction.when_all_pass``); :func:`outcome` is the game's outcome once settling says
+it is over.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from pitchkit.call import CallState
+from pitchkit.hand_end import hand_result, hand_score
+from pitchkit.plan import RulesPlan
+from pitchkit.play import PlayState
+from pitchkit.results import HandResult, Outcome
+from pitchkit.settle import dealer_set_changes, settle_parts
+from pitchkit.variant import Rules, WhenAllPass
+
+if TYPE_CHECKING:  # pragma: no cover
+    from pitchkit.money import MoneyLedger
+
+
+class Closed(NamedTuple):
+    """A hand's close, for the engine to apply."""
+
+    #: the scores after the hand
+    scores: tuple[int, ...]
+    #: the hand's record for the log
+    result: HandResult
+    #: money games: the change per player id to enter in the ledger (None: enter nothing)
+    money: dict[int, int] | None
+    #: the moon's shooter (player id) and whether the moon was made, for the ledger
+    moon_shooter: int | None
+    moon_made: bool | None
+    #: settle_parts's answer (scores, over, winners, draw, replay, ...) when the game is
+    #: over; None while it goes on
+    over: tuple[Any, ...] | None
+    #: the dealer of the next hand
+    next_dealer: int
+
+
+def played_out(rules: Rules, plan: RulesPlan, *, players: Sequence[int],
+               scores: Sequence[int], hands_played: int, dealer: int, pitcher: int | None,
+               bid: int | None, moon: bool, called: CallState | None,
+               sale: tuple[int, int] | None, dealt: Sequence[int], state: PlayState,
+               money: bool) -> Closed:
+    """A hand played out (``state``: its play record): scored (pitchkit.hand_end,
+    pitchkit.scoring) and settled (pitchkit.settle); ``hands_played`` counts this hand."""
+    trump = None if state.trump < 0 else state.trump
+    scored = hand_score(
+        plan, trump=trump, dealer=dealer, pitcher=pitcher, bid=bid, moon=moon,
+        called=called, sale=sale, dealt=dealt, captured=state.captured,
+        tricks_won=state.tricks_won, last_winner=state.last_winner)
+    _points, made, moon_made, changes, _combo = scored
+    team_of = plan.seats.team_of
+    settled = settle_parts(rules, scores, team_of, pitcher, changes, moon_made,
+                           _points, hands_played, made)
+    new = settled[0]
+    ledger = shooter = made_moon = None
+    if money:
+        ledger = {players[s]: new[s] - scores[s] for s in range(len(players))}
+        shooter = players[pitcher] if moon and pitcher is not None else None
+        made_moon = moon_made if shooter is not None else None
+    result = hand_result(
+        dealer=dealer, pitcher=pitcher, bid=bid, moon=moon, trump=trump, scored=scored,
+        scores=new, players=players, tricks_won=state.tricks_won, called=called)
+    # rule: "Next dealer: the player to the left" (source B)
+    return Closed(new, result, ledger, shooter, made_moon, settled if settled[1] else None,
+                  plan.seats.next_seat[dealer])
+
+
+def all_passed(rules: Rules, plan: RulesPlan, *, players: Sequence[int],
+               scores: Sequence[int], hands_played: int, dealer: int, trump: int | None,
+               money: bool) -> Closed:
+    """Everyone passed: the hand is thrown in (auction.when_all_pass redeal,
+    same_dealer_redeals, dealer_set)."""
+    n = len(players)
+    zero = (0,) * n
+    when = plan.auction.when_all_pass
+    team_of = plan.seats.team_of
+    changes = zero
+    new = tuple(scores)
+    over = None
+    ledger = None
+    if when is WhenAllPass.DEALER_SET:
+        changes = dealer_set_changes(rules, team_of, dealer)
+        over = settle_parts(rules, new, team_of, None, changes, None, {}, hands_played)
+        new = over[0]
+        if money:
+            ledger = {players[s]: changes[s] for s in range(n)}
+    result = HandResult(
+        dealer=dealer, pitcher=None, bid=None, trump=trump, points={}, made=None,
+        moon=False, score_changes=changes, scores=new, combo_points=None, thrown_in=True,
+        players=tuple(players), tricks_won=zero)
+    next_dealer = dealer
+    if when is not WhenAllPass.SAME_DEALER_REDEALS:
+        # rule: "the hand is thrown in and the next dealer deals" (auction.when_all_pass)
+        next_dealer = plan.seats.next_seat[dealer]
+    return Closed(new, result, ledger, None, None,
+                  over if over is not None and over[1] else None, next_dealer)
+
+
+def outcome(settled: tuple[Any, ...], ledger: MoneyLedger | None) -> Outcome:
+    """The game's outcome: ``settled`` is settle_parts's (scores, over, winners, draw,
+    replay, ...) for a game that is over; a money game settles its ledger."""
+    scores, _over, winners, draw_, replay = settled[:5]
+    return Outcome(winners=winners, draw=draw_, scores=scores,
+                   settlement=ledger.settle() if ledger is not None else None,
+                   replay=replay)
