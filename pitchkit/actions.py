@@ -161,7 +161,7 @@ def parse_action(text: str) -> Action:
 
 #: Every action below the select flag: cards, pass, bids, moon, sell, refuse, trump S,
 #: call CARD, throw in, keep hand.
-_SMALL_ACTIONS = frozenset([*range(54), PASS, *range(BID_BASE + 1, BID_BASE + MAX_BID + 1), MOON,
+SMALL_ACTIONS = frozenset([*range(54), PASS, *range(BID_BASE + 1, BID_BASE + MAX_BID + 1), MOON,
                             SELL, REFUSE, *range(TRUMP_BASE, TRUMP_BASE + 4),
                             *range(CALL_BASE, CALL_BASE + 54), THROW_IN, KEEP_HAND])
 
@@ -170,7 +170,7 @@ def checked_action(action: object) -> Action:
     """``action``, an int or its record spelling, as an int; :class:`IllegalActionError`
     naming it when it is no action (exactly the ints :func:`action_text` spells)."""
     if type(action) is int:
-        if action in _SMALL_ACTIONS or is_card_set_action(action):
+        if action in SMALL_ACTIONS or is_card_set_action(action):
             return action
         raise IllegalActionError(f"{action} is not an action")
     if not isinstance(action, str):

@@ -44,13 +44,14 @@ class Closed(NamedTuple):
     next_dealer: int
 
 
-def played_out(rules: Rules, plan: RulesPlan, *, players: Sequence[int],
+def played_out(rules: Rules, plan: RulesPlan, players: Sequence[int],
                scores: Sequence[int], hands_played: int, dealer: int, pitcher: int | None,
                bid: int | None, moon: bool, called: CallState | None,
                sale: tuple[int, int] | None, dealt: Sequence[int], state: PlayState,
                money: bool) -> Closed:
     """A hand played out (``state``: its play record): scored (pitchkit.hand_end,
-    pitchkit.scoring) and settled (pitchkit.settle); ``hands_played`` counts this hand."""
+    pitchkit.scoring) and settled (pitchkit.settle); ``hands_played`` counts this hand.
+    Positional arguments: it runs once a hand, on the simulation's path."""
     trump = None if state.trump < 0 else state.trump
     scored = hand_score(
         plan, trump=trump, dealer=dealer, pitcher=pitcher, bid=bid, moon=moon,

@@ -32,6 +32,7 @@ from pitchkit.actions import (
     MOON,
     PASS,
     SELECT_FLAG,
+    SMALL_ACTIONS,
     THROW_IN,
     TRUMP_BASE,
     Action,
@@ -270,7 +271,8 @@ class Game:
             self.to_act = nxt
             self.events.append(event)
             return event
-        action = checked_action(action)
+        if type(action) is not int or action not in SMALL_ACTIONS:
+            action = checked_action(action)  # text, a card set, or no action at all
         to_act = self.to_act
         phase = self.phase
         if to_act is None:
@@ -772,10 +774,9 @@ class Game:
         """The hand is played out: score it, settle it and log it (pitchkit.closing)."""
         self.hands_played += 1
         self._close(closing.played_out(
-            self.rules, self.plan, players=self.players, scores=self.scores,
-            hands_played=self.hands_played, dealer=self.dealer, pitcher=self.pitcher,
-            bid=self.bid, moon=self.moon, called=self._call, sale=self._sale,
-            dealt=self.dealt, state=self._play_state, money=self.ledger is not None))
+            self.rules, self.plan, self.players, self.scores, self.hands_played, self.dealer,
+            self.pitcher, self.bid, self.moon, self._call, self._sale, self.dealt,
+            self._play_state, self.ledger is not None))
 
     def _throw_in(self) -> None:
         """Everyone passed: the hand is thrown in (pitchkit.closing.all_passed)."""
