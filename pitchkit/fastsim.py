@@ -233,7 +233,7 @@ def play_random_game(rules: Rules, key: str, hand_limit: int, deal_limit: int,
         dealt = tuple(hands)
         if trace is not None:
             trace.append(("deal", dealt))
-        # ---- the auction (COPY of auction.auction_options / apply_auction)
+        # ---- the auction (COPY of auction.auction_options / auction.step)
         pitcher = -1
         bid: int | None = None
         moon = False
@@ -355,7 +355,7 @@ def play_random_game(rules: Rules, key: str, hand_limit: int, deal_limit: int,
                 leader = pitcher
         elif play_plan.first_leader_pitcher and pitcher >= 0:
             leader = pitcher
-        # ---- trick play (COPY of tricks.legal_leads / legal_follows, Game._play)
+        # ---- trick play (COPY of tricks.legal_leads / legal_follows, play.step)
         if trump >= 0:
             trumps, suit_masks, eff, led_keys = trump_sets[trump]
         captured = [0] * n
