@@ -63,7 +63,7 @@ RELEVANT: dict[str, tuple[str, ...]] = {
     "checks": ("test_checks.py", "test_load.py", "test_cli_variants.py",
                "test_load_properties.py"),
     "combos": ("test_combos.py", *_SCORING),
-    "dealing": (*_ENGINE, *_TABLE),
+    "dealing": ("test_weak_hand.py", *_ENGINE, *_TABLE),
     "draw": ("test_draw.py", "test_call.py", *_ENGINE),
     "money": ("test_money.py", "test_rules_clauses.py", "test_source_a.py", "test_record.py",
               "test_engine_settings.py", "test_simulate.py"),

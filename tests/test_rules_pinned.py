@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from play_helpers import act, cards, tricks
 
-from pitchkit import call, draw
+from pitchkit import call, dealing, draw
 from pitchkit.actions import CALL_BASE
 from pitchkit.cards import mask_of, parse_card
 from pitchkit.engine import Game, Phase
@@ -187,3 +187,76 @@ def test_high_spade_is_the_highest_spade_not_the_highest_card_in_play() -> None:
     assert tricks(game, "JH 3H", "TS 6S", "2H AH", "KC TC", "7S 9C", "5D TD") == [
         0, 0, 1, 1, 1, 0]
     assert game.hand_results[-1].points["high_spade"] == (0,)
+
+
+# ------------------------------------------------------------ the weak-hand throw-in
+
+#: two players, six cards each, a hand with no jack or higher is weak; the shuffled deal
+#: and the deal that turns a card for trump
+WEAK_DEALS = {
+    "shuffled": {"players": {"count": 2}, "deal": {"weak_hand_below": "J"}},
+    "turned_card": {"players": {"count": 2}, "deal": {"weak_hand_below": "J"},
+                    "trump": {"chosen_by": "turned_card"}},
+}
+
+
+@pytest.mark.parametrize("name", sorted(WEAK_DEALS))
+def test_a_deal_with_a_weak_hand_keeps_every_undealt_card_for_new_hands(name: str) -> None:
+    # deal.weak_hand_below: when a hand is weak, the undealt cards (each once, none of a
+    # hand) are the pack new hands come from; when none is, there is no pack
+    plan = rules_plan(rules_from_mapping(WEAK_DEALS[name]))
+    strong = plan.deal.weak_hand_below
+    weak_deals = strong_deals = 0
+    for seed in range(60):
+        deal = dealing.deal_random(plan, random.Random(seed), 1)
+        if all(hand & strong for hand in deal.hands):
+            strong_deals += 1
+            assert deal.pack == ()
+            continue
+        weak_deals += 1
+        dealt = deal.hands[0] | deal.hands[1]
+        assert len(deal.pack) == len(set(deal.pack)) == 52 - 12
+        assert mask_of(deal.pack) == plan.deal.deck_mask & ~dealt
+    assert weak_deals and strong_deals
+
+
+def test_new_hands_come_from_a_shuffled_pack() -> None:
+    # the undealt cards are shuffled: the first card of the pack (the next new hand's
+    # first card) is not the lowest undealt card more often than chance allows
+    plan = rules_plan(rules_from_mapping(WEAK_DEALS["shuffled"]))
+    packs = [deal.pack for seed in range(300)
+             if (deal := dealing.deal_random(plan, random.Random(seed), 1)).pack]
+    assert len(packs) > 50
+    lowest_first = sum(pack[0] == min(pack) for pack in packs)
+    assert lowest_first < len(packs) // 4
+
+
+def test_a_pack_of_exactly_one_hand_is_enough_for_a_new_hand() -> None:
+    # three players, thirteen cards each: the thirteen undealt cards make one new hand, so
+    # the weak seat on the dealer's left is asked; once it throws in, the pack is empty
+    # and the next weak seat is not asked
+    r = rules_from_mapping({"players": {"count": 3}, "scoring": {"win_only_as_pitcher": False},
+                            "deal": {"cards_per_hand": 13, "weak_hand_below": "J"}})
+    low = [c for c in range(52) if c % 13 < 9]  # the 2s to the 10s: 36 cards
+    high = [c for c in range(52) if c % 13 >= 9]
+    hands = [low[:13], low[13:26], [*low[26:36], *high[:3]]]
+    game = Game(r, random.Random(0), dealer=2)
+    game.deal_cards(hands, pack=high[3:])
+    assert game.phase is Phase.THROW_IN and game.to_act == 0
+    act(game, "throw in")
+    assert game.hands[0] == mask_of(high[3:])
+    assert game.phase is Phase.AUCTION and game.to_act == 0
+
+
+@pytest.mark.parametrize(("weak", "given"), [
+    (None, "pack"),  # no draw, no weak hands: no pack either
+    ("J", "kitty"),  # a pack for new hands, but still no kitty
+])
+def test_a_deal_without_a_draw_takes_no_kitty_and_a_pack_only_for_weak_hands(
+        weak: str | None, given: str) -> None:
+    deal: dict[str, Any] = {"weak_hand_below": weak} if weak else {}
+    plan = rules_plan(rules_from_mapping({"players": {"count": 2}, "deal": deal}))
+    hands = [cards("2H 3H 4C 5C 6D 7D"), cards("AH KH 9C TC TD TS")]
+    rest = [c for c in range(52) if c not in hands[0] + hands[1]]
+    with pytest.raises(IllegalActionError, match="no kitty and no draw"):
+        dealing.deal_cards(plan, hands, **{given: rest})
