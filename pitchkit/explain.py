@@ -204,7 +204,7 @@ def _dealing(rules: Rules) -> Iterator[str]:
     packets = (f"{_n(d.packet_size, 'card')} at a time" if d.packet_size > 1
                else "one card at a time")
     left = (deck_size(rules) - shown_card_out_of_play(rules)
-            - per * rules.players.count)
+            - per * rules.players.count - d.kitty)
     if d.cards_per_hand == "all":
         text = f"The whole deck is dealt out evenly, {packets}: {_n(per, 'card')} each"
     else:
@@ -292,7 +292,8 @@ def _bidding(rules: Rules) -> Iterator[str]:
             text += "; a moon cannot be stolen"
         yield text + "."
     yield from bidding_lines(rules)
-    yield "The player who wins the bidding is the pitcher."
+    if a.style is not AuctionStyle.SELL:  # sell_lines say who pitches
+        yield "The player who wins the bidding is the pitcher."
 
 
 def _moon(rules: Rules) -> Iterator[str]:

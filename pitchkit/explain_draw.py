@@ -26,9 +26,13 @@ def _cards(count: int) -> str:
 def kitty_lines(rules: Rules) -> Iterator[str]:
     d = rules.deal
     if d.kitty:
-        taker = "the pitcher" if d.kitty_to is KittyTo.PITCHER else "the dealer"
-        yield (f"{_cards(d.kitty).capitalize()} are dealt face down to a kitty; {taker} "
-               "picks it up when the bidding ends, before trump is named.")
+        yield (f"Another {_cards(d.kitty)} {'is' if d.kitty == 1 else 'are'} dealt face down "
+               f"to a kitty (the widow); {_taker(rules)} picks it up when the bidding ends, "
+               "before trump is named.")
+
+
+def _taker(rules: Rules) -> str:
+    return "the pitcher" if rules.deal.kitty_to is KittyTo.PITCHER else "the dealer"
 
 
 def bidding_lines(rules: Rules) -> Iterator[str]:
@@ -65,10 +69,15 @@ def draw_lines(rules: Rules) -> Iterator[str]:
     if d.discard is Discard.NONE:
         return
     hand = cards_per_hand(rules) if d.hand_size is None else d.hand_size
-    turn = ("Once trump is known, each player" + (" but the pitcher" if d.pitcher_robs else "")
-            + " in turn, starting on the dealer's left and ending with the dealer, ")
+    if d.dealer_robs:
+        turn = "Once trump is known, each player but the dealer in turn, from the dealer's left, "
+    else:
+        turn = ("Once trump is known, each player" + (" but the pitcher" if d.pitcher_robs
+                                                     else "")
+                + " in turn, starting on the dealer's left and ending with the dealer, ")
     discard = {
-        Discard.NON_TRUMPS: "discards every card that is not a trump (and no trump)",
+        Discard.NON_TRUMPS: "discards every card that is not a trump (no trump may be "
+                            "discarded)",
         Discard.UP_TO: f"may discard up to {_cards(d.count)}",
         Discard.AT_LEAST: f"must discard at least {_cards(d.count)}",
         Discard.DOWN_TO_HAND_SIZE: f"discards down to {_cards(hand)}",
@@ -78,30 +87,39 @@ def draw_lines(rules: Rules) -> Iterator[str]:
                f"kitty gives {_cards(d.give_to_partner)} of their choice, face down, to their "
                "partner (the next of their side to their left); only those two know which.")
     if d.discard is Discard.DOWN_TO_HAND_SIZE:
-        yield turn + discard + ", face down; nobody draws."
+        dealt = cards_per_hand(rules)
+        if hand == dealt and not d.give_to_partner:
+            # only the kitty's taker holds more than the hand size
+            yield (f"Once trump is known, {_taker(rules)}, holding {dealt + rules.deal.kitty} "
+                   f"cards with the kitty, discards {_cards(rules.deal.kitty)} face down, "
+                   f"back to {hand}; nobody else discards and nobody draws.")
+        else:
+            yield (turn + discard + ", face down"
+                   + (f" ({_taker(rules)}, with the kitty, from {dealt + rules.deal.kitty})"
+                      if rules.deal.kitty else "") + "; nobody draws.")
     else:
         yield (turn + discard + f", face down, and is dealt cards from the pack back up to "
                f"{_cards(hand)}.")
         yield ("Nobody may discard more cards than the pack can replace: when it runs short, "
                "the last players keep back the cards it cannot replace (their choice).")
     if d.dealer_robs:
-        yield (f"The dealer discards nothing but robs the pack: takes every card left in it and "
-               f"keeps any {_cards(hand)} of those and their own hand, discarding the rest.")
+        yield (f"Last, the dealer robs the pack instead of discarding: adds every card left "
+               f"in it to their hand, keeps the {hand} they want and discards the rest.")
     if d.pitcher_robs:
-        yield (f"When the others have drawn, the pitcher robs the pack: takes every card left "
-               f"in it and keeps any {_cards(hand)} of those and their own hand.")
+        robs = ("When the others have drawn, the pitcher robs the pack: adds every card left "
+                f"in it to their hand and keeps the {hand} they want")
         if d.rest_to_partner:
-            yield ("The pack cards the pitcher leaves go on to the pitcher's partner, who "
-                   f"keeps any {_cards(hand)} of those and their own hand; every card left "
-                   "over is discarded.")
+            yield (robs + ". The pack cards the pitcher leaves go on to the pitcher's "
+                   f"partner, who likewise keeps the {hand} they want of those and their own "
+                   "hand; every card left over is discarded.")
         else:
-            yield "The rest are discarded."
+            yield robs + ", discarding the rest."
     if d.discard is Discard.NON_TRUMPS or d.dealer_robs or d.pitcher_robs:
         if d.extra_trumps is ExtraTrumps.DISCARD_FACE_UP:
-            yield (f"A player with more than {_cards(hand)} of trumps discards trumps down to "
+            yield (f"A player holding more than {hand} trumps discards trumps down to "
                    f"{hand}, face up for all to see; they are out of play.")
         else:
-            yield (f"A player with more than {_cards(hand)} of trumps shows them all and keeps "
+            yield (f"A player holding more than {hand} trumps shows them all and keeps "
                    "them, playing a larger hand.")
 
 
