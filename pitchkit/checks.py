@@ -17,6 +17,7 @@ from pitchkit.variant import (
     AuctionStyle,
     Count,
     Discard,
+    Draw,
     ExtraTrumps,
     FirstLeader,
     GameTie,
@@ -477,6 +478,30 @@ def draw_fits_the_deck(rules: Rules) -> Iterator[Finding]:
         yield Finding(("draw.discard", "draw.hand_size"),
                       "down_to_hand_size discards nothing: draw.hand_size equals the "
                       f"{per} cards dealt")
+    pack = undealt - kitty
+    if pack == 0 and (d.discard in _DRAWS or d.dealer_robs
+                                         or d.pitcher_robs):
+        how = "robbing" if d.discard not in _DRAWS else d.discard.value
+        yield Finding(("draw.discard", "deal.cards_per_hand"),
+                      f"{how} draws from the pack, but no card is left in it ({n} players × "
+                      f"{per}" + (f" and a kitty of {kitty}" if kitty else "") + f" of {size});"
+                      " down_to_hand_size discards without drawing")
+    if d.discard in _DRAWS[1:] and d.count > per:
+        yield Finding(("draw.count", "deal.cards_per_hand"),
+                      f"{d.discard.value} {d.count} cards, but each player is dealt only {per}")
+    elif d.discard is Discard.UP_TO and d.count == 0:
+        yield Finding(("draw.count", "draw.discard"),
+                      "up_to 0 lets nobody discard a card of their choice; "
+                      "down_to_hand_size discards only what must go")
+    elif d.discard not in _DRAWS[1:] and d.count != Draw.count:
+        yield Finding(("draw.count", "draw.discard"),
+                      f"has no effect with draw.discard {d.discard.value} (only up_to and "
+                      "at_least count)")
+
+
+#: the discards after which the pack deals the hand back up (non_trumps, then the two
+#: that read draw.count)
+_DRAWS = (Discard.NON_TRUMPS, Discard.UP_TO, Discard.AT_LEAST)
 
 
 @check

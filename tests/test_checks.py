@@ -360,3 +360,32 @@ def test_game_worth_nothing_when_every_card_counts_zero_is_a_note() -> None:
     rules = Rules(points=Points(card_values=()))
     assert errors(rules) == []
     assert any("game is never scored" in f.message for f in notes(rules))
+
+
+def test_a_draw_from_an_empty_pack_is_refused() -> None:
+    from pitchkit.variant import Discard, Draw
+
+    trump = Trump(chosen_by=TrumpChosenBy.PITCHER_NAMES)
+    for draw in (Draw(discard=Discard.NON_TRUMPS, hand_size=6),
+                 Draw(discard=Discard.DOWN_TO_HAND_SIZE, hand_size=6, dealer_robs=True)):
+        f = only_error(Rules(deal=Deal(cards_per_hand=13), trump=trump, draw=draw))
+        assert f.paths[:2] == ("draw.discard", "deal.cards_per_hand")
+        assert "no card is left in it (4 players × 13 of 52)" in f.message
+    # one card left in the pack is enough to draw from
+    assert errors(Rules(deal=Deal(cards_per_hand=12, kitty=3), trump=trump,
+                        draw=Draw(discard=Discard.NON_TRUMPS, hand_size=6))) == []
+
+
+def test_a_draw_count_that_cannot_apply_is_refused() -> None:
+    from pitchkit.variant import Discard, Draw
+
+    trump = Trump(chosen_by=TrumpChosenBy.PITCHER_NAMES)
+    f = only_error(Rules(trump=trump, draw=Draw(discard=Discard.AT_LEAST, count=7)))
+    assert f.paths[:2] == ("draw.count", "deal.cards_per_hand")
+    assert "at_least 7 cards, but each player is dealt only 6" in f.message
+    assert errors(Rules(trump=trump, draw=Draw(discard=Discard.AT_LEAST, count=6))) == []
+    f = only_error(Rules(trump=trump, draw=Draw(discard=Discard.UP_TO, count=0)))
+    assert f.paths[:2] == ("draw.count", "draw.discard") and "up_to 0" in f.message
+    f = only_error(Rules(trump=trump, draw=Draw(discard=Discard.NON_TRUMPS, count=5)))
+    assert f.paths[:2] == ("draw.count", "draw.discard") and "has no effect" in f.message
+    assert errors(Rules(trump=trump, draw=Draw(discard=Discard.NON_TRUMPS))) == []
