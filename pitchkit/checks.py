@@ -478,14 +478,10 @@ def draw_fits_the_deck(rules: Rules) -> Iterator[Finding]:
         yield Finding(("draw.discard", "draw.hand_size"),
                       "down_to_hand_size discards nothing: draw.hand_size equals the "
                       f"{per} cards dealt")
-    pack = undealt - kitty
-    if pack == 0 and (d.discard in _DRAWS or d.dealer_robs
-                                         or d.pitcher_robs):
-        how = "robbing" if d.discard not in _DRAWS else d.discard.value
+    if d.discard in _DRAWS and _empty_pack(rules):
         yield Finding(("draw.discard", "deal.cards_per_hand"),
-                      f"{how} draws from the pack, but no card is left in it ({n} players × "
-                      f"{per}" + (f" and a kitty of {kitty}" if kitty else "") + f" of {size});"
-                      " down_to_hand_size discards without drawing")
+                      f"{d.discard.value} draws from the pack, but {_empty_pack(rules)}; "
+                      "down_to_hand_size discards without drawing")
     if d.discard in _DRAWS[1:] and d.count > per:
         yield Finding(("draw.count", "deal.cards_per_hand"),
                       f"{d.discard.value} {d.count} cards, but each player is dealt only {per}")
@@ -497,6 +493,16 @@ def draw_fits_the_deck(rules: Rules) -> Iterator[Finding]:
         yield Finding(("draw.count", "draw.discard"),
                       f"has no effect with draw.discard {d.discard.value} (only up_to and "
                       "at_least count)")
+
+
+def _empty_pack(rules: Rules) -> str:
+    """Why no card is left in the pack to draw or rob from ('' if some are)."""
+    n, per, kitty = rules.players.count, cards_per_hand(rules), rules.deal.kitty
+    size = deck_size(rules) - _set_aside(rules)
+    if size - n * per - kitty != 0:
+        return ""
+    return (f"no card is left in it ({n} players × {per}"
+            + (f" and a kitty of {kitty}" if kitty else "") + f" of {size})")
 
 
 #: the discards after which the pack deals the hand back up (non_trumps, then the two
@@ -554,6 +560,10 @@ def robbing_applies(rules: Rules) -> Iterator[Finding]:
         yield Finding(("draw.rest_to_partner", "players.partnerships"),
                       "needs fixed partnerships: with players.partnerships none the pitcher "
                       "has no partner to pass the pack to")
+    for key, robs in (("draw.dealer_robs", d.dealer_robs), ("draw.pitcher_robs", d.pitcher_robs)):
+        if robs and _empty_pack(rules):
+            yield Finding((key, "deal.cards_per_hand"),
+                          f"there is no pack to rob: {_empty_pack(rules)}")
 
 
 @check

@@ -367,7 +367,7 @@ def test_a_draw_from_an_empty_pack_is_refused() -> None:
 
     trump = Trump(chosen_by=TrumpChosenBy.PITCHER_NAMES)
     for draw in (Draw(discard=Discard.NON_TRUMPS, hand_size=6),
-                 Draw(discard=Discard.DOWN_TO_HAND_SIZE, hand_size=6, dealer_robs=True)):
+                 Draw(discard=Discard.UP_TO, hand_size=6)):
         f = only_error(Rules(deal=Deal(cards_per_hand=13), trump=trump, draw=draw))
         assert f.paths[:2] == ("draw.discard", "deal.cards_per_hand")
         assert "no card is left in it (4 players × 13 of 52)" in f.message
@@ -389,3 +389,14 @@ def test_a_draw_count_that_cannot_apply_is_refused() -> None:
     f = only_error(Rules(trump=trump, draw=Draw(discard=Discard.NON_TRUMPS, count=5)))
     assert f.paths[:2] == ("draw.count", "draw.discard") and "has no effect" in f.message
     assert errors(Rules(trump=trump, draw=Draw(discard=Discard.NON_TRUMPS))) == []
+
+
+def test_robbing_an_empty_pack_is_refused() -> None:
+    from pitchkit.variant import Discard, Draw
+
+    f = only_error(Rules(deal=Deal(cards_per_hand=13),
+                         trump=Trump(chosen_by=TrumpChosenBy.PITCHER_NAMES),
+                         draw=Draw(discard=Discard.DOWN_TO_HAND_SIZE, hand_size=6,
+                                   dealer_robs=True)))
+    assert f.paths[:2] == ("draw.dealer_robs", "deal.cards_per_hand")
+    assert "no pack to rob: no card is left in it (4 players × 13 of 52)" in f.message
