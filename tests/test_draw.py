@@ -405,3 +405,23 @@ def test_sell_with_redeal_everyone_passing_throws_the_hand_in() -> None:
     game = sell_game(auction={"when_all_pass": "redeal"})
     act(game, "pass", "pass", "pass")
     assert game.phase is Phase.DEAL and game.hand_results[-1].thrown_in
+
+
+def test_pitcher_robs_after_everyone_else_has_drawn_and_keeps_any_six() -> None:
+    # draw.pitcher_robs: the pitcher (seat 1) skips its turn to draw; once the others
+    # have discarded and drawn, it takes the rest of the pack and keeps six of all
+    game = dealt(rules(draw={"discard": "non_trumps", "hand_size": 6, "pitcher_robs": True}),
+                 pack_top="2H 3H 4H")
+    act(game, "pass", "bid 2", "pass", "pass", "trump D")
+    order = []
+    while game.draw_choice().verb == "discard":
+        order.append(game.to_act)
+        game.apply(_forced(game))
+    assert order == [0, 2, 3] and game.to_act == 1
+    choice = game.draw_choice()
+    pack = game._draw.pack
+    assert choice.verb == "keep" and choice.least == choice.most == 6 and pack
+    assert choice.cards == game.hands[1] | mask(format_cards(sum(1 << c for c in pack)))
+    act(game, "keep 3D 4D 5D 6D 7D 8D")
+    assert game.hands[1] == mask("3D 4D 5D 6D 7D 8D") and game._draw.pack == ()
+    assert game.phase is Phase.PLAY and game.to_act == 1

@@ -212,3 +212,31 @@ def test_the_readme_training_loop_runs() -> None:
     source = code.group(1).replace("EPISODES = 200", "EPISODES = 3")  # a quick run
     assert "EPISODES = 3" in source
     exec(compile(source, "README.md", "exec"), {})
+
+
+@pytest.mark.parametrize("variant", ["cinch", "ten-point-pitch-draw"])
+def test_no_other_seat_sees_a_drawn_card_before_it_is_played(variant: str) -> None:
+    """The cards a seat was dealt from the pack (or kept from it, robbing) are in no card
+    block of another seat's observation vector while the seat still holds them."""
+    raw = PitchEnv(variant)
+    raw.reset(seed=3)
+    n = raw.n
+    rng = random.Random(2)
+    blocks = 7 + n  # hand, reserve, chosen, played, the trick's n, turned, called, given
+    checked = 0
+    while raw.agents and checked < 400:
+        game = raw.game
+        assert game is not None
+        for seat in range(n):
+            hidden = game.observation(seat).drawn & game.hands[seat]
+            if not hidden:
+                continue
+            for other in range(n):
+                if other != seat:
+                    vec = raw.observe(f"player_{other}")["observation"]
+                    seen = vec[:CARDS * blocks].reshape(blocks, CARDS).any(axis=0)
+                    assert not any(seen[c] for c in range(CARDS) if hidden >> c & 1)
+                    checked += 1
+        raw.step(int(rng.choice(np.flatnonzero(raw.observe(raw.agent_selection)
+                                                ["action_mask"]))))
+    assert checked >= 400

@@ -299,3 +299,17 @@ def test_play_command_end_of_input_saves_and_exits_0(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert "seed 4" in result.output and "saved the game to" in result.output
     assert replay_record(json.loads(save.read_text())).game.events
+
+
+def test_play_names_only_your_own_drawn_cards() -> None:
+    """In the draw you see the cards you drew; of a bot's turn only how many cards it
+    discarded or kept (cinch: the dealer robs the pack)."""
+    import re
+
+    session, out = session_for("cinch", hands=3)
+    session.run()
+    mine = [line for line in out if line.startswith("  you drew ")]
+    theirs = [line for line in out if re.match(r"  seat \d: (discard|keep) ", line)]
+    assert mine and any(": keep " in line for line in theirs)
+    for line in theirs:
+        assert re.fullmatch(r"  seat \d: (discard|keep) \d+ cards?", line), line
