@@ -26,6 +26,7 @@ from pitchkit.variant import (
     JokerRank,
     KittyTo,
     MayEqual,
+    MoonRequires,
     OwnCard,
     Partnerships,
     PitchedJoker,
@@ -380,6 +381,27 @@ def _point_items(rules: Rules) -> Iterator[Finding]:
     if not any(v for _, v in p.card_values) and p.scores("game"):
         yield Finding(("points.card_values", "points.items"),
                       "every card is worth 0 game points, so game is never scored", note=True)
+    yield from _slam_and_jokers(rules)
+
+
+def _slam_and_jokers(rules: Rules) -> Iterator[Finding]:
+    """The slam item's requirement, and jokers as half game points, where they can act."""
+    p = rules.points
+    if not p.scores("slam"):
+        if p.slam_requires is not MoonRequires.ALL_POINTS_AND_TRICKS:
+            yield Finding(("points.slam_requires", "points.items"),
+                          "has no effect unless points.items has {point: slam}")
+    elif len(p.items) == 1 and p.slam_requires is not MoonRequires.ALL_TRICKS:
+        yield Finding(("points.items", "points.slam_requires"),
+                      "slam is the only item, so there is no other item to take: it could "
+                      f"never be won with points.slam_requires {p.slam_requires.value}")
+    if p.joker_game_halves:
+        if not rules.deck.jokers:
+            yield Finding(("points.joker_game_halves", "deck.jokers"),
+                          "has no effect: the deck has no jokers (deck.jokers is 0)")
+        elif not p.scores("game"):
+            yield Finding(("points.joker_game_halves", "points.items"),
+                          "has no effect: no {point: game} item counts game points")
 
 
 def _not_in_deck(card: PointCard, rules: Rules) -> str:

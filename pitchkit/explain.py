@@ -349,7 +349,8 @@ def _play(rules: Rules) -> Iterator[str]:
 
 
 _POINT_TITLES = {"high": "High", "low": "Low", "jack": "Jack", "jick": "Jick", "ten": "Ten",
-                 "game": "Game", "last_trick": "Last trick", "high_spade": "High spade"}
+                 "game": "Game", "last_trick": "Last trick", "high_spade": "High spade",
+                 "slam": "Slam"}
 #: What each named card is, in words.
 _CARD_WORDS = {
     PointCard.OFF_FIVE: "the off-five (the five of the other suit of trump's colour)",
@@ -409,6 +410,14 @@ def _point_sentence(rules: Rules, item: PointItem) -> str:
     if name == "high_spade":
         return (f"High spade goes to the {whom} captures the highest spade in play, "
                 "whatever the trump (with spades trump, the same card as high).")
+    if name == "slam":
+        needs = {MoonRequires.ALL_POINTS_AND_TRICKS: "every other point and every trick",
+                 MoonRequires.ALL_POINTS: "every other point",
+                 MoonRequires.ALL_TRICKS: "every trick"}[p.slam_requires]
+        nobody = ("; a point nobody won (the jack not dealt) means no slam"
+                  if p.slam_requires is not MoonRequires.ALL_TRICKS else "")
+        return (f"Slam goes to the {side} that takes {needs} of the hand, pitcher or not "
+                f"(a point for taking everything){nobody}.")
     values = ", ".join(f"{_RANK_WORDS[r]} {v}" for r, v in sorted(
         p.card_values, key=lambda rv: -rv[1]) if v)
     holder = card_words(p.game_tie_card) if p.game_tie_card is not None else "a named card"
@@ -419,8 +428,13 @@ def _point_sentence(rules: Rules, item: PointItem) -> str:
            GameTie.HOLDER_OF_CARD: f"a tie for game goes to the tied {side} that held "
                                    f"(was dealt) {holder}, else to nobody",
            }[p.game_tie]
+    jokers = ""
+    if p.joker_game_halves:
+        worth = p.joker_game_halves
+        jokers = (f", each joker {worth // 2}{' and a half' if worth % 2 else ''}"
+                  if worth > 1 else ", each joker half a point")
     return (f"Game goes to the {side} with the most game points in the cards they captured "
-            f"({values}; other cards 0); {tie}.")
+            f"({values}{jokers}; other cards 0); {tie}.")
 
 
 def _points(rules: Rules) -> Iterator[str]:

@@ -16,6 +16,12 @@ Readings chosen where the sources are silent:
 - A card point whose card was dealt but never captured (staged play leaves cards out)
   goes to nobody when it goes to the capturer.
 - Game: when no side captured a single game point, nobody scores game.
+- Slam (``{point: slam}``, a fifth point for taking everything): to the side that won
+  every other item and every trick (``points.slam_requires``), pitcher or not, as
+  Rognlie's Pitch rules count their fifth "major point"; an item nobody could win (the
+  jack not dealt) leaves no side with it, as those rules say of a smudge bid.
+- Jokers as half a game point (``points.joker_game_halves``): no public rule text was
+  found; read as each captured joker adding half a point to its side's game count.
 - Points are won by sides (``team_of``). The points map names the seat that held or
   captured the card (for high, low, jack, jick, jokers, ten), the seat that won the last
   trick, and for game every seat of each side credited.
@@ -139,10 +145,11 @@ _SEAT = tuple((s,) for s in range(64))
 _SOLO = tuple(tuple(range(n)) for n in range(65))
 
 #: Kinds of point item as small ints (``PlannedItem.kind``).
-_HIGH, _LOW, _JACK, _GAME, _LAST_TRICK, _CARD, _HIGH_SPADE = range(7)
+_HIGH, _LOW, _JACK, _GAME, _LAST_TRICK, _CARD, _HIGH_SPADE, _SLAM = range(8)
 _RULE_KIND = {PointRule.HIGH: _HIGH, PointRule.LOW: _LOW, PointRule.JACK: _JACK,
               PointRule.GAME: _GAME, PointRule.LAST_TRICK: _LAST_TRICK,
-              PointRule.JICK: _CARD, PointRule.TEN: _CARD, PointRule.HIGH_SPADE: _HIGH_SPADE}
+              PointRule.JICK: _CARD, PointRule.TEN: _CARD, PointRule.HIGH_SPADE: _HIGH_SPADE,
+              PointRule.SLAM: _SLAM}
 _RANK_OF_CARD = {PointCard.ACE_OF_TRUMPS: 12, PointCard.KING_OF_TRUMPS: 11,
                  PointCard.QUEEN_OF_TRUMPS: 10, PointCard.NINE_OF_TRUMPS: 7,
                  PointCard.EIGHT_OF_TRUMPS: 6, PointCard.SEVEN_OF_TRUMPS: 5,
@@ -229,6 +236,10 @@ class ScoringPlan:
     #: the set-back when it is a number (None: the bid)
     set_back: int | None
     opponents_score: bool
+    #: ``points.slam_requires``: what the slam item needs
+    slam_requires: MoonRequires = MoonRequires.ALL_POINTS_AND_TRICKS
+    #: ``points.joker_game_halves``: half game points per captured joker (0: none)
+    joker_game_halves: int = 0
 
 
 @per_rule_set(256)
@@ -263,6 +274,7 @@ def scoring_plan(rules: Rules) -> ScoringPlan:
         made_bid_scores_bid=s.made_bid_scores is MadeBidScores.BID,
         set_back=None if s.set_back == "bid" else int(s.set_back),
         opponents_score=s.opponents_score,
+        slam_requires=p.slam_requires, joker_game_halves=p.joker_game_halves,
     )
     return plan
 
@@ -279,8 +291,10 @@ def game_points_of(rules: Rules, mask: int) -> int:
 
 def _award_points(plan: ScoringPlan, trump: int | None, dealer: int, team_of: tuple[int, ...],
                   pitcher: int | None, dealt: Sequence[int], captured: Sequence[int],
-                  last_trick_winner: int | None) -> dict[str, tuple[int, ...]]:
+                  last_trick_winner: int | None, tricks_won: Sequence[int] = ()
+                  ) -> dict[str, tuple[int, ...]]:
     points: dict[str, tuple[int, ...]] = {}
+    slam = ""
     in_play = 0
     for mask in dealt:
         in_play |= mask
@@ -323,8 +337,36 @@ def _award_points(plan: ScoringPlan, trump: int | None, dealer: int, team_of: tu
                 # rule: "high spade" (a Smear description, kytheradive.gr): the highest
                 # spade in play, whatever the trump; to its capturer is a reading
                 credited = _owner(captured, spades.bit_length() - 1)
+        elif kind == _SLAM:
+            slam = item.name  # awarded once every other item is (below)
         points[item.name] = credited
+    if slam:
+        points[slam] = _award_slam(plan.slam_requires, team_of, tricks_won,
+                                   {k: v for k, v in points.items() if k != slam})
     return points
+
+
+def _award_slam(requires: MoonRequires, team_of: tuple[int, ...], tricks_won: Sequence[int],
+                others: dict[str, tuple[int, ...]]) -> tuple[int, ...]:
+    """Every seat of the side that took everything (``points.slam_requires``), else ()."""
+    needs_tricks = requires is not MoonRequires.ALL_POINTS
+    if needs_tricks:
+        if not sum(tricks_won):
+            return ()
+        seat = next(s for s, won in enumerate(tricks_won) if won)
+    else:
+        first = next(iter(others.values()), ())
+        if not first:
+            return ()  # no other item, or nobody won the first: nobody took everything
+        seat = first[0]
+    if requires is not MoonRequires.ALL_TRICKS and not others:
+        return ()
+    # rule: "winning a) through c) plus winning all six tricks" is a fifth point
+    # (Rognlie's Pitch rules); "a 'slam' ... counts for a fifth point" (Parlett)
+    if not _moon_made(requires, team_of, seat, tricks_won, others):
+        return ()
+    side = team_of[seat]
+    return tuple(s for s in range(len(team_of)) if team_of[s] == side)
 
 
 def _to(goes_to: GoesTo, dealt: Sequence[int], captured: Sequence[int],
@@ -348,6 +390,12 @@ def _award_game(plan: ScoringPlan, trump: int | None, dealer: int, team_of: tupl
     for m in captured:
         append(table[m & 0x1FFF] + table[m >> 13 & 0x1FFF] + table[m >> 26 & 0x1FFF]
                + table[m >> 39 & 0x1FFF])
+    halves = plan.joker_game_halves
+    if halves:
+        # rule: a captured joker counts half a game point (points.joker_game_halves):
+        # game is counted in halves, whole numbers throughout
+        by_seat = [2 * points + halves * (m >> 52).bit_count()
+                   for points, m in zip(by_seat, captured, strict=True)]
     if team_of == _SOLO[n]:
         by_side = by_seat  # no partnerships: each seat is its own side
         best = max(by_side)
@@ -459,7 +507,7 @@ def score_parts(plan: ScoringPlan, trump: int | None, dealer: int, team_of: tupl
         return (combo.points, combo.made, combo.moon_made, combo.score_changes,
                 combo.combo_points, combo.points_won)
     points = _award_points(plan, trump, dealer, team_of, pitcher, dealt, captured,
-                           last_trick_winner)
+                           last_trick_winner, tricks_won)
     return (points, *score_points(plan, team_of, pitcher, bid, moon, points, tricks_won))
 
 

@@ -208,6 +208,10 @@ class PointRule(StrEnum):
     #: the highest spade in play, whatever the trump: "high spade" (a Smear description
     #: reproduced at kytheradive.gr/journal/v80xwl.php; to its capturer is a reading)
     HIGH_SPADE = "high_spade"
+    #: a fifth point for taking everything: to the side that meets ``points.slam_requires``
+    #: (Rognlie's Pitch rules: "winning a) through c) plus winning all six tricks";
+    #: Parlett, Penguin Book of Card Games: a slam "counts for a fifth point")
+    SLAM = "slam"
 
 
 class PointCard(StrEnum):
@@ -417,6 +421,12 @@ class Points:
     card_values: tuple[tuple[str, int], ...] = field(default_factory=_default_card_values)
     game_tie: GameTie = GameTie.NOBODY
     game_tie_card: PointCard | None = None
+    #: what the ``slam`` item needs: every other item and every trick (the default),
+    #: every other item, or every trick
+    slam_requires: MoonRequires = MoonRequires.ALL_POINTS_AND_TRICKS
+    #: half game points each captured joker counts towards game (1: half a point); game
+    #: is then counted in halves, so scores stay whole numbers
+    joker_game_halves: int = 0
 
     def scores(self, word: str) -> bool:
         """Whether an item is the rule or card ``word`` (``points.scores("jick")``)."""

@@ -280,6 +280,7 @@ def _alternatives(prop: dict[str, Any]) -> list[Any]:
 
 #: Settings that only show with a companion setting.
 _COMPANIONS = {"points.game_tie_card": ["points.game_tie=holder_of_card"],
+               "points.slam_requires": ["points.items=[{point: high}, {point: slam}]"],
                "trump.joker_rank": ["deck.jokers=1"],
                "trump.joker_order": ["deck.jokers=2"],
                "trump.pitched_joker": ["deck.jokers=1"],

@@ -119,6 +119,9 @@ def variants(draw: st.DrawFn, after: bool = False) -> Rules:
             "lone_trump": draw(st.sampled_from(["high_and_low", "high_only"])),
             "undealt_jack": draw(st.sampled_from(["no_point", "pitcher"])),
             "game_tie": draw(st.sampled_from(["nobody", "elder_hand", "split"])),
+            "slam_requires": draw(st.sampled_from(
+                ["all_points_and_tricks", "all_points", "all_tricks"])),
+            "joker_game_halves": draw(st.integers(0, 2)),
         },
         "scoring": {
             "method": method,

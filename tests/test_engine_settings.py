@@ -449,6 +449,8 @@ SHOWN_ELSEWHERE = {
     "points.undealt_jack": "test_scoring.py",
     "points.card_values": "test_scoring.py",
     "points.game_tie_card": "test_rules_points.py",
+    "points.slam_requires": "test_table_rows.py",
+    "points.joker_game_halves": "test_table_rows.py",
     "combinations.keep": "test_scoring.py",
     "combinations.singles": "test_combos.py",
     "combinations.pairs": "test_combos.py",

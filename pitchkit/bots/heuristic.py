@@ -105,8 +105,9 @@ _PLAY, _AUCTION = Phase.PLAY, Phase.AUCTION
 #: Estimates kept per rule set (about 5 MB at most) before the memo starts again.
 _MAX_ESTIMATES = 50_000
 #: How the estimate reads a point item, by its word; any other word names a card.
-_HIGH, _LOW, _GAME, _LAST_TRICK, _CARD = range(5)
-_ITEM_KINDS = {"high": _HIGH, "low": _LOW, "game": _GAME, "last_trick": _LAST_TRICK}
+_HIGH, _LOW, _GAME, _LAST_TRICK, _CARD, _SLAM = range(6)
+_ITEM_KINDS = {"high": _HIGH, "low": _LOW, "game": _GAME, "last_trick": _LAST_TRICK,
+               "slam": _SLAM}
 
 
 @per_rule_set(32)
@@ -359,6 +360,9 @@ class HeuristicBot:
                 p = min(0.9, max(0.05, p))
             elif kind == _LAST_TRICK:
                 p = min(0.9, 1 / k.teams + 0.08 * n_trumps)
+            elif kind == _SLAM:
+                # taking everything: only a hand that is nearly sure of every trick
+                p = (p_high * strength) ** 3
             else:  # a card: jack, jick, ten, a named card
                 card = card_by_trump[suit]
                 if card < 0:  # a rule that names no card (high spade): a fair share
