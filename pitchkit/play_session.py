@@ -129,9 +129,12 @@ def choice_words(choice: CardChoice) -> str:
     verb = "choose" if choice.verb == "select" else choice.verb
     many = (str(choice.least) if choice.least == choice.most
             else f"{choice.least} to {choice.most}")
+    if choice.must and choice.must.bit_count() == choice.most:  # no choice left
+        return f"{verb} {'this card' if choice.most == 1 else 'these cards'}: " \
+            f"{format_cards(choice.must)}"
     text = f"{verb} {many} card{'' if choice.most == 1 else 's'}"
     if choice.must:
-        text += f", including {format_cards(choice.must)}"
+        text += f", including {format_cards(choice.must)} (already chosen)"
     return text
 
 
@@ -194,6 +197,8 @@ def _selection(text: str, choices: Sequence[Action], choice: CardChoice) -> Acti
         if card in cards:
             raise ChoiceError(f"{card_name(card)} is chosen twice")
         cards.append(card)
+    # the cards the rules force are chosen already: typing them too is no mistake
+    cards += [card for card in range(54) if choice.must >> card & 1 and card not in cards]
     if not choice.least <= len(cards) <= choice.most:
         raise ChoiceError(f"{choice_words(choice)} (numbers or names), not {len(cards)}")
     return parse_action(" ".join([choice.verb, *map(card_name, cards)]))
@@ -356,9 +361,12 @@ class PlaySession:
         several = card_choice(game, self.human)
         if several is not None:
             stage = f" for stage {seen.stage + 1}" if seen.phase is Phase.SELECT else ""
-            self.write(f"{seen.phase}: {choice_words(several)}{stage} (numbers or names, "
-                       "separated by spaces" + (", or - for none):" if several.least == 0
-                                                else "):"))
+            forced = several.must.bit_count()
+            self.write(f"{seen.phase}: {choice_words(several)}{stage} "
+                       + ("(type - to go on):" if forced == several.most else
+                          "(numbers or names, separated by spaces"
+                          + ((", or - for " + ("none" if not forced else "only those") + "):")
+                             if several.least <= forced else "):")))
             self.write(choices_text(choices, cards=True))
         else:
             self.write(f"{seen.phase}: your choice (a number or a name; help):")

@@ -313,3 +313,21 @@ def test_play_names_only_your_own_drawn_cards() -> None:
     assert mine and any(": keep " in line for line in theirs)
     for line in theirs:
         assert re.fullmatch(r"  seat \d: (discard|keep) \d+ cards?", line), line
+
+
+def test_play_a_draw_with_no_choice_left_names_the_cards_and_takes_a_dash() -> None:
+    """Discarding every non-trump (cinch): the cards that must go are named and '-'
+    discards them; where some cards are forced, they are chosen already."""
+    def answer(session: PlaySession) -> str:
+        several = card_choice(session.game, session.human)
+        if several is None or not several.must:
+            return first_choice(session)
+        free = [name(c) for c in ordered_choices(session.game, session.human)
+                if not several.must >> c & 1]
+        return " ".join(free[:several.least - several.must.bit_count()]) or "-"
+
+    session, out = session_for("cinch", hands=3, answer=answer)
+    assert session.run() == 0
+    assert not any("not that:" in line for line in out)
+    assert any(line.startswith("draw: discard these cards: ") and line.endswith(
+        "(type - to go on):") for line in out)
