@@ -71,7 +71,7 @@ RELEVANT: dict[str, tuple[str, ...]] = {
     "plan": (*_ENGINE, "test_call.py", *_TABLE),
     "play": _ENGINE,
     "scoring": _SCORING,
-    "sell": ("test_keep.py", *_ENGINE),
+    "sell": ("test_draw.py", "test_keep.py", *_ENGINE),
     "settle": ("test_settle.py", *_SCORING),
     "tricks": ("test_tricks*.py", *_ENGINE),
     "weak_hand": ("test_weak_hand.py", *_TABLE, *_ENGINE),

@@ -24,7 +24,7 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from pitchkit import call, closing, dealing, draw, fold, play, weak_hand
+from pitchkit import call, closing, dealing, draw, fold, play, sell, weak_hand
 from pitchkit.actions import (
     BID_BASE,
     CALL_BASE,
@@ -615,10 +615,11 @@ class Game:
         if auction.has_auction:
             self.phase = Phase.AUCTION
             bid_next = self.plan.seats.bid_next
-            self.to_act = bid_next[self.dealer]
             if auction.style_sell:
                 # rule: the eldest sells the pitch: the others bid (auction.style sell)
-                self.to_act = bid_next[self.to_act]
+                self.to_act = sell.first_bidder(self.dealer, bid_next)
+            else:
+                self.to_act = bid_next[self.dealer]
         else:
             self._after_auction()
 
