@@ -1,12 +1,14 @@
 """Actions as small ints, and their record spellings.
 
 ``play CARD`` is the card itself (0..53); ``pass``, ``bid N``, ``bid moon``, ``sell``,
-``refuse``, ``trump S``, ``call CARD``, ``throw in`` and ``keep hand`` are small
+``refuse``, ``trump S``, ``call CARD``, ``throw in``, ``keep hand``, ``go alone`` and
+``with partner`` are small
 constants above the cards; ``select CARD ...``, ``discard CARD ...``, ``keep CARD ...`` and
 ``give CARD ...`` are a flag bit above every card with the chosen cards as a bit mask below
 it. Record spellings: ``pass``, ``bid 3``, ``bid moon``, ``sell``, ``refuse``, ``trump S``,
-``call AS``, ``throw in``, ``keep hand``, ``play AS``, ``select AS KD 2C``, ``discard 7H 2C``
-(``discard`` alone discards nothing), ``keep AS KS``, ``give JS 2S``.
+``call AS``, ``throw in``, ``keep hand``, ``go alone``, ``with partner``, ``play AS``,
+``select AS KD 2C``, ``discard 7H 2C`` (``discard`` alone discards nothing), ``keep AS KS``,
+``give JS 2S``.
 """
 
 from __future__ import annotations
@@ -30,6 +32,9 @@ CALL_BASE: Action = TRUMP_BASE + 4  # call CARD (call.partner) is CALL_BASE + ca
 #: a weak hand (deal.weak_hand_below): its holder throws it in for a new one, or keeps it
 THROW_IN: Action = CALL_BASE + 54
 KEEP_HAND: Action = CALL_BASE + 55
+#: auction.alone: the pitcher plays alone (its partners' hands sit out) or with its partners
+ALONE: Action = CALL_BASE + 56
+WITH_PARTNER: Action = CALL_BASE + 57
 SELECT_FLAG: Action = 1 << 60
 DISCARD_FLAG: Action = 1 << 61  # discard CARD ... (the draw): the flag, then the cards
 KEEP_FLAG: Action = 1 << 62  # keep CARD ... (the dealer robbing the pack)
@@ -114,6 +119,10 @@ def action_text(action: Action) -> str:
         return "throw in"
     if action == KEEP_HAND:
         return "keep hand"
+    if action == ALONE:
+        return "go alone"
+    if action == WITH_PARTNER:
+        return "with partner"
     verb = SET_VERBS.get(action & ~CARD_BITS) if action >= SELECT_FLAG else None
     if verb is not None:
         return (verb + " " + format_cards(action & CARD_BITS)).rstrip()
@@ -146,6 +155,8 @@ def parse_action(text: str) -> Action:
         return call_action(parse_card(args[0]))
     if [verb, *(a.lower() for a in args)] in (["throw", "in"], ["keep", "hand"]):
         return THROW_IN if verb == "throw" else KEEP_HAND
+    if [verb, *(a.lower() for a in args)] in (["go", "alone"], ["with", "partner"]):
+        return ALONE if verb == "go" else WITH_PARTNER
     flags = {v: k for k, v in SET_VERBS.items()}
     if verb in flags and (args or verb == "discard"):
         cards = [parse_card(a) for a in args]
@@ -154,8 +165,8 @@ def parse_action(text: str) -> Action:
         return flags[verb] | mask_of(cards)
     raise ValueError(
         f"{text!r} is not an action (pass, bid N, bid moon, sell, refuse, trump S, call "
-        "CARD, throw in, keep hand, play CARD, select CARD ..., discard CARD ..., keep "
-        "CARD ..., give CARD ...)"
+        "CARD, throw in, keep hand, go alone, with partner, play CARD, select CARD ..., "
+        "discard CARD ..., keep CARD ..., give CARD ...)"
     )
 
 
@@ -163,7 +174,8 @@ def parse_action(text: str) -> Action:
 #: call CARD, throw in, keep hand.
 SMALL_ACTIONS = frozenset([*range(54), PASS, *range(BID_BASE + 1, BID_BASE + MAX_BID + 1), MOON,
                             SELL, REFUSE, *range(TRUMP_BASE, TRUMP_BASE + 4),
-                            *range(CALL_BASE, CALL_BASE + 54), THROW_IN, KEEP_HAND])
+                            *range(CALL_BASE, CALL_BASE + 54), THROW_IN, KEEP_HAND, ALONE,
+                            WITH_PARTNER])
 
 
 def checked_action(action: object) -> Action:

@@ -684,3 +684,29 @@ def game_end_settings_apply(rules: Rules) -> Iterator[Finding]:
     if rules.moon.failed_loses_game and not rules.moon.allowed:
         yield Finding(("moon.failed_loses_game", "moon.allowed"),
                       "has no effect when moon.allowed is false")
+
+
+@check
+def alone_can_be_played(rules: Rules) -> Iterator[Finding]:
+    """A bid to play alone (auction.alone) needs a pitcher with a partner, and play that
+    can leave the partner out."""
+    a = rules.auction
+    if not a.alone:
+        if rules.scoring.alone_made_factor != 2:
+            yield Finding(("scoring.alone_made_factor", "auction.alone"),
+                          "has no effect unless auction.alone is true")
+        return
+    if rules.players.partnerships is Partnerships.NONE:
+        yield Finding(("auction.alone", "players.partnerships"),
+                      "playing alone needs partners: players.partnerships is none")
+    if not rules.has_auction:
+        yield Finding(("auction.alone", "auction.style"),
+                      "needs an auction (auction.style is none, so there is no pitcher)")
+    if a.pitch_to_bid:
+        yield Finding(("auction.alone", "auction.pitch_to_bid"),
+                      "the pitcher answers whether it plays alone after the auction, but a "
+                      "pitch to bid leads its card during the auction")
+    if rules.play.stages:
+        yield Finding(("auction.alone", "play.stages"),
+                      "staged play has every player choose cards for each stage; a partner "
+                      "sitting out has none")

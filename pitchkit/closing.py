@@ -48,7 +48,7 @@ def played_out(rules: Rules, plan: RulesPlan, players: Sequence[int],
                scores: Sequence[int], hands_played: int, dealer: int, pitcher: int | None,
                bid: int | None, moon: bool, called: CallState | None,
                sale: tuple[int, int] | None, dealt: Sequence[int], state: PlayState,
-               money: bool) -> Closed:
+               money: bool, alone: bool = False) -> Closed:
     """A hand played out (``state``: its play record): scored (pitchkit.hand_end,
     pitchkit.scoring) and settled (pitchkit.settle); ``hands_played`` counts this hand.
     Positional arguments: it runs once a hand, on the simulation's path."""
@@ -56,7 +56,7 @@ def played_out(rules: Rules, plan: RulesPlan, players: Sequence[int],
     scored = hand_score(
         plan, trump=trump, dealer=dealer, pitcher=pitcher, bid=bid, moon=moon,
         called=called, sale=sale, dealt=dealt, captured=state.captured,
-        tricks_won=state.tricks_won, last_winner=state.last_winner)
+        tricks_won=state.tricks_won, last_winner=state.last_winner, alone=alone)
     _points, made, moon_made, changes, _combo = scored
     team_of = plan.seats.team_of
     settled = settle_parts(rules, scores, team_of, pitcher, changes, moon_made,

@@ -24,8 +24,9 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from pitchkit import call, closing, dealing, draw, fold, play, sell, weak_hand
+from pitchkit import alone, call, closing, dealing, draw, fold, play, sell, weak_hand
 from pitchkit.actions import (
+    ALONE,
     BID_BASE,
     CALL_BASE,
     KEEP_HAND,
@@ -35,6 +36,7 @@ from pitchkit.actions import (
     SMALL_ACTIONS,
     THROW_IN,
     TRUMP_BASE,
+    WITH_PARTNER,
     Action,
     action_spelling,
     action_text,
@@ -91,7 +93,7 @@ class Game:
         # per hand
         "hands", "reserve", "dealt", "turned", "pitcher", "bid", "moon", "_auction",
         "_bids", "_play_state", "_played_memo", "_draw", "discarded", "_sale", "_call",
-        "_stock", "_thrown",
+        "_stock", "_thrown", "_alone",
     )
 
     def __init__(self, rules: Rules, rng: random.Random, *, dealer: int | None = None
@@ -159,6 +161,8 @@ class Game:
         #: the hands thrown in (seat, cards), shown to everyone
         self._stock: tuple[int, ...] = ()
         self._thrown: tuple[tuple[int, int], ...] = ()
+        #: auction.alone: the pitcher's answer (None: not asked)
+        self._alone: bool | None = None
 
     # ------------------------------------------------------------------ public API
 
@@ -246,6 +250,8 @@ class Game:
             return [CALL_BASE + c for c in cards_list(self.callable_cards())]
         if phase is Phase.THROW_IN:
             return [THROW_IN, KEEP_HAND]
+        if phase is Phase.ALONE:
+            return [ALONE, WITH_PARTNER]
         return []
 
     def apply(self, action: Action | str) -> Event:
@@ -302,6 +308,10 @@ class Game:
             self._apply_call(seat, action)
         elif phase is Phase.THROW_IN:
             self._apply_throw_in(seat, action)
+        elif phase is Phase.ALONE:
+            self._alone = alone.choose(seat, action)
+            self._bids.append((seat, action))  # shown to all, as the bids are
+            self._after_auction()
         else:
             self._apply_select(seat, action)
         if len(self.events) > events_before:
@@ -416,7 +426,7 @@ class Game:
             nexts = state.trick_nexts  # trumps-only play: the seating of each trick
             for i, (leader, cards, _winner) in enumerate(tricks[done:], done):
                 s = leader
-                step = nexts[i] if nexts else self._next
+                step = nexts[i] if nexts else state.next_active
                 for card in cards:
                     more.append((s, card))
                     s = step[s]
@@ -654,6 +664,11 @@ class Game:
 
     def _after_auction(self) -> None:
         rules_plan = self.plan
+        if self._alone is None and alone.asks(rules_plan.auction.alone, self.pitcher,
+                                              self.team_of):
+            self.phase = Phase.ALONE  # the pitcher plays alone or with its partners
+            self.to_act = self.pitcher
+            return
         if self._draw is not None and self._draw.kitty:
             plan = rules_plan.draw
             assert plan is not None
@@ -708,6 +723,8 @@ class Game:
             self.phase = Phase.CALL
             self.to_act = self.pitcher
             return
+        if self._alone:
+            leader = self._sit_out(leader)
         play_plan = rules_plan.play
         if play_plan.trumps_only:
             self._begin_trumps_only(leader)
@@ -721,6 +738,17 @@ class Game:
         # after a draw every hand holds draw.hand_size (pitchkit.draw keeps them full)
         play.begin(self._play_state, leader, rules_plan.deal.cards_per_hand if state is None
                    else self.hands[leader].bit_count())
+
+    def _sit_out(self, leader: int) -> int:
+        """auction.alone: the pitcher's partners sit out (pitchkit.alone); the leader."""
+        assert self.pitcher is not None
+        out = alone.sit_out(self.hands, self.dealt, self.team_of, self.pitcher, self._next,
+                            leader)
+        self.hands, self.dealt = list(out.hands), list(out.dealt)
+        self.discarded |= out.out
+        state = self._play_state
+        state.next_active, state.trick_size = out.next_seat, out.size
+        return out.leader
 
     def _begin_stage(self) -> None:
         """Staged play: the next stage's choice of cards, or the hand's end."""
@@ -777,7 +805,7 @@ class Game:
         self._close(closing.played_out(
             self.rules, self.plan, self.players, self.scores, self.hands_played, self.dealer,
             self.pitcher, self.bid, self.moon, self._call, self._sale, self.dealt,
-            self._play_state, self.ledger is not None))
+            self._play_state, self.ledger is not None, bool(self._alone)))
 
     def _throw_in(self) -> None:
         """Everyone passed: the hand is thrown in (pitchkit.closing.all_passed)."""

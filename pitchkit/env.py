@@ -17,7 +17,8 @@ so every rule comes from the variant and only legal actions are ever applied.
 125         ``bid moon`` (``MOON``)
 126, 127    ``sell``, ``refuse`` (``auction.style: sell``)
 128         ``throw in`` (phase ``throw_in``, ``deal.weak_hand_below``); ``pass`` there
-            keeps the hand
+            keeps the hand. In phase ``alone`` (``auction.alone``): ``go alone``;
+            ``pass`` there plays with partner
 129..132    ``trump S``, ``H``, ``D``, ``C`` (``TRUMP_BASE + suit``)
 ==========  ===============================================================
 
@@ -45,8 +46,8 @@ called                 54      call.partner: the card the pitcher called (seen b
 given                  54      draw.give_to_partner: the cards the kitty's taker gave its
                                partner (only the giver and the receiver see them)
 trump                  4       trump suit one-hot (all 0 while not named)
-phase                  9       deal, auction, trump, draw, select, play, over, call,
-                               throw_in one-hot
+phase                  10      deal, auction, trump, draw, select, play, over, call,
+                               throw_in, alone one-hot
 dealer                 n       the dealer (relative seat) one-hot
 pitcher                n       the pitcher one-hot (all 0 without one)
 pitcher's side         n       the seats but the pitcher on the pitcher's side as this
@@ -87,6 +88,7 @@ except ImportError as error:  # the optional extra is not installed
 
 from pitchkit import draw
 from pitchkit.actions import (
+    ALONE,
     BID_BASE,
     CALL_BASE,
     KEEP_HAND,
@@ -95,6 +97,7 @@ from pitchkit.actions import (
     SELECT_FLAG,
     THROW_IN,
     TRUMP_BASE,
+    WITH_PARTNER,
     is_numeric_bid,
 )
 from pitchkit.engine import Game, Phase
@@ -205,6 +208,8 @@ class PitchEnv(AECEnv):
             self._apply(CALL_BASE + action)
         elif game.phase is Phase.THROW_IN:
             self._apply(THROW_IN if action == THROW_IN_ACTION else KEEP_HAND)
+        elif game.phase is Phase.ALONE:
+            self._apply(ALONE if action == THROW_IN_ACTION else WITH_PARTNER)
         else:
             self._apply(action)
         self._advance()
@@ -262,7 +267,7 @@ class PitchEnv(AECEnv):
                 mask[DONE] = 1
         elif game.phase is Phase.CALL:
             _mark(mask, game.callable_cards())
-        elif game.phase is Phase.THROW_IN:
+        elif game.phase is Phase.THROW_IN or game.phase is Phase.ALONE:
             mask[THROW_IN_ACTION] = mask[PASS] = 1
         else:
             for action in game.legal_actions():

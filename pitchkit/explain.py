@@ -294,6 +294,15 @@ def _bidding(rules: Rules) -> Iterator[str]:
     yield from bidding_lines(rules)
     if a.style is not AuctionStyle.SELL:  # sell_lines say who pitches
         yield "The player who wins the bidding is the pitcher."
+    if a.alone:
+        factor = rules.scoring.alone_made_factor
+        score = {1: "as any other", 2: "double its points"}.get(factor,
+                                                                 f"{factor} times its points")
+        yield ("The pitcher then says whether it goes alone: if so, its partner"
+               + ("s lay" if rules.players.count // rules.players.teams > 2 else " lays")
+               + " their cards aside for the hand, out of play, and the others play the "
+               f"tricks. A contract made alone scores {score}; a set is set back "
+               "as usual.")
 
 
 def _moon(rules: Rules) -> Iterator[str]:

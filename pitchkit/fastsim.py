@@ -26,7 +26,8 @@ any items, every way a game ends, money. Everything else falls back to the gener
 engine, decided from the rules (never from a variant's name): jokers (``deck.jokers``),
 a turned trump card (``trump.chosen_by: turned_card``), a draw or a kitty
 (``draw.discard``, ``deal.kitty``), a weak hand thrown in (``deal.weak_hand_below``),
-selling the pitch (``auction.style: sell``), staged play (``play.stages``), trumps-only
+selling the pitch (``auction.style: sell``), a bid to play alone (``auction.alone``),
+staged play (``play.stages``), trumps-only
 play (``play.trumps_only``), combination scoring (``scoring.method: combinations``), and
 any setting added after this module that is away from its default.
 """
@@ -83,6 +84,10 @@ COVERED = frozenset({
     "draw.dealer_robs", "draw.extra_trumps", "combinations.",
 })
 
+#: Settings of a covered section that are not played here: a partner sitting out
+#: (auction.alone) needs the engine's seating.
+NOT_COVERED = frozenset({"auction.alone"})
+
 
 @per_rule_set(64)
 def fallback_reason(rules: Rules) -> str | None:
@@ -103,6 +108,8 @@ def fallback_reason(rules: Rules) -> str | None:
 
 def covers(key: str) -> bool:
     """Whether this module plays the setting ``key`` (dotted) at any value."""
+    if key in NOT_COVERED:
+        return False
     return key in COVERED or key.split(".")[0] + "." in COVERED
 
 

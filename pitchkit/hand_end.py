@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from pitchkit.alone import alone_changes
 from pitchkit.call import CallState, hand_teams
 from pitchkit.plan import RulesPlan
 from pitchkit.results import HandResult
@@ -22,11 +23,12 @@ from pitchkit.sell import with_sale
 def hand_score(plan: RulesPlan, *, trump: int | None, dealer: int, pitcher: int | None,
                bid: int | None, moon: bool, called: CallState | None,
                sale: tuple[int, int] | None, dealt: Sequence[int], captured: Sequence[int],
-               tricks_won: Sequence[int], last_winner: int | None) -> tuple[Any, ...]:
+               tricks_won: Sequence[int], last_winner: int | None, alone: bool = False
+               ) -> tuple[Any, ...]:
     """The score of a hand played out: (points, made, moon_made, score changes, combo
     points), from the cards each seat was dealt (``dealt``) and captured, the tricks it
     won, the contract (``pitcher``, ``bid``, ``moon``), a called partner and a sale
-    (``sale``: seller and price)."""
+    (``sale``: seller and price), and a contract played alone (``alone``)."""
     team_of = plan.seats.team_of
     sides = team_of
     if called is not None and pitcher is not None:
@@ -37,6 +39,10 @@ def hand_score(plan: RulesPlan, *, trump: int | None, dealer: int, pitcher: int 
         last_winner)
     if sale is not None:
         changes = with_sale(changes, team_of, *sale)
+    if alone and pitcher is not None:
+        # auction.alone: a made contract played alone scores more (pitchkit.alone)
+        changes = alone_changes(changes, team_of, pitcher, made,
+                                plan.rules.scoring.alone_made_factor)
     return points, made, moon_made, changes, combo
 
 

@@ -148,6 +148,8 @@ class AuctionPlan:
     #: the lowest high bid a later bid may equal (``auction.may_equal``; max_bid + 1:
     #: never)
     may_equal_from: int
+    #: ``auction.alone`` with partnerships: the pitcher may play alone
+    alone: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -261,7 +263,8 @@ def _auction(rules: Rules) -> AuctionPlan:
         style_one_round=a.style is AuctionStyle.ONE_ROUND or sold, style_sell=sold,
         opening_min_bid=a.min_bid if a.opening_min_bid is None else a.opening_min_bid,
         may_equal_from={MayEqual.NONE: a.max_bid + 1, MayEqual.MAX_BID: a.max_bid,
-                        MayEqual.ANY: 1}[a.may_equal])
+                        MayEqual.ANY: 1}[a.may_equal],
+        alone=a.alone and rules.players.partnerships is not Partnerships.NONE)
 
 
 def _play(rules: Rules) -> PlayPlan:

@@ -291,7 +291,7 @@ def _trump_after_joker(plan: RulesPlan, state: PlayState, card: int) -> None:
     cards = [*state.trick, card]
     best = trick_winner(cards, tables, suit_led)
     winner = state.trick_leader
-    nxt = plan.seats.next_seat
+    nxt = state.next_active  # the seats of the trick (some may sit out)
     for _ in range(best):
         winner = nxt[winner]
     state.win_seat = winner

@@ -129,6 +129,8 @@ def _where(game: Game, auction_count: int) -> str:
         return "the call"
     if phase is Phase.THROW_IN:
         return "the throw-in"
+    if phase is Phase.ALONE:
+        return "the answer to go alone"
     if phase is Phase.PLAY:
         return f"trick {sum(game.tricks_won) + 1}"
     return "after the end of the hand"

@@ -21,6 +21,8 @@ class Phase(StrEnum):
     CALL = "call"  # after the others: the environment's phase one-hot keeps their places
     #: deal.weak_hand_below: a seat with a weak hand throws it in or keeps it (before bids)
     THROW_IN = "throw_in"
+    #: auction.alone: the pitcher plays alone or with its partners (after the auction)
+    ALONE = "alone"
 
 
 class Event(NamedTuple):

@@ -362,6 +362,8 @@ class Auction:
     direction: BidDirection = BidDirection.PLAY
     may_equal: MayEqual = MayEqual.NONE
     opening_min_bid: int | None = None
+    #: the pitcher, once the auction is won, may play alone: its partners' hands sit out
+    alone: bool = False
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -469,6 +471,8 @@ class Scoring:
     count: Count = Count.UP
     losing_score: int | None = None
     win_needs_made_bid: bool = False
+    #: a made contract played alone (auction.alone) scores this many times its points
+    alone_made_factor: int = 2
 
 
 @dataclass(frozen=True, kw_only=True)

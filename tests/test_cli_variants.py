@@ -281,6 +281,8 @@ def _alternatives(prop: dict[str, Any]) -> list[Any]:
 #: Settings that only show with a companion setting.
 _COMPANIONS = {"points.game_tie_card": ["points.game_tie=holder_of_card"],
                "points.slam_requires": ["points.items=[{point: high}, {point: slam}]"],
+               "auction.alone": ["players.partnerships=2x2"],
+               "scoring.alone_made_factor": ["players.partnerships=2x2", "auction.alone=true"],
                "trump.joker_rank": ["deck.jokers=1"],
                "trump.joker_order": ["deck.jokers=2"],
                "trump.pitched_joker": ["deck.jokers=1"],

@@ -151,6 +151,11 @@ def variants(draw: st.DrawFn, after: bool = False) -> Rules:
                 and method == "points" and draw(st.booleans())):
             data["call"] = {"partner": True,  # a called partner (issue 11)
                             "own_card": draw(st.sampled_from(["alone", "not_allowed"]))}
+    if partnerships != "none" and style != "none" and not data["play"].get("stages") \
+            and draw(st.booleans()):
+        # a bid to play alone (issue 10): the partners sit out when the pitcher says so
+        data["auction"] |= {"alone": True, "pitch_to_bid": False}
+        data["scoring"]["alone_made_factor"] = draw(st.integers(1, 3))
     return rules_from_mapping(data)
 
 

@@ -56,6 +56,7 @@ TWO_OF_TRUMPS_TO_HOLDER = {"card": "two_of_trumps", "goes_to": "holder"}
 CASES: list[tuple[dict[str, Any], dict[str, Any]]] = [
     ({}, {"players": {"count": 3}}),
     ({}, {"players": {"partnerships": "2x2"}}),
+    ({"players": {"partnerships": "2x2"}}, {"auction": {"alone": True}}),
     ({}, {"deck": {"jokers": 1}}),
     ({}, {"deck": {"ranks": ["A", "K", "Q", "J", "T", "9", "2"]}}),
     ({}, {"deck": {"without": ["2C", "2D"]}}),
@@ -450,6 +451,7 @@ SHOWN_ELSEWHERE = {
     "points.card_values": "test_scoring.py",
     "points.game_tie_card": "test_rules_points.py",
     "points.slam_requires": "test_table_rows.py",
+    "scoring.alone_made_factor": "test_table_rows.py",
     "points.joker_game_halves": "test_table_rows.py",
     "combinations.keep": "test_scoring.py",
     "combinations.singles": "test_combos.py",

@@ -10,8 +10,9 @@ from typing import Any
 import pytest
 from play_helpers import act, cards, tricks
 
+from pitchkit.actions import ALONE, WITH_PARTNER
 from pitchkit.checks import check_rules
-from pitchkit.engine import Game
+from pitchkit.engine import Game, Phase
 from pitchkit.explain import explain_rules
 from pitchkit.variant import Rules, rules_from_mapping
 
@@ -135,3 +136,129 @@ def test_explain_states_the_rows() -> None:
             "the hand, pitcher or not") in sheet
     assert "each joker half a point" in explain_rules(
         two_players(deck={"jokers": 2}, points={"joker_game_halves": 1}))
+
+
+# ------------------------------------------------------------------ a bid to play alone
+
+def partners(**sections: Any) -> Rules:
+    base: dict[str, Any] = {"players": {"count": 4, "partnerships": "2x2"},
+                            "auction": {"alone": True},
+                            "scoring": {"target": None, "hands": 1}}
+    for key, value in sections.items():
+        base[key] = {**base.get(key, {}), **value}
+    return rules_from_mapping(base)
+
+
+STRONG = ["AH KH QH JH TH 9H", "3S 4S 5S 6S 7S 8S", "2H AS KS QS JS TS",
+          "3C 4C 5C 6C 7C 8C"]
+
+
+def strong_hand(rules: Rules, answer: str) -> Game:
+    """Seat 0 bids 4 and answers; its partner (seat 2) holds the two of trumps."""
+    game = Game(rules, random.Random(0), dealer=3)
+    game.deal_cards([cards(h) for h in STRONG])
+    act(game, "bid 4", "pass", "pass", "pass")
+    assert game.phase is Phase.ALONE and game.to_act == 0
+    assert game.legal_actions() == [ALONE, WITH_PARTNER]
+    act(game, answer)
+    return game
+
+
+def test_alone_the_partner_sits_out_and_a_made_bid_scores_double() -> None:
+    game = strong_hand(partners(), "go alone")
+    assert game.hands[2] == 0  # its cards are out of play
+    seen = []
+    for card in ["AH", "KH", "QH", "JH", "TH", "9H"]:
+        seen.append(game.to_act)
+        act(game, f"play {card}")
+        seen.append(game.to_act)
+        act(game, f"play {'345678'['AKQJT9'.index(card[0])]}S")
+        seen.append(game.to_act)
+        act(game, f"play {'345678'['AKQJT9'.index(card[0])]}C")
+    # three cards a trick: seat 2 never plays
+    assert 2 not in seen
+    result = game.hand_results[-1]
+    # the partner's 2H is not in play: low is the pitcher's 9H
+    assert result.points == {"high": (0,), "low": (0,), "jack": (0,), "game": (0, 2)}
+    assert result.made is True and game.scores == [8, 0, 8, 0]
+
+
+def test_with_partner_every_seat_plays() -> None:
+    game = strong_hand(partners(), "with partner")
+    tricks(game, "AH 3S 2H 3C", "KH 4S AS 4C", "QH 5S KS 5C", "JH 6S QS 6C",
+           "TH 7S JS 7C", "9H 8S TS 8C")
+    assert game.hand_results[-1].points["low"] == (0,)  # seat 0 captured the 2H
+    assert game.scores == [4, 0, 4, 0]
+
+
+@pytest.mark.parametrize("factor", [1, 3])
+def test_alone_made_factor(factor: int) -> None:
+    game = strong_hand(partners(scoring={"alone_made_factor": factor}), "go alone")
+    tricks(game, "AH 3S 3C", "KH 4S 4C", "QH 5S 5C", "JH 6S 6C", "TH 7S 7C", "9H 8S 8C")
+    assert game.scores == [4 * factor, 0, 4 * factor, 0]
+
+
+def test_a_pitcher_set_alone_is_set_back_as_usual() -> None:
+    game = Game(partners(), random.Random(0), dealer=3)
+    game.deal_cards([cards("AH 3H 2D 3D 4D 5D"), cards("KH QH 6D 7D 8D 9D"),
+                     cards("JH 2H AS KS QS JS"), cards("4C 5C 6C 7C 8C 9C")])
+    act(game, "bid 3", "pass", "pass", "pass", "go alone")
+    tricks(game, "AH KH 4C", "3H QH 5C", "6D 6C 2D", "7D 7C 3D", "8D 8C 4D", "9D 9C 5D")
+    result = game.hand_results[-1]
+    # the partner's jack and two are out of play: nobody has jack, low is the 3H
+    assert result.points == {"high": (0,), "low": (1,), "jack": (), "game": (0, 2)}
+    assert result.made is False and game.scores == [-3, 1, -3, 1]
+
+
+def test_a_partner_due_to_lead_passes_the_lead_on() -> None:
+    rules = partners(play={"first_leader": "left_of_dealer"})
+    game = Game(rules, random.Random(0), dealer=1)  # seat 2 would lead
+    game.deal_cards([cards(h) for h in STRONG])
+    act(game, "pass", "pass", "bid 2", "pass")  # seat 2 bids first; seat 1 deals
+    assert game.pitcher == 0
+    act(game, "go alone")
+    assert game.to_act == 3  # the seat after the partner leads
+
+
+def test_the_heuristic_goes_alone_only_with_a_strong_hand() -> None:
+    from pitchkit.bots.heuristic import HeuristicBot
+    rules = partners()
+    game = strong_hand_at_alone(rules, STRONG)
+    bot = HeuristicBot(rules, 0, random.Random(0))
+    assert bot.choose(game.observation(0), game.legal_actions()) == ALONE
+    weak = ["AH 3H 2D 3D 4D 5D", *STRONG[1:]]
+    game = strong_hand_at_alone(rules, weak)
+    assert bot.choose(game.observation(0), game.legal_actions()) == WITH_PARTNER
+
+
+def strong_hand_at_alone(rules: Rules, hands: list[str]) -> Game:
+    game = Game(rules, random.Random(0), dealer=3)
+    game.deal_cards([cards(h) for h in hands])
+    act(game, "bid 2", "pass", "pass", "pass")
+    return game
+
+
+def test_validate_refuses_alone_where_it_cannot_be_played() -> None:
+    def alone_problems(**sections: Any) -> list[str]:
+        return [f.message for f in check_rules(partners(**sections)) if not f.note]
+
+    assert alone_problems() == []
+    assert any("needs partners" in m for m in alone_problems(
+        players={"count": 4, "partnerships": "none"}))
+    assert any("needs an auction" in m for m in alone_problems(
+        auction={"alone": True, "style": "none"}, play={"first_leader": "left_of_dealer"}))
+    assert any("pitch to bid" in m for m in alone_problems(
+        auction={"alone": True, "pitch_to_bid": True}))
+    assert any("staged play" in m for m in alone_problems(
+        play={"stages": [3, 3]}, deal={"cards_per_hand": 6}))
+    assert any("has no effect" in m for m in problems(scoring={"alone_made_factor": 3}))
+
+
+def test_explain_states_playing_alone() -> None:
+    assert ("The pitcher then says whether it goes alone: if so, its partner lays their "
+            "cards aside for the hand") in explain_rules(partners())
+
+
+def test_fastsim_leaves_playing_alone_to_the_engine() -> None:
+    from pitchkit import fastsim
+    assert fastsim.fallback_reason(partners()) == "auction.alone"

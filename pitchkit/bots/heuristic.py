@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from pitchkit.actions import (
+    ALONE,
     BID_BASE,
     KEEP_HAND,
     MAX_BID,
@@ -33,6 +34,7 @@ from pitchkit.actions import (
     SELL,
     THROW_IN,
     TRUMP_BASE,
+    WITH_PARTNER,
     select_action,
 )
 from pitchkit.bots.drawing import call_choice, draw_action
@@ -292,6 +294,8 @@ class HeuristicBot:
             return call_choice(self.rules, observation, list(legal_actions))
         if phase is Phase.THROW_IN:
             return self.throw_in(observation)
+        if phase is Phase.ALONE:
+            return self.alone(observation)
         return legal_actions[0]
 
     # ------------------------------------------------------------------ bidding
@@ -440,6 +444,17 @@ class HeuristicBot:
         value = (self.estimate(obs.hand, obs.trump) if obs.trump is not None
                  else self.best_suit(obs.hand)[1])
         return KEEP_HAND if value >= average_hand_value(self.rules) else THROW_IN
+
+    def alone(self, obs: Observation) -> int:
+        """auction.alone: go alone only when :meth:`estimate` values my hand a point
+        above the bid (the partner's help is lost; a made bid scores more); never on a
+        moon, which needs every card the side holds."""
+        bid = obs.bid
+        if not isinstance(bid, int):
+            return WITH_PARTNER
+        value = (self.estimate(obs.hand, obs.trump) if obs.trump is not None
+                 else self.best_suit(obs.hand)[1])
+        return ALONE if value >= bid + 1 else WITH_PARTNER
 
     def sell_or_refuse(self, obs: Observation) -> int:
         """The eldest's answer (auction.style sell): the price is sure, the pitch is not;

@@ -101,7 +101,7 @@ class MonteCarloBot:
         """The actions worth searching: all of them, except in the auction and select."""
         if obs.phase is Phase.SELECT:
             return self.selections(obs, legal)
-        if obs.phase is Phase.DRAW or obs.phase is Phase.THROW_IN:
+        if obs.phase in (Phase.DRAW, Phase.THROW_IN, Phase.ALONE):
             return [self.helper.choose(obs, legal)]  # the heuristic's choice
         if obs.phase is Phase.AUCTION:
             bids = [a for a in legal if a in (PASS, MOON) or BID_BASE < a <= BID_BASE + MAX_BID]

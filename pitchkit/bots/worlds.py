@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import pairwise
 
+from pitchkit.actions import ALONE
 from pitchkit.plan import rules_plan
 from pitchkit.play import cards_list
 from pitchkit.results import Observation, Phase
@@ -252,6 +253,12 @@ def known(table: Table, obs: Observation, sight: Sight) -> Known | None:
         kept = given & tables.trumps & ~seen_shown(obs) & ~played
         fixed[receiver] |= kept
         seen &= ~(given & ~kept & ~played)
+    if obs.pitcher is not None and any(a == ALONE for _, a in obs.bids):
+        # auction.alone: the pitcher's partners sat out, holding no card (pitchkit.alone)
+        side = obs.team_of[obs.pitcher]
+        for seat in range(n):
+            if seat != obs.pitcher and obs.team_of[seat] == side:
+                start[seat] = 0
     banned = voids(table, tables, obs.played, unfinished=bool(obs.trick), to_play=obs.to_act)
     need = [0] * n
     for seat in range(n):
