@@ -45,7 +45,6 @@ class SatOut(NamedTuple):
     """The hand once the pitcher's partners sit out."""
 
     hands: tuple[int, ...]
-    dealt: tuple[int, ...]
     #: the partners' cards, out of play for the hand
     out: int
     #: the seat after each seat in the tricks (the partners skipped), and how many play
@@ -55,22 +54,33 @@ class SatOut(NamedTuple):
     leader: int
 
 
-def sit_out(hands: Sequence[int], dealt: Sequence[int], team_of: Sequence[int],
-            pitcher: int, play_next: Sequence[int], leader: int) -> SatOut:
+def partners_of(team_of: Sequence[int], pitcher: int) -> list[int]:
+    """The seats on the pitcher's side but the pitcher."""
+    side = team_of[pitcher]
+    return [s for s in range(len(team_of)) if s != pitcher and team_of[s] == side]
+
+
+def sit_out(hands: Sequence[int], team_of: Sequence[int], pitcher: int,
+            play_next: Sequence[int], leader: int) -> SatOut:
     """The pitcher plays alone: its partners' cards leave the hand, the tricks skip
     them."""
-    side = team_of[pitcher]
-    partners = [s for s in range(len(hands)) if s != pitcher and team_of[s] == side]
-    new_hands, new_dealt = list(hands), list(dealt)
+    new_hands = list(hands)
     out = 0
-    for seat in partners:
+    for seat in partners_of(team_of, pitcher):
         # rule: the lone player's partner sits out: its cards take no part in the hand
         out |= new_hands[seat]
         new_hands[seat] = 0
-        new_dealt[seat] = 0
     seats = seating(new_hands, play_next, leader)
-    return SatOut(tuple(new_hands), tuple(new_dealt), out, seats.next_seat, seats.size,
-                  seats.leader)
+    return SatOut(tuple(new_hands), out, seats.next_seat, seats.size, seats.leader)
+
+
+def in_play(dealt: Sequence[int], team_of: Sequence[int], pitcher: int) -> list[int]:
+    """The cards in play for scoring when the pitcher played alone: its partners' cards
+    were laid aside (not in play for high and low, as cards never dealt)."""
+    out = list(dealt)
+    for seat in partners_of(team_of, pitcher):
+        out[seat] = 0
+    return out
 
 
 def alone_changes(changes: Sequence[int], team_of: Sequence[int], pitcher: int,

@@ -742,9 +742,8 @@ class Game:
     def _sit_out(self, leader: int) -> int:
         """auction.alone: the pitcher's partners sit out (pitchkit.alone); the leader."""
         assert self.pitcher is not None
-        out = alone.sit_out(self.hands, self.dealt, self.team_of, self.pitcher, self._next,
-                            leader)
-        self.hands, self.dealt = list(out.hands), list(out.dealt)
+        out = alone.sit_out(self.hands, self.team_of, self.pitcher, self._next, leader)
+        self.hands = list(out.hands)
         self.discarded |= out.out
         state = self._play_state
         state.next_active, state.trick_size = out.next_seat, out.size

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from pitchkit.alone import alone_changes
+from pitchkit.alone import alone_changes, in_play
 from pitchkit.call import CallState, hand_teams
 from pitchkit.plan import RulesPlan
 from pitchkit.results import HandResult
@@ -34,6 +34,8 @@ def hand_score(plan: RulesPlan, *, trump: int | None, dealer: int, pitcher: int 
     if called is not None and pitcher is not None:
         # rule: the pitcher and the holder of the called card score as one side (call.py)
         sides = hand_teams(team_of, pitcher, called)
+    if alone and pitcher is not None:
+        dealt = in_play(dealt, team_of, pitcher)  # the partners' cards were laid aside
     points, made, moon_made, changes, combo, _won = score_parts(
         plan.scoring, trump, dealer, sides, pitcher, bid, moon, dealt, captured, tricks_won,
         last_winner)

@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 from play_helpers import point_item_lists
 
 from pitchkit.actions import (
+    ALONE,
     CARD_BITS,
     DISCARD_FLAG,
     KEEP_FLAG,
@@ -297,7 +298,11 @@ def check_hand(game: Game, rules: Rules) -> None:
     if not result.thrown_in and not rules.play.trumps_only:
         # every trick of the hand went to someone
         tricks = sum(len(t[1]) for t in game.play_state.tricks)
-        assert tricks == sum(result.tricks_won) * game.n
+        playing = game.n
+        if result.pitcher is not None and ALONE in (a for _, a in game.observation(0).bids):
+            # auction.alone: the pitcher's partners sat out every trick
+            playing = game.n - team.count(team[result.pitcher]) + 1
+        assert tricks == sum(result.tricks_won) * playing
 
 
 def reference_order(rules: Rules, trump: int) -> list[int]:
@@ -344,7 +349,8 @@ def check_trick_winners(game: Game, rules: Rules) -> None:
         return
     for i, (leader, cards, winner) in enumerate(game.play_state.tricks):
         nexts = game.play_state.trick_nexts  # trumps only: the seating of each trick
-        step = nexts[i] if nexts else game.plan.seats.next_seat
+        # the hand's seating: every seat, or all but a lone pitcher's partners
+        step = nexts[i] if nexts else game.play_state.next_active
         seats = [leader]
         for _ in cards[1:]:
             seats.append(step[seats[-1]])
