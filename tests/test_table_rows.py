@@ -220,15 +220,19 @@ def test_a_partner_due_to_lead_passes_the_lead_on() -> None:
     assert game.to_act == 3  # the seat after the partner leads
 
 
-def test_the_heuristic_goes_alone_only_with_a_strong_hand() -> None:
+def test_the_heuristic_goes_alone_when_it_is_worth_more() -> None:
     from pitchkit.bots.heuristic import HeuristicBot
     rules = partners()
-    game = strong_hand_at_alone(rules, STRONG)
     bot = HeuristicBot(rules, 0, random.Random(0))
+    game = strong_hand_at_alone(rules, STRONG)
     assert bot.choose(game.observation(0), game.legal_actions()) == ALONE
-    weak = ["AH 3H 2D 3D 4D 5D", *STRONG[1:]]
-    game = strong_hand_at_alone(rules, weak)
+    game = strong_hand_at_alone(rules, ["3H 4H 5D 6D 7D 8D", *STRONG[1:]])
     assert bot.choose(game.observation(0), game.legal_actions()) == WITH_PARTNER
+    # a contract made alone scoring no more: never alone
+    plain = partners(scoring={"alone_made_factor": 1})
+    game = strong_hand_at_alone(plain, STRONG)
+    assert HeuristicBot(plain, 0, random.Random(0)).choose(
+        game.observation(0), game.legal_actions()) == WITH_PARTNER
 
 
 def strong_hand_at_alone(rules: Rules, hands: list[str]) -> Game:

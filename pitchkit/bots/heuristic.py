@@ -19,6 +19,7 @@ combination table. In the draw it keeps trumps and point cards
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -446,15 +447,26 @@ class HeuristicBot:
         return KEEP_HAND if value >= average_hand_value(self.rules) else THROW_IN
 
     def alone(self, obs: Observation) -> int:
-        """auction.alone: go alone only when :meth:`estimate` values my hand a point
-        above the bid (the partner's help is lost; a made bid scores more); never on a
+        """auction.alone: go alone when it is worth more on average. The hand's own
+        worth is the :meth:`estimate` without the share it counts on from partners (an
+        item's chance p is counted as p + (1 - p) * share, so the own part is (value -
+        share * total) / (1 - share)); the chance to make the bid is taken as a logistic
+        curve of worth less bid, a point wide. Alone, a made bid scores
+        ``scoring.alone_made_factor`` times; a set costs the bid either way. Never on a
         moon, which needs every card the side holds."""
         bid = obs.bid
-        if not isinstance(bid, int):
+        k = self.k
+        share = k.partners * 0.2
+        factor = self.rules.scoring.alone_made_factor
+        if not isinstance(bid, int) or factor <= 1 or share >= 1:
             return WITH_PARTNER
         value = (self.estimate(obs.hand, obs.trump) if obs.trump is not None
                  else self.best_suit(obs.hand)[1])
-        return ALONE if value >= bid + 1 else WITH_PARTNER
+        own = (value - share * k.items_total) / (1 - share)
+        with_partner = 1 / (1 + math.exp(bid - value))
+        by_itself = 1 / (1 + math.exp(bid - own))
+        # made: +bid (x factor alone); set: -bid
+        return ALONE if by_itself * (factor + 1) > 2 * with_partner else WITH_PARTNER
 
     def sell_or_refuse(self, obs: Observation) -> int:
         """The eldest's answer (auction.style sell): the price is sure, the pitch is not;
