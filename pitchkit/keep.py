@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from pitchkit.alone import alone_changes
 from pitchkit.call import CallState, hand_teams
 from pitchkit.errors import PitchkitError
 from pitchkit.money import MoneyLedger
@@ -67,7 +68,9 @@ class TableHand:
     of a hand nobody bid (``auction.when_all_pass: dealer_set``: the dealer's side is set
     back without play). ``sold_by`` names the eldest who sold the pitch for the bid
     (``auction.style: sell``). ``partner`` names the holder of the card the pitcher called
-    (``call.partner``; none: the pitcher played alone). ``lines`` is where each field was
+    (``call.partner``; none: the pitcher played alone). ``alone``: the pitcher went alone
+    (``auction.alone``: a made bid scores ``scoring.alone_made_factor`` times). ``lines``
+    is where each field was
     written (for messages), if it came from a file.
     """
 
@@ -81,6 +84,7 @@ class TableHand:
     everyone_passed: str | None = None
     sold_by: str | None = None
     partner: str | None = None
+    alone: bool | None = None
     lines: Mapping[str, int] = field(default_factory=dict, compare=False)
 
     @property
@@ -337,6 +341,12 @@ class Table:
             tricks[pitcher if all_tricks else other] = 1
         made, moon_made, changes, _combo, _won = score_points(
             self._plan, team_of, pitcher, bid, moon, points, tricks)
+        if hand.alone:
+            if not self.rules.auction.alone or pitcher is None:
+                raise TableError("only a pitcher may go alone, under auction.alone", "alone")
+            # a made contract played alone scores more (pitchkit.alone)
+            changes = alone_changes(changes, team_of, pitcher, made,
+                                    self.rules.scoring.alone_made_factor)
         if hand.sold_by is not None:
             if self.rules.auction.style is not AuctionStyle.SELL:
                 raise TableError("only a sell auction sells the pitch (auction.style: sell)",

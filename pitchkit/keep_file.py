@@ -97,6 +97,8 @@ def hands_yaml(players: Sequence[str], hands: Sequence[TableHand], variant: str)
             item[name] = None if not who else who[0] if len(who) == 1 else list(who)
         if hand.all_tricks is not None:
             item["all_tricks"] = hand.all_tricks
+        if hand.alone is not None:
+            item["alone"] = hand.alone
         if hand.everyone_passed is not None:
             item["everyone_passed"] = hand.everyone_passed
         if hand.sold_by is not None:
@@ -135,7 +137,7 @@ def _hand(doc: Located, i: int, item: Any, rules: Rules) -> TableHand:
             if isinstance(value, bool) or not isinstance(value, int | str):
                 raise _error(doc, at, f"a number or {MOON}, not {value!r}")
             fields[key] = value
-        elif key == "all_tricks":
+        elif key in ("all_tricks", "alone"):
             fields[key] = _yes_no(doc, at, value)
         elif key == "combinations":
             if not isinstance(value, dict):

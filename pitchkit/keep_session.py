@@ -20,7 +20,7 @@ from pitchkit.atomic import write_atomically
 from pitchkit.keep import MOON, NOBODY, GameOver, HandScored, Table, TableError, TableHand
 from pitchkit.keep_file import hands_yaml
 from pitchkit.scoring import scoring_plan
-from pitchkit.variant import AuctionStyle, MoonRequires, ScoringMethod
+from pitchkit.variant import AuctionStyle, MoonRequires, Partnerships, ScoringMethod
 
 HELP = """\
 Answer with a player's name (or seat number from 1); several as 'Ann Cy'; '-' or
@@ -174,6 +174,9 @@ class KeepSession:
             todo.append("sold_by")
         if rules.call.partner and "partner" not in answers:
             todo.append("partner")
+        if (rules.auction.alone and rules.players.partnerships is not Partnerships.NONE
+                and answers.get("bid") not in (None, MOON) and "alone" not in answers):
+            todo.append("alone")
         if rules.scoring.method is ScoringMethod.COMBINATIONS:
             got = answers.get("combinations", {})
             todo += [f"combinations:{name}" for name in self.table.players if name not in got]
@@ -224,6 +227,8 @@ class KeepSession:
             return f"bid ({a.min_bid}-{a.max_bid}{moon}): "
         if field == "all_tricks":
             return "did the pitcher's side take every trick? (y/n): "
+        if field == "alone":
+            return "did the pitcher go alone? (y/n): "
         if field == "sold_by":
             return "sold by (the eldest who sold the pitch, or - if not sold): "
         if field == "partner":
@@ -251,11 +256,11 @@ class KeepSession:
             word = text.strip()
             answers[field] = (None if word.lower() in NOBODY
                               else table.players[table.seat_of(word, field)])
-        elif field == "all_tricks":
+        elif field in ("all_tricks", "alone"):
             answer = _YES.get(text.strip().lower())
             if answer is None:
                 raise TableError("answer y or n", field)
-            answers["all_tricks"] = answer
+            answers[field] = answer
         elif field.startswith("combinations:"):
             word = text.strip()
             if not word.isdigit():
@@ -279,7 +284,8 @@ class KeepSession:
 
     def _forget(self, answers: dict[str, Any], field: str) -> None:
         """Drop the answer a refused hand names, so that it is asked again."""
-        if field in ("pitcher", "bid", "all_tricks", "everyone_passed", "sold_by", "partner"):
+        if field in ("pitcher", "bid", "all_tricks", "everyone_passed", "sold_by", "partner",
+                     "alone"):
             answers.pop(field, None)
         elif field == "combinations":
             answers.pop("combinations", None)

@@ -161,3 +161,11 @@ def test_keep_command_players_must_agree_with_the_file(tmp_path: Path) -> None:
                                       "--players", "W,X,Y,Z"])
     assert result.exit_code == 2
     assert "differs from the players in" in result.output
+
+
+def test_keep_asks_whether_the_pitcher_went_alone() -> None:
+    # auction.alone (issue 10): a made bid played alone scores double
+    table, text, _ = run("partnership-pitch", ["Ann", "4", "y", "all"],
+                         sets=("auction.alone=true", "auction.pitch_to_bid=false"))
+    assert "did the pitcher go alone? (y/n): " in text
+    assert table.scores == [8, 0, 8, 0]

@@ -266,3 +266,21 @@ def test_explain_states_playing_alone() -> None:
 def test_fastsim_leaves_playing_alone_to_the_engine() -> None:
     from pitchkit import fastsim
     assert fastsim.fallback_reason(partners()) == "auction.alone"
+
+
+def test_keep_scores_a_hand_played_alone() -> None:
+    from pitchkit.keep import Table, TableError, TableHand
+    from pitchkit.load import load_variant
+    names = ["Ann", "Bob", "Cy", "Di"]
+    rules = load_variant("partnership-pitch", ["auction.alone=true",
+                                               "auction.pitch_to_bid=false"])
+    points = {"high": ("Ann",), "low": ("Ann",), "jack": ("Ann",), "game": ("Ann",)}
+    scored = Table(rules, names).add(TableHand(pitcher="Ann", bid=4, points=points,
+                                               alone=True))
+    assert scored is not None and scored.scores == (8, 0, 8, 0)
+    scored = Table(rules, names).add(TableHand(pitcher="Ann", bid=4, points=points,
+                                               alone=False))
+    assert scored is not None and scored.scores == (4, 0, 4, 0)
+    with pytest.raises(TableError, match=r"auction\.alone"):
+        Table(load_variant("partnership-pitch"), names).add(
+            TableHand(pitcher="Ann", bid=4, points=points, alone=True))
