@@ -7,7 +7,8 @@ match is bounded by ``--timeout`` seconds, and reports the deals it finished).
 - ``speed``: CPU seconds per hand of one process playing whole games with the same bot
   in every seat, on each variant asked for (``--variants``, default auction-pitch): the
   ``search`` bot and, alternated with it run by run, the ``calibrated`` default; hands
-  per second of each (best run) and their ratio.
+  per second of each (best run) and their ratio; with ``--out``, as a markdown table
+  (``docs/search-speed.md``).
 - ``strength``: ``pitchkit match`` (each deal played with the seats swapped, the 95%
   interval over deals on the difference in games won) of ``search`` against the default
   ``calibrated`` on every shipped variant, and against ``montecarlo`` on auction pitch.
@@ -57,10 +58,26 @@ def cpu_rate(variant: str, bots: str, hands_wanted: int, seed: str) -> float:
     return hands / (time.process_time() - start)
 
 
-def part_speed(variants: list[str], hands: int, repeat: int) -> None:
-    print("CPU time, one process, the same bot in every seat; best of "
-          f"{repeat} alternated runs of about {hands} hands (search) and {hands * 10} "
-          "(calibrated)")
+def part_speed(variants: list[str], hands: int, repeat: int, out: Path | None,
+               force: bool) -> None:
+    if out is not None and out.exists() and not force:
+        sys.exit(f"bench_search: {out} exists (add --force to replace it)")
+    head = ("CPU time, one process, the same bot in every seat; best of "
+            f"{repeat} alternated runs of about {hands} hands (search) and {hands * 10} "
+            "(calibrated)")
+    print(head)
+    lines = [
+        "# The strong bot: `search`, its speed",
+        "",
+        f"Measured at commit {commit()} (`search` as it plays by default), on a loaded "
+        "2-core machine, by",
+        f"`python benchmarks/bench_search.py speed --variants {','.join(variants)} "
+        f"--hands {hands} --repeat {repeat}`",
+        f"(see its docstring). {head}.",
+        "",
+        "| variant | search hands/s | calibrated hands/s | search takes |",
+        "|---|---|---|---|",
+    ]
     for variant in variants:
         best = {"search": 0.0, "calibrated": 0.0}
         for run in range(repeat):
@@ -69,6 +86,11 @@ def part_speed(variants: list[str], hands: int, repeat: int) -> None:
         print(f"  {variant:22s} search {best['search']:7.1f} hands/s   calibrated "
               f"{best['calibrated']:7.0f} hands/s   search takes "
               f"{best['calibrated'] / best['search']:.1f}x the time", flush=True)
+        lines.append(f"| {variant} | {best['search']:.0f} | {best['calibrated']:.0f} | "
+                     f"{best['calibrated'] / best['search']:.1f}x the time |")
+    if out is not None:
+        write_atomically(out, "\n".join(lines) + "\n")
+        print(f"written: {out}")
 
 
 def run_match(variant: str, bots: str, deals: int, seed: int, workers: int,
@@ -170,14 +192,14 @@ def main() -> None:
     parser.add_argument("--timeout", type=int, default=900, help="seconds a match, at most")
     parser.add_argument("--against", choices=("both", "calibrated", "montecarlo"),
                         default="both", help="strength: which matches to play")
-    parser.add_argument("--out", type=Path, help="strength: write the table here")
+    parser.add_argument("--out", type=Path, help="write the table here (markdown)")
     parser.add_argument("--force", action="store_true", help="replace --out if it exists")
     args = parser.parse_args()
     chosen = args.variants or ("auction-pitch" if args.part == "speed" else "all")
     variants = ([name for name, _ in shipped_variants()] if chosen == "all"
                 else chosen.split(","))
     if args.part == "speed":
-        part_speed(variants, args.hands, args.repeat)
+        part_speed(variants, args.hands, args.repeat, args.out, args.force)
     else:
         part_strength(args.deals, args.mc_deals, args.workers, args.timeout, args.out,
                       args.force, args.against, variants)

@@ -278,3 +278,4 @@ def test_search_plays_out_at_most_its_work_a_hand(work: int) -> None:
         game.apply(choice)
     assert all(plays <= work for plays in spent.values())
     assert (sum(spent.values()) > 0) == (work > 1)
+

@@ -20,21 +20,24 @@ dropped. The calibrated bot's own card stands unless the search finds one better
 ``margin`` points a world.
 
 The search has a budget of ``work`` card plays of play-outs a hand (by default 4,000
-shared by the seats of the table: 1,000 each at four). A decision may take up to two
+shared by the seats of the table: 1,000 each at four; a hand of more than 24 cards
+played has 4,000 times 24 over its cards, as each decision costs time of its own:
+call-partner pitch, five seats of ten cards, 384 each). A decision may take up to two
 thirds of what is left: as many worlds (at most ``samples``) as that buys for its
 candidates and the cards still to play; with fewer than two, the calibrated bot's card
-stands. Early decisions of a long hand (many candidates, long play-outs) are so left to
-the rule of thumb, and the budget goes to the later ones, where a play-out is short:
-about the same time a hand whatever the hand's length or the table's size, which holds
-the speed on the variants with long hands (call-partner pitch: five seats of ten cards).
+stands. It is charged for the play-outs it played: a candidate dropped plays no more
+worlds, and what it would have cost is left for later decisions. Early decisions of a
+long hand (many candidates, long play-outs) are so left to the rule of thumb, and the
+budget goes to the later ones, where a play-out is short: about the same time a hand
+whatever the hand's length or the table's size.
 
 Bidding, trump, the draw and staged play are the calibrated bot's
 (:mod:`pitchkit.bots.calibrated`), the moon from its tables as by default; so is the
 lead that names trump.
 
 Settings: ``samples`` (worlds a decision at most, default 6), ``margin`` (default
-0.25), ``work`` (card plays of play-outs a hand; default 4,000 over the number of
-seats), and the calibrated bot's.
+0.25), ``work`` (card plays of play-outs a hand; default as above), and the calibrated
+bot's.
 """
 
 from __future__ import annotations
@@ -78,6 +81,10 @@ BID_TRIES = 3
 #: Card plays of play-outs a hand at the whole table by default, shared by its seats:
 #: ``work`` is this over the number of seats (about the same time a hand at any size).
 TABLE_WORK = 4000
+#: Cards played in a hand (every seat's hand when play begins) up to which the table has
+#: all of :data:`TABLE_WORK`; a longer hand has that much less a card played, as each of
+#: its decisions costs time of its own (about the same time a hand on every variant).
+FULL_WORK_PLAYS = 24
 #: Share of the work left for the hand that one decision may take.
 SPEND = 2 / 3
 #: Fewest worlds a decision is searched on: with fewer the calibrated bot's card stands.
@@ -118,16 +125,19 @@ class SearchBot(CalibratedBot):
         super().__init__(rules, seat, rng, boldness=boldness, moon_samples=moon_samples)
         if samples < 1:
             raise ValueError("samples must be at least 1")
+        self.table = table_of(rules)
         if work is None:
-            work = TABLE_WORK // rules.players.count
+            plays = self.table.hand_size * self.table.n
+            work = TABLE_WORK * min(plays, FULL_WORK_PLAYS) // plays // self.table.n
         if work < 1:
             raise ValueError("work must be at least 1")
         self.samples = int(samples)
         self.work = int(work)
         self._work_left = 0
         self._work_hand: object = None
+        #: play-outs of the last search (a candidate dropped plays no more worlds)
+        self._played_out = 0
         self.margin = float(margin)
-        self.table = table_of(rules)
         self.trick_tables = trick_tables(rules)
         self.plan = scoring_plan(rules)
         self.sight = Sight()
@@ -161,8 +171,8 @@ class SearchBot(CalibratedBot):
         worlds = self.worlds(observation, count)
         if len(worlds) < MIN_WORLDS:
             return usual
-        self._work_left -= len(worlds) * len(candidates) * self.plays_left(observation)
         totals = self.search(observation, worlds, candidates)
+        self._work_left -= self._played_out * self.plays_left(observation)
         best = max(totals, key=lambda c: (totals[c], c == usual))
         if totals[best] - totals[usual] > self.margin * len(worlds):
             return best
@@ -277,6 +287,7 @@ class SearchBot(CalibratedBot):
         played_by = [0] * self.table.n
         for s, c in obs.played:
             played_by[s] |= 1 << c
+        self._played_out = 0
         for i, world in enumerate(worlds):
             if i >= PRUNE_FROM:
                 top = max(totals[c] for c in alive)
@@ -287,6 +298,7 @@ class SearchBot(CalibratedBot):
                 if len(alive) == 1:
                     break  # the rest cannot change the choice
             dealt = [world[s] | played_by[s] for s in range(len(world))]
+            self._played_out += len(alive)
             for card in alive:
                 totals[card] += self.play_card_out(obs, world, dealt, card)
         return totals
