@@ -20,6 +20,7 @@ Readings chosen where the sources are silent (named in ``explain``):
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -66,7 +67,7 @@ def callable_cards(plan: CallPlan, seen: int) -> int:
     return plan.deck & ~seen  # call.own_card not_allowed
 
 
-def call(plan: CallPlan, hands: tuple[int, ...] | list[int], pitcher: int, seen: int,
+def call(plan: CallPlan, hands: Sequence[int], pitcher: int, seen: int,
          action: int) -> CallState:
     """The pitcher's ``call CARD``: the new state, or IllegalActionError with the reason."""
     card = action - CALL_BASE

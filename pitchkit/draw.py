@@ -119,6 +119,19 @@ def pack_mask(state: DrawState) -> int:
     return mask
 
 
+def set_aside(state: DrawState | None, discarded: int) -> dict[str, int]:
+    """Cards in no hand, as masks: ``pack`` (undealt), ``kitty``, ``discarded``."""
+    return {"pack": 0 if state is None else pack_mask(state),
+            "kitty": 0 if state is None else state.kitty, "discarded": discarded}
+
+
+def view(state: DrawState, mine: Choice | None, seat: int
+         ) -> tuple[Choice | None, int, tuple[tuple[int, int], ...]]:
+    """The observation's draw fields for ``seat``: its choice (``mine``, when it is to
+    act), the cards it drew, the cards shown to everyone."""
+    return (mine, state.drawn[seat] if state.drawn else 0, state.shown)
+
+
 def take_kitty(state: DrawState, hands: tuple[int, ...], taker: int
                ) -> tuple[DrawState, tuple[int, ...]]:
     """The kitty joins ``taker``'s hand (at the end of the auction)."""

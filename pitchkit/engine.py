@@ -1,18 +1,17 @@
 """The one engine: a state machine that deals, bids, plays and scores any variant.
 
-Phases: ``deal`` -> ``auction`` -> ``trump`` -> ``draw`` (:mod:`pitchkit.draw`) ->
-``select`` -> ``play`` (trumps only: :mod:`pitchkit.fold`) -> (scoring, done
-automatically after the last trick) -> ``deal`` again or ``over``. The auction and trick
-play own their state (:class:`pitchkit.auction.AuctionState`,
-:class:`pitchkit.play.PlayState`), stepped by their own functions; scoring is a pure
-function of how the hand went (:mod:`pitchkit.hand_end`), and so is the hand's close
-(:mod:`pitchkit.closing`) and the weak-hand throw-in (:mod:`pitchkit.weak_hand`): they
-return what the engine applies; only the engine writes to the game. At every point
-:attr:`Game.to_act` says whose decision it is, :meth:`Game.legal_actions` lists what
-they may do, and :meth:`Game.apply` checks and applies one action and returns an
-:class:`Event`. The events plus the seed are the game: every random choice comes from
-``game.rng``, and replaying :attr:`Game.events` (see :func:`replay_events`) gives the
-same state.
+Phases: ``deal`` -> (``throw_in``) -> ``auction`` -> ``trump`` -> ``draw`` -> ``call`` ->
+``select`` -> ``play`` -> (scoring, done automatically after the last trick) -> ``deal``
+again or ``over``. Each phase owns its record and the functions that step it: the
+throw-in (:mod:`pitchkit.weak_hand`), the auction (:mod:`pitchkit.auction`), the draw
+(:mod:`pitchkit.draw`), the call (:mod:`pitchkit.call`), trick play and staged play
+(:mod:`pitchkit.play`); :mod:`pitchkit.flow` orders the phases after the auction, and
+the hand's close is :mod:`pitchkit.closing`. They return what the engine applies; only
+the engine writes to the game. At every point :attr:`Game.to_act` says whose decision
+it is, :meth:`Game.legal_actions` lists what they may do, and :meth:`Game.apply` checks
+and applies one action and returns an :class:`Event`. The events plus the seed are the
+game: every random choice comes from ``game.rng``, and replaying :attr:`Game.events`
+(:func:`pitchkit.record.replay_events`) gives the same state.
 
 The hot path runs on ints: a card is 0..53, a hand a bit mask, an action an int
 (:mod:`pitchkit.actions`); per-trump tables come from :mod:`pitchkit.tricks`.
@@ -24,7 +23,7 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from pitchkit import alone, call, closing, dealing, draw, fold, play, sell, weak_hand
+from pitchkit import alone, call, closing, dealing, draw, flow, play, sell, weak_hand
 from pitchkit.actions import (
     ALONE,
     BID_BASE,
@@ -53,7 +52,7 @@ from pitchkit.auction import (
     random_auction_action,
 )
 from pitchkit.auction import step as auction_step
-from pitchkit.errors import IllegalActionError, UsageError, seat_name
+from pitchkit.errors import IllegalActionError, UsageError
 from pitchkit.event_tables import BID_EVENTS_END, bid_events, play_events, trick_events
 from pitchkit.plan import rules_plan
 from pitchkit.play import PlayState, cards_list, play_reason
@@ -67,12 +66,13 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = [
     "MOON", "PASS", "SELECT_FLAG", "TRUMP_BASE", "Action", "Event", "Game", "HandResult",
     "Observation", "Outcome", "Phase",
-    "action_text", "parse_action", "replay_events", "select_action",
+    "action_text", "parse_action", "select_action",
 ]
 
 
 _EVENT_NEW = tuple.__new__
 _OBSERVATION_NEW = tuple.__new__
+_HAND_NEW = tuple.__new__
 #: the observation's draw fields where the hand has no draw (the fields' defaults)
 _NO_DRAW_VIEW: tuple[Any, int, tuple[tuple[int, int], ...]] = (None, 0, ())
 _PLAY = Phase.PLAY
@@ -82,7 +82,8 @@ _legal_mask = play.legal_mask
 class Game:
     """A game under ``rules``; every random choice comes from ``rng``.
 
-    ``dealer`` overrides ``deal.first_dealer`` (a record names its first dealer).
+    ``dealer`` overrides ``deal.first_dealer`` (a record names its first dealer);
+    ``scores`` the starting scores, one per seat (a search bot's game from mid-match).
     """
 
     __slots__ = (  # noqa: RUF023  (grouped: game, then hand)
@@ -92,12 +93,12 @@ class Game:
         "team_of", "_next", "_play_events", "_trick_events", "_bid_events",
         # per hand
         "hands", "reserve", "dealt", "turned", "pitcher", "bid", "moon", "_auction",
-        "_bids", "_play_state", "_played_memo", "_draw", "discarded", "_sale", "_call",
-        "_stock", "_thrown", "_alone",
+        "_bids", "_play_state", "_played_memo", "_draw", "discarded", "_call", "_throw_in",
+        "_alone",
     )
 
-    def __init__(self, rules: Rules, rng: random.Random, *, dealer: int | None = None
-                 ) -> None:
+    def __init__(self, rules: Rules, rng: random.Random, *, dealer: int | None = None,
+                 scores: Sequence[int] | None = None) -> None:
         self.rules = rules
         self.rng = rng
         n = rules.players.count
@@ -114,7 +115,9 @@ class Game:
         self.first_dealer = dealer
         self.phase = Phase.DEAL
         self.to_act: int | None = None
-        self.scores = [start_score(rules)] * n
+        if scores is not None and len(scores) != n:
+            raise IllegalActionError(f"{len(scores)} scores for {n} seats")
+        self.scores = [start_score(rules)] * n if scores is None else list(scores)
         self.hand_results: list[HandResult] = []
         self.outcome: Outcome | None = None
         self.hands_played = 0
@@ -153,14 +156,10 @@ class Game:
         self._draw: draw.DrawState | None = None
         #: cards out of play this hand: discards, and non-trumps in trumps-only play
         self.discarded = 0
-        #: auction.style sell: (seller, price) when the eldest sold the pitch
-        self._sale: tuple[int, int] | None = None
         #: call.partner: the called card and its holder, once the pitcher has called
         self._call: call.CallState | None = None
-        #: deal.weak_hand_below: the undealt cards new hands come from, top first, and
-        #: the hands thrown in (seat, cards), shown to everyone
-        self._stock: tuple[int, ...] = ()
-        self._thrown: tuple[tuple[int, int], ...] = ()
+        #: deal.weak_hand_below: the throw-in's record (pitchkit.weak_hand)
+        self._throw_in = weak_hand.NO_THROW_IN
         #: auction.alone: the pitcher's answer (None: not asked)
         self._alone: bool | None = None
 
@@ -331,7 +330,7 @@ class Game:
         play.step's answer)."""
         winner: int = self._play_state.last_winner  # type: ignore[assignment]
         if over == play.STAGE_OVER:
-            self._begin_stage()
+            self._go(flow.next_stage(self.plan, self._play_state, self.reserve))
         else:
             self._finish_hand()
         if self.to_act is None:
@@ -443,37 +442,26 @@ class Game:
             *(_NO_DRAW_VIEW if self._draw is None else self._draw_view(seat)),
             None if self._call is None else self._call.card,
             None if self._draw is None else draw.given_view(self._draw, seat),
-            self._thrown,
+            self._throw_in.thrown,
         ))
 
     def _seen_teams(self, seat: int) -> tuple[int, ...]:
         """call.partner: the sides as ``seat`` knows them (pitchkit.call)."""
         assert self._call is not None and self.pitcher is not None
-        state = self._play_state
-        played = state.trick_mask if state.trick else 0
-        for mask in state.captured:
-            played |= mask
-        return call.seen_teams(self.team_of, self.pitcher, self._call, seat, played)
+        return call.seen_teams(self.team_of, self.pitcher, self._call, seat,
+                               play.cards_played(self._play_state))
 
     def callable_cards(self) -> int:
         """In phase call: the cards the pitcher may call, as a mask."""
-        assert self.pitcher is not None
-        assert self.plan.call is not None
-        return call.callable_cards(self.plan.call, self._seen_by_pitcher())
-
-    def _seen_by_pitcher(self) -> int:
-        """The pitcher's hand and the cards it discarded this hand."""
-        assert self.pitcher is not None
-        state = self._draw
-        gone = state.gone[self.pitcher] if state is not None and state.gone else 0
-        return self.hands[self.pitcher] | gone
+        assert self.pitcher is not None and self.plan.call is not None
+        return call.callable_cards(self.plan.call,
+                                   flow.seen_by(self._draw, self.hands, self.pitcher))
 
     def _draw_view(self, seat: int) -> tuple[Any, int, tuple[tuple[int, int], ...]]:
-        """The observation's draw fields for ``seat``: its choice, its draw, cards shown."""
-        state = self._draw
-        assert state is not None
+        """The observation's draw fields for ``seat`` (pitchkit.draw.view)."""
+        assert self._draw is not None
         mine = self.draw_choice() if self.phase is Phase.DRAW and self.to_act == seat else None
-        return (mine, state.drawn[seat] if state.drawn else 0, state.shown)
+        return draw.view(self._draw, mine, seat)
 
     def draw_choice(self) -> draw.Choice:
         """In phase draw: what :attr:`to_act` may discard or keep."""
@@ -486,9 +474,7 @@ class Game:
 
     def set_aside(self) -> dict[str, int]:
         """Cards in no hand this hand, as masks: ``pack`` (undealt), ``kitty``, ``discarded``."""
-        state = self._draw
-        return {"pack": 0 if state is None else draw.pack_mask(state),
-                "kitty": 0 if state is None else state.kitty, "discarded": self.discarded}
+        return draw.set_aside(self._draw, self.discarded)
 
     def clone(self, rng: random.Random | None = None) -> Game:
         """A copy that shares nothing mutable with this game (for search bots).
@@ -587,10 +573,8 @@ class Game:
         if turned is not None:
             # rule: "its suit is trump" (source C; trump.chosen_by turned_card)
             play.set_trump(plan, self._play_state, turned // 13)
-        if pack and plan.deal.weak_hand_below:
-            self._stock = pack
-            seat = dealing.weak_seat(plan, masks, len(pack), self._next[self.dealer],
-                                     self.dealer)
+        if pack:
+            self._throw_in, seat = weak_hand.begin(plan, masks, pack, self.dealer)
             if seat >= 0:
                 self.phase = Phase.THROW_IN
                 self.to_act = seat
@@ -599,26 +583,16 @@ class Game:
         return event
 
     def _apply_throw_in(self, seat: int, action: int) -> None:
-        """deal.weak_hand_below: ``seat`` throws its weak hand in or keeps it; then the
-        next seat round to the dealer whose hand is weak decides, or the auction begins."""
-        if action != THROW_IN and action != KEEP_HAND:
-            raise IllegalActionError(
-                f"{seat_name(seat)} has a weak hand: throw in or keep hand, not "
-                f"{action_spelling(action)}")
-        done = weak_hand.step(self.plan, self.dealt, self._stock, self._thrown, self._draw,
+        """deal.weak_hand_below: ``seat`` throws its weak hand in or keeps it."""
+        done = weak_hand.step(self.plan, self.dealt, self._throw_in, self._draw,
                               self.dealer, seat, action)
-        if action == THROW_IN:
-            self.dealt = list(done.dealt)
-            if self.plan.play.stages:
-                self.reserve = list(done.dealt)
-            else:
-                self.hands = list(done.dealt)
-        self._stock, self._thrown, self._draw = done.stock, done.thrown, done.draw
-        self.discarded |= done.out
-        if done.next_seat >= 0:
-            self.to_act = done.next_seat
-            return
-        self._begin_auction()
+        self._throw_in = done.state
+        staged = self.plan.play.stages
+        self._go(flow.Next(Phase.THROW_IN, done.next_seat, None if staged else done.dealt,
+                           done.dealt if staged else None, done.dealt, done.draw, None,
+                           done.out))
+        if done.next_seat < 0:
+            self._begin_auction()
 
     def _begin_auction(self) -> None:
         auction = self.plan.auction
@@ -650,163 +624,73 @@ class Game:
             return
         if state.high_bidder < 0:
             # rule: when_all_pass redeal: "the hand is thrown in and the next dealer deals"
-            self._throw_in()
+            self._throw_in_hand()
             return
         self.pitcher = state.high_bidder
         self.moon = state.moon
         self.bid = None if state.moon else state.high
-        self._sale = state.sale
         if state.pitched is not None:
-            self._begin_play(self.pitcher)
+            # Game._hand, inlined: a pitch ends most auctions, once a hand
+            hand = _HAND_NEW(flow.Hand, (self.dealer, self.pitcher, self.hands, self.reserve,
+                                         self._draw, self._call, self._alone))
+            self._go(flow.begin_play(self.plan, self._play_state, hand, self.pitcher))
             self.apply(state.pitched)  # a legal lead: auction.step checked it
             return
         self._after_auction()
 
+    def _hand(self) -> flow.Hand:
+        return _HAND_NEW(flow.Hand, (self.dealer, self.pitcher, self.hands, self.reserve,
+                                     self._draw, self._call, self._alone))
+
     def _after_auction(self) -> None:
-        rules_plan = self.plan
-        if self._alone is None and alone.asks(rules_plan.auction.alone, self.pitcher,
-                                              self.team_of):
-            self.phase = Phase.ALONE  # the pitcher plays alone or with its partners
-            self.to_act = self.pitcher
-            return
-        if self._draw is not None and self._draw.kitty:
-            plan = rules_plan.draw
-            assert plan is not None
-            taker = draw.kitty_taker(plan, self.dealer, self.pitcher)
-            self._draw, hands = draw.take_kitty(self._draw, tuple(self.hands), taker)
-            self.hands = list(hands)
-        if rules_plan.trump.chosen_by_pitcher_names and self.pitcher is not None:
-            self.phase = Phase.TRUMP
-            self.to_act = self.pitcher
-            return
-        leader = self._next[self.dealer]
-        # rule: "the pitcher leads" (sources A, B); left_of_dealer (source C)
-        if rules_plan.play.first_leader_pitcher and self.pitcher is not None:
-            leader = self.pitcher
-        self._begin_play(leader)
+        self._go(flow.after_auction(self.plan, self._play_state, self._hand()))
 
     def _apply_trump(self, seat: int, action: int) -> None:
-        if not TRUMP_BASE <= action < TRUMP_BASE + 4:
-            raise IllegalActionError(
-                f"{seat_name(seat)} must name trump now (trump S/H/D/C), not "
-                f"{action_spelling(action)}")
-        play.set_trump(self.plan, self._play_state, action - TRUMP_BASE)
+        nxt = flow.name_trump(self.plan, self._play_state, self._hand(), seat, action)
         self._bids.append((seat, action))
-        leader = seat
-        if self.plan.play.first_leader_left_of_dealer:
-            leader = self._next[self.dealer]
-        self._begin_play(leader)
-
-    def _begin_play(self, leader: int) -> None:
-        self._play_state.leader = leader
-        state = self._draw
-        if state is not None and not state.done:
-            # the draw first, in turn from the dealer's left, the dealer last, then any
-            # robbing pitcher (pitchkit.draw)
-            plan = self.plan.draw
-            assert plan is not None
-            order, robbing = draw.turns(plan, self.dealer, self.pitcher, self.team_of,
-                                        self._next)
-            give = None
-            if plan.give_to_partner:
-                giver = draw.kitty_taker(plan, self.dealer, self.pitcher)
-                give = (giver, draw.receiver_of(giver, self.team_of, self._next))
-            self._draw = draw.begin(state, order, self.n, robbing, give)
-            self.phase = Phase.DRAW
-            self.to_act = self._draw.order[0]
-            return
-        if state is not None:
-            self.dealt = list(self.hands)  # the cards in play: after the draw
-        rules_plan = self.plan
-        if rules_plan.call is not None and self._call is None and self.pitcher is not None:
-            # rule: the pitcher calls a card for a partner, once the hands are final
-            self.phase = Phase.CALL
-            self.to_act = self.pitcher
-            return
-        if self._alone:
-            leader = self._sit_out(leader)
-        play_plan = rules_plan.play
-        if play_plan.trumps_only:
-            self._begin_trumps_only(leader)
-            return
-        if play_plan.stages:
-            self._play_state.stage = -1
-            self._begin_stage()
-            return
-        self.phase = _PLAY
-        self.to_act = leader
-        # after a draw every hand holds draw.hand_size (pitchkit.draw keeps them full)
-        play.begin(self._play_state, leader, rules_plan.deal.cards_per_hand if state is None
-                   else self.hands[leader].bit_count())
-
-    def _sit_out(self, leader: int) -> int:
-        """auction.alone: the pitcher's partners sit out (pitchkit.alone); the leader."""
-        assert self.pitcher is not None
-        out = alone.sit_out(self.hands, self.team_of, self.pitcher, self._next, leader)
-        self.hands = list(out.hands)
-        self.discarded |= out.out
-        state = self._play_state
-        state.next_active, state.trick_size = out.next_seat, out.size
-        return out.leader
-
-    def _begin_stage(self) -> None:
-        """Staged play: the next stage's choice of cards, or the hand's end."""
-        state = self._play_state
-        if not play.begin_stage(self.plan, state, self.reserve[state.leader]):
-            self._finish_hand()
-            return
-        self.phase = Phase.SELECT
-        self.to_act = state.leader
-
-    def _apply_select(self, seat: int, action: int) -> None:
-        state = self._play_state
-        mask = play.select_step(state, self.reserve[seat], seat, action)
-        self.hands[seat] = mask
-        self.reserve[seat] ^= mask
-        if state.select_left:
-            self.to_act = self._next[seat]
-            return
-        self.phase = Phase.PLAY
-        self.to_act = state.leader
+        self._go(nxt)
 
     def _apply_draw(self, action: int) -> None:
-        plan, state = self.plan.draw, self._draw
-        assert plan is not None and state is not None
-        self._draw, hands, out = draw.step(plan, state, tuple(self.hands),
-                                           self._play_state.trumps, self.dealer, action)
-        self.hands = list(hands)
-        self.discarded |= out
-        if self._draw.done:
-            self._begin_play(self._play_state.leader)
-        else:
-            self.to_act = self._draw.order[0]
+        self._go(flow.draw_step(self.plan, self._play_state, self._hand(), action))
 
     def _apply_call(self, seat: int, action: int) -> None:
-        plan = self.plan.call
-        assert plan is not None
-        self._call = call.call(plan, self.hands, seat, self._seen_by_pitcher(), action)
-        self._begin_play(self._play_state.leader)
+        self._go(flow.call_partner(self.plan, self._play_state, self._hand(), action))
 
-    def _begin_trumps_only(self, leader: int) -> None:
-        hands, dropped = fold.drop_non_trumps(self.hands, self._play_state.trumps)
-        self.hands = list(hands)
-        self.discarded |= dropped
-        first = play.begin_trumps_only(self.plan, self._play_state, hands, leader)
-        self.phase = Phase.PLAY
-        if first < 0:
-            self._finish_hand()  # rule: nobody holds a trump: no trick is played
+    def _apply_select(self, seat: int, action: int) -> None:
+        self._go(flow.select(self.plan, self._play_state, self.hands, self.reserve, seat,
+                             action))
+
+    def _go(self, nxt: flow.Next) -> None:
+        """Apply one step of the hand (:class:`pitchkit.flow.Next`): the only writer of
+        the hand's records between the auction and trick play."""
+        phase, to_act, hands, reserve, dealt, drawing, called, out = nxt
+        if hands is not None:
+            self.hands = list(hands)
+        if reserve is not None:
+            self.reserve = list(reserve)
+        if dealt is not None:
+            self.dealt = list(dealt)
+        if drawing is not None:
+            self._draw = drawing
+        if called is not None:
+            self._call = called
+        if out:
+            self.discarded |= out
+        if phase is None:
+            self._finish_hand()
             return
-        self.to_act = first
+        self.phase = phase
+        self.to_act = to_act
 
     def _finish_hand(self) -> None:
         """The hand is played out: score it, settle it and log it (pitchkit.closing)."""
         self.hands_played += 1
         self._close(closing.played_out(
             self.rules, self.plan, self.players, self.scores, self.hands_played, self.dealer,
-            self.pitcher, self.bid, self.moon, self._call, self._sale, self.dealt,
+            self.pitcher, self.bid, self.moon, self._call, self._auction.sale, self.dealt,
             self._play_state, self.ledger is not None, bool(self._alone)))
 
-    def _throw_in(self) -> None:
+    def _throw_in_hand(self) -> None:
         """Everyone passed: the hand is thrown in (pitchkit.closing.all_passed)."""
         self._close(closing.all_passed(
             self.rules, self.plan, players=self.players, scores=self.scores,
@@ -835,24 +719,3 @@ _LIST_SLOTS = ("players", "scores", "hand_results", "events", "hands", "reserve"
                "_bids")
 _PLAIN_SLOTS = tuple(name for name in Game.__slots__
                      if name not in _LIST_SLOTS and name != "rng")
-
-
-def replay_events(rules: Rules, events: Sequence[Event], dealer: int,
-                  rng: random.Random | None = None) -> Game:
-    """A new game with ``dealer`` first, brought to the state after ``events``."""
-    game = Game(rules, rng or random.Random(0), dealer=dealer)
-    for event in events:
-        if event.kind == "deal":
-            masks, turned, *draw_cards = event.detail  # with a draw: kitty, pack
-            kitty, pack = draw_cards or (0, ())
-            game.deal_cards([cards_list(m) for m in masks], turned, kitty=cards_list(kitty),
-                            pack=pack)
-        elif event.kind == "action":
-            assert event.action is not None
-            game.apply(event.action)
-        elif event.kind == "leave":
-            game.leave(event.detail)
-        elif event.kind == "join":
-            game.join(event.detail)
-    return game
-

@@ -346,7 +346,7 @@ def play_random_game(rules: Rules, key: str, hand_limit: int, deal_limit: int,
                 continue
             pitcher = high_bidder
             bid = None if moon else high
-        # ---- trump named, and the first leader (COPY of Game._after_auction)
+        # ---- trump named, and the first leader (COPY of flow.after_auction, flow.name_trump)
         leader = next_seat[dealer]
         if pitched >= 0:
             leader = pitcher

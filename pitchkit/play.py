@@ -298,6 +298,14 @@ def _trump_after_joker(plan: RulesPlan, state: PlayState, card: int) -> None:
     state.win_key = keys[cards[best]]
 
 
+def cards_played(state: PlayState) -> int:
+    """Every card played this hand so far (a mask)."""
+    played = state.trick_mask if state.trick else 0
+    for mask in state.captured:
+        played |= mask
+    return played
+
+
 # ------------------------------------------------------------------ begin play
 
 def begin(state: PlayState, leader: int, tricks: int) -> None:

@@ -19,14 +19,14 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from pitchkit.actions import action_text
 from pitchkit.cards import SUITS, card_name, cards_in, parse_card
-from pitchkit.engine import Game, HandResult, Phase
+from pitchkit.engine import Event, Game, HandResult, Phase
 from pitchkit.errors import (
     IllegalActionError,
     PitchkitError,
@@ -36,9 +36,31 @@ from pitchkit.errors import (
     seat_name,
 )
 from pitchkit.inputs import Unreadable, json_capped, read_capped
+from pitchkit.play import cards_list
 from pitchkit.variant import Rules
 
-__all__ = ["ReplayResult", "game_to_record", "load_record", "replay_record", "result_json"]
+__all__ = ["ReplayResult", "game_to_record", "load_record", "replay_events", "replay_record",
+           "result_json"]
+
+
+def replay_events(rules: Rules, events: Sequence[Event], dealer: int,
+                  rng: random.Random | None = None) -> Game:
+    """A new game with ``dealer`` first, brought to the state after ``events``."""
+    game = Game(rules, rng or random.Random(0), dealer=dealer)
+    for event in events:
+        if event.kind == "deal":
+            masks, turned, *draw_cards = event.detail  # with a draw: kitty, pack
+            kitty, pack = draw_cards or (0, ())
+            game.deal_cards([cards_list(m) for m in masks], turned, kitty=cards_list(kitty),
+                            pack=pack)
+        elif event.kind == "action":
+            assert event.action is not None
+            game.apply(event.action)
+        elif event.kind == "leave":
+            game.leave(event.detail)
+        elif event.kind == "join":
+            game.join(event.detail)
+    return game
 
 
 @dataclass(frozen=True, kw_only=True)

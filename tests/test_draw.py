@@ -392,7 +392,7 @@ def test_sell_the_others_bid_then_the_eldest_sells_and_scores_the_bid() -> None:
 def test_sell_the_eldest_refuses_and_pitches_for_the_high_bid() -> None:
     game = sell_game()
     act(game, "bid 2", "pass", "pass", "refuse")
-    assert (game.pitcher, game.bid) == (0, 2) and game._sale is None
+    assert (game.pitcher, game.bid) == (0, 2) and game._auction.sale is None
 
 
 def test_sell_when_everyone_passes_the_eldest_pitches_for_the_lowest_bid() -> None:

@@ -27,10 +27,10 @@ from pitchkit.actions import (
     select_action,
 )
 from pitchkit.draw import random_action
-from pitchkit.engine import Game, Phase, replay_events
+from pitchkit.engine import Game, Phase
 from pitchkit.errors import IllegalActionError
 from pitchkit.plan import cards_needed
-from pitchkit.record import game_to_record, replay_record
+from pitchkit.record import game_to_record, replay_events, replay_record
 from pitchkit.scoring import available_points
 from pitchkit.variant import PointItem, Rules, rules_from_mapping
 

@@ -8,11 +8,13 @@ import dataclasses
 import random
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_engine_properties import play_game, variants
 
 from pitchkit.engine import Game, Phase
+from pitchkit.errors import IllegalActionError
 from pitchkit.settle import settle_parts
 from pitchkit.variant import Count, Rules, rules_from_mapping
 
@@ -114,3 +116,23 @@ def test_counting_down_and_up_give_the_same_games_and_winners(
     assert b.scores == [target - x for x in a.scores]
     assert [h.score_changes for h in a.hand_results] == [h.score_changes
                                                           for h in b.hand_results]
+
+
+def test_a_game_may_start_from_given_scores_one_per_seat() -> None:
+    # a search bot replays a hand from mid-match: the game starts at the scores it saw,
+    # and the hand's points add to them
+    r = rules(scoring={"target": 21})
+    game = Game(r, random.Random(3), scores=(9, 4))
+    assert game.scores == [9, 4]
+    game.deal_random()
+    for _ in range(100):  # one hand
+        if game.hand_results:
+            break
+        game._apply_random(random.Random(5))
+    changes = game.hand_results[0].score_changes
+    assert game.scores == [9 + changes[0], 4 + changes[1]]
+
+
+def test_starting_scores_are_one_per_seat() -> None:
+    with pytest.raises(IllegalActionError, match="3 scores for 2 seats"):
+        Game(rules(), random.Random(0), scores=(1, 2, 3))

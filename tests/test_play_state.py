@@ -36,7 +36,7 @@ def test_hand_score_from_the_hand_alone_is_the_engines_score_change(variant: str
                 dealer, pitcher, bid, moon = facts
                 scored = hand_score(
                     game.plan, trump=game.trump, dealer=dealer, pitcher=pitcher, bid=bid, moon=moon,
-                    called=game._call, sale=game._sale, dealt=game.dealt,
+                    called=game._call, sale=game._auction.sale, dealt=game.dealt,
                     captured=after.captured, tricks_won=after.tricks_won,
                     last_winner=after.last_winner)
                 assert scored[3] == result.score_changes

@@ -19,11 +19,11 @@ from pitchkit.actions import KEEP_HAND, THROW_IN, action_text, parse_action
 from pitchkit.bots.heuristic import HeuristicBot
 from pitchkit.bots.random_bot import RandomBot
 from pitchkit.cards import mask_of
-from pitchkit.engine import Game, Phase, replay_events
+from pitchkit.engine import Game, Phase
 from pitchkit.errors import IllegalActionError
 from pitchkit.explain import explain_rules
 from pitchkit.load import load_variant
-from pitchkit.record import game_to_record, replay_record
+from pitchkit.record import game_to_record, replay_events, replay_record
 from pitchkit.variant import Rules, rules_from_mapping
 
 WEAK = "2H 3H 4C 5C 6D 7D"  # no jack or higher

@@ -305,8 +305,7 @@ class MonteCarloBot:
         """Replay the observed hand on a fresh game dealt ``deal`` (and ``kitty`` and
         ``pack``; under ``rules``, by default the bot's); None if it cannot."""
         rules = self.rules if rules is None else rules
-        game = Game(rules, random.Random(0), dealer=obs.dealer)
-        game.scores = list(obs.scores)
+        game = Game(rules, random.Random(0), dealer=obs.dealer, scores=obs.scores)
         del played_by
         try:
             game.deal_cards(deal, obs.turned, kitty=kitty, pack=pack)

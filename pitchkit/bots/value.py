@@ -82,12 +82,14 @@ class Item:
     name: str
     value: int
     kind: str  # high, low, card, game, last_trick
-    to_holder: bool
+    #: who scores it: points.high_goes_to, points.low_goes_to, or the item's goes_to
+    goes_to: GoesTo
 
 
 def point_items(rules: Rules) -> tuple[Item, ...]:
     """The points of the variant (its scoring plan's items), each with its value and
-    whether it goes to the holder (or the player) rather than the capturer."""
+    whom it goes to (``points.high_goes_to``, ``points.low_goes_to``, an item's
+    ``goes_to``)."""
     plan = scoring_plan(rules)
     out = []
     for item in plan.items:
@@ -95,7 +97,7 @@ def point_items(rules: Rules) -> tuple[Item, ...]:
         goes_to = (plan.high_goes_to if name == "high" else plan.low_goes_to if name == "low"
                    else item.goes_to)
         out.append(Item(name=name, value=item.value, kind=_KINDS.get(name, "card"),
-                        to_holder=goes_to is not GoesTo.CAPTURER))
+                        goes_to=goes_to))
     return tuple(out)
 
 
@@ -275,7 +277,7 @@ class Calibration:
 
     def to_json(self) -> dict[str, Any]:
         return {"version": MODEL_VERSION, "rules_hash": self.rules_hash,
-                "items": [[i.name, i.value, i.kind, i.to_holder] for i in self.items],
+                "items": [[i.name, i.value, i.kind, i.goes_to.value] for i in self.items],
                 "chances": [list(c) for c in self.chances], "total": self.total,
                 "step": self.step, "pitch": [list(r) for r in self.pitch],
                 "made": [list(r) for r in self.made], "points": list(self.points),
@@ -291,7 +293,7 @@ class Calibration:
         try:
             if data["version"] != MODEL_VERSION or data["rules_hash"] != rules_hash:
                 return None
-            loaded = tuple(Item(name=str(a), value=int(b), kind=str(c), to_holder=bool(d))
+            loaded = tuple(Item(name=str(a), value=int(b), kind=str(c), goes_to=GoesTo(d))
                            for a, b, c, d in data["items"])
             chances = tuple(tuple(float(x) for x in row) for row in data["chances"])
             if loaded != items or len(chances) != len(items) or any(

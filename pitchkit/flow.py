@@ -1,0 +1,222 @@
+"""The order of a hand's phases after the auction: the kitty, naming trump, the draw,
+calling a partner, then trick play (trumps only, or in stages chosen card by card).
+
+Each phase keeps its own record: the draw a :class:`pitchkit.draw.DrawState`, the call a
+:class:`pitchkit.call.CallState`, trick play and staged play the
+:class:`pitchkit.play.PlayState` (stepped in place, as :mod:`pitchkit.play` does). The
+functions here read the hand, step those records and return a :class:`Next`: what the
+engine writes to the game (the hands, the records, the cards now out of play) and the
+phase that follows. Nothing here writes to the game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from pitchkit import alone, call, draw, fold, play
+from pitchkit.actions import TRUMP_BASE, action_spelling
+from pitchkit.errors import IllegalActionError, seat_name
+from pitchkit.plan import RulesPlan
+from pitchkit.play import PlayState
+from pitchkit.results import Phase
+
+
+class Hand(NamedTuple):
+    """The hand as these steps read it: the dealer and the pitcher, the hands (and in
+    staged play the cards not yet chosen), the draw's and the call's records."""
+
+    dealer: int
+    pitcher: int | None
+    hands: Sequence[int]
+    reserve: Sequence[int]
+    draw: draw.DrawState | None
+    call: call.CallState | None
+    #: auction.alone: the pitcher's answer (None: not asked yet)
+    alone: bool | None
+
+
+class Next(NamedTuple):
+    """One step of a hand, for the engine to apply. A None field is unchanged."""
+
+    #: the phase that follows and whose decision it is; None: the hand is played out
+    phase: Phase | None
+    to_act: int = -1
+    #: the hands (the cards held for play) and, in staged play, the cards not yet chosen
+    hands: tuple[int, ...] | None = None
+    reserve: tuple[int, ...] | None = None
+    #: the cards in play by seat, once a draw has changed them
+    dealt: tuple[int, ...] | None = None
+    #: the draw's and the call's records (neither goes back to None within a hand)
+    draw: draw.DrawState | None = None
+    call: call.CallState | None = None
+    #: cards that went out of play with this step (discards, non-trumps dropped)
+    out: int = 0
+
+
+#: Next(Phase.PLAY, seat) for each seat: trick play begins with nothing else to apply
+#: (the plain hand's path, once a hand: built once rather than every hand)
+_PLAY_FROM = tuple(Next(Phase.PLAY, seat) for seat in range(16))
+
+
+def _then(done: Next, nxt: Next) -> Next:
+    """``done``'s changes followed by ``nxt``'s (which read the hand after ``done``)."""
+    return Next(
+        nxt.phase, nxt.to_act,
+        done.hands if nxt.hands is None else nxt.hands,
+        done.reserve if nxt.reserve is None else nxt.reserve,
+        done.dealt if nxt.dealt is None else nxt.dealt,
+        done.draw if nxt.draw is None else nxt.draw,
+        done.call if nxt.call is None else nxt.call,
+        done.out | nxt.out)
+
+
+def after_auction(plan: RulesPlan, state: PlayState, hand: Hand) -> Next:
+    """The auction is over (or there is none): the pitcher may go alone, the kitty is
+    taken up, then the pitcher names trump, or play (or the draw) begins."""
+    pitcher = hand.pitcher
+    if (hand.alone is None and pitcher is not None
+            and alone.asks(plan.auction.alone, pitcher, plan.seats.team_of)):
+        return Next(Phase.ALONE, pitcher)  # the pitcher plays alone or with its partners
+    drawing = hand.draw
+    if drawing is not None and drawing.kitty:
+        assert plan.draw is not None
+        taker = draw.kitty_taker(plan.draw, hand.dealer, hand.pitcher)
+        drawing, kept = draw.take_kitty(drawing, tuple(hand.hands), taker)
+        return _then(Next(None, hands=kept, draw=drawing),
+                     after_auction(plan, state, hand._replace(hands=kept, draw=drawing)))
+    if plan.trump.chosen_by_pitcher_names and pitcher is not None:
+        return Next(Phase.TRUMP, pitcher)
+    leader = plan.seats.next_seat[hand.dealer]
+    # rule: "the pitcher leads" (sources A, B); left_of_dealer (source C)
+    if plan.play.first_leader_pitcher and pitcher is not None:
+        leader = pitcher
+    return begin_play(plan, state, hand, leader)
+
+
+def name_trump(plan: RulesPlan, state: PlayState, hand: Hand, seat: int, action: int
+               ) -> Next:
+    """``seat`` (the pitcher) names trump with ``action``; then play (or the draw)
+    begins."""
+    if not TRUMP_BASE <= action < TRUMP_BASE + 4:
+        raise IllegalActionError(
+            f"{seat_name(seat)} must name trump now (trump S/H/D/C), not "
+            f"{action_spelling(action)}")
+    play.set_trump(plan, state, action - TRUMP_BASE)
+    leader = seat
+    if plan.play.first_leader_left_of_dealer:
+        leader = plan.seats.next_seat[hand.dealer]
+    return begin_play(plan, state, hand, leader)
+
+
+def begin_play(plan: RulesPlan, state: PlayState, hand: Hand, leader: int) -> Next:
+    """``leader`` is to lead the first trick: first any draw, then any call of a partner,
+    then trick play (trumps only, or the first stage's choice of cards)."""
+    state.leader = leader
+    dealt = None
+    _dealer, pitcher, hands, reserve, drawing, called, lone = hand
+    if drawing is not None:
+        if not drawing.done:
+            return _begin_draw(plan, drawing, hand.dealer, pitcher)
+        dealt = tuple(hands)  # the cards in play: after the draw
+    if plan.call is not None and called is None and pitcher is not None:
+        # rule: the pitcher calls a card for a partner, once the hands are final
+        return Next(Phase.CALL, pitcher, dealt=dealt)
+    if lone:
+        assert pitcher is not None
+        sat = _sit_out(plan, state, hands, pitcher, leader)
+        # then play begins as without partners; the cards in play stay as dealt
+        # (pitchkit.alone.in_play leaves the partners' out for scoring)
+        rest = begin_play(plan, state, hand._replace(hands=sat.hands, alone=False), sat.leader)
+        return _then(Next(None, hands=sat.hands, out=sat.out), rest._replace(dealt=dealt))
+    if plan.play.trumps_only:
+        kept, dropped = fold.drop_non_trumps(hands, state.trumps)
+        first = play.begin_trumps_only(plan, state, kept, leader)
+        # rule: nobody holds a trump: no trick is played
+        return Next(Phase.PLAY if first >= 0 else None, first, hands=kept, dealt=dealt,
+                    out=dropped)
+    if plan.play.stages:
+        state.stage = -1
+        return _then(Next(None, dealt=dealt), next_stage(plan, state, reserve))
+    if drawing is None:
+        play.begin(state, leader, plan.deal.cards_per_hand)
+        return _PLAY_FROM[leader]
+    # after a draw every hand holds draw.hand_size (pitchkit.draw keeps them full)
+    play.begin(state, leader, hands[leader].bit_count())
+    return Next(Phase.PLAY, leader, dealt=dealt)
+
+
+def _sit_out(plan: RulesPlan, state: PlayState, hands: Sequence[int], pitcher: int,
+             leader: int) -> alone.SatOut:
+    """auction.alone: the pitcher's partners sit out (pitchkit.alone): their cards leave
+    the hand and the tricks skip them."""
+    sat = alone.sit_out(hands, plan.seats.team_of, pitcher, plan.seats.next_seat, leader)
+    state.next_active, state.trick_size = sat.next_seat, sat.size
+    return sat
+
+
+def _begin_draw(plan: RulesPlan, drawing: draw.DrawState, dealer: int, pitcher: int | None
+                ) -> Next:
+    """The draw begins: in turn from the dealer's left, the dealer last, then any robbing
+    pitcher (pitchkit.draw); first any give to the kitty taker's partner."""
+    d = plan.draw
+    assert d is not None
+    seats = plan.seats
+    order, robbing = draw.turns(d, dealer, pitcher, seats.team_of, seats.next_seat)
+    give = None
+    if d.give_to_partner:
+        giver = draw.kitty_taker(d, dealer, pitcher)
+        give = (giver, draw.receiver_of(giver, seats.team_of, seats.next_seat))
+    drawing = draw.begin(drawing, order, seats.count, robbing, give)
+    return Next(Phase.DRAW, drawing.order[0], draw=drawing)
+
+
+def draw_step(plan: RulesPlan, state: PlayState, hand: Hand, action: int) -> Next:
+    """The seat to act in the draw discards, keeps or gives the cards of ``action``;
+    once the draw is over, play begins."""
+    assert plan.draw is not None and hand.draw is not None
+    drawing, after, out = draw.step(plan.draw, hand.draw, tuple(hand.hands), state.trumps,
+                                    hand.dealer, action)
+    done = Next(Phase.DRAW, drawing.order[0] if drawing.order else -1, hands=after,
+                draw=drawing, out=out)
+    if not drawing.done:
+        return done
+    return _then(done, begin_play(plan, state, hand._replace(hands=after, draw=drawing),
+                                  state.leader))
+
+
+def call_partner(plan: RulesPlan, state: PlayState, hand: Hand, action: int) -> Next:
+    """The pitcher calls the card of ``action``; then play begins."""
+    pitcher = hand.pitcher
+    assert plan.call is not None and pitcher is not None
+    called = call.call(plan.call, hand.hands, pitcher, seen_by(hand.draw, hand.hands, pitcher),
+                       action)
+    return _then(Next(None, call=called),
+                 begin_play(plan, state, hand._replace(call=called), state.leader))
+
+
+def seen_by(drawing: draw.DrawState | None, hands: Sequence[int], seat: int) -> int:
+    """``seat``'s hand and the cards it discarded this hand (what it knows it held)."""
+    gone = drawing.gone[seat] if drawing is not None and drawing.gone else 0
+    return hands[seat] | gone
+
+
+def next_stage(plan: RulesPlan, state: PlayState, reserve: Sequence[int]) -> Next:
+    """Staged play: the next stage's choice of cards, or the hand's end."""
+    if not play.begin_stage(plan, state, reserve[state.leader]):
+        return Next(None)
+    return Next(Phase.SELECT, state.leader)
+
+
+def select(plan: RulesPlan, state: PlayState, hands: Sequence[int], reserve: Sequence[int],
+           seat: int, action: int) -> Next:
+    """Staged play: ``seat`` chooses the cards of ``action`` for this stage; once every
+    seat has chosen, the stage's tricks begin."""
+    mask = play.select_step(state, reserve[seat], seat, action)
+    held, unchosen = list(hands), list(reserve)
+    held[seat] = mask
+    unchosen[seat] ^= mask
+    if state.select_left:
+        return Next(Phase.SELECT, plan.seats.next_seat[seat], hands=tuple(held),
+                    reserve=tuple(unchosen))
+    return Next(Phase.PLAY, state.leader, hands=tuple(held), reserve=tuple(unchosen))
