@@ -44,3 +44,13 @@ def test_the_dealer_keeping_its_weak_hand_begins_the_auction() -> None:
     act(game, "keep hand", "keep hand")
     # the dealer was the last to decide: nobody is asked again
     assert game.phase is Phase.AUCTION and game.to_act == 0
+
+
+def test_a_hand_holding_a_card_of_the_rank_named_is_not_weak() -> None:
+    # rule: weak means "all six of their cards are lower than a Jack": a jack is not
+    game = Game(two_players(), random.Random(0), dealer=1)
+    jack_high = "2H 3H 4C 5C 6D JD"
+    used = set(cards(jack_high + " " + STRONG))
+    game.deal_cards([cards(jack_high), cards(STRONG)],
+                    pack=[c for c in range(52) if c not in used])
+    assert game.phase is Phase.AUCTION and game.to_act == 0
