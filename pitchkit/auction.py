@@ -76,10 +76,12 @@ def auction_options(plan: RulesPlan, state: AuctionState, dealer: int, seat: int
     The lowest bid may exceed the highest: then no numeric bid is open.
     """
     a = plan.auction
-    max_bid = a.max_bid
+    high = state.high
+    # rule: the first bid at most auction.opening_max_bid ("the first bid ranging from
+    # two to four points", Minnesota Smear), later ones up to max_bid
+    max_bid = a.max_bid if high >= a.min_bid else a.opening_max_bid
     forced_bid = a.dealer_forced_bid
     pitch = a.pitch_to_bid
-    high = state.high
     is_dealer = seat == dealer
     forced = is_dealer and high == 0 and a.when_all_pass_dealer_must_bid
     if forced and a.dealer_forced_bid_exact:

@@ -665,6 +665,23 @@ def auction_forms_apply(rules: Rules) -> Iterator[Finding]:
     if a.opening_min_bid is not None and not a.min_bid <= a.opening_min_bid <= a.max_bid:
         yield Finding(("auction.opening_min_bid", "auction.min_bid", "auction.max_bid"),
                       f"{a.opening_min_bid} is outside the bids {a.min_bid} to {a.max_bid}")
+    top = a.opening_max_bid
+    if top is None:
+        return
+    if not a.min_bid <= top <= a.max_bid:
+        yield Finding(("auction.opening_max_bid", "auction.min_bid", "auction.max_bid"),
+                      f"{top} is outside the bids {a.min_bid} to {a.max_bid}")
+    elif a.opening_min_bid is not None and a.opening_min_bid > top:
+        yield Finding(("auction.opening_max_bid", "auction.opening_min_bid"),
+                      f"the first bid must be at least {a.opening_min_bid} and at most {top}")
+    elif (a.when_all_pass is WhenAllPass.DEALER_MUST_BID and a.style is not AuctionStyle.SELL
+          and a.dealer_forced_bid > top):
+        yield Finding(("auction.opening_max_bid", "auction.dealer_forced_bid"),
+                      f"a dealer forced to open with {a.dealer_forced_bid} may open with at "
+                      f"most {top}")
+    if a.pitch_to_bid and top < a.max_bid:
+        yield Finding(("auction.opening_max_bid", "auction.pitch_to_bid"),
+                      f"a pitch bids {a.max_bid}, more than the first bid may be ({top})")
 
 
 @check

@@ -253,7 +253,8 @@ def play_random_game(rules: Rules, key: str, hand_limit: int, deal_limit: int,
             while True:
                 is_dealer = seat == dealer
                 forced = is_dealer and high == 0 and auction.when_all_pass_dealer_must_bid
-                highest = auction.max_bid
+                highest = (auction.max_bid if high >= auction.min_bid
+                           else auction.opening_max_bid)
                 if forced and auction.dealer_forced_bid_exact:
                     may_pass, lowest = False, auction.dealer_forced_bid
                     highest = lowest

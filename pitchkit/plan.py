@@ -145,6 +145,8 @@ class AuctionPlan:
     style_sell: bool
     #: ``auction.opening_min_bid``, min_bid when unset
     opening_min_bid: int
+    #: ``auction.opening_max_bid``, max_bid when unset
+    opening_max_bid: int
     #: the lowest high bid a later bid may equal (``auction.may_equal``; max_bid + 1:
     #: never)
     may_equal_from: int
@@ -262,6 +264,7 @@ def _auction(rules: Rules) -> AuctionPlan:
         pitch_to_bid=a.pitch_to_bid and not rules.play.stages,
         style_one_round=a.style is AuctionStyle.ONE_ROUND or sold, style_sell=sold,
         opening_min_bid=a.min_bid if a.opening_min_bid is None else a.opening_min_bid,
+        opening_max_bid=a.max_bid if a.opening_max_bid is None else a.opening_max_bid,
         may_equal_from={MayEqual.NONE: a.max_bid + 1, MayEqual.MAX_BID: a.max_bid,
                         MayEqual.ANY: 1}[a.may_equal],
         alone=a.alone and rules.players.partnerships is not Partnerships.NONE)

@@ -362,6 +362,7 @@ class Auction:
     direction: BidDirection = BidDirection.PLAY
     may_equal: MayEqual = MayEqual.NONE
     opening_min_bid: int | None = None
+    opening_max_bid: int | None = None
     #: the pitcher, once the auction is won, may play alone: its partners' hands sit out
     alone: bool = False
 

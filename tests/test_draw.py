@@ -10,7 +10,7 @@ import pytest
 
 from pitchkit.actions import parse_action
 from pitchkit.cards import format_cards, parse_card
-from pitchkit.engine import Game, Phase
+from pitchkit.engine import Game, Phase, action_text
 from pitchkit.errors import IllegalActionError, RecordError
 from pitchkit.load import load_variant
 from pitchkit.record import game_to_record, replay_record
@@ -328,6 +328,22 @@ def test_opening_min_bid_floors_only_the_first_bid() -> None:
         game.apply("bid 2")
     act(game, "bid 3", "bid 4")
     assert game._auction.high == 4
+
+
+def test_opening_max_bid_caps_only_the_first_bid() -> None:
+    # Minnesota Smear: "the first bid ranging from two to four points", later bids higher
+    r = rules(auction={"min_bid": 2, "max_bid": 7, "opening_max_bid": 4,
+                       "pitch_to_bid": False})
+    game = dealt(r)
+    bids = [a for a in map(action_text, game.legal_actions()) if a.startswith("bid")]
+    assert bids == ["bid 2", "bid 3", "bid 4"]
+    with pytest.raises(IllegalActionError, match="bid 5"):
+        game.apply("bid 5")
+    act(game, "pass", "bid 4", "bid 6")  # after the first bid, up to max_bid
+    assert game._auction.high == 6
+    game = dealt(r)
+    act(game, "pass", "pass", "pass")  # the dealer, forced, opens: at most 4 too
+    assert [action_text(a) for a in game.legal_actions()] == ["bid 2", "bid 3", "bid 4"]
 
 
 # ---------------------------------------------------------------------------- validate

@@ -144,6 +144,10 @@ def variants(draw: st.DrawFn, after: bool = False) -> Rules:
         "money": {"enabled": money, "cents_per_point": draw(st.integers(1, 25))},
     }
     data["auction"] |= auction_forms(draw, style, min_bid, max_bid)
+    auction = data["auction"]
+    low = max(auction["opening_min_bid"] or min_bid, auction["dealer_forced_bid"])
+    if not auction["pitch_to_bid"] and low <= max_bid and draw(st.booleans()):
+        auction["opening_max_bid"] = draw(st.integers(low, max_bid))  # a first-bid cap
     if per != "all" and not stages and chosen_by != "first_lead" and (after
                                                                       or draw(st.booleans())):
         data["auction"]["pitch_to_bid"] = False

@@ -116,6 +116,7 @@ CASES: list[tuple[dict[str, Any], dict[str, Any]]] = [
     ({}, {"auction": {"may_equal": "any"}}),
     ({}, {"auction": {"may_equal": "max_bid"}}),
     ({}, {"auction": {"opening_min_bid": 2}}),
+    ({}, {"auction": {"opening_max_bid": 2}}),
     ({}, {"auction": {"style": "sell"}}),
     (DEAL_NINE, {"draw": {"discard": "non_trumps"}}),
     (DEAL_NINE, {"draw": {"discard": "up_to"}}),
@@ -403,6 +404,10 @@ EFFECTS: dict[str, Callable[[Played], bool]] = {
         for a in auctions(p) for d, high in zip(a, highs(a), strict=True)),
     "{'auction': {'opening_min_bid': 2}}": lambda p: all(
         next((bid_of(d.action) for d in a if bid_of(d.action)), 2) >= 2 for a in auctions(p)),
+    # the first bid at most 2, a later one above it
+    "{'auction': {'opening_max_bid': 2}}": lambda p: all(
+        next((bid_of(d.action) for d in a if bid_of(d.action)), 2) <= 2 for a in auctions(p))
+    and any((bid_of(d.action) or 0) > 2 for a in auctions(p) for d in a),
     "{'draw': {'pitcher_robs': True}}": lambda p: robbed_last_by(p, lambda pitcher: pitcher),
     "{'draw': {'rest_to_partner': True}}": lambda p: robbed_last_by(
         p, lambda pitcher: (pitcher + 2) % 4),
