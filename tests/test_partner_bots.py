@@ -53,7 +53,7 @@ def test_the_giver_knows_its_partner_kept_the_trumps_it_gave() -> None:
     """draw.give_to_partner: in the giver's worlds its partner holds the trumps it gave
     (not yet played), and the real deal is one of its worlds."""
     fixed = 0
-    for rules, game, obs, sight in positions(GIVING[0], 1, hands=3, sets=GIVING[1]):
+    for rules, game, obs, sight in positions(GIVING[0], 1, hands=6, sets=GIVING[1]):
         if obs.given is None or obs.given[0] == obs.seat:
             continue
         know = known(Table.of(rules), obs, sight)
