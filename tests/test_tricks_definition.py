@@ -51,7 +51,8 @@ def check_tricks(game: Game, rules: Rules) -> None:
     tables = tables_for(rules, game.trump)
     for i, (leader, cards, winner) in enumerate(game.play_state.tricks):
         nexts = game.play_state.trick_nexts  # trumps only: the seating of each trick
-        step = nexts[i] if nexts else game.plan.seats.next_seat
+        # the hand's seating: every seat, or all but a lone pitcher's partners
+        step = nexts[i] if nexts else game.play_state.next_active
         seat = leader
         for _ in range(trick_winner(cards, tables, trick_winner_suit_led(rules))):
             seat = step[seat]
