@@ -156,9 +156,8 @@ class AuctionPlan:
 
 @dataclass(frozen=True, slots=True)
 class TrumpPlan:
-    """How trump is chosen (``trump`` section)."""
+    """How trump is chosen (``trump`` section; a turned card: ``DealPlan``)."""
 
-    chosen_by_turned_card: bool
     chosen_by_pitcher_names: bool
     #: ``trump.pitched_joker: makes_spades``
     pitched_joker_makes_spades: bool
@@ -304,7 +303,6 @@ def _compiled(rules: Rules, n: int) -> RulesPlan:
     plan = RulesPlan(
         rules=rules, seats=_seats(rules, n), deal=deal, auction=_auction(rules),
         trump=TrumpPlan(
-            chosen_by_turned_card=t.chosen_by is TrumpChosenBy.TURNED_CARD,
             chosen_by_pitcher_names=t.chosen_by is TrumpChosenBy.PITCHER_NAMES,
             pitched_joker_makes_spades=t.pitched_joker is PitchedJoker.MAKES_SPADES),
         draw=draw_plan(rules, deal.cards_per_hand), call=call_plan(rules), play=_play(rules),
