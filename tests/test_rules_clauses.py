@@ -193,3 +193,15 @@ def test_a_joker_cannot_be_dealt_in_a_deck_without_jokers() -> None:
         with pytest.raises(IllegalActionError, match=f"seat 2: {joker} is not in the deck"):
             game.deal_cards([cards("2H"), cards(joker), cards("4H"), cards("5H")])
     assert game.phase is Phase.DEAL
+
+
+def test_after_a_joker_led_before_trump_any_card_may_follow() -> None:
+    # a joker led while trump is unknown leads no suit: nothing to follow; the first
+    # plain card sets trump, and the joker then counts as a trump led
+    r = no_auction(deck={"jokers": 2}, deal={"cards_per_hand": 2})
+    # seat 0 holds only jokers, so may lead one to set trump
+    game = start(r, "BJ LJ", "AH 3D", "2S KD", "5S 6D")
+    game.apply("play BJ")
+    assert sorted(names(game.legal_actions())) == ["play 3D", "play AH"]
+    game.apply("play AH")  # hearts are trump now
+    assert sorted(names(game.legal_actions())) == ["play 2S", "play KD"]
