@@ -88,6 +88,8 @@ def settle_hand(rules: Rules, scores: tuple[int, ...], facts: HandFacts, hand: H
 
 
 _GOES_ON = (False, (), False, False, None)
+#: read once: an enum member's lookup costs about 0.2 us in Python 3.11 (once a hand)
+_DOWN = Count.DOWN
 
 
 def start_score(rules: Rules) -> int:
@@ -117,7 +119,7 @@ def settle_parts(rules: Rules, scores: Sequence[int], team_of: tuple[int, ...],
     ``made``: whether the pitcher made the bid (None: no contract).
     """
     target = rules.scoring.target
-    if rules.scoring.count is Count.DOWN and target is not None:
+    if rules.scoring.count is _DOWN and target is not None:
         # rule: counting down shows the points still needed: target - points counted up;
         # everything else is decided on the points counted up (scoring.count)
         up = settle_up(rules, [target - x for x in scores], team_of, pitcher,
@@ -172,7 +174,9 @@ def settle_up(rules: Rules, scores: Sequence[int], team_of: tuple[int, ...],
             # rule: win only at the end of a hand you pitched (source B)
             reached = [pitcher_side] if new[pitcher_side] >= target else []
         else:
-            reached = [side for side in sorted(set(team_of)) if new[side] >= target]
+            # the sides in order (each seat its own side: the seats, already in order)
+            sides = team_of if solo else sorted(set(team_of))
+            reached = [side for side in sides if new[side] >= target]
         if s.win_needs_made_bid and made is False and pitcher_side in reached:
             # rule: "you must make your bid to go out" (scoring.win_needs_made_bid)
             reached.remove(pitcher_side)
