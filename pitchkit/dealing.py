@@ -81,7 +81,8 @@ def deal_random(plan: RulesPlan, rng: random.Random, dealer: int) -> Deal:
         for product, steps in groups:
             draws, digits = divmod(draws, product)
             for seat, left, last in steps:
-                digits, i = divmod(digits, left)
+                i = digits % left  # as divmod, without building its pair 24 times a deal
+                digits //= left
                 masks[seat] |= bits[i]
                 bits[i] = bits[last]
         strong = deal.weak_hand_below

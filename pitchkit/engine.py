@@ -75,9 +75,23 @@ _OBSERVATION_NEW = tuple.__new__
 _HAND_NEW = tuple.__new__
 #: the observation's draw fields where the hand has no draw (the fields' defaults)
 _NO_DRAW_VIEW: tuple[Any, int, tuple[tuple[int, int], ...]] = (None, 0, ())
+#: the phases, read once: an enum member's lookup costs about 0.2 us in Python 3.11,
+#: several times a hand on the hot path
 _PLAY = Phase.PLAY
+_AUCTION = Phase.AUCTION
+_CALL = Phase.CALL
+_DEAL = Phase.DEAL
+_DRAW = Phase.DRAW
+_OVER = Phase.OVER
+_SELECT = Phase.SELECT
+_THROW_IN = Phase.THROW_IN
+_TRUMP = Phase.TRUMP
 _play_step = play.step
+_RANDOM = random.Random
+#: ``count.bit_length()`` of every count of legal cards (a lookup, not a call)
+_BIT_LENGTH = tuple(count.bit_length() for count in range(55))
 _legal_mask = play.legal_mask
+_CARD_BIT = play.CARD_BIT
 
 class Game:
     """A game under ``rules``; every random choice comes from ``rng``.
@@ -232,22 +246,22 @@ class Game:
                 append(low.bit_length() - 1)
                 mask ^= low
             return out
-        if phase is Phase.AUCTION:
+        if phase is _AUCTION:
             assert self.to_act is not None
             return auction_actions(self.plan, self._auction, self.dealer, self.to_act,
                                    self._lead_mask)
-        if phase is Phase.SELECT:
+        if phase is _SELECT:
             assert self.to_act is not None
             return cards_list(self.reserve[self.to_act])
-        if phase is Phase.DRAW:
+        if phase is _DRAW:
             choice = self.draw_choice()
             # the cards that may be chosen; when there are none, the one legal action
             return cards_list(choice.cards) or [draw.choice_action(choice, 0)]
-        if phase is Phase.TRUMP:
+        if phase is _TRUMP:
             return [TRUMP_BASE + s for s in range(4)]
-        if phase is Phase.CALL:
+        if phase is _CALL:
             return [CALL_BASE + c for c in cards_list(self.callable_cards())]
-        if phase is Phase.THROW_IN:
+        if phase is _THROW_IN:
             return [THROW_IN, KEEP_HAND]
         if phase is Phase.ALONE:
             return [ALONE, WITH_PARTNER]
@@ -265,7 +279,7 @@ class Game:
             if action < 0 or not legal >> action & 1:  # legal holds only cards 0..53
                 raise IllegalActionError(self._play_reason(seat, action))
             hands = self.hands
-            hands[seat] ^= 1 << action
+            hands[seat] ^= _CARD_BIT[action]
             nxt = _play_step(self.plan, state, hands, seat, action)
             if state.trick:
                 event = self._play_events[seat][action]
@@ -283,8 +297,8 @@ class Game:
         if to_act is None:
             raise IllegalActionError(
                 f"nobody may {action_spelling(action)} now: the game is in phase {phase}"
-                + (" (deal the next hand first)" if phase is Phase.DEAL else ""))
-        if phase is Phase.PLAY:
+                + (" (deal the next hand first)" if phase is _DEAL else ""))
+        if phase is _PLAY:
             # as the hot path above, for an action given as text
             legal = self._play_state.legal
             if legal < 0:
@@ -297,15 +311,15 @@ class Game:
         self._play_state.legal = -1
         hands_before = len(self.hand_results)
         events_before = len(self.events)
-        if phase is Phase.AUCTION:
+        if phase is _AUCTION:
             self._apply_auction(seat, action)
-        elif phase is Phase.TRUMP:
+        elif phase is _TRUMP:
             self._apply_trump(seat, action)
-        elif phase is Phase.DRAW:
+        elif phase is _DRAW:
             self._apply_draw(action)
-        elif phase is Phase.CALL:
+        elif phase is _CALL:
             self._apply_call(seat, action)
-        elif phase is Phase.THROW_IN:
+        elif phase is _THROW_IN:
             self._apply_throw_in(seat, action)
         elif phase is Phase.ALONE:
             self._alone = alone.choose(seat, action)
@@ -357,9 +371,9 @@ class Game:
             if mask < 0:
                 mask = _legal_mask(self.plan, state, self.hands[self.to_act])  # type: ignore[index]
             count = mask.bit_count()
-            if type(rng) is random.Random:
+            if type(rng) is _RANDOM:
                 # random.Random._randbelow (its getrandbits form), inlined: the same draw
-                bits = count.bit_length()
+                bits = _BIT_LENGTH[count]
                 k = rng.getrandbits(bits)
                 while k >= count:
                     k = rng.getrandbits(bits)
@@ -372,7 +386,7 @@ class Game:
             # play it: as apply's hot path (pitchkit.play.step), inlined
             seat: int = self.to_act  # type: ignore[assignment]
             hands = self.hands
-            hands[seat] ^= 1 << card
+            hands[seat] ^= _CARD_BIT[card]
             nxt = _play_step(self.plan, state, hands, seat, card)
             if state.trick:
                 event = self._play_events[seat][card]
@@ -383,12 +397,12 @@ class Game:
             self.to_act = nxt
             self.events.append(event)
             return event
-        if self.phase is Phase.AUCTION:
+        if self.phase is _AUCTION:
             return self.apply(random_auction_action(self.plan, self._auction, self.dealer,
                                                     self.to_act, self._lead_mask, rng))  # type: ignore[arg-type]
-        if self.phase is Phase.SELECT:
+        if self.phase is _SELECT:
             return self.apply(select_action(rng.sample(self.legal_actions(), self.select_count)))
-        if self.phase is Phase.DRAW:
+        if self.phase is _DRAW:
             return self.apply(draw.random_action(self.draw_choice(), rng))
         if self.to_act is None:
             raise IllegalActionError(f"nobody may act now: the game is in phase {self.phase}")
@@ -397,8 +411,10 @@ class Game:
     def deal_random(self) -> Event:
         """In phase deal: shuffle with :attr:`rng` and deal (turning a trump card where
         the variant does)."""
-        self._require_deal()
-        return self._start_hand(*dealing.deal_random(self.plan, self.rng, self.dealer))
+        if self.phase is not _DEAL:
+            self._require_deal()
+        masks, turned, kitty, pack = dealing.deal_random(self.plan, self.rng, self.dealer)
+        return self._start_hand(masks, turned, kitty, pack)
 
     def deal_cards(self, hands: Sequence[Sequence[int]], turned: int | None = None, *,
                    kitty: Sequence[int] = (), pack: Sequence[int] = ()) -> Event:
@@ -548,7 +564,7 @@ class Game:
     # ------------------------------------------------------------------ phases
 
     def _require_deal(self) -> None:
-        if self.phase is not Phase.DEAL:
+        if self.phase is not _DEAL:
             raise IllegalActionError(f"cannot deal now: the game is in phase {self.phase}")
 
     def _start_hand(self, masks: list[int], turned: int | None, kitty: int = 0,
@@ -597,7 +613,7 @@ class Game:
     def _begin_auction(self) -> None:
         auction = self.plan.auction
         if auction.has_auction:
-            self.phase = Phase.AUCTION
+            self.phase = _AUCTION
             bid_next = self.plan.seats.bid_next
             if auction.style_sell:
                 # rule: the eldest sells the pitch: the others bid (auction.style sell)
@@ -707,11 +723,11 @@ class Game:
         self.hand_results.append(closed.result)
         self.to_act = None
         if closed.over is not None:
-            self.phase = Phase.OVER
+            self.phase = _OVER
             self.outcome = closing.outcome(closed.over, self.ledger)
         else:
             self.dealer = closed.next_dealer
-            self.phase = Phase.DEAL
+            self.phase = _DEAL
 
 
 #: Slots holding lists (copied by clone) and the rest (immutable values, shared).

@@ -20,7 +20,7 @@ from pitchkit.scoring import score_parts
 from pitchkit.sell import with_sale
 
 
-def hand_score(plan: RulesPlan, *, trump: int | None, dealer: int, pitcher: int | None,
+def hand_score(plan: RulesPlan, trump: int | None, dealer: int, pitcher: int | None,
                bid: int | None, moon: bool, called: CallState | None,
                sale: tuple[int, int] | None, dealt: Sequence[int], captured: Sequence[int],
                tricks_won: Sequence[int], last_winner: int | None, alone: bool = False
@@ -48,7 +48,7 @@ def hand_score(plan: RulesPlan, *, trump: int | None, dealer: int, pitcher: int 
     return points, made, moon_made, changes, combo
 
 
-def hand_result(*, dealer: int, pitcher: int | None, bid: int | None, moon: bool,
+def hand_result(dealer: int, pitcher: int | None, bid: int | None, moon: bool,
                 trump: int | None, scored: tuple[Any, ...], scores: tuple[int, ...],
                 players: Sequence[int], tricks_won: Sequence[int],
                 called: CallState | None) -> HandResult:
