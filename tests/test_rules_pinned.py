@@ -260,3 +260,15 @@ def test_a_deal_without_a_draw_takes_no_kitty_and_a_pack_only_for_weak_hands(
     rest = [c for c in range(52) if c not in hands[0] + hands[1]]
     with pytest.raises(IllegalActionError, match="no kitty and no draw"):
         dealing.deal_cards(plan, hands, **{given: rest})
+
+
+def test_a_seat_with_no_card_to_choose_in_the_draw_is_offered_no_cards() -> None:
+    # rule: a hand already at its size discards nothing: its one legal action is a
+    # discard of no cards, and no card is offered (draw.discard down_to_hand_size)
+    rules = rules_from_mapping({"draw": {"discard": "down_to_hand_size", "hand_size": 6}})
+    plan = draw.draw_plan(rules, 6)
+    assert plan is not None
+    hand = mask_of(cards("AS KS QS JS TS 9S"))
+    state = draw.DrawState(pack=tuple(cards("2H 3H")), order=(0, 1, 2, 3))
+    ch = draw.choice(plan, state, hand, 0, seat=0, dealer=3)
+    assert (ch.verb, ch.least, ch.most, ch.cards) == ("discard", 0, 0, 0)
