@@ -55,6 +55,22 @@ def part_match(deals: int, strong_deals: int, workers: int,
     print(render_match_text(result), flush=True)
 
 
+#: How near the learned estimate must be to what is realised, at each bid level (points).
+BAR = 0.25
+
+
+def verdict(diff: float, half: float) -> str:
+    """Whether a bid level's difference (learned minus realised, with the half-width of
+    its 95% interval) is within ``BAR``: *yes*; *no* when the whole interval is outside;
+    *not shown* when the point is outside but the interval reaches inside (too few
+    contracts to tell)."""
+    if abs(diff) <= BAR:
+        return "yes"
+    if abs(diff) - half > BAR:
+        return "no"
+    return "not shown"
+
+
 def part_calibration(variant: str, games: int) -> list[str]:
     """The calibration table of ``variant`` as markdown lines (also printed)."""
     rules = load_variant(variant)
@@ -91,17 +107,18 @@ def part_calibration(variant: str, games: int) -> list[str]:
              f"{contracts} contracts in {games} games of `calibrated` bots "
              f"(the calibration learned from {model.hands} contracts).", "",
              "| bid | contracts | share | expected points | realised points [95%] "
-             "| difference | made |", "|---|---|---|---|---|---|---|"]
+             f"| difference [95%] | within {BAR} | made |", "|---|---|---|---|---|---|---|---|"]
     for bid in sorted(rows):
         count, expected, realised, squares, made = rows[bid]
         mean = realised / count
         spread = max(0.0, squares / count - mean * mean) ** 0.5
         half = 1.96 * spread / count ** 0.5
         enough = "" if count >= MIN_CONTRACTS else " (few)"
+        diff = (expected - realised) / count
         lines.append(f"| {bid} | {int(count)}{enough} | {count / contracts:.1%} | "
                      f"{expected / count:.2f} | {mean:.2f} [{mean - half:.2f}, "
-                     f"{mean + half:.2f}] | {(expected - realised) / count:+.2f} | "
-                     f"{made / count:.0%} |")
+                     f"{mean + half:.2f}] | {diff:+.2f} [{diff - half:+.2f}, "
+                     f"{diff + half:+.2f}] | {verdict(diff, half)} | {made / count:.0%} |")
     print("\n".join(lines), flush=True)
     return [*lines, ""]
 
@@ -159,9 +176,14 @@ def write_markdown(path: str, lines: list[str], arguments: str) -> None:
             "contract of seeded games of the default `calibrated` bot in every seat: the "
             "bot's learned estimate of its side's points as pitcher (what the hands of its "
             "band of the estimate realised in the calibration, in contracts at that bid) "
-            "against the points its side took, by bid. Rows marked *few* have under "
-            f"{MIN_CONTRACTS} contracts. Figures describe these bots: a better player "
-            "would make more of the same hands.", ""]
+            "against the points its side took, by bid, with the 95% interval of what was "
+            "realised and of the difference (over these games' contracts; the "
+            "calibration's own sampling adds to it). *within 0.25*: yes when the "
+            "difference is at most 0.25 points; no when its whole interval is beyond; "
+            "*not shown* when the point is beyond but the interval reaches inside (too "
+            f"few contracts to tell). Rows marked *few* have under {MIN_CONTRACTS} "
+            "contracts. Figures describe these bots: a better player would make more of "
+            "the same hands.", ""]
     write_atomically(Path(path), "\n".join(head + lines))
 
 

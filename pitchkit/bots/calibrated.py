@@ -36,6 +36,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from pitchkit.actions import BID_BASE, MOON, PASS, REFUSE, SELL, is_numeric_bid
+from pitchkit.bots.cardplay import CarefulPlay
 from pitchkit.bots.drawing import ranked_action
 from pitchkit.bots.heuristic import HeuristicBot
 from pitchkit.bots.value import Calibration, calibration_for, moon_key
@@ -55,8 +56,9 @@ MOON_LOOK = 0.1
 MOON_SAMPLES = 24
 
 
-class CalibratedBot(HeuristicBot):
-    """Learned bidding, heuristic play; see the module docstring."""
+class CalibratedBot(CarefulPlay):
+    """Learned bidding, careful play (:mod:`pitchkit.bots.cardplay`); see the module
+    docstring."""
 
     def __init__(self, rules: Rules, seat: int, rng: random.Random, boldness: float = 0.0,
                  moon_samples: int = 0, model: Calibration | None = None) -> None:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from pitchkit.actions import (
@@ -568,6 +568,13 @@ class HeuristicBot:
             return min(safe_winners or winners, key=by_rank)
         if safe_winners and (prize > 0.15 or last or k.combinations):
             return min(safe_winners, key=by_rank)
+        return self.risk_or_duck(legal, winners, cost, by_rank, prize)
+
+    @staticmethod
+    def risk_or_duck(legal: Sequence[int], winners: Sequence[int], cost: dict[int, float],
+                     by_rank: Callable[[int], tuple[float, int]], prize: float) -> int:
+        """With no safe winner worth playing: a winner that risks no point card when the
+        trick is worth it, else the cheapest card that does not win."""
         risky = [c for c in winners if cost[c] < 1.0]  # protects its jack
         if risky and prize > 0.5:
             return min(risky, key=by_rank)

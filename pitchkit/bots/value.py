@@ -23,7 +23,7 @@ pitching is worth (the price of a sold pitch left out). Each table is
 smoothed over neighbouring bands (a band with few hands borrows from its neighbours) and,
 where more of a hand can only help, made non-decreasing in the estimate.
 
-:func:`calibrate` plays ``CALIBRATION_HANDS`` seeded hands under the rules in three rounds
+:func:`calibrate` plays :func:`default_hands` seeded hands under the rules in three rounds
 (the first bid by the ``heuristic``, then by the calibrated bot with what the round before
 taught it), each round learning from the hands of all rounds so far.
 
@@ -55,14 +55,20 @@ from pitchkit.scoring import score_points, scoring_plan
 from pitchkit.tricks import TrumpTables, tables_for
 from pitchkit.variant import GoesTo, Rules, rules_to_mapping
 
-#: Hands played to calibrate one rule set (a few seconds, once per rule set); the
-#: environment variable ``PITCHKIT_CALIBRATION_HANDS`` sets another number (the tests'
-#: quick runs; a longer one for a finer table), cached apart.
+#: Hands played to calibrate one rule set (a few seconds, once per rule set): at least
+#: this many, and ``HANDS_PER_LEVEL`` for each level of the auction's bids (up to
+#: ``MAX_CALIBRATION_HANDS``), so that each level the bots bid is seen often enough for
+#: its realised points (the points of contracts at a level, which is what the bidding
+#: reads, are learned per level); the environment variable
+#: ``PITCHKIT_CALIBRATION_HANDS`` sets another number (the tests' quick runs; a longer
+#: one for a finer table), cached apart.
 CALIBRATION_HANDS = 6000
+HANDS_PER_LEVEL = 1500
+MAX_CALIBRATION_HANDS = 18000
 #: Rounds of self-play the hands are split into (each bid with the last round's model).
 ROUNDS = 3
 #: Bumped whenever the features or the calibration change: old cache files are ignored.
-MODEL_VERSION = 7
+MODEL_VERSION = 8
 #: Pseudo-counts pulling a rarely seen feature value towards the item's overall rate.
 PRIOR_WEIGHT = 4.0
 #: Hands a band of the estimate needs before it stops borrowing from its neighbours.
@@ -565,10 +571,16 @@ def _fit(rules: Rules, records: Sequence[_Record]) -> Calibration:
     points_at = []
     for bid in range(top + 1):
         # the points of contracts at this very level, leaning (LEVEL_PRIOR hands' worth)
-        # on all the band's contracts: a contract's level tells what the other hands
-        # were (a forced dealer's: that every seat passed)
+        # on all the band's contracts moved by what contracts at this level took above or
+        # below their bands' mean over every band: a contract's level tells what the
+        # other hands were (a forced dealer's: that every seat passed), so the lean
+        # keeps the level's own shift instead of pulling it to the band's mean
         here = [b.at_count[bid] for b in bands]
-        means = [(b.at_points[bid] + LEVEL_PRIOR * p) / (c + LEVEL_PRIOR)
+        level = sum(here)
+        shift = (sum(b.at_points[bid] - c * p for b, p, c in zip(bands, points, here,
+                                                                   strict=True))
+                 / (level + LEVEL_PRIOR))
+        means = [(b.at_points[bid] + LEVEL_PRIOR * (p + shift)) / (c + LEVEL_PRIOR)
                  for b, p, c in zip(bands, points, here, strict=True)]
         points_at.append(_monotone(means, [c + LEVEL_PRIOR for c in here]))
     return Calibration(
@@ -673,13 +685,13 @@ _MEMO: dict[str, Calibration] = {}
 def calibration_for(rules: Rules) -> Calibration:
     """The calibration of ``rules``: from memory, the cache folder, or a fresh run (with a
     progress bar on a terminal)."""
-    hands = calibration_hands()
+    hands = calibration_hands(rules)
     key = rules_hash(rules)
     found = _MEMO.get(f"{key}-{hands}")
     if found is not None:
         return found
     items = point_items(rules)
-    path = cache_dir() / (f"calibration-{key}.json" if hands == CALIBRATION_HANDS
+    path = cache_dir() / (f"calibration-{key}.json" if hands == default_hands(rules)
                           else f"calibration-{key}-{hands}.json")
     try:
         found = Calibration.from_json(json.loads(path.read_text(encoding="utf-8")), key, items)
@@ -696,11 +708,20 @@ def calibration_for(rules: Rules) -> Calibration:
     return found
 
 
-def calibration_hands() -> int:
+def calibration_hands(rules: Rules) -> int:
     """``PITCHKIT_CALIBRATION_HANDS`` if it is a whole number of at least 9, else
-    ``CALIBRATION_HANDS``."""
+    :func:`default_hands`."""
     text = os.environ.get("PITCHKIT_CALIBRATION_HANDS", "").strip()
-    return int(text) if text.isdigit() and int(text) >= 9 else CALIBRATION_HANDS
+    return int(text) if text.isdigit() and int(text) >= 9 else default_hands(rules)
+
+
+def default_hands(rules: Rules) -> int:
+    """Hands a calibration plays by default: ``HANDS_PER_LEVEL`` for each bid level from
+    the least bid to the top (:func:`top_bid`), at least ``CALIBRATION_HANDS`` and at
+    most ``MAX_CALIBRATION_HANDS`` (cinch's 1 to 14: 18,000; auction pitch's 1 to 4:
+    6,000)."""
+    levels = max(1, top_bid(rules) - rules.auction.min_bid + 1)
+    return max(CALIBRATION_HANDS, min(MAX_CALIBRATION_HANDS, HANDS_PER_LEVEL * levels))
 
 
 def _progress_bar(title: str) -> Callable[[int, int], None]:

@@ -1,0 +1,64 @@
+"""The default bot's card play (pitchkit.bots.cardplay): what it reads of the other seats'
+cards is true, and it feeds a partner's safe trick."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from pitchkit.bots.cardplay import CarefulPlay
+from tests.test_worlds import positions
+
+
+@pytest.mark.parametrize("variant", ["auction-pitch", "partnership-pitch", "minnesota-smear",
+                                     "catch-five", "ten-point-pitch"])
+def test_a_void_read_from_the_plays_is_a_suit_the_seat_does_not_hold(variant: str) -> None:
+    """Under each rule of following, every suit read as void is one the seat holds no
+    card of (the deal is the truth), and voids are read (the test can fail)."""
+    found = 0
+    bot = None
+    for rules, game, obs, _ in positions(variant, 3, hands=4):
+        bot = bot or CarefulPlay(rules, 0, random.Random(0))
+        assert obs.trump is not None
+        voids = bot.voids(obs, bot.k.tables[obs.trump])
+        for seat, mask in enumerate(voids):
+            assert not mask & game.hands[seat], (variant, seat)
+            found += bool(mask)
+    assert found, variant
+
+
+def test_staged_play_reads_no_void() -> None:
+    """play.stages: a seat's next stage may hold any suit, so nothing is read."""
+    for rules, _, obs, _ in positions("pimps-and-hoes", 1, hands=1):
+        bot = CarefulPlay(rules, obs.seat, random.Random(0))
+        assert obs.trump is not None
+        assert not any(bot.voids(obs, bot.k.tables[obs.trump]))
+
+
+def test_a_partners_trick_no_other_side_can_beat_gets_the_point_cards() -> None:
+    """When the partner's card cannot be beaten by a seat of the other side still to
+    play (by the cards that seat may hold), the bot throws its most costly card that
+    does not overtake with a trump: here, the game points of a ten or the like."""
+    fed = 0
+    for rules, game, obs, _ in positions("partnership-pitch", 5, hands=6):
+        if not obs.trick or len(game.legal_actions()) < 2:
+            continue
+        bot = CarefulPlay(rules, obs.seat, random.Random(0))
+        assert obs.trump is not None
+        t = bot.k.tables[obs.trump]
+        led = t.effective_suit[obs.trick[0][1]]
+        win_seat, win_card = obs.trick[0]
+        for seat, card in obs.trick[1:]:
+            if (t.effective_suit[card] in (led, t.trump)) and t.power[card] > t.power[win_card]:
+                win_seat, win_card = seat, card
+        if obs.team_of[win_seat] != obs.team_of[obs.seat] or len(obs.trick) != 3:
+            continue
+        legal = game.legal_actions()
+        # the last to play: nobody can beat the partner, so it feeds the trick
+        choice = bot.play(obs, legal)
+        gifts = [c for c in legal if not (t.trumps >> c & 1 and t.power[c] > t.power[win_card])]
+        assert choice in gifts
+        assert bot.cost(choice, t, 0) == max(bot.cost(c, t, 0) for c in gifts)
+        fed += 1
+    assert fed
