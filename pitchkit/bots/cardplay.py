@@ -22,12 +22,14 @@ that costs nothing, it takes the lead.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Sequence
 
 from pitchkit.bots.heuristic import HeuristicBot
 from pitchkit.plan import rules_plan
 from pitchkit.results import Observation
 from pitchkit.tricks import ANY_CARD, FOLLOW_OR_TRUMP, MUST_FOLLOW_THEN_TRUMP, TrumpTables
+from pitchkit.variant import Rules
 
 #: A card whose cost (:meth:`HeuristicBot.cost`) is below this carries no points.
 _FREE = 0.15
@@ -41,44 +43,59 @@ _POINT = 1.0
 class CarefulPlay(HeuristicBot):
     """The heuristic's card play with the voids and sides read (module docstring)."""
 
-
-    def _reads(self) -> tuple[int, bool]:
-        play = rules_plan(self.rules).play
-        return play.following, not play.stages
+    def __init__(self, rules: Rules, seat: int, rng: random.Random,
+                 boldness: float = 0.0) -> None:
+        super().__init__(rules, seat, rng, boldness=boldness)
+        play = rules_plan(rules).play
+        self._following = play.following
+        # staged play: a seat's next stage may hold any suit
+        self._readable = not play.stages and play.following != ANY_CARD
+        #: the voids read from the finished tricks of the hand: (their plays, voids)
+        self._void_memo: tuple[tuple[tuple[int, int], ...], tuple[int, ...]] = ((), ())
 
     def voids(self, obs: Observation, t: TrumpTables) -> list[int]:
         """Per seat: the mask of cards it has shown it cannot hold (its void suits)."""
-        following, readable = self._reads()
         n = self.k.n
-        out = [0] * n
-        if not readable or following == ANY_CARD:
-            return out
+        if not self._readable:
+            return [0] * n
         played = obs.played
-        trick = obs.trick
-        done = len(played) - len(trick)
-        size = len({s for s, _ in played}) or n
-        if done % size:
-            return out  # tricks of uneven size: read nothing
+        done = len(played) - len(obs.trick)
+        finished = played[:done]
+        seen, read = self._void_memo
+        if done and seen == finished:
+            out = list(read)
+        else:
+            out = [0] * n
+            if done:
+                size = len({s for s, _ in finished})
+                if done % size:
+                    return out  # tricks of uneven size: read nothing
+                for start in range(0, done, size):
+                    self._read_trick(out, finished[start:start + size], t)
+                self._void_memo = (finished, tuple(out))
+        if len(played) > done + 1:
+            self._read_trick(out, played[done:], t)
+        return out
+
+    def _read_trick(self, out: list[int], plays: Sequence[tuple[int, int]],
+                    t: TrumpTables) -> None:
+        """Add to ``out`` the voids the plays of one trick show (the first is the lead)."""
         eff = t.effective_suit
         masks = t.suit_masks
         trump = t.trump
-        start = 0
-        while start < len(played):
-            end = min(start + size, done) if start < done else len(played)
-            led = eff[played[start][1]]
-            for seat, card in played[start + 1:end]:
-                suit = eff[card]
-                if suit == led:
-                    continue
-                if following == FOLLOW_OR_TRUMP:
-                    if suit != trump:
-                        out[seat] |= masks[led]
-                else:
+        following = self._following
+        led = eff[plays[0][1]]
+        for seat, card in plays[1:]:
+            suit = eff[card]
+            if suit == led:
+                continue
+            if following == FOLLOW_OR_TRUMP:
+                if suit != trump:
                     out[seat] |= masks[led]
-                    if following == MUST_FOLLOW_THEN_TRUMP and suit != trump:
-                        out[seat] |= masks[trump]
-            start = end
-        return out
+            else:
+                out[seat] |= masks[led]
+                if following == MUST_FOLLOW_THEN_TRUMP and suit != trump:
+                    out[seat] |= masks[trump]
 
     def play(self, obs: Observation, legal: Sequence[int]) -> int:
         if len(legal) == 1:
