@@ -1,8 +1,9 @@
 """The ``calibrated`` bot (the default): bids what the rules make its hand worth.
 
-It plays its cards as the ``heuristic`` does, and bids from what it learned of these
-rules (:mod:`pitchkit.bots.value`). Its hand's *estimate* for each suit is the expected
-points as pitcher under the item model; the band of that estimate gives, per bid, the
+It plays its cards by the ``heuristic``'s plan, reading the voids and the sides still to
+play (:mod:`pitchkit.bots.cardplay`), and bids from what it learned of these rules
+(:mod:`pitchkit.bots.value`). Its hand's *estimate* for each suit is the expected points
+as pitcher under the item model; the band of that estimate gives, per bid, the
 expected change of its side's score against the other sides' mean as the variant scores
 a made or set contract (learned from what such hands realised), and what not pitching
 is worth with such a hand. It bids where pitching beats passing: all it is worth at once
