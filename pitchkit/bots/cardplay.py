@@ -50,8 +50,9 @@ class CarefulPlay(HeuristicBot):
         self._following = play.following
         # staged play: a seat's next stage may hold any suit
         self._readable = not play.stages and play.following != ANY_CARD
-        #: the voids read from the finished tricks of the hand: (their plays, voids)
-        self._void_memo: tuple[tuple[tuple[int, int], ...], tuple[int, ...]] = ((), ())
+        #: the voids read from the finished tricks of the hand: ((their count, first and
+        #: last plays), voids)
+        self._void_memo: tuple[object, tuple[int, ...]] = (None, ())
 
     def voids(self, obs: Observation, t: TrumpTables) -> list[int]:
         """Per seat: the mask of cards it has shown it cannot hold (its void suits)."""
@@ -60,19 +61,21 @@ class CarefulPlay(HeuristicBot):
             return [0] * n
         played = obs.played
         done = len(played) - len(obs.trick)
-        finished = played[:done]
+        # the finished tricks, known by their count and their first and last plays
+        key = (done, played[0], played[done - 1]) if done else None
         seen, read = self._void_memo
-        if done and seen == finished:
+        if key is not None and seen == key:
             out = list(read)
         else:
             out = [0] * n
-            if done:
+            if key is not None:
+                finished = played[:done]
                 size = len({s for s, _ in finished})
                 if done % size:
                     return out  # tricks of uneven size: read nothing
                 for start in range(0, done, size):
                     self._read_trick(out, finished[start:start + size], t)
-                self._void_memo = (finished, tuple(out))
+                self._void_memo = (key, tuple(out))
         if len(played) > done + 1:
             self._read_trick(out, played[done:], t)
         return out
@@ -125,13 +128,17 @@ class CarefulPlay(HeuristicBot):
         me = team[obs.seat]
         void = self.voids(obs, t)
         trick = obs.trick
-        in_trick = {s for s, _ in trick}
-        # the cards each seat of another side could hold: all, or (still to play this
-        # trick) those that may yet beat us
+        # the cards the seats of another side still to play could hold: the unseen cards
+        # but the suits every one of them showed void in
+        gone = 0
+        for seat, _ in trick:
+            gone |= 1 << seat
+        common = -1
         threat = 0
         for seat in range(k.n):
-            if team[seat] != me and seat not in in_trick:
-                threat |= unseen & ~void[seat]
+            if team[seat] != me and not gone >> seat & 1:
+                common &= void[seat]
+                threat = unseen & ~common
 
         def beaten(c: int) -> bool:
             above = higher[c]
