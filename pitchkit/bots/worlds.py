@@ -341,7 +341,8 @@ def sample_world(know: Known, me: int, hand: int, rng: random.Random,
                  agrees: Callable[[list[int]], bool] | None = None,
                  tries: int = BID_TRIES) -> list[int] | None:
     """A world that also ``agrees`` (with the bids, say) if one turns up within ``tries``
-    draws; else the last world drawn; None if no draw succeeded."""
+    draws; else the last world drawn; if no draw succeeded, one found by
+    :func:`matched_world`; None only when no world fits what the seat knows."""
     last = None
     for _ in range(tries + 4):
         world = draw_world(know, me, hand, rng)
@@ -353,7 +354,41 @@ def sample_world(know: Known, me: int, hand: int, rng: random.Random,
         if tries <= 0:
             break
         tries -= 1
-    return last
+    # the greedy draw can corner itself when voids leave few choices (late in a hand of
+    # five seats): a world exists (the real deal is one), so find one by matching
+    return last if last is not None else matched_world(know, me, hand, rng)
+
+
+def matched_world(know: Known, me: int, hand: int, rng: random.Random) -> list[int] | None:
+    """A world found by matching (Kuhn's augmenting paths: each seat's places to the cards
+    it may hold, cards tried in a random order) where the greedy draw keeps running into a
+    corner; None only when no world fits at all. Not uniform like :func:`draw_world`, but
+    bounded (places times cards) and never misses a world that exists."""
+    barred = know.barred
+    slots = [seat for seat in know.order for _ in range(know.need[seat])]
+    cards = sorted(know.free, key=_random_key(rng))
+    owner: dict[int, int] = {}  # card -> slot index
+
+    def place(slot: int, tried: set[int]) -> bool:
+        seat = slots[slot]
+        for c in cards:
+            if c in tried or barred[seat] >> c & 1:
+                continue
+            tried.add(c)
+            if c not in owner or place(owner[c], tried):
+                owner[c] = slot
+                return True
+        return False
+
+    for slot in range(len(slots)):
+        if not place(slot, set()):
+            return None
+    world = list(know.fixed)
+    world[me] = hand
+    keep = know.keep_trumps
+    for c, slot in owner.items():
+        world[slots[slot]] |= (1 << c) & keep if keep else 1 << c
+    return world
 
 
 def consistent(know: Known, me: int, world: Sequence[int]) -> bool:
