@@ -8,10 +8,15 @@ from pathlib import Path
 
 import pytest
 
+from pitchkit.actions import CARD_BITS
 from pitchkit.bots import value
 from pitchkit.bots.calibrated import CalibratedBot
 from pitchkit.bots.value import Calibration, calibrate, calibration_for, point_items, rules_hash
+from pitchkit.cards import LITTLE_JOKER, mask_of, parse_card
+from pitchkit.draw import Choice
+from pitchkit.engine import Game
 from pitchkit.load import load_variant
+from pitchkit.results import Phase
 from pitchkit.simulate import simulate
 
 
@@ -189,3 +194,34 @@ def test_a_rule_file_with_new_settings_calibrates_and_plays(
     assert list(small_calibration.glob(f"calibration-{rules_hash(rules)}-*.json"))
     stats = simulate(rules, games=3, seed=2, bots="calibrated")
     assert stats.games == 3 and stats.summary()["contracts"] > 0
+
+
+class _JokerShy:
+    """A learned estimate as ten-point pitch's was found: the little joker without the
+    big one adds less than nothing (-0.11), the ace and the ten of trumps something, the
+    other trumps nothing."""
+
+    def estimate(self, rules: object, hand: int, suit: int) -> float:
+        worth = {parse_card("AC"): 0.58, parse_card("TC"): 0.17, LITTLE_JOKER: -0.11}
+        return sum(v for card, v in worth.items() if hand >> card & 1)
+
+
+@pytest.mark.parametrize("verb", ["keep", "discard"])
+def test_robbing_keeps_the_little_joker_before_a_pointless_trump(verb: str) -> None:
+    # ten-point-pitch-draw, clubs trump: of 6C 8C 9C TC QC AC and the little joker (a
+    # point) the pitcher keeps six; the one to go is the six, never the joker, whatever
+    # the learned estimate says of the joker alone
+    rules = load_variant("ten-point-pitch-draw")
+    game = Game(rules, random.Random(1))
+    game.deal_random()
+    trumps = mask_of(parse_card(c) for c in ("6C", "8C", "9C", "TC", "QC", "AC")) \
+        | 1 << LITTLE_JOKER
+    pool = trumps | mask_of(parse_card(c) for c in ("2S", "9S", "TH", "KH", "TD"))
+    choice = (Choice("keep", pool, 0, 6, 6) if verb == "keep"
+              else Choice("discard", trumps, 0, 1, 1))  # seven trumps held, one must go
+    obs = game.observation(0)._replace(phase=Phase.DRAW, trump=3, draw_choice=choice,
+                                       hand=pool if verb == "keep" else trumps)
+    bot = CalibratedBot(rules, 0, random.Random(1), model=_JokerShy())  # type: ignore[arg-type]
+    chosen = bot.choose(obs, [])
+    kept = chosen & CARD_BITS if verb == "keep" else trumps & ~chosen
+    assert kept == trumps & ~(1 << parse_card("6C"))

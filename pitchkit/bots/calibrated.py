@@ -19,8 +19,9 @@ of a kind the calibration saw too seldom to say (the strongest are rare) is play
 a moon on sampled deals of the unseen cards instead; with ``moon_samples`` above 0 every
 moon is (slower; the tables are the default).
 
-The draw (discarding, keeping from a kitty): trumps before the rest, each kind ranked by
-what the card adds to the hand's learned estimate as pitcher with the trump named.
+The draw (discarding, keeping from a kitty or the pack): trumps before the rest, and
+trumps that score a point by themselves before the other trumps; each kind ranked by what
+the card adds to the hand's learned estimate as pitcher with the trump named.
 
 Selling the pitch (``auction.style: sell``): the eldest sells when the price plus what
 not pitching is worth beats pitching at that bid; a buyer counts the price it hands the
@@ -38,7 +39,7 @@ from typing import TYPE_CHECKING
 
 from pitchkit.actions import BID_BASE, MOON, PASS, REFUSE, SELL, is_numeric_bid
 from pitchkit.bots.cardplay import CarefulPlay
-from pitchkit.bots.drawing import ranked_action
+from pitchkit.bots.drawing import point_cards, ranked_action
 from pitchkit.bots.heuristic import HeuristicBot
 from pitchkit.bots.value import Calibration, calibration_for, moon_key
 from pitchkit.cards import cards_in
@@ -75,6 +76,8 @@ class CalibratedBot(CarefulPlay):
         self._moon: tuple[int, float] | None = None
         self._willing: list[int] | None = None
         self._not_above: list[float] | None = None
+        #: per trump suit, the cards that score a point by themselves (pitchkit.scoring)
+        self.point_cards = point_cards(rules)
 
     # ------------------------------------------------------------------ estimates
 
@@ -201,7 +204,12 @@ class CalibratedBot(CarefulPlay):
         free = list(cards_in(ch.cards & ~ch.must))
         loss = {c: whole - model.estimate(self.rules, cards & ~(1 << c), obs.trump)
                 for c in free}
-        free.sort(key=lambda c: (trumps >> c & 1, loss[c], power[c]))
+        # a trump that scores by itself (a jack, a joker, a ten of trumps ...) before one
+        # that does not: the learned estimate may put a card's worth below nothing (the
+        # little joker without the big one, ten-point pitch: -0.11), and a robbing pitcher
+        # then kept a pointless nine for it in 3% of draw decisions
+        scoring = self.point_cards[obs.trump]
+        free.sort(key=lambda c: (trumps >> c & 1, scoring >> c & 1, loss[c], power[c]))
         plain = sum(1 for c in free if not trumps >> c & 1)
         return ranked_action(ch, free, plain)
 

@@ -40,6 +40,20 @@ def worth(rules: Rules, trump: int | None, card: int) -> float:
     return value
 
 
+def point_cards(rules: Rules) -> tuple[int, int, int, int]:
+    """Per trump suit, the mask of the cards that are a point item by themselves (the
+    jack, the off-jack, the jokers, a ten or three of trumps ...)."""
+    items = scoring_plan(rules).items
+    out = []
+    for trump in range(4):
+        mask = 0
+        for item in items:
+            if item.card_by_trump[trump] >= 0:
+                mask |= 1 << item.card_by_trump[trump]
+        out.append(mask)
+    return out[0], out[1], out[2], out[3]
+
+
 def draw_action(rules: Rules, obs: Observation) -> int:
     """Discard the least wanted cards (as few as allowed), or keep the most wanted."""
     ch: Choice = obs.draw_choice

@@ -68,7 +68,7 @@ MAX_CALIBRATION_HANDS = 18000
 #: Rounds of self-play the hands are split into (each bid with the last round's model).
 ROUNDS = 3
 #: Bumped whenever the features or the calibration change: old cache files are ignored.
-MODEL_VERSION = 8
+MODEL_VERSION = 9
 #: Pseudo-counts pulling a rarely seen feature value towards the item's overall rate.
 PRIOR_WEIGHT = 4.0
 #: Hands a band of the estimate needs before it stops borrowing from its neighbours.
