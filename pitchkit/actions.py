@@ -1,12 +1,13 @@
 """Actions as small ints, and their record spellings.
 
 ``play CARD`` is the card itself (0..53); ``pass``, ``bid N``, ``bid moon``, ``sell``,
-``refuse``, ``trump S``, ``call CARD``, ``throw in``, ``keep hand``, ``go alone`` and
-``with partner`` are small
+``refuse``, ``trump S``, ``call CARD``, ``throw in``, ``keep hand``, ``go alone``,
+``with partner``, ``rob`` and ``pack to partner`` are small
 constants above the cards; ``select CARD ...``, ``discard CARD ...``, ``keep CARD ...`` and
 ``give CARD ...`` are a flag bit above every card with the chosen cards as a bit mask below
 it. Record spellings: ``pass``, ``bid 3``, ``bid moon``, ``sell``, ``refuse``, ``trump S``,
-``call AS``, ``throw in``, ``keep hand``, ``go alone``, ``with partner``, ``play AS``,
+``call AS``, ``throw in``, ``keep hand``, ``go alone``, ``with partner``, ``rob``,
+``pack to partner``, ``play AS``,
 ``select AS KD 2C``, ``discard 7H 2C`` (``discard`` alone discards nothing), ``keep AS KS``,
 ``give JS 2S``.
 """
@@ -35,6 +36,10 @@ KEEP_HAND: Action = CALL_BASE + 55
 #: auction.alone: the pitcher plays alone (its partners' hands sit out) or with its partners
 ALONE: Action = CALL_BASE + 56
 WITH_PARTNER: Action = CALL_BASE + 57
+#: draw.pack_to_partner: the robber takes the rest of the pack (then keeps cards of it), or
+#: passes it unseen to its partner
+ROB: Action = CALL_BASE + 58
+PACK_TO_PARTNER: Action = CALL_BASE + 59
 SELECT_FLAG: Action = 1 << 60
 DISCARD_FLAG: Action = 1 << 61  # discard CARD ... (the draw): the flag, then the cards
 KEEP_FLAG: Action = 1 << 62  # keep CARD ... (the dealer robbing the pack)
@@ -123,6 +128,10 @@ def action_text(action: Action) -> str:
         return "go alone"
     if action == WITH_PARTNER:
         return "with partner"
+    if action == ROB:
+        return "rob"
+    if action == PACK_TO_PARTNER:
+        return "pack to partner"
     verb = SET_VERBS.get(action & ~CARD_BITS) if action >= SELECT_FLAG else None
     if verb is not None:
         return (verb + " " + format_cards(action & CARD_BITS)).rstrip()
@@ -157,6 +166,8 @@ def parse_action(text: str) -> Action:
         return THROW_IN if verb == "throw" else KEEP_HAND
     if [verb, *(a.lower() for a in args)] in (["go", "alone"], ["with", "partner"]):
         return ALONE if verb == "go" else WITH_PARTNER
+    if [verb, *(a.lower() for a in args)] in (["rob"], ["pack", "to", "partner"]):
+        return ROB if verb == "rob" else PACK_TO_PARTNER
     flags = {v: k for k, v in SET_VERBS.items()}
     if verb in flags and (args or verb == "discard"):
         cards = [parse_card(a) for a in args]
@@ -165,17 +176,18 @@ def parse_action(text: str) -> Action:
         return flags[verb] | mask_of(cards)
     raise ValueError(
         f"{text!r} is not an action (pass, bid N, bid moon, sell, refuse, trump S, call "
-        "CARD, throw in, keep hand, go alone, with partner, play CARD, select CARD ..., "
+        "CARD, throw in, keep hand, go alone, with partner, rob, pack to partner, play CARD, "
+        "select CARD ..., "
         "discard CARD ..., keep CARD ..., give CARD ...)"
     )
 
 
 #: Every action below the select flag: cards, pass, bids, moon, sell, refuse, trump S,
-#: call CARD, throw in, keep hand.
+#: call CARD, throw in, keep hand, go alone, with partner, rob, pack to partner.
 SMALL_ACTIONS = frozenset([*range(54), PASS, *range(BID_BASE + 1, BID_BASE + MAX_BID + 1), MOON,
                             SELL, REFUSE, *range(TRUMP_BASE, TRUMP_BASE + 4),
                             *range(CALL_BASE, CALL_BASE + 54), THROW_IN, KEEP_HAND, ALONE,
-                            WITH_PARTNER])
+                            WITH_PARTNER, ROB, PACK_TO_PARTNER])
 
 
 def checked_action(action: object) -> Action:

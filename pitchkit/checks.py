@@ -483,6 +483,7 @@ def draw_fits_the_deck(rules: Rules) -> Iterator[Finding]:
                                     ("dealer_robs", d.dealer_robs, False),
                                     ("pitcher_robs", d.pitcher_robs, False),
                                     ("rest_to_partner", d.rest_to_partner, False),
+                                    ("pack_to_partner", d.pack_to_partner, False),
                                     ("give_to_partner", d.give_to_partner, 0)):
             if value != default:
                 yield Finding((f"draw.{key}", "draw.discard"),
@@ -582,6 +583,14 @@ def robbing_applies(rules: Rules) -> Iterator[Finding]:
         yield Finding(("draw.rest_to_partner", "players.partnerships"),
                       "needs fixed partnerships: with players.partnerships none the pitcher "
                       "has no partner to pass the pack to")
+    if d.pack_to_partner and not (d.pitcher_robs or d.dealer_robs):
+        yield Finding(("draw.pack_to_partner", "draw.pitcher_robs"),
+                      "only the player who robs the pack may pass it to a partner: needs "
+                      "draw.pitcher_robs or draw.dealer_robs")
+    if d.pack_to_partner and rules.players.partnerships is Partnerships.NONE:
+        yield Finding(("draw.pack_to_partner", "players.partnerships"),
+                      "needs fixed partnerships: with players.partnerships none the robber "
+                      "has no partner to pass the pack to")
     for key, robs in (("draw.dealer_robs", d.dealer_robs), ("draw.pitcher_robs", d.pitcher_robs)):
         if robs and _empty_pack(rules):
             yield Finding((key, "deal.cards_per_hand"),
@@ -642,10 +651,11 @@ def call_applies(rules: Rules) -> Iterator[Finding]:
         yield Finding(("call.partner", "scoring.method"),
                       "a called partner needs a bid to make: scoring.method combinations "
                       "has none")
-    if rules.draw.rest_to_partner:
-        yield Finding(("draw.rest_to_partner", "call.partner"),
-                      "the partner is called after the draw, so the pitcher cannot pass "
-                      "it the pack")
+    for key in ("rest_to_partner", "pack_to_partner"):
+        if getattr(rules.draw, key):
+            yield Finding((f"draw.{key}", "call.partner"),
+                          "the partner is called after the draw, so the pitcher cannot pass "
+                          "it the pack")
 
 
 @check

@@ -1,8 +1,9 @@
 """The draw: after the auction (and once trump is known), players discard and are dealt
 back up to the hand size from the pack; the dealer may rob the pack, or the pitcher may
-once everyone has drawn, passing what it leaves to its partner; a kitty dealt face down
-goes to the pitcher or the dealer first, who may have to give some cards to its partner
-before anyone discards (``draw.give_to_partner``).
+once everyone has drawn, passing what it leaves to its partner; or the robber, having drawn
+in turn, passes the whole rest of the pack unseen to its partner (``draw.pack_to_partner``);
+a kitty dealt face down goes to the pitcher or the dealer first, who may have to give some
+cards to its partner before anyone discards (``draw.give_to_partner``).
 
 The phase owns its state, a :class:`DrawState`; :func:`step` is pure (state and hands
 in, new state, hands and discarded cards out) and the engine writes the result to the
@@ -20,6 +21,12 @@ Readings chosen where the sources are silent (named in ``explain``):
   face down, once trump is known and before the first discard; the partner is the first
   seat of its side to its left. Only those two know which cards were given; both then
   discard in their turn like everyone else.
+- ``draw.pack_to_partner``: the robber discards and draws in its turn like everyone else
+  (the sources' bidder "asks for a number of cards to fill their hand to six" before the
+  rest is given to it), then answers ``rob`` or ``pack to partner`` before seeing the pack;
+  the partner who receives it is the first seat of the robber's side to its left, and it
+  keeps ``hand_size`` of its hand and the pack as a robber does. Everyone sees which answer
+  was given; only the partner sees the pack.
 """
 
 from __future__ import annotations
@@ -28,8 +35,16 @@ import random
 from dataclasses import dataclass, replace
 from typing import NamedTuple
 
-from pitchkit.actions import CARD_BITS, DISCARD_FLAG, GIVE_FLAG, KEEP_FLAG
-from pitchkit.cards import format_cards
+from pitchkit.actions import (
+    CARD_BITS,
+    DISCARD_FLAG,
+    GIVE_FLAG,
+    KEEP_FLAG,
+    PACK_TO_PARTNER,
+    ROB,
+    action_spelling,
+)
+from pitchkit.cards import cards_in, format_cards
 from pitchkit.errors import IllegalActionError, seat_name
 from pitchkit.variant import Discard, ExtraTrumps, KittyTo, Rules
 
@@ -48,6 +63,7 @@ class DrawPlan:
     pitcher_robs: bool = False
     rest_to_partner: bool = False
     give_to_partner: int = 0
+    pack_to_partner: bool = False
 
 
 def draw_plan(rules: Rules, cards_per_hand: int) -> DrawPlan | None:
@@ -61,7 +77,7 @@ def draw_plan(rules: Rules, cards_per_hand: int) -> DrawPlan | None:
         dealer_robs=d.dealer_robs, show_and_keep=d.extra_trumps is ExtraTrumps.SHOW_AND_KEEP,
         kitty=rules.deal.kitty, kitty_to_dealer=rules.deal.kitty_to is KittyTo.DEALER,
         pitcher_robs=d.pitcher_robs, rest_to_partner=d.rest_to_partner,
-        give_to_partner=d.give_to_partner)
+        give_to_partner=d.give_to_partner, pack_to_partner=d.pack_to_partner)
 
 
 def kitty_taker(plan: DrawPlan, dealer: int, pitcher: int | None) -> int:
@@ -74,7 +90,9 @@ def kitty_taker(plan: DrawPlan, dealer: int, pitcher: int | None) -> int:
 class Choice(NamedTuple):
     """What the seat to act chooses in the draw: ``verb`` is ``discard``, ``keep`` or
     ``give``; it picks between ``least`` and ``most`` of ``cards`` (a mask), including all
-    of ``must``. For ``give``, ``keep`` is the hand size the giver comes back to."""
+    of ``must``. For ``give``, ``keep`` is the hand size the giver comes back to. ``rob``
+    (draw.pack_to_partner) chooses no card: the robber answers ``rob`` or ``pack to
+    partner`` (:data:`ROB_ANSWERS`) before it sees the pack."""
 
     verb: str
     cards: int
@@ -110,6 +128,12 @@ class DrawState:
     receiver: int = -1
     given: int = 0
     giving: bool = False
+    #: draw.pack_to_partner: the robber is still to answer rob or pack to partner
+    asking: bool = False
+
+
+#: the robber's answers to draw.pack_to_partner's question (Choice verb ``rob``)
+ROB_ANSWERS = (ROB, PACK_TO_PARTNER)
 
 
 def pack_mask(state: DrawState) -> int:
@@ -146,47 +170,66 @@ def turns(plan: DrawPlan, dealer: int, pitcher: int | None, team_of: tuple[int, 
           next_seat: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """The seats in turn: those who discard and draw, from the dealer's left to the dealer,
     then those who rob the pack: the pitcher (draw.pitcher_robs, who skips its turn to
-    draw) and its partners from its left (draw.rest_to_partner)."""
+    draw) and its partners from its left (draw.rest_to_partner); with
+    draw.pack_to_partner the robber (pitcher or dealer) draws in turn too, and robs, or
+    passes the pack to its partner, once all have drawn."""
     order = [next_seat[dealer]]
     while order[-1] != dealer:
         order.append(next_seat[order[-1]])
-    if not plan.pitcher_robs or pitcher is None:
+    robber = dealer if plan.dealer_robs else pitcher if plan.pitcher_robs else None
+    if robber is None:
         return tuple(order), ()
+    if plan.pack_to_partner:
+        # rule: "Each player, in turn, then asks for a number of cards to fill their hand
+        # to six cards. Any cards remaining are given to the bidder. If the bidder so
+        # choses he/she can pass those cards to his/her partner provided he/she has not
+        # looked at them." (10 Point Pitch, larrycharbonneau.com)
+        partners = _partners(robber, team_of, next_seat)
+        return tuple(order), (robber, *(partners if plan.rest_to_partner else partners[:1]))
+    if plan.dealer_robs:
+        return tuple(order), ()  # the dealer robs in its own turn (choice)
     # rule: "every other player gives up all cards that are not trumps and is dealt back
     # to six; the rest of the deck goes to the bid winner" (Pitch, gamerules.com)
-    order.remove(pitcher)
-    robbing = [pitcher]
+    order.remove(robber)
     if plan.rest_to_partner:
         # rule: the high bidder fills his hand "and then turns the remainder over to his
         # partner" (10-point pitch, nyx.net)
-        seat = next_seat[pitcher]
-        while seat != pitcher:
-            if team_of[seat] == team_of[pitcher]:
-                robbing.append(seat)
-            seat = next_seat[seat]
-    return tuple(order), tuple(robbing)
+        return tuple(order), (robber, *_partners(robber, team_of, next_seat))
+    return tuple(order), (robber,)
+
+
+def _partners(seat: int, team_of: tuple[int, ...], next_seat: tuple[int, ...]
+              ) -> tuple[int, ...]:
+    """The other seats of ``seat``'s side, from its left."""
+    out = []
+    other = next_seat[seat]
+    while other != seat:
+        if team_of[other] == team_of[seat]:
+            out.append(other)
+        other = next_seat[other]
+    return tuple(out)
 
 
 def receiver_of(giver: int, team_of: tuple[int, ...], next_seat: tuple[int, ...]) -> int:
     """draw.give_to_partner: the first seat of ``giver``'s side to its left."""
-    seat = next_seat[giver]
-    while team_of[seat] != team_of[giver]:
-        seat = next_seat[seat]
-    return seat
+    return _partners(giver, team_of, next_seat)[0]
 
 
 def begin(state: DrawState, order: tuple[int, ...], seats: int,
-          robbing: tuple[int, ...] = (), give: tuple[int, int] | None = None) -> DrawState:
+          robbing: tuple[int, ...] = (), give: tuple[int, int] | None = None,
+          ask: bool = False) -> DrawState:
     """The draw starts: ``order`` lists the seats that draw in turn, then the
     ``robbing`` seats rob the pack in turn (:func:`turns`); ``give`` (giver, receiver):
-    first the kitty's taker gives cards to its partner (draw.give_to_partner)."""
+    first the kitty's taker gives cards to its partner (draw.give_to_partner); ``ask``
+    (draw.pack_to_partner): the first robber answers rob or pack to partner first."""
+    asking = ask and bool(robbing)
     if give is None:
         return replace(state, order=order + robbing, drawn=(0,) * seats,
-                       gone=(0,) * seats, robbing=len(robbing))
+                       gone=(0,) * seats, robbing=len(robbing), asking=asking)
     giver, receiver = give
     return replace(state, order=(giver, *order, *robbing), drawn=(0,) * seats,
                    gone=(0,) * seats, robbing=len(robbing), giver=giver,
-                   receiver=receiver, giving=True)
+                   receiver=receiver, giving=True, asking=asking)
 
 
 def given_view(state: DrawState, seat: int) -> tuple[int, int] | None:
@@ -217,7 +260,12 @@ def _choice(plan: DrawPlan, state: DrawState, hand: int, trumps: int, seat: int,
         # rule: the taker of the kitty "passes cards to a partner" (draw.give_to_partner)
         n = plan.give_to_partner
         return Choice("give", hand, 0, n, n, size)
-    if (seat == dealer and plan.dealer_robs) or len(state.order) <= state.robbing:
+    robbing = len(state.order) <= state.robbing
+    if robbing and state.asking:
+        # rule: "Some players allow them to then pass the remainder of the unseen cards
+        # over to their partner" (How to Play 10 Point Pitch, ourpastimes.com)
+        return Choice("rob", 0, 0, 0, 0)
+    if robbing or (seat == dealer and plan.dealer_robs and not plan.pack_to_partner):
         # rule: "the dealer may rob the pack ... and choose any cards out of the remaining
         # stack" (Cinch); Pidro: "keeps six cards out of these"
         pool = hand | pack_mask(state)
@@ -259,6 +307,11 @@ _FLAGS = {"discard": DISCARD_FLAG, "keep": KEEP_FLAG, "give": GIVE_FLAG}
 
 def check(ch: Choice, seat: int, action: int) -> int:
     """The cards of a legal draw action, or IllegalActionError with the reason."""
+    if ch.verb == "rob":
+        if action not in ROB_ANSWERS:
+            raise IllegalActionError(f"{seat_name(seat)} must answer rob or pack to partner "
+                                     f"now, not {action_spelling(action)}")
+        return 0
     flag = _FLAGS[ch.verb]
     if action & ~CARD_BITS != flag:
         raise IllegalActionError(f"{seat_name(seat)} must {ch.verb} cards now "
@@ -286,6 +339,15 @@ def step(plan: DrawPlan, state: DrawState, hands: tuple[int, ...], trumps: int,
     hand = hands[seat]
     ch = choice(plan, state, hand, trumps, seat, dealer)
     mask = check(ch, seat, action)
+    if ch.verb == "rob":
+        if action == ROB:
+            # the robber takes the pack; its partners' turns go, unless what it leaves
+            # goes on to them (draw.rest_to_partner)
+            order = state.order if plan.rest_to_partner else state.order[:1]
+            return replace(state, asking=False, order=order, robbing=len(order)), hands, 0
+        # the pack, unseen, to the next robber: its partner
+        return (replace(state, asking=False, order=state.order[1:],
+                        robbing=state.robbing - 1), hands, 0)
     if ch.verb == "give":
         new_hands = list(hands)
         new_hands[seat] = hand & ~mask
@@ -337,8 +399,19 @@ def choice_action(ch: Choice, cards: int) -> int:
     return _FLAGS[ch.verb] | cards
 
 
+def legal_actions(ch: Choice) -> list[int]:
+    """Game.legal_actions in the draw: the cards that may be chosen; when none may, the
+    one legal action (``discard`` of nothing), or the robber's two answers."""
+    if ch.verb == "rob":
+        return list(ROB_ANSWERS)
+    return list(cards_in(ch.cards)) or [choice_action(ch, 0)]
+
+
 def random_action(ch: Choice, rng: random.Random) -> int:
-    """A random legal draw action: a number of cards in range, then which ones."""
+    """A random legal draw action: a number of cards in range, then which ones (or one
+    of the robber's two answers)."""
+    if ch.verb == "rob":
+        return ROB_ANSWERS[rng.randrange(2)]
     must = ch.must.bit_count()
     k = ch.least - must + rng.randrange(ch.most - ch.least + 1)
     free = [c for c in range(54) if (ch.cards & ~ch.must) >> c & 1]

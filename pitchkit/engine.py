@@ -232,7 +232,8 @@ class Game:
         may be chosen; apply ``select_action(cards)`` with :attr:`select_count` of them.
         In ``draw`` likewise: the cards that may be discarded (or kept, for a dealer
         robbing the pack), as :meth:`draw_choice` describes, or, when none may, the one
-        legal action (``discard`` of nothing).
+        legal action (``discard`` of nothing); a robber that may pass the pack to its
+        partner (draw.pack_to_partner) first answers ``rob`` or ``pack to partner``.
         """
         phase = self.phase
         if phase is _PLAY:
@@ -254,9 +255,7 @@ class Game:
             assert self.to_act is not None
             return cards_list(self.reserve[self.to_act])
         if phase is _DRAW:
-            choice = self.draw_choice()
-            # the cards that may be chosen; when there are none, the one legal action
-            return cards_list(choice.cards) or [draw.choice_action(choice, 0)]
+            return draw.legal_actions(self.draw_choice())
         if phase is _TRUMP:
             return [TRUMP_BASE + s for s in range(4)]
         if phase is _CALL:

@@ -18,7 +18,9 @@ so every rule comes from the variant and only legal actions are ever applied.
 126, 127    ``sell``, ``refuse`` (``auction.style: sell``)
 128         ``throw in`` (phase ``throw_in``, ``deal.weak_hand_below``); ``pass`` there
             keeps the hand. In phase ``alone`` (``auction.alone``): ``go alone``;
-            ``pass`` there plays with partner
+            ``pass`` there plays with partner. In the draw, to a robber that may
+            pass the pack on (``draw.pack_to_partner``): ``rob``; ``pass`` there
+            passes the pack unseen to its partner
 129..132    ``trump S``, ``H``, ``D``, ``C`` (``TRUMP_BASE + suit``)
 ==========  ===============================================================
 
@@ -93,7 +95,9 @@ from pitchkit.actions import (
     CALL_BASE,
     KEEP_HAND,
     MOON,
+    PACK_TO_PARTNER,
     PASS,
+    ROB,
     SELECT_FLAG,
     THROW_IN,
     TRUMP_BASE,
@@ -198,6 +202,8 @@ class PitchEnv(AECEnv):
             self._chosen |= 1 << action
             if self._chosen.bit_count() == game.select_count:
                 self._apply(SELECT_FLAG | self._chosen)
+        elif game.phase is Phase.DRAW and game.draw_choice().verb == "rob":
+            self._apply(ROB if action == THROW_IN_ACTION else PACK_TO_PARTNER)
         elif game.phase is Phase.DRAW:
             choice = game.draw_choice()
             if action != DONE:
@@ -259,6 +265,8 @@ class PitchEnv(AECEnv):
         if game.phase is Phase.SELECT:
             free = game.reserve[game.to_act] & ~self._chosen if game.to_act is not None else 0
             _mark(mask, free)
+        elif game.phase is Phase.DRAW and game.draw_choice().verb == "rob":
+            mask[THROW_IN_ACTION] = mask[PASS] = 1  # rob, or pass the pack on
         elif game.phase is Phase.DRAW:
             choice = game.draw_choice()
             if self._may_add(choice):

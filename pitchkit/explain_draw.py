@@ -72,11 +72,11 @@ def draw_lines(rules: Rules) -> Iterator[str]:
     if d.discard is Discard.NONE:
         return
     hand = cards_per_hand(rules) if d.hand_size is None else d.hand_size
-    if d.dealer_robs:
+    if d.dealer_robs and not d.pack_to_partner:
         turn = "Once trump is known, each player but the dealer in turn, from the dealer's left, "
     else:
         turn = ("Once trump is known, each player" + (" but the pitcher" if d.pitcher_robs
-                                                     else "")
+                                                     and not d.pack_to_partner else "")
                 + " in turn, starting on the dealer's left and ending with the dealer, ")
     discard = {
         Discard.NON_TRUMPS: "discards every card that is not a trump (no trump may be "
@@ -105,10 +105,12 @@ def draw_lines(rules: Rules) -> Iterator[str]:
                f"{_cards(hand)}.")
         yield ("Nobody may discard more cards than the pack can replace: when it runs short, "
                "the last players keep back the cards it cannot replace (their choice).")
-    if d.dealer_robs:
+    if d.pack_to_partner:
+        yield from _pack_to_partner_lines(rules, hand)
+    elif d.dealer_robs:
         yield (f"Last, the dealer robs the pack instead of discarding: adds every card left "
                f"in it to their hand, keeps the {hand} they want and discards the rest.")
-    if d.pitcher_robs:
+    elif d.pitcher_robs:
         robs = ("When the others have drawn, the pitcher robs the pack: adds every card left "
                 f"in it to their hand and keeps the {hand} they want")
         if d.rest_to_partner:
@@ -124,6 +126,24 @@ def draw_lines(rules: Rules) -> Iterator[str]:
         else:
             yield (f"A player holding more than {hand} trumps shows them all and keeps "
                    "them, playing a larger hand.")
+
+
+def _pack_to_partner_lines(rules: Rules, hand: int) -> Iterator[str]:
+    """draw.pack_to_partner: the robber takes the rest of the pack or passes it unseen."""
+    d = rules.draw
+    robber = "the dealer" if d.dealer_robs else "the pitcher"
+    text = (f"When everyone has drawn, what is left of the pack goes to {robber}, who, "
+            "without looking at it, either robs it (adds every card of it to their hand and "
+            f"keeps the {hand} they want) or passes it face down to their partner (the next "
+            "player of their side to their left), who does the same with it; only the player "
+            "who takes the pack sees it.")
+    if d.rest_to_partner:
+        yield text
+        yield (f"When {robber} robs the pack, the cards of it they leave go on to their "
+               f"partner, who likewise keeps the {hand} they want of those and their own "
+               "hand; every card left over is discarded.")
+    else:
+        yield text + " Every card left over is discarded."
 
 
 def call_lines(rules: Rules) -> Iterator[str]:

@@ -158,7 +158,8 @@ def _sit_out(plan: RulesPlan, state: PlayState, hands: Sequence[int], pitcher: i
 def _begin_draw(plan: RulesPlan, drawing: draw.DrawState, dealer: int, pitcher: int | None
                 ) -> Next:
     """The draw begins: in turn from the dealer's left, the dealer last, then any robbing
-    pitcher (pitchkit.draw); first any give to the kitty taker's partner."""
+    pitcher, or a robber that may pass the pack to its partner (pitchkit.draw); first any
+    give to the kitty taker's partner."""
     d = plan.draw
     assert d is not None
     seats = plan.seats
@@ -167,7 +168,7 @@ def _begin_draw(plan: RulesPlan, drawing: draw.DrawState, dealer: int, pitcher: 
     if d.give_to_partner:
         giver = draw.kitty_taker(d, dealer, pitcher)
         give = (giver, draw.receiver_of(giver, seats.team_of, seats.next_seat))
-    drawing = draw.begin(drawing, order, seats.count, robbing, give)
+    drawing = draw.begin(drawing, order, seats.count, robbing, give, ask=d.pack_to_partner)
     return Next(Phase.DRAW, drawing.order[0], draw=drawing)
 
 

@@ -376,6 +376,8 @@ class Draw:
     extra_trumps: ExtraTrumps = ExtraTrumps.DISCARD_FACE_UP
     pitcher_robs: bool = False
     rest_to_partner: bool = False
+    #: the robber may pass the rest of the pack, unseen, to its partner instead
+    pack_to_partner: bool = False
     give_to_partner: int = 0
 
 

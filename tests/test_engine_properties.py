@@ -181,7 +181,8 @@ def after_the_auction(draw: st.DrawFn, count: int, deck: int, per: int,
         hand_size -= 1
     trumps_only = draw(st.booleans())
     undealt = deck - count * per
-    # who robs the pack: the dealer, the pitcher (who may pass the rest to its partner)
+    # who robs the pack: the dealer, the pitcher (who may pass the rest to its partner;
+    # either may pass the whole pack unseen to its partner instead of robbing)
     robs = draw(st.sampled_from(["none", "dealer", "pitcher"] if has_pitcher
                                 else ["none", "dealer"]))
     kitty = draw(st.integers(0, min(4, undealt)))
@@ -197,6 +198,9 @@ def after_the_auction(draw: st.DrawFn, count: int, deck: int, per: int,
             "count": draw(st.integers(0, 4)), "hand_size": hand_size,
             "dealer_robs": robs == "dealer", "pitcher_robs": robs == "pitcher",
             "rest_to_partner": robs == "pitcher" and partnerships != "none"
+            and draw(st.booleans()),
+            # the robber may pass the pack unseen to its partner instead
+            "pack_to_partner": robs != "none" and partnerships != "none"
             and draw(st.booleans()),
             "give_to_partner": give,
             "extra_trumps": draw(st.sampled_from(
@@ -251,6 +255,15 @@ def check_after_action(game: Game, event: Any) -> None:
             seen = game.observation(seat).given
             assert (seen is not None) == (seat in (state.giver, state.receiver))
             assert seen is None or seen == (state.receiver, state.given)
+    if state is not None and game.phase is Phase.DRAW:
+        # the cards dealt from the pack (or passed on with it, draw.pack_to_partner):
+        # seen by their holder only, and never another seat's cards
+        for seat in range(game.n):
+            seen = game.observation(seat)
+            others = sum(game.hands[o] for o in range(game.n) if o != seat)
+            assert not seen.drawn & others, "a seat sees cards another seat holds"
+            choice = seen.draw_choice
+            assert choice is None or not choice.cards & others
     if event.trick_winner is not None and game.phase in (Phase.PLAY, Phase.SELECT):
         folded = game.rules.play.trumps_only and not game.hands[event.trick_winner]
         assert game.to_act == event.trick_winner or folded, "the trick winner leads next"

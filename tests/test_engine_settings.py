@@ -10,7 +10,15 @@ from typing import Any, NamedTuple
 
 import pytest
 
-from pitchkit.actions import BID_BASE, CALL_BASE, KEEP_FLAG, MOON, PASS, select_action
+from pitchkit.actions import (
+    BID_BASE,
+    CALL_BASE,
+    KEEP_FLAG,
+    MOON,
+    PACK_TO_PARTNER,
+    PASS,
+    select_action,
+)
 from pitchkit.draw import random_action
 from pitchkit.engine import Game, Phase
 from pitchkit.load import load_schema
@@ -133,6 +141,7 @@ CASES: list[tuple[dict[str, Any], dict[str, Any]]] = [
     (DRAW, {"play": {"trumps_only": True}}),
     (DRAW, {"draw": {"pitcher_robs": True}}),
     (ROBBING_PARTNERS, {"draw": {"rest_to_partner": True}}),
+    (ROBBING_PARTNERS, {"draw": {"pack_to_partner": True}}),
     (KITTY_PARTNERS, {"draw": {"give_to_partner": 2}}),
     (NAMED, {"call": {"partner": True}}),
     (CALLING, {"call": {"own_card": "not_allowed"}}),
@@ -291,6 +300,20 @@ def robbed_last_by(played: Played, robber: Callable[[int], int]) -> bool:
     return True
 
 
+def pack_passed_to_partner(played: Played) -> bool:
+    """In some hand the pitcher, having drawn in its turn, passes the pack on and its
+    partner keeps last."""
+    for result, ds in by_hand(played):
+        draw = [d for d in ds if d.phase is Phase.DRAW]
+        passes = [d for d in draw if d.action == PACK_TO_PARTNER]
+        if (passes and passes[0].seat == result.pitcher and draw[-1].action & KEEP_FLAG
+                and draw[-1].seat == (result.pitcher + 2) % 4
+                and any(d.seat == result.pitcher and d.action != PACK_TO_PARTNER
+                        for d in draw[:-2])):
+            return True
+    return False
+
+
 def called_partner_scores_with_pitcher(played: Played) -> bool:
     """Every hand: the pitcher calls a card; its holder (if another seat) is the hand's
     partner and scores what the pitcher scores."""
@@ -411,6 +434,7 @@ EFFECTS: dict[str, Callable[[Played], bool]] = {
     "{'draw': {'pitcher_robs': True}}": lambda p: robbed_last_by(p, lambda pitcher: pitcher),
     "{'draw': {'rest_to_partner': True}}": lambda p: robbed_last_by(
         p, lambda pitcher: (pitcher + 2) % 4),
+    "{'draw': {'pack_to_partner': True}}": pack_passed_to_partner,
     # the taker gives first (13 cards less 2) and its partner discards from 9 + 2
     "{'draw': {'give_to_partner': 2}}": lambda p: any(
         d.hand.bit_count() == 11 for d in decisions(p, Phase.DRAW)),

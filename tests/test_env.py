@@ -240,3 +240,31 @@ def test_no_other_seat_sees_a_drawn_card_before_it_is_played(variant: str) -> No
         raw.step(int(rng.choice(np.flatnonzero(raw.observe(raw.agent_selection)
                                                 ["action_mask"]))))
     assert checked >= 400
+
+
+def test_the_robber_answers_rob_with_throw_in_and_passes_the_pack_with_pass() -> None:
+    # draw.pack_to_partner: the robber's question is a yes/no like throw_in's: 128 robs
+    # (then the keep, card by card), 64 (pass) passes the pack unseen to its partner
+    from pitchkit.env import THROW_IN_ACTION
+    raw = PitchEnv("ten-point-pitch-draw", sets=("draw.pack_to_partner=true",))
+    raw.reset(seed=4)
+    rng = random.Random(0)
+    answers = {THROW_IN_ACTION: 0, PASS: 0}
+    for _ in range(20000):
+        game = raw.game
+        if not raw.agents or game is None or game.phase is Phase.OVER or all(answers.values()):
+            break
+        mask = raw.observe(raw.agent_selection)["action_mask"]
+        if game.phase is Phase.DRAW and game.draw_choice().verb == "rob":
+            assert list(np.flatnonzero(mask)) == [PASS, THROW_IN_ACTION]
+            robber = game.to_act
+            answer = [PASS, THROW_IN_ACTION][answers[PASS] > answers[THROW_IN_ACTION]]
+            raw.step(answer)
+            answers[answer] += 1
+            if answer == PASS:
+                assert game.to_act == (robber + 2) % 4  # the partner keeps from the pack
+            else:
+                assert game.to_act == robber and game.draw_choice().verb == "keep"
+            continue
+        raw.step(int(rng.choice(np.flatnonzero(mask))))
+    assert all(answers.values())

@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING
 
 from pitchkit.actions import BID_BASE, MOON, PASS, REFUSE, SELL, is_numeric_bid
 from pitchkit.bots.cardplay import CarefulPlay
-from pitchkit.bots.drawing import point_cards, ranked_action
+from pitchkit.bots.drawing import point_cards, ranked_action, rob_or_pass
 from pitchkit.bots.heuristic import HeuristicBot
 from pitchkit.bots.value import Calibration, calibration_for, moon_key
 from pitchkit.cards import cards_in
@@ -197,6 +197,8 @@ class CalibratedBot(CarefulPlay):
         model = self.model
         assert model is not None and obs.trump is not None
         ch = obs.draw_choice
+        if ch.verb == "rob":
+            return rob_or_pass(self.rules, obs)  # no card to choose yet (draw.pack_to_partner)
         cards = ch.cards | ch.must
         trumps = self.trumps_of(obs.trump)
         power = self.power_of(obs.trump)

@@ -1,6 +1,6 @@
 """The built-in bots' draw: keep trumps and point cards, discard the rest, give a partner
-the best cards below those kept; and their call of a partner: the best card they do not
-hold.
+the best cards below those kept, rob the pack unless the hand is all trumps already (then
+pass it to the partner); and their call of a partner: the best card they do not hold.
 
 Shared by the heuristic bot (and, through it, the Monte Carlo bot): a card's worth is
 its rank, far above that if it is a trump, and above that again if it carries a point
@@ -9,7 +9,7 @@ of the variant (jack, off-jack, jokers, ten, low to the holder).
 
 from __future__ import annotations
 
-from pitchkit.actions import CALL_BASE
+from pitchkit.actions import ALONE, CALL_BASE, PACK_TO_PARTNER, ROB
 from pitchkit.cards import TEN, cards_in
 from pitchkit.draw import Choice, choice_action
 from pitchkit.results import Observation
@@ -57,9 +57,23 @@ def point_cards(rules: Rules) -> tuple[int, int, int, int]:
 def draw_action(rules: Rules, obs: Observation) -> int:
     """Discard the least wanted cards (as few as allowed), or keep the most wanted."""
     ch: Choice = obs.draw_choice
+    if ch.verb == "rob":
+        return rob_or_pass(rules, obs)
     free = sorted(cards_in(ch.cards & ~ch.must), key=lambda c: worth(rules, obs.trump, c))
     plain = sum(1 for c in free if worth(rules, obs.trump, c) < 100)
     return ranked_action(ch, free, plain)
+
+
+def rob_or_pass(rules: Rules, obs: Observation) -> int:
+    """draw.pack_to_partner: rob the pack, unless every card of the hand is a trump
+    already (the pack could only swap a trump for a better one) and a partner plays: then
+    the partner, who has room for the pack's trumps, gets it unseen."""
+    assert obs.trump is not None
+    trumps = tables_for(rules, obs.trump).trumps
+    alone = any(action == ALONE for _, action in obs.bids)  # the partner sits out
+    if not alone and obs.hand & ~trumps == 0:
+        return PACK_TO_PARTNER
+    return ROB
 
 
 def ranked_action(ch: Choice, free: list[int], plain: int) -> int:
