@@ -579,18 +579,15 @@ def robbing_applies(rules: Rules) -> Iterator[Finding]:
         yield Finding(("draw.rest_to_partner", "draw.pitcher_robs"),
                       "the rest of the pack goes to the partner after the pitcher robs it: "
                       "needs draw.pitcher_robs")
-    if d.rest_to_partner and rules.players.partnerships is Partnerships.NONE:
-        yield Finding(("draw.rest_to_partner", "players.partnerships"),
-                      "needs fixed partnerships: with players.partnerships none the pitcher "
-                      "has no partner to pass the pack to")
     if d.pack_to_partner and not (d.pitcher_robs or d.dealer_robs):
         yield Finding(("draw.pack_to_partner", "draw.pitcher_robs"),
                       "only the player who robs the pack may pass it to a partner: needs "
                       "draw.pitcher_robs or draw.dealer_robs")
-    if d.pack_to_partner and rules.players.partnerships is Partnerships.NONE:
-        yield Finding(("draw.pack_to_partner", "players.partnerships"),
-                      "needs fixed partnerships: with players.partnerships none the robber "
-                      "has no partner to pass the pack to")
+    for key, who in (("rest_to_partner", "pitcher"), ("pack_to_partner", "robber")):
+        if getattr(d, key) and rules.players.partnerships is Partnerships.NONE:
+            yield Finding((f"draw.{key}", "players.partnerships"),
+                          f"needs fixed partnerships: with players.partnerships none the {who} "
+                          "has no partner to pass the pack to")
     for key, robs in (("draw.dealer_robs", d.dealer_robs), ("draw.pitcher_robs", d.pitcher_robs)):
         if robs and _empty_pack(rules):
             yield Finding((key, "deal.cards_per_hand"),
