@@ -56,7 +56,7 @@ from pitchkit.errors import IllegalActionError, UsageError
 from pitchkit.event_tables import BID_EVENTS_END, bid_events, play_events, trick_events
 from pitchkit.plan import rules_plan
 from pitchkit.play import PlayState, cards_list, play_reason
-from pitchkit.results import Event, HandResult, Observation, Outcome, Phase
+from pitchkit.results import Event, HandResult, Observation, Outcome, Phase, PlayView
 from pitchkit.settle import start_score
 from pitchkit.variant import Rules
 
@@ -427,6 +427,35 @@ class Game:
     def observation(self, seat: int) -> Observation:
         """What ``seat`` may see now."""
         state = self._play_state
+        trick, played = self._plays()
+        return _OBSERVATION_NEW(Observation, (
+            seat, self.phase, self.to_act, self.dealer, self.hands[seat], self.reserve[seat],
+            self.turned, None if state.trump < 0 else state.trump, tuple(self._bids),
+            self.pitcher,
+            "moon" if self.moon else self.bid, trick, played,
+            tuple(state.tricks_won), tuple(state.captured), tuple(self.scores), state.stage,
+            state.select_count if self.to_act == seat else 0,
+            self.team_of if self._call is None else self._seen_teams(seat),
+            *(_NO_DRAW_VIEW if self._draw is None else self._draw_view(seat)),
+            None if self._call is None else self._call.card,
+            None if self._draw is None else draw.given_view(self._draw, seat),
+            self._throw_in.thrown,
+        ))
+
+    def play_view(self, seat: int) -> PlayView:
+        """In phase play: what ``seat`` sees, as the observation's fields the built-in
+        bots' card play reads (:class:`pitchkit.results.PlayView`; cheaper to build)."""
+        state = self._play_state
+        trick, played = self._plays()
+        return _OBSERVATION_NEW(PlayView, (
+            seat, self.hands[seat], self.reserve[seat],
+            None if state.trump < 0 else state.trump, trick, played, state.captured,
+            state.stage, self.team_of if self._call is None else self._seen_teams(seat)))
+
+    def _plays(self) -> tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]:
+        """(seat, card) of the trick on the table, and of every card played this hand
+        (the finished tricks' read once each, kept for the hand)."""
+        state = self._play_state
         nxt = state.next_active
         trick = []
         s = state.trick_leader
@@ -446,19 +475,10 @@ class Game:
                     s = step[s]
             played = tuple(more)
             self._played_memo = (len(tricks), played)
-        return _OBSERVATION_NEW(Observation, (
-            seat, self.phase, self.to_act, self.dealer, self.hands[seat], self.reserve[seat],
-            self.turned, None if state.trump < 0 else state.trump, tuple(self._bids),
-            self.pitcher,
-            "moon" if self.moon else self.bid, tuple(trick), played + tuple(trick),
-            tuple(state.tricks_won), tuple(state.captured), tuple(self.scores), state.stage,
-            state.select_count if self.to_act == seat else 0,
-            self.team_of if self._call is None else self._seen_teams(seat),
-            *(_NO_DRAW_VIEW if self._draw is None else self._draw_view(seat)),
-            None if self._call is None else self._call.card,
-            None if self._draw is None else draw.given_view(self._draw, seat),
-            self._throw_in.thrown,
-        ))
+        if not trick:
+            return (), played
+        now = tuple(trick)
+        return now, played + now
 
     def _seen_teams(self, seat: int) -> tuple[int, ...]:
         """call.partner: the sides as ``seat`` knows them (pitchkit.call)."""

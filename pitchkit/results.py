@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -121,3 +122,21 @@ class Observation(NamedTuple):
     given: tuple[int, int] | None = None
     #: deal.weak_hand_below: (seat, cards) of each hand thrown in this hand, shown to all
     thrown_in: tuple[tuple[int, int], ...] = ()
+
+
+class PlayView(NamedTuple):
+    """What one seat sees in phase play, as the fields of :class:`Observation` of the
+    same names: what the built-in bots' card play reads. The simulator asks those bots
+    with this instead of the whole observation (:meth:`pitchkit.engine.Game.play_view`),
+    a few fields built rather than some twenty-five; ``captured`` is the play record's
+    own list, to be read, not changed."""
+
+    seat: int
+    hand: int
+    reserve: int
+    trump: int | None
+    trick: tuple[tuple[int, int], ...]
+    played: tuple[tuple[int, int], ...]
+    captured: Sequence[int]
+    stage: int
+    team_of: tuple[int, ...]

@@ -119,10 +119,32 @@ def play_game(setup: Setup, rng_seed: str, bots: Sequence[Bot]) -> tuple[Game, b
     observes = [getattr(bot, "observes", True) for bot in bots]
     chooses = [bot.choose if spec.target in BUILTIN.values() else timed(bot.choose, limit_s)
                for bot, spec in zip(bots, specs, strict=True)]
+    # built-in bots' card play, asked with the seat's view of the table and not the whole
+    # observation; a single legal card is played without asking (card_player's promise)
+    players = [_card_player(bot) if spec.target in BUILTIN.values() else None
+               for bot, spec in zip(bots, specs, strict=True)]
+    fast = any(players)
     legal_actions, apply, observation = game.legal_actions, game.apply, game.observation
+    legal_mask, play_view = game.legal_mask, game.play_view
     over, deal, select, draw_phase = Phase.OVER, Phase.DEAL, Phase.SELECT, Phase.DRAW
+    play_phase = Phase.PLAY
     while True:
         phase = game.phase
+        if phase is play_phase and fast:
+            seat: int = game.to_act  # type: ignore[assignment]
+            player = players[seat]
+            if player is not None:
+                mask = legal_mask()
+                if mask & (mask - 1):
+                    try:
+                        card = player(play_view(seat), mask)
+                    except Exception as error:
+                        raise BotError(f"bot {specs[seat].name!r} in {seat_name(seat)} failed: "
+                                       f"{type(error).__name__}: {error}") from error
+                else:
+                    card = mask.bit_length() - 1
+                apply(card)  # checked: a card outside the mask raises
+                continue
         if phase is over:
             return game, False
         if phase is deal:
@@ -132,8 +154,9 @@ def play_game(setup: Setup, rng_seed: str, bots: Sequence[Bot]) -> tuple[Game, b
                 return game, True
             game.deal_random()
             continue
-        seat = game.to_act
-        assert seat is not None
+        to_act = game.to_act
+        assert to_act is not None
+        seat = to_act
         legal = legal_actions()
         selecting = phase is select or phase is draw_phase
         try:
@@ -158,6 +181,12 @@ def play_game(setup: Setup, rng_seed: str, bots: Sequence[Bot]) -> tuple[Game, b
             raise BotError(
                 f"bot {specs[seat].name!r} in {seat_name(seat)} answered {_spell(action)}: {error}"
             ) from None
+
+
+def _card_player(bot: Bot) -> Callable[..., int] | None:
+    """A built-in bot's card play for the fast path of :func:`play_game`, if it has one."""
+    card_player = getattr(bot, "card_player", None)
+    return None if card_player is None else card_player()
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,7 @@ import pytest
 from pitchkit.bots.heuristic import HeuristicBot
 from pitchkit.engine import Game
 from pitchkit.load import load_variant
-from pitchkit.results import Observation
+from pitchkit.results import Observation, PlayView
 from tests.play_helpers import turns
 
 
@@ -25,12 +25,11 @@ class Uncached(HeuristicBot):
     """The heuristic with its estimate worked out from the whole hand at every call, and
     the cards played read from the list of plays."""
 
-    @staticmethod
-    def played_mask(obs: Observation) -> int:
+    def unseen_cards(self, obs: Observation | PlayView) -> int:
         played = 0
         for _, c in obs.played:
             played |= 1 << c
-        return played
+        return self.k.deck & ~played & ~obs.hand & ~obs.reserve
 
     def estimate(self, hand: int, suit: int) -> float:
         return self._estimate(hand, suit)
@@ -68,9 +67,10 @@ def test_cards_played_read_from_the_captured_masks_are_the_list_of_plays(name: s
     rules = load_variant(name)
     rng = random.Random(5)
     game = Game(rules, random.Random(3))
+    cached, fresh = HeuristicBot(rules, 0, rng), Uncached(rules, 0, rng)
     seen = 0
     for _seat, obs, _legal in turns(game, 4):
-        assert HeuristicBot.played_mask(obs) == Uncached.played_mask(obs)
+        assert cached.unseen_cards(obs) == fresh.unseen_cards(obs)
         seen += bool(obs.trick)
         game._apply_random(rng)
     assert seen > 20

@@ -43,7 +43,7 @@ from pitchkit.bots.drawing import point_cards, ranked_action, rob_or_pass
 from pitchkit.bots.heuristic import HeuristicBot
 from pitchkit.bots.value import Calibration, calibration_for, moon_key
 from pitchkit.cards import cards_in
-from pitchkit.results import HandResult, Observation, Phase
+from pitchkit.results import HandResult, Observation, Phase, PlayView
 from pitchkit.variant import AuctionStyle, Rules
 
 if TYPE_CHECKING:
@@ -180,6 +180,11 @@ class CalibratedBot(CarefulPlay):
         chance = model.moon_made[key]
         gain, loss = self.moon_extras()
         return model.moon[key] + chance * gain - (1 - chance) * loss + self.boldness
+
+    def card_player(self) -> Callable[[Observation | PlayView, int], int] | None:
+        """As :meth:`HeuristicBot.card_player`: this class's :meth:`choose` plays by
+        :meth:`play` (a subclass that chooses otherwise gets None)."""
+        return self.play_cards if type(self).choose is CalibratedBot.choose else None
 
     # ------------------------------------------------------------------ the draw
 

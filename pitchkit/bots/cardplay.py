@@ -25,9 +25,10 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-from pitchkit.bots.heuristic import HeuristicBot
+from pitchkit.bots.heuristic import Costs, HeuristicBot
 from pitchkit.plan import rules_plan
-from pitchkit.results import Observation
+from pitchkit.play import cards_list
+from pitchkit.results import Observation, PlayView
 from pitchkit.tricks import ANY_CARD, FOLLOW_OR_TRUMP, MUST_FOLLOW_THEN_TRUMP, TrumpTables
 from pitchkit.variant import Rules
 
@@ -54,7 +55,7 @@ class CarefulPlay(HeuristicBot):
         #: last plays), voids)
         self._void_memo: tuple[object, tuple[int, ...]] = (None, ())
 
-    def voids(self, obs: Observation, t: TrumpTables) -> list[int]:
+    def voids(self, obs: Observation | PlayView, t: TrumpTables) -> list[int]:
         """Per seat: the mask of cards it has shown it cannot hold (its void suits)."""
         n = self.k.n
         if not self._readable:
@@ -100,29 +101,16 @@ class CarefulPlay(HeuristicBot):
                 if following == MUST_FOLLOW_THEN_TRUMP and suit != trump:
                     out[seat] |= masks[trump]
 
-    def play(self, obs: Observation, legal: Sequence[int]) -> int:
-        if len(legal) == 1:
-            return legal[0]
-        if obs.trump is None:
-            return self.first_lead(obs, legal)
+    def play_cards(self, obs: Observation | PlayView, legal: int) -> int:
+        trump = obs.trump
+        if trump is None:
+            return self.first_lead(obs, cards_list(legal))
         k = self.k
-        unseen = k.deck & ~self.played_mask(obs) & ~obs.hand & ~obs.reserve
-        t = k.tables[obs.trump]
-        power, eff = t.power, t.effective_suit
-        trump_mask = t.trumps
-        lower = k.orders[t.trump].lower
-        higher = k.orders[t.trump].higher
+        tables = k.play_tables[trump]
+        t, power, eff, trump_mask, higher, lower, base, _, _, base_bonus = tables
+        unseen = self.unseen_cards(obs)
+        cost, by_rank = self.card_costs(unseen, legal, tables)
         bonus = k.low_bonus and not k.combinations
-        ranks, ranks_bonus = k.rank[t.trump], k.rank_bonus[t.trump]
-        base = k.base_cost[t.trump]
-        cost = {}
-        rank = {}
-        for c in legal:
-            r = ranks_bonus[c] if bonus and trump_mask >> c & 1 and not unseen & lower[c] \
-                else ranks[c]
-            rank[c] = r
-            cost[c] = r[0]
-        by_rank = rank.__getitem__
         led_only = k.trick_winner_suit_led
         team = obs.team_of
         me = team[obs.seat]
@@ -147,50 +135,52 @@ class CarefulPlay(HeuristicBot):
             return bool(threat & above)
 
         if not trick:
-            return self._careful_lead(legal, t, cost, rank, threat, beaten)
-        led = eff[trick[0][1]]
+            return self._careful_lead(legal, t, cost, by_rank, threat, beaten)
         win_seat, win_card = trick[0]
-        trump = t.trump
+        led = eff[win_card]
         for seat, c in trick[1:]:
             if (eff[c] == led or (eff[c] == trump and not led_only)) \
                     and power[c] > power[win_card]:
                 win_seat, win_card = seat, c
-        win_power = power[win_card]
-        winners = [c for c in legal if (eff[c] == led or (eff[c] == trump and not led_only))
-                   and power[c] > win_power]
-        safe_winners = [c for c in winners if not beaten(c)]
-        prize = sum([base[c] + 0.8 if bonus and trump_mask >> c & 1 and not unseen & lower[c]
+        # the cards that would take the trick now (as the heuristic's play_cards)
+        above = higher[win_card]
+        if not led_only and eff[win_card] != trump:
+            above |= trump_mask
+        winners = legal & above
+        safe_winners = [c for c in cards_list(winners) if not beaten(c)]
+        prize = sum([base_bonus[c] if bonus and trump_mask >> c & 1 and not unseen & lower[c]
                      else base[c] for _, c in trick])
         if team[win_seat] == me:
             if not beaten(win_card):
                 # a partner's safe trick: feed it points, never overtake with a trump
-                gifts = [c for c in legal if c not in winners or not trump_mask >> c & 1]
+                gifts = legal & ~(winners & trump_mask)
                 if gifts:
-                    return max(gifts, key=lambda c: (cost[c], -power[c]))
+                    return max(cards_list(gifts), key=lambda c: (cost[c], -power[c]))
             elif safe_winners and prize >= _POINT:
                 return min(safe_winners, key=by_rank)  # save the partner's points
-            return min(legal, key=by_rank)
+            return min(cards_list(legal), key=by_rank)
         if winners and k.all_points_wins_game and self.sweep_on(obs, win_seat):
-            return min(safe_winners or winners, key=by_rank)
+            return min(safe_winners or cards_list(winners), key=by_rank)
         if safe_winners:
             cheapest = min(safe_winners, key=by_rank)
             if prize > _FREE or k.combinations or cost[cheapest] < _FREE:
                 return cheapest
         return self.risk_or_duck(legal, winners, cost, by_rank, prize)
 
-    def _careful_lead(self, legal: Sequence[int], t: TrumpTables, cost: dict[int, float],
-                      rank: dict[int, tuple[float, int]], threat: int,
+    def _careful_lead(self, legal: int, t: TrumpTables, cost: Costs,
+                      by_rank: Callable[[int], tuple[float, int]], threat: int,
                       beaten: Callable[[int], bool]) -> int:
-        """The lead: a boss trump while another side may hold trumps (or to bring home a
-        point trump), then boss plain cards, then the cheapest card."""
+        """The lead (the legal cards as a mask): a boss trump while another side may hold
+        trumps (or to bring home a point trump), then boss plain cards, then the cheapest
+        card."""
         trump_mask = t.trumps
-        trumps = [c for c in legal if trump_mask >> c & 1]
-        top = max(trumps, key=t.power.__getitem__, default=-1)
+        trumps = legal & trump_mask
+        top = max(cards_list(trumps), key=t.power.__getitem__, default=-1)
         if top >= 0 and not beaten(top) and (threat & trump_mask or cost[top] >= 1.0):
             return top
-        plain = [c for c in legal if not trump_mask >> c & 1]
-        bosses = [c for c in plain if not beaten(c)]
+        plain = legal & ~trump_mask
+        bosses = [c for c in cards_list(plain) if not beaten(c)]
         if bosses:
-            return max(bosses, key=rank.__getitem__)
-        pool = plain or [c for c in trumps if cost[c] < 1.0] or list(legal)
-        return min(pool, key=rank.__getitem__)
+            return max(bosses, key=by_rank)
+        pool = plain or sum(1 << c for c in cards_list(trumps) if cost[c] < 1.0) or legal
+        return min(cards_list(pool), key=by_rank)

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from pitchkit.actions import (
@@ -43,10 +43,16 @@ from pitchkit.cards import JACK, RANKS, cards_in
 from pitchkit.combos import best_combination
 from pitchkit.memo import per_rule_set
 from pitchkit.plan import rules_plan
-from pitchkit.results import Observation, Phase
+from pitchkit.play import cards_list
+from pitchkit.results import Observation, Phase, PlayView
 from pitchkit.scoring import PlannedItem, scoring_plan
 from pitchkit.tricks import TrumpTables, tables_for
 from pitchkit.variant import AuctionStyle, GameTie, GoesTo, Rules, ScoringMethod, TrickWinner
+
+#: a card's cost (:meth:`HeuristicBot.cost`) and rank ((cost, power)) by card: a table
+#: indexed by card, or the legal cards' own
+Costs = Sequence[float] | Mapping[int, float]
+Ranks = Sequence[tuple[float, int]] | Mapping[int, tuple[float, int]]
 
 
 @dataclass(frozen=True)
@@ -100,6 +106,9 @@ class Know:
     #: (shared by every bot of these rules: the estimate depends on nothing else)
     estimate_cards: tuple[int, ...]
     estimates: dict[tuple[int, int, int], float]
+    #: per trump suit, what :meth:`HeuristicBot.play` reads, in one tuple (one lookup
+    #: a card played): :data:`PlayTables`
+    play_tables: tuple[PlayTables, ...]
 
 
 
@@ -111,6 +120,16 @@ _MAX_ESTIMATES = 50_000
 _HIGH, _LOW, _GAME, _LAST_TRICK, _CARD, _SLAM = range(6)
 _ITEM_KINDS = {"high": _HIGH, "low": _LOW, "game": _GAME, "last_trick": _LAST_TRICK,
                "slam": _SLAM}
+
+
+#: Per trump suit: its tables, then of them the cards' power and effective suit, the
+#: trumps' mask, and of its :class:`Order` the masks of the cards above and below each
+#: card; then :attr:`Know.base_cost`, its :attr:`Know.rank` and :attr:`Know.rank_bonus`,
+#: and the cost with the low-trump bonus
+PlayTables = tuple[
+    TrumpTables, tuple[int, ...], tuple[int, ...], int, tuple[int, ...], tuple[int, ...],
+    tuple[float, ...], tuple[tuple[float, int], ...], tuple[tuple[float, int], ...],
+    tuple[float, ...]]
 
 
 @per_rule_set(32)
@@ -142,13 +161,18 @@ def know(rules: Rules) -> Know:
     orders = tuple(order(t, deal.deck_mask) for t in tables)
     base_cost = tuple(_base_costs(t, game_value, combo_value, card_points[t.trump],
                                   combinations) for t in tables)
+    rank = tuple(tuple(zip(costs, t.power, strict=True))
+                 for costs, t in zip(base_cost, tables, strict=True))
+    rank_bonus = tuple(tuple((c + 0.8, p) for c, p in zip(costs, t.power, strict=True))
+                       for costs, t in zip(base_cost, tables, strict=True))
     return Know(
         tables=tables, orders=orders,
-        base_cost=base_cost,
-        rank=tuple(tuple(zip(costs, t.power, strict=True))
-                   for costs, t in zip(base_cost, tables, strict=True)),
-        rank_bonus=tuple(tuple((c + 0.8, p) for c, p in zip(costs, t.power, strict=True))
-                         for costs, t in zip(base_cost, tables, strict=True)),
+        base_cost=base_cost, rank=rank, rank_bonus=rank_bonus,
+        play_tables=tuple(
+            (t, t.power, t.effective_suit, t.trumps, o.higher, o.lower, costs, r, rb,
+             tuple(c for c, _ in rb))
+            for t, o, costs, r, rb in zip(tables, orders, base_cost, rank, rank_bonus,
+                                          strict=True)),
         low_bonus="low" in plan.names and plan.low_goes_to is GoesTo.CAPTURER,
         item_kinds=tuple((_ITEM_KINDS.get(item.name, _CARD), item.value, item.card_by_trump)
                          for item in plan.items),
@@ -299,6 +323,14 @@ class HeuristicBot:
             return self.alone(observation)
         return legal_actions[0]
 
+    def card_player(self) -> Callable[[Observation | PlayView, int], int] | None:
+        """For the simulator: what :meth:`choose` asks in phase play, :meth:`play` as
+        :meth:`play_cards` (the legal cards as a mask), which reads only the fields of a
+        :class:`~pitchkit.results.PlayView`; :meth:`play` plays a single legal card
+        without reading anything, so the simulator need not ask. None for a class whose
+        ``choose`` answers otherwise in phase play."""
+        return self.play_cards if type(self).choose is HeuristicBot.choose else None
+
     # ------------------------------------------------------------------ bidding
 
     def estimate(self, hand: int, suit: int) -> float:
@@ -432,7 +464,7 @@ class HeuristicBot:
         return None
 
     @staticmethod
-    def sweep_on(obs: Observation, seat: int) -> bool:
+    def sweep_on(obs: Observation | PlayView, seat: int) -> bool:
         """``seat``'s side may still take every point: no other side has taken a trick."""
         team = obs.team_of
         side = team[seat]
@@ -489,119 +521,136 @@ class HeuristicBot:
             value += 0.8  # a low trump nobody can go under
         return value
 
-    @staticmethod
-    def played_mask(obs: Observation) -> int:
-        """The cards played this hand, as a mask: those captured in finished tricks and
-        those of the trick on the table (the cards of ``obs.played``)."""
-        played = 0
-        for mask in obs.captured:
-            played |= mask
-        for _, c in obs.trick:
-            played |= 1 << c
-        return played
-
-    def play(self, obs: Observation, legal: Sequence[int]) -> int:
+    def play(self, obs: Observation | PlayView, legal: Sequence[int]) -> int:
         if len(legal) == 1:
             return legal[0]
-        k = self.k
-        unseen = k.deck & ~self.played_mask(obs) & ~obs.hand & ~obs.reserve
-        if obs.trump is None:
-            return self.first_lead(obs, legal)
-        t = k.tables[obs.trump]
-        power, eff = t.power, t.effective_suit
-        trick = obs.trick
-        # self.cost of each legal card, inlined (the hot path), and its rank for the
-        # cheapest card: (cost, power)
-        base = k.base_cost[t.trump]
-        lower = k.orders[t.trump].lower
-        bonus = k.low_bonus and not k.combinations
-        trump_mask = t.trumps
-        ranks, ranks_bonus = k.rank[t.trump], k.rank_bonus[t.trump]
-        cost = {}
-        rank = {}
+        mask = 0
         for c in legal:
-            if bonus and trump_mask >> c & 1 and not unseen & lower[c]:
-                r = ranks_bonus[c]
-            else:
-                r = ranks[c]
-            rank[c] = r
-            cost[c] = r[0]
-        higher = k.orders[obs.trump].higher
+            mask |= 1 << c
+        return self.play_cards(obs, mask)
+
+    def play_cards(self, obs: Observation | PlayView, legal: int) -> int:
+        """:meth:`play` with the legal cards (two or more) as a mask; of cards that rank
+        alike, the lowest."""
+        trump = obs.trump
+        if trump is None:
+            return self.first_lead(obs, cards_list(legal))
+        k = self.k
+        trick = obs.trick
+        tables = k.play_tables[trump]
+        t, power, eff, trump_mask, higher, lower, base, _, _, base_bonus = tables
+        unseen = self.unseen_cards(obs)
+        cost, by_rank = self.card_costs(unseen, legal, tables)
+        bonus = k.low_bonus and not k.combinations
         # a card is boss when no unseen card can beat it (as a lead): none higher in its
         # suit, and it is a trump or no unseen trump can take it
-        no_trump_out = k.trick_winner_suit_led or not unseen & trump_mask
-
-        if not trick:
-            return self._lead(legal, t, cost, rank, higher, unseen, no_trump_out)
-        led = eff[trick[0][1]]
-        win_seat, win_card = trick[0]
         led_only = k.trick_winner_suit_led
-        trump = t.trump
+        no_trump_out = led_only or not unseen & trump_mask
+        if not trick:
+            return self._lead(legal, t, cost, by_rank, higher, unseen, no_trump_out)
+        win_seat, win_card = trick[0]
+        led = eff[win_card]
         for seat, c in trick[1:]:
             if (eff[c] == led or (eff[c] == trump and not led_only)) \
                     and power[c] > power[win_card]:
                 win_seat, win_card = seat, c
         last = len(trick) == k.n - 1
-        win_power = power[win_card]
-        # the legal cards that would take the trick now
-        winners = [c for c in legal if (eff[c] == led or (eff[c] == trump and not led_only))
-                   and power[c] > win_power]
-        by_rank = rank.__getitem__
+        # the cards that would take the trick now: of the winning card's suit, those
+        # above it; any trump, when trumps take tricks and it is not one
+        above = higher[win_card]
+        if not led_only and eff[win_card] != trump:
+            above |= trump_mask
+        winners = legal & above
         team = obs.team_of
         if team[win_seat] == team[obs.seat]:
             if last or (not unseen & higher[win_card]
                         and (no_trump_out or trump_mask >> win_card & 1)):
                 # saves game points for its partner: throw valuable non-winning cards
-                gifts = [c for c in legal if c not in winners or not (trump_mask >> c & 1)]
+                gifts = legal & ~(winners & trump_mask)
                 if gifts:
-                    return max(gifts, key=lambda c: (cost[c], -power[c]))
-            return min(legal, key=by_rank)  # the cheapest card
+                    return max(cards_list(gifts), key=lambda c: (cost[c], -power[c]))
+            return min(cards_list(legal), key=by_rank)  # the cheapest card
         # self.cost of the cards in the trick, inlined
-        prize = sum([base[c] + 0.8 if bonus and trump_mask >> c & 1 and not unseen & lower[c]
+        prize = sum([base_bonus[c] if bonus and trump_mask >> c & 1 and not unseen & lower[c]
                      else base[c] for _, c in trick])
-        safe_winners = winners if last else [
-            c for c in winners
-            if not unseen & higher[c] and (no_trump_out or trump_mask >> c & 1)]
+        safe_winners = winners
+        if not last:
+            for c in cards_list(winners):
+                if unseen & higher[c] or not (no_trump_out or trump_mask >> c & 1):
+                    safe_winners ^= 1 << c
         if winners and k.all_points_wins_game and self.sweep_on(obs, win_seat):
             # the other side would win the game at once by taking every point: a trick
             # (its game points, its point cards) may stop it, whatever the prize
-            return min(safe_winners or winners, key=by_rank)
+            return min(cards_list(safe_winners or winners), key=by_rank)
         if safe_winners and (prize > 0.15 or last or k.combinations):
-            return min(safe_winners, key=by_rank)
+            return min(cards_list(safe_winners), key=by_rank)
         return self.risk_or_duck(legal, winners, cost, by_rank, prize)
 
+    def unseen_cards(self, obs: Observation | PlayView) -> int:
+        """The cards of the deck this seat has not seen: neither played (the captured
+        masks and the trick on the table: the cards of ``obs.played``) nor held."""
+        played = 0
+        for mask in obs.captured:
+            played |= mask
+        for _, c in obs.trick:
+            played |= 1 << c
+        return self.k.deck & ~played & ~obs.hand & ~obs.reserve
+
+    def card_costs(self, unseen: int, legal: int, tables: PlayTables
+                   ) -> tuple[Sequence[float], Callable[[int], tuple[float, int]]]:
+        """For :meth:`play_cards`, with the trump's ``tables`` and the ``unseen`` cards:
+        each card's cost (:meth:`cost`, inlined: the hot path) and its rank for the
+        cheapest card, (cost, power); a legal low trump nobody can go under gets the
+        bonus."""
+        k = self.k
+        _, _, _, trump_mask, _, lower, base, rank, rank_bonus, base_bonus = tables
+        if not (k.low_bonus and not k.combinations and legal & trump_mask):
+            return base, rank.__getitem__
+        ranked: list[tuple[float, int]] = []
+        priced: list[float] = []
+        for c in cards_list(legal & trump_mask):
+            if not unseen & lower[c]:
+                if not ranked:
+                    ranked, priced = list(rank), list(base)
+                ranked[c] = rank_bonus[c]
+                priced[c] = base_bonus[c]
+        if not ranked:
+            return base, rank.__getitem__
+        return priced, ranked.__getitem__
+
     @staticmethod
-    def risk_or_duck(legal: Sequence[int], winners: Sequence[int], cost: dict[int, float],
+    def risk_or_duck(legal: int, winners: int, cost: Costs,
                      by_rank: Callable[[int], tuple[float, int]], prize: float) -> int:
-        """With no safe winner worth playing: a winner that risks no point card when the
-        trick is worth it, else the cheapest card that does not win."""
-        risky = [c for c in winners if cost[c] < 1.0]  # protects its jack
+        """With no safe winner worth playing (the cards as masks): a winner that risks no
+        point card when the trick is worth it, else the cheapest card that does not win."""
+        risky = [c for c in cards_list(winners) if cost[c] < 1.0]  # protects its jack
         if risky and prize > 0.5:
             return min(risky, key=by_rank)
-        losers = [c for c in legal if c not in winners] or list(legal)
-        return min(losers, key=by_rank)
+        return min(cards_list(legal & ~winners or legal), key=by_rank)
 
-    def _lead(self, legal: Sequence[int], t: TrumpTables, cost: dict[int, float],
-              rank: dict[int, tuple[float, int]], higher: tuple[int, ...], unseen: int,
-              no_trump_out: bool) -> int:
-        """The lead once trump is known (``rank``: each legal card's (cost, power))."""
+    def _lead(self, legal: int, t: TrumpTables, cost: Costs,
+              by_rank: Callable[[int], tuple[float, int]], higher: tuple[int, ...],
+              unseen: int, no_trump_out: bool) -> int:
+        """The lead once trump is known (the legal cards as a mask; ``by_rank``: a card's
+        (cost, power))."""
         power = t.power
         trump_mask = t.trumps
-        trumps = [c for c in legal if trump_mask >> c & 1]
-        plain = [c for c in legal if not trump_mask >> c & 1]
+        trumps = legal & trump_mask
+        plain = legal & ~trump_mask
         if trumps:
-            top = max(trumps, key=power.__getitem__)
+            top = max(cards_list(trumps), key=power.__getitem__)
             # draws trumps when strong: lead a boss trump while trumps are still out
             if not unseen & higher[top] and (unseen & trump_mask or cost[top] >= 1.0):
                 return top
         # plain cards nobody can beat: none higher unseen, and no unseen trump
-        bosses = [c for c in plain if not unseen & higher[c]] if no_trump_out else []
-        if bosses:
-            return max(bosses, key=rank.__getitem__)
-        pool = plain or [c for c in trumps if cost[c] < 1.0] or list(legal)
-        return min(pool, key=rank.__getitem__)
+        if no_trump_out:
+            bosses = [c for c in cards_list(plain) if not unseen & higher[c]]
+            if bosses:
+                return max(bosses, key=by_rank)
+        pool = plain or sum(1 << c for c in cards_list(trumps) if cost[c] < 1.0) or legal
+        return min(cards_list(pool), key=by_rank)
 
-    def first_lead(self, obs: Observation, legal: Sequence[int]) -> int:
+    def first_lead(self, obs: Observation | PlayView, legal: Sequence[int]) -> int:
         """The lead that sets trump: the best suit's top card, or a low one to keep the jack."""
         suit, _ = self.best_suit(obs.hand)
         t = self.k.tables[suit]
