@@ -28,12 +28,55 @@ def test_a_void_read_from_the_plays_is_a_suit_the_seat_does_not_hold(variant: st
     assert found, variant
 
 
-def test_staged_play_reads_no_void() -> None:
-    """play.stages: a seat's next stage may hold any suit, so nothing is read."""
-    for rules, _, obs, _ in positions("pimps-and-hoes", 1, hands=1):
+@pytest.mark.parametrize("variant", ["pimps-and-hoes", "pimps-and-hoes-4p"])
+def test_staged_play_reads_a_void_for_the_stage_only(variant: str) -> None:
+    """play.stages: a seat plays only the cards it chose for the stage, so a void read in
+    the stage is a suit it holds none of among them (the deal is the truth); the stage's
+    first trick reads nothing from the stages before (its next stage may hold any suit)."""
+    found = 0
+    for rules, game, obs, _ in positions(variant, 1, hands=2):
         bot = CarefulPlay(rules, obs.seat, random.Random(0))
         assert obs.trump is not None
-        assert not any(bot.voids(obs, bot.k.tables[obs.trump]))
+        voids = bot.voids(obs, bot.k.tables[obs.trump])
+        for seat, mask in enumerate(voids):
+            assert not mask & game.hands[seat], (variant, seat)
+            found += bool(mask)
+        before = rules.players.count * sum(rules.play.stages[:obs.stage])
+        if len(obs.played) - before <= 1:
+            assert not any(voids)
+    assert found, variant
+
+
+def _beaten_scorers(bot: CarefulPlay, obs, cards: int) -> int:
+    """Cards of ``cards`` that score in combinations and an unseen card could beat."""
+    t = bot.k.tables[obs.trump]
+    higher = bot.k.orders[obs.trump].higher
+    unseen = bot.unseen_cards(obs)
+    ruffed = bool(unseen & t.trumps)
+    return sum(1 for c in range(52) if cards >> c & 1 and bot.k.combo_value[c] > 0
+               and (unseen & higher[c] or (ruffed and not t.trumps >> c & 1)))
+
+
+def test_a_stage_holds_fewer_scoring_cards_that_could_be_beaten() -> None:
+    """Staged play: a card that scores and could be beaten now waits for a later stage
+    (a stage's cards are all played): the bot's stage never holds more such cards than
+    the heuristic's, and fewer in some."""
+    from pitchkit.actions import selected_cards
+    from pitchkit.bots.heuristic import HeuristicBot
+    from pitchkit.results import Phase
+
+    fewer = 0
+    for rules, game, obs, _ in positions("pimps-and-hoes", 3, hands=3, phases=(Phase.SELECT,)):
+        if obs.trump is None or game.to_act != obs.seat:
+            continue
+        legal = game.legal_actions()
+        mine = selected_cards(CarefulPlay(rules, obs.seat, random.Random(0)).select(obs, legal))
+        theirs = selected_cards(HeuristicBot(rules, obs.seat, random.Random(0)).select(obs, legal))
+        bot = CarefulPlay(rules, obs.seat, random.Random(0))
+        a, b = _beaten_scorers(bot, obs, mine), _beaten_scorers(bot, obs, theirs)
+        assert a <= b
+        fewer += a < b
+    assert fewer
 
 
 def test_a_partners_trick_no_other_side_can_beat_gets_the_point_cards() -> None:

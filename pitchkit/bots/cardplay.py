@@ -5,8 +5,9 @@ table more closely, from the rules of following (``play.following``) and the car
 
 - **Voids.** A seat that did not follow the suit led holds none of it (and, where the rules
   make it trump when it cannot follow, or trump was led, no trump either). Its possible
-  cards are the unseen cards less those suits; in staged play (``play.stages``) a seat's
-  next stage may hold any suit, so nothing is read there.
+  cards are the unseen cards less those suits; in staged play (``play.stages``) a seat
+  plays only the cards it chose for the stage, so a void holds until the stage ends (its
+  next stage may hold any suit).
 - **Safe means safe from the other sides.** A card of the trick is safe when no seat of
   another side still to play this trick could hold a card that beats it; a partner's
   card that beats it is no loss. A lead is a boss card when no seat of another side could
@@ -39,6 +40,11 @@ _FREE = 0.15
 #: pidro deals against the heuristic: 56.9% of games, 54.6% never taking over, and
 #: worse again taking over for any trump of the trick).
 _POINT = 1.0
+#: Staged play: how much less a scoring card that could be beaten is wanted in a stage
+#: (more than a trump's 14 and any rank: it comes after the cards that score nothing;
+#: measured on 1,000 deals of each Pimps & Hoes against the heuristic: 82%, 75% and 62%
+#: of games with 20; 83%, 72% and 60% with 40; 67% in the two-player game with 10).
+_WAIT = 20.0
 
 
 class CarefulPlay(HeuristicBot):
@@ -49,8 +55,10 @@ class CarefulPlay(HeuristicBot):
         super().__init__(rules, seat, rng, boldness=boldness)
         play = rules_plan(rules).play
         self._following = play.following
-        # staged play: a seat's next stage may hold any suit
-        self._readable = not play.stages and play.following != ANY_CARD
+        self._readable = play.following != ANY_CARD
+        #: staged play: the cards played before each stage (a void holds for one stage)
+        n = rules.players.count
+        self._stage_starts = tuple(n * sum(play.stages[:i]) for i in range(len(play.stages)))
         #: the voids read from the finished tricks of the hand: ((their count, first and
         #: last plays), voids)
         self._void_memo: tuple[object, tuple[int, ...]] = (None, ())
@@ -61,6 +69,9 @@ class CarefulPlay(HeuristicBot):
         if not self._readable:
             return [0] * n
         played = obs.played
+        if self._stage_starts:
+            # staged play: only this stage's tricks (its next stage may hold any suit)
+            played = played[self._stage_starts[min(obs.stage, len(self._stage_starts) - 1)]:]
         done = len(played) - len(obs.trick)
         # the finished tricks, known by their count and their first and last plays
         key = (done, played[0], played[done - 1]) if done else None
@@ -100,6 +111,35 @@ class CarefulPlay(HeuristicBot):
                 out[seat] |= masks[led]
                 if following == MUST_FOLLOW_THEN_TRUMP and suit != trump:
                     out[seat] |= masks[trump]
+
+    def stage_worth(self, obs: Observation, cards: Sequence[int]) -> Callable[[int], float]:
+        """The heuristic's wish for each card in this stage, less ``_WAIT`` for a card that
+        scores in combinations and could be beaten now: an unseen card above it in its
+        suit, or for a plain card an unseen trump where trumps win tricks. A stage's cards
+        are all played, so such a card would likely be given away; in a later stage the
+        cards above it may be gone (or it is left out)."""
+        base = super().stage_worth(obs, cards)
+        if obs.trump is None:
+            return base
+        k = self.k
+        t = k.tables[obs.trump]
+        trump_mask = t.trumps
+        higher = k.orders[obs.trump].higher
+        scores = k.combo_value
+        mine = 0
+        for c in cards:
+            mine |= 1 << c
+        unseen = self.unseen_cards(obs) & ~mine
+        ruffed = not k.trick_winner_suit_led and bool(unseen & trump_mask)
+
+        def worth(c: int) -> float:
+            w = base(c)
+            if scores[c] > 0 and (unseen & higher[c]
+                                  or (ruffed and not trump_mask >> c & 1)):
+                w -= _WAIT
+            return w
+
+        return worth
 
     def play_cards(self, obs: Observation | PlayView, legal: int) -> int:
         trump = obs.trump

@@ -668,9 +668,14 @@ class HeuristicBot:
 
     def select(self, obs: Observation, legal: Sequence[int]) -> int:
         """Choose the stage's cards: trick winners and combination cards first."""
-        k = self.k
-        count = obs.select_count
         cards = list(legal)
+        cards.sort(key=self.stage_worth(obs, cards), reverse=True)
+        return select_action(cards[:obs.select_count])
+
+    def stage_worth(self, obs: Observation, cards: Sequence[int]) -> Callable[[int], float]:
+        """How much each of ``cards`` (those it may choose) is wanted in this stage: its
+        rank, more for a trump and for a card of its best combination."""
+        k = self.k
         t = k.tables[obs.trump] if obs.trump is not None else None
         kept = set(best_combination(self.rules.combinations, cards).kept) if k.combinations \
             else set()
@@ -683,8 +688,7 @@ class HeuristicBot:
                 w += 4 + k.combo_value[c] * 0.5
             return w
 
-        cards.sort(key=worth, reverse=True)
-        return select_action(cards[:count])
+        return worth
 
 
 #: Hands dealt to work out :func:`average_hand_value` (about 20 ms once per rule set).
