@@ -1,7 +1,8 @@
 """The ``calibrated`` bot (the default): bids what the rules make its hand worth.
 
 It plays its cards by the ``heuristic``'s plan, reading the voids and the sides still to
-play (:mod:`pitchkit.bots.cardplay`), and bids from what it learned of these rules
+play (:mod:`pitchkit.bots.cardplay`; in staged play a scoring card that could be beaten
+waits for a later stage), and bids from what it learned of these rules
 (:mod:`pitchkit.bots.value`). Its hand's *estimate* for each suit is the expected points
 as pitcher under the item model; the band of that estimate gives, per bid, the
 expected change of its side's score against the other sides' mean as the variant scores
