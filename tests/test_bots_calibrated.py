@@ -225,3 +225,58 @@ def test_robbing_keeps_the_little_joker_before_a_pointless_trump(verb: str) -> N
     chosen = bot.choose(obs, [])
     kept = chosen & CARD_BITS if verb == "keep" else trumps & ~chosen
     assert kept == trumps & ~(1 << parse_card("6C"))
+
+
+def test_the_eldest_counts_what_its_refusals_realised() -> None:
+    """auction.style sell: refusing pitches against a high bidder who holds a hand worth
+    the bid; the calibration learns what the eldest's refusals realised beyond the band's
+    value of pitching, and the eldest counts it."""
+    from pitchkit.actions import BID_BASE, PASS, REFUSE, SELL
+
+    rules = load_variant("commercial-pitch")
+    model = calibration_for(rules)
+    game = _auction_start(rules, seed=5)
+    for _ in range(rules.players.count - 1):  # the others bid 2, then pass
+        legal = game.legal_actions()
+        game.apply(BID_BASE + 2 if BID_BASE + 2 in legal else PASS)
+    seat = game.to_act
+    obs = game.observation(seat)
+    size, top = len(model.pitch), len(model.pitch[0])
+    # pitching at 2 worth 2.5 against 2 for the price: refused, unless refusals realise less
+    fair = _tables(model, pitch=((2.5,) * top,) * size, passing=0.0, refusing=(0.0,) * top)
+    worse = _tables(fair, refusing=(-1.0,) * top)
+    assert CalibratedBot(rules, seat, random.Random(1), model=fair).choose(
+        obs, game.legal_actions()) == REFUSE
+    assert CalibratedBot(rules, seat, random.Random(1), model=worse).choose(
+        obs, game.legal_actions()) == SELL
+
+
+def test_a_price_that_reaches_the_target_is_taken() -> None:
+    """The seller's price is scored with the hand: an eldest whom it brings to the target
+    sells where it would refuse further from it."""
+    from pitchkit.actions import BID_BASE, PASS, REFUSE, SELL
+
+    rules = load_variant("commercial-pitch")
+    assert rules.scoring.target is not None
+    model = calibration_for(rules)
+    size, top = len(model.pitch), len(model.pitch[0])
+    fair = _tables(model, pitch=((2.5,) * top,) * size, passing=0.0, refusing=(0.0,) * top,
+                   made=((0.5,) * top,) * size)
+    answers = []
+    for score in (0, rules.scoring.target - 2):
+        game = _auction_start(rules, seed=5)
+        game.scores = [score] * rules.players.count
+        for _ in range(rules.players.count - 1):
+            legal = game.legal_actions()
+            game.apply(BID_BASE + 2 if BID_BASE + 2 in legal else PASS)
+        seat = game.to_act
+        answers.append(CalibratedBot(rules, seat, random.Random(1), model=fair).choose(
+            game.observation(seat), game.legal_actions()))
+    assert answers == [REFUSE, SELL]
+
+
+@pytest.mark.parametrize(("variant", "learned"), [("commercial-pitch", True),
+                                                   ("auction-pitch", False)])
+def test_refusals_are_learned_where_the_eldest_may_refuse(variant: str, learned: bool) -> None:
+    model = calibrate(load_variant(variant), hands=600)
+    assert any(model.refusing) is learned

@@ -25,7 +25,9 @@ trumps that score a point by themselves before the other trumps; each kind ranke
 the card adds to the hand's learned estimate as pitcher with the trump named.
 
 Selling the pitch (``auction.style: sell``): the eldest sells when the price plus what
-not pitching is worth beats pitching at that bid; a buyer counts the price it hands the
+not pitching is worth beats pitching at that bid as its refusals realised it in the
+calibration (against a high bidder who holds a hand worth the bid), a price that brings
+it to the target counting a game's worth more; a buyer counts the price it hands the
 eldest against its bid.
 
 Settings: ``boldness`` (points added to the value of pitching; default 0),
@@ -276,14 +278,22 @@ class CalibratedBot(CarefulPlay):
 
     def sell_or_refuse(self, obs: Observation) -> int:
         """The eldest sells when the price plus what not pitching is worth beats pitching
-        for the high bid itself."""
+        for the high bid itself, as the eldest's refusals realised it (the high bidder
+        holds a hand worth the bid); a price that reaches the target counts a game's
+        worth more."""
         model = self.model
         if model is None:
             return super().sell_or_refuse(obs)
         high = max((a - BID_BASE for _, a in obs.bids if is_numeric_bid(a)), default=0)
         _, value = self.best_suit(obs.hand)
-        pitch = self.bid_value(model.band(value), high, obs.scores[self.seat])
-        return REFUSE if pitch > high + self.pass_value(obs.hand) else SELL
+        score = obs.scores[self.seat]
+        refusing = model.refusing
+        pitch = self.bid_value(model.band(value), high, score) \
+            + refusing[min(high, len(refusing) - 1)]
+        sell = high + self.pass_value(obs.hand)
+        if self.target is not None and score + high >= self.target:
+            sell += self.target
+        return REFUSE if pitch > sell else SELL
 
     def moon_value(self, obs: Observation, suit: int) -> float:
         """Expected gain of bidding the moon now: from the tables, or with ``moon_samples``

@@ -16,12 +16,15 @@ in turn, and as a moon. That gives, per band of the estimate (:attr:`Calibration
 points wide) and per bid level, the expected *score change* of the pitcher's side against
 the mean of the other sides (made: the points or the bid, set: the set-back, the others'
 points too, all as the variant scores them), the chance of making the bid and the
-realised points (also per level of the contract). Per moon feature (trumps held, top
-trumps held in a row): the chance of taking what a moon needs, and what a moon would have
-scored. Seats that did not pitch give, per band of their own best estimate, what not
-pitching is worth (the price of a sold pitch left out). Each table is
-smoothed over neighbouring bands (a band with few hands borrows from its neighbours) and,
-where more of a hand can only help, made non-decreasing in the estimate.
+realised points (also per level of the contract, learned from the calibrated bot's own
+rounds: the heuristic's contracts at a level are another mix of hands). Where the eldest
+may refuse to sell (``auction.style: sell``), what its refusals realised beyond its band's
+value of pitching at that bid (the high bidder holds a hand worth the bid). Per moon
+feature (trumps held, top trumps held in a row): the chance of taking what a moon
+needs, and what a moon would have scored. Seats that did not pitch give, per band of
+their own best estimate, what not pitching is worth (the price of a sold pitch left out).
+Each table is smoothed over neighbouring bands (a band with few hands borrows from its
+neighbours) and, where more of a hand can only help, made non-decreasing in the estimate.
 
 :func:`calibrate` plays :func:`default_hands` seeded hands under the rules in three rounds
 (the first bid by the ``heuristic``, then by the calibrated bot with what the round before
@@ -45,7 +48,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pitchkit.actions import SELL
+from pitchkit.actions import REFUSE, SELL
 from pitchkit.atomic import write_atomically
 from pitchkit.bots.drawing import worth
 from pitchkit.bots.heuristic import HeuristicBot, Order, know, order
@@ -68,7 +71,7 @@ MAX_CALIBRATION_HANDS = 18000
 #: Rounds of self-play the hands are split into (each bid with the last round's model).
 ROUNDS = 3
 #: Bumped whenever the features or the calibration change: old cache files are ignored.
-MODEL_VERSION = 9
+MODEL_VERSION = 10
 #: Pseudo-counts pulling a rarely seen feature value towards the item's overall rate.
 PRIOR_WEIGHT = 4.0
 #: Hands a band of the estimate needs before it stops borrowing from its neighbours.
@@ -233,6 +236,9 @@ class Calibration:
     points_at: Table
     #: per band: mean points the pitcher's side took
     points: tuple[float, ...]
+    #: per bid (``auction.style: sell``): what the eldest's refusals realised beyond its
+    #: band's value of pitching at that bid (0 elsewhere)
+    refusing: tuple[float, ...]
     #: per moon feature (:func:`moon_key`: trumps held, top trumps held in a row): chance
     #: the pitcher's side took what a moon needs (every point, every trick as the rules say)
     moon_made: tuple[float, ...]
@@ -288,6 +294,7 @@ class Calibration:
                 "step": self.step, "pitch": [list(r) for r in self.pitch],
                 "made": [list(r) for r in self.made], "points": list(self.points),
                 "points_at": [list(r) for r in self.points_at],
+                "refusing": list(self.refusing),
                 "moon_made": list(self.moon_made), "moon": list(self.moon),
                 "moon_seen": list(self.moon_seen),
                 "passing": list(self.passing), "seats": list(self.seats),
@@ -317,7 +324,7 @@ class Calibration:
                 rules_hash=rules_hash, items=items, chances=chances,
                 total=float(data["total"]), step=float(data["step"]),
                 pitch=table("pitch"), made=table("made"), points=row("points"),
-                points_at=table("points_at"),
+                points_at=table("points_at"), refusing=row("refusing"),
                 moon_made=row("moon_made"), moon=row("moon"), moon_seen=row("moon_seen"),
                 passing=row("passing"),
                 seats=row("seats"), hands=int(data["hands"]))
@@ -325,6 +332,7 @@ class Calibration:
             if not bands or found.step <= 0 or any(
                     len(x) != bands for x in (found.pitch, found.made, found.points_at,
                                               found.passing, found.seats)) or any(
+                    len(row) != len(found.refusing) for row in found.pitch) or any(
                     len(x) != MOON_KEYS for x in (found.moon_made, found.moon,
                                                   found.moon_seen)):
                 return None
@@ -353,8 +361,9 @@ def top_bid(rules: Rules) -> int:
 
 
 #: One calibration hand: what each seat held when it bid, the hand's result, the side of
-#: each seat, and the seat that sold the pitch with its price (None, 0: no sale).
-_Record = tuple[tuple[int, ...], Any, tuple[int, ...], int | None, int]
+#: each seat, the seat that sold the pitch with its price (None, 0: no sale), and whether
+#: the eldest refused to sell (``auction.style: sell``: it pitches for the high bid).
+_Record = tuple[tuple[int, ...], Any, tuple[int, ...], int | None, int, bool]
 
 
 def calibrate(rules: Rules, hands: int = CALIBRATION_HANDS, seed: str = "calibrate",
@@ -369,6 +378,7 @@ def calibrate(rules: Rules, hands: int = CALIBRATION_HANDS, seed: str = "calibra
     share = max(1, hands // rounds)
     model: Calibration | None = None
     records: list[_Record] = []
+    own_from = 0
     for r in range(rounds):
         def tick(done: int, r: int = r) -> None:
             if progress is not None:
@@ -376,7 +386,11 @@ def calibrate(rules: Rules, hands: int = CALIBRATION_HANDS, seed: str = "calibra
         # every round's hands are learned from: a round bid by a bolder or shyer model
         # shows the hands the next one may bid, so no band of the estimate goes unseen
         records += _self_play(rules, share, f"{seed}:{r}", model, tick)
-        model = _fit(rules, records)
+        if r == 0:
+            # the points per bid level come from the calibrated bot's own rounds once
+            # there are some: the heuristic's contracts at a level are another mix
+            own_from = len(records) if rounds > 1 else 0
+        model = _fit(rules, records, own_from if r > 0 else 0)
     assert model is not None
     return model
 
@@ -415,18 +429,21 @@ def _self_play(rules: Rules, hands: int, seed: str, model: Calibration | None,
         if result.pitcher is None or result.trump is None or result.thrown_in \
                 or not isinstance(result.bid, int):
             continue
-        seller, price = _sale(game, result)
-        out.append((held, result, game.team_of, seller, price))
+        seller, price, refused = _sale(game, result)
+        out.append((held, result, game.team_of, seller, price, refused))
     tick(hands)
     return out
 
 
-def _sale(game: Any, result: Any) -> tuple[int | None, int]:
-    """The seat that sold the pitch this hand (``auction.style: sell``) and its price."""
+def _sale(game: Any, result: Any) -> tuple[int | None, int, bool]:
+    """The seat that sold the pitch this hand (``auction.style: sell``) and its price;
+    whether the eldest refused to sell instead."""
     for event in game.events:
         if event.kind == "action" and event.action == SELL:
-            return event.seat, int(result.bid)
-    return None, 0
+            return event.seat, int(result.bid), False
+        if event.kind == "action" and event.action == REFUSE:
+            return None, 0, True
+    return None, 0, False
 
 
 def _relative(changes: Sequence[float], team_of: tuple[int, ...], side: int) -> float:
@@ -445,7 +462,7 @@ def _item_chances(rules: Rules, items: tuple[Item, ...], records: Sequence[_Reco
     taken = [[0.0] * _SIZES[i.kind] for i in items]
     seen = [[0] * _SIZES[i.kind] for i in items]
     awarded = 0.0
-    for held, result, team, _, _ in records:
+    for held, result, team, _, _, _ in records:
         side = team[result.pitcher]
         for i, b in enumerate(buckets(items, rules, held[result.pitcher], result.trump)):
             credited = result.points.get(items[i].name, ())
@@ -498,8 +515,9 @@ class _Band:
         self.seats = 0
 
 
-def _fit(rules: Rules, records: Sequence[_Record]) -> Calibration:
-    """The item chances, then the bidding tables by band of the estimate."""
+def _fit(rules: Rules, records: Sequence[_Record], own_from: int = 0) -> Calibration:
+    """The item chances, then the bidding tables by band of the estimate; the points per
+    bid level (:attr:`Calibration.points_at`) from ``records[own_from:]`` only."""
     items = point_items(rules)
     plan = scoring_plan(rules)
     top = top_bid(rules)
@@ -509,7 +527,7 @@ def _fit(rules: Rules, records: Sequence[_Record]) -> Calibration:
     model = Calibration(rules_hash=rules_hash(rules), items=items, chances=chances,
                         total=total, step=step, pitch=((0.0,) * (top + 1),) * size,
                         made=((0.0,) * (top + 1),) * size, points_at=((0.0,) * (top + 1),) * size,
-                        points=(0.0,) * size,
+                        points=(0.0,) * size, refusing=(0.0,) * (top + 1),
                         moon_made=(0.0,) * MOON_KEYS, moon=(0.0,) * MOON_KEYS,
                         moon_seen=(0.0,) * MOON_KEYS,
                         passing=(0.0,) * size, seats=(0.0,) * size, hands=len(records))
@@ -518,10 +536,13 @@ def _fit(rules: Rules, records: Sequence[_Record]) -> Calibration:
     moon_took = [0] * MOON_KEYS
     moon_sums = [0.0, 0.0]  # score change had it been a moon: failed, made
     moon_counts = [0, 0]
-    for held, result, team, seller, price in records:
+    # the eldest's refusals: (band, bid, score change against the others' mean)
+    refusals: list[tuple[int, int, float]] = []
+    for index, (held, result, team, seller, price, refused) in enumerate(records):
         pitcher = result.pitcher
         side = team[pitcher]
-        band = bands[model.band(model.estimate(rules, held[pitcher], result.trump))]
+        where = model.band(model.estimate(rules, held[pitcher], result.trump))
+        band = bands[where]
         points, tricks = result.points, result.tricks_won
         band.count += 1
         taken = sum(item.value for item in plan.items
@@ -533,8 +554,11 @@ def _fit(rules: Rules, records: Sequence[_Record]) -> Calibration:
             band.relative[bid] += _relative(changes, team, side)
             band.made[bid] += taken >= bid
         at = min(top, int(result.bid))
-        band.at_count[at] += 1
-        band.at_points[at] += taken
+        if refused:
+            refusals.append((where, at, _relative(result.score_changes, team, side)))
+        if index >= own_from:
+            band.at_count[at] += 1
+            band.at_points[at] += taken
         _, moon_made, changes, _, _ = score_points(plan, team, pitcher, None, True, points,
                                                    tricks)
         key = moon_key(rules, held[pitcher], result.trump)
@@ -567,6 +591,16 @@ def _fit(rules: Rules, records: Sequence[_Record]) -> Calibration:
 
     points = series([b.points for b in bands], True)
     pitch = [series([b.relative[bid] for b in bands], True) for bid in range(top + 1)]
+    # per bid: what the eldest's refusals realised against its band's value of pitching
+    # at that bid (the high bidder, another side, holds a hand worth the bid), leaning
+    # LEVEL_PRIOR hands' worth on no difference
+    refused_sum = [0.0] * (top + 1)
+    refused_count = [0] * (top + 1)
+    for where, at, relative in refusals:
+        refused_sum[at] += relative - pitch[at][where]
+        refused_count[at] += 1
+    refusing = tuple(total / (count + LEVEL_PRIOR)
+                     for total, count in zip(refused_sum, refused_count, strict=True))
     made = [series([b.made[bid] for b in bands], True) for bid in range(top + 1)]
     points_at = []
     for bid in range(top + 1):
@@ -586,7 +620,7 @@ def _fit(rules: Rules, records: Sequence[_Record]) -> Calibration:
     return Calibration(
         rules_hash=model.rules_hash, items=items, chances=chances, total=total, step=step,
         pitch=tuple(zip(*pitch, strict=True)), made=tuple(zip(*made, strict=True)),
-        points_at=tuple(zip(*points_at, strict=True)), points=points,
+        points_at=tuple(zip(*points_at, strict=True)), points=points, refusing=refusing,
         moon_made=chance, moon=tuple(
             p * moon_means[1] + (1 - p) * moon_means[0] for p in chance),
         moon_seen=tuple(float(x) for x in moon_seen),
