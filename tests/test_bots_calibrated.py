@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -146,14 +147,11 @@ def test_the_moon_is_bid_from_the_tables_when_it_pays() -> None:
 
 
 def test_the_eldest_sells_or_refuses_by_the_tables() -> None:
-    from pitchkit.actions import BID_BASE, PASS, REFUSE, SELL
+    from pitchkit.actions import REFUSE, SELL
 
     rules = load_variant("commercial-pitch")
     model = calibration_for(rules)
-    game = _auction_start(rules, seed=5)
-    for _ in range(rules.players.count - 1):  # the others bid 2, then pass
-        legal = game.legal_actions()
-        game.apply(BID_BASE + 2 if BID_BASE + 2 in legal else PASS)
+    game = _to_the_eldest(rules)
     seat = game.to_act
     assert SELL in game.legal_actions()
     obs = game.observation(seat)
@@ -164,6 +162,19 @@ def test_the_eldest_sells_or_refuses_by_the_tables() -> None:
         obs, game.legal_actions()) == REFUSE
     assert CalibratedBot(rules, seat, random.Random(1), model=poor).choose(
         obs, game.legal_actions()) == SELL
+
+
+def _to_the_eldest(rules: Any, score: int = 0) -> Any:
+    """A commercial-pitch auction (seed 5, every seat at ``score``) where the others bid
+    2, then pass: the eldest to sell or refuse."""
+    from pitchkit.actions import BID_BASE, PASS
+
+    game = _auction_start(rules, seed=5)
+    game.scores = [score] * rules.players.count
+    for _ in range(rules.players.count - 1):
+        legal = game.legal_actions()
+        game.apply(BID_BASE + 2 if BID_BASE + 2 in legal else PASS)
+    return game
 
 
 def _auction_start(rules: object, seed: int) -> object:
@@ -231,14 +242,11 @@ def test_the_eldest_counts_what_its_refusals_realised() -> None:
     """auction.style sell: refusing pitches against a high bidder who holds a hand worth
     the bid; the calibration learns what the eldest's refusals realised beyond the band's
     value of pitching, and the eldest counts it."""
-    from pitchkit.actions import BID_BASE, PASS, REFUSE, SELL
+    from pitchkit.actions import REFUSE, SELL
 
     rules = load_variant("commercial-pitch")
     model = calibration_for(rules)
-    game = _auction_start(rules, seed=5)
-    for _ in range(rules.players.count - 1):  # the others bid 2, then pass
-        legal = game.legal_actions()
-        game.apply(BID_BASE + 2 if BID_BASE + 2 in legal else PASS)
+    game = _to_the_eldest(rules)
     seat = game.to_act
     obs = game.observation(seat)
     size, top = len(model.pitch), len(model.pitch[0])
@@ -254,7 +262,7 @@ def test_the_eldest_counts_what_its_refusals_realised() -> None:
 def test_a_price_that_reaches_the_target_is_taken() -> None:
     """The seller's price is scored with the hand: an eldest whom it brings to the target
     sells where it would refuse further from it."""
-    from pitchkit.actions import BID_BASE, PASS, REFUSE, SELL
+    from pitchkit.actions import REFUSE, SELL
 
     rules = load_variant("commercial-pitch")
     assert rules.scoring.target is not None
@@ -264,11 +272,7 @@ def test_a_price_that_reaches_the_target_is_taken() -> None:
                    made=((0.5,) * top,) * size)
     answers = []
     for score in (0, rules.scoring.target - 2):
-        game = _auction_start(rules, seed=5)
-        game.scores = [score] * rules.players.count
-        for _ in range(rules.players.count - 1):
-            legal = game.legal_actions()
-            game.apply(BID_BASE + 2 if BID_BASE + 2 in legal else PASS)
+        game = _to_the_eldest(rules, score)
         seat = game.to_act
         answers.append(CalibratedBot(rules, seat, random.Random(1), model=fair).choose(
             game.observation(seat), game.legal_actions()))
