@@ -18,7 +18,9 @@ boss cards, take tricks with points with the cheapest safe winner, keep the jack
 point trumps from tricks they could lose, feed points to a partner's safe trick), and
 two more rules: with a partner's trick at risk it wins it itself with a safe winner when
 the trick holds a point card; and when another side's trick can be taken by a safe plain card
-that costs nothing, it takes the lead.
+that costs nothing, it takes the lead. In staged play it chooses a stage's cards as the
+heuristic does, but a card that scores in combinations waits for a later stage while an
+unseen card could beat it (every card of a stage is played).
 """
 
 from __future__ import annotations
