@@ -3,6 +3,7 @@
     python benchmarks/mutate.py --sample 60 --seed 1          # a random sample (CPU-light)
     python benchmarks/mutate.py --modules play,tricks         # every mutant of two modules
     python benchmarks/mutate.py --list --modules money        # list the mutants, run nothing
+    python benchmarks/mutate.py --where draw:1-186            # the mutants on these lines
 
 Each mutant is one small change to one module's syntax tree:
 
@@ -15,14 +16,27 @@ Each mutant is one small change to one module's syntax tree:
 - ``del``: a statement (assignment, call, return, raise, break, continue) replaced by ``pass``.
 
 Strings, docstrings, f-strings (messages), type annotations, ``assert`` statements and the
-``TYPE_CHECKING`` block are left alone. The mutant runs in a copy of the tree (the source
-is never touched) under only the test files relevant to its module (``RELEVANT``), first
+``TYPE_CHECKING`` block are left alone, and so is a function's last ``return`` /
+``return None`` (falling off the end does the same). The mutant runs in a copy of the tree
+(the source is never touched) under only the test files relevant to its module, first
 failure stops it (``-x``), bounded by a timeout (a multiple of the clean run's time; a
 timeout counts as killed, as in every mutation tool: an infinite loop is caught).
 
-Prints the kill rate per module and every surviving mutant as ``file:line``. Mutants that
-cannot change any result (equivalent) are listed, with the reason, in
-``benchmarks/mutants_equivalent.txt`` (module, source line, change) and reported apart, so
+A mutant meets the tests in stages, cheapest first, and leaves at its first kill:
+
+1. ``fast``: the module's own few test files (``FAST``), in a forked child of one pytest
+   session that collected them once, with the mutated code swapped into the one function
+   that changed (see the runner below): a killed mutant costs some 0.3 s, not the 5 s of
+   a new pytest process;
+2. ``forked``: all of the module's test files (``RELEVANT``), forked the same way;
+3. ``exact``: RELEVANT in a process of its own with the mutant written into the module,
+   for changes the runner cannot swap in (module-level constants, class fields, default
+   arguments, decorators) and, with ``--exact``, for every survivor of stage 2.
+
+Prints the kill rate per module, the first test that failed for each kill, and every
+surviving mutant as ``file:line``. Mutants that cannot change any result (equivalent)
+are listed, with the reason, in ``benchmarks/mutants_equivalent.txt`` (module, source
+line, change); they are reported apart and not run (``--run-equivalent`` runs them), so
 the score that counts is killed / (run - equivalent).
 """
 
@@ -31,6 +45,8 @@ from __future__ import annotations
 import argparse
 import ast
 import functools
+import gc
+import inspect
 import os
 import random
 import shutil
@@ -39,13 +55,16 @@ import subprocess
 import sys
 import tempfile
 import time
+import types
 from collections import Counter
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, TextIO
 
 ROOT = Path(__file__).resolve().parent.parent
-RULES_MODULES = ("auction", "call", "checks", "closing", "combos", "dealing", "draw", "money",
-                 "plan", "play", "scoring", "sell", "settle", "tricks", "weak_hand")
+RULES_MODULES = ("auction", "call", "checks", "closing", "combos", "dealing", "draw", "flow",
+                 "money", "plan", "play", "scoring", "sell", "settle", "tricks", "weak_hand")
 #: Test files run against a mutant of each module (globs under tests/), most specific and
 #: fastest first so that most mutants die within seconds.
 _ENGINE = ("test_rules_*.py", "test_source_*.py", "test_record.py", "test_draw.py",
@@ -58,14 +77,16 @@ _SCORING = ("test_scoring.py", "test_scoring_variants.py", "test_rules_points.py
             "test_source_*.py", "test_record.py", "test_engine_settings.py",
             "test_scoring_properties.py")
 RELEVANT: dict[str, tuple[str, ...]] = {
-    "auction": _ENGINE,
+    "auction": ("test_mut_auction.py", *_ENGINE),
     "call": ("test_call.py", *_ENGINE),
     "closing": ("test_game_end.py", "test_money.py", *_SCORING, *_ENGINE),
     "checks": ("test_checks.py", "test_load.py", "test_cli_variants.py",
                "test_load_properties.py"),
     "combos": ("test_combos.py", *_SCORING),
     "dealing": ("test_weak_hand.py", *_ENGINE, *_TABLE),
-    "draw": ("test_draw.py", "test_call.py", *_ENGINE),
+    "draw": ("test_mut_draw.py", "test_draw.py", "test_call.py", *_ENGINE),
+    "flow": ("test_mut_flow.py", "test_flow.py", "test_call.py", "test_play_state.py",
+             *_ENGINE),
     "money": ("test_money.py", "test_rules_clauses.py", "test_source_a.py", "test_record.py",
               "test_engine_settings.py", "test_simulate.py"),
     "plan": (*_ENGINE, "test_call.py", *_TABLE),
@@ -73,8 +94,19 @@ RELEVANT: dict[str, tuple[str, ...]] = {
     "scoring": _SCORING,
     "sell": ("test_draw.py", "test_keep.py", *_ENGINE),
     "settle": ("test_settle.py", *_SCORING),
-    "tricks": ("test_tricks*.py", *_ENGINE),
+    "tricks": ("test_mut_tricks.py", "test_tricks*.py", *_ENGINE),
     "weak_hand": ("test_weak_hand.py", *_TABLE, *_ENGINE),
+}
+#: The first stage's tests of a module (a few seconds: its own rule clauses); a mutant they
+#: leave alive meets all of RELEVANT. A module without FAST starts with RELEVANT's first.
+FAST: dict[str, tuple[str, ...]] = {
+    "auction": ("test_mut_auction.py", "test_rules_play_auction.py", "test_rules_may_equal.py",
+                "test_rules_clauses.py", "test_rules_pinned.py"),
+    "draw": ("test_mut_draw.py", "test_draw.py", "test_draw_words.py", "test_call.py"),
+    "flow": ("test_mut_flow.py", "test_flow.py", "test_draw.py", "test_call.py",
+             "test_play_state.py", "test_rules_pinned.py"),
+    "tricks": ("test_mut_tricks.py", "test_rules_trump_order.py", "test_rules_play.py",
+               "test_tricks_definition.py"),
 }
 EQUIVALENT_FILE = ROOT / "benchmarks" / "mutants_equivalent.txt"
 
@@ -103,6 +135,9 @@ class Mutant:
     index: int  # the index-th mutation point of the module, in tree order
     line: int
     change: str
+    #: the top-level function or method ("Class.method") whose body holds the change, or
+    #: None for module-level code (constants, class fields, defaults, decorators)
+    scope: str | None = None
 
     @property
     def where(self) -> str:
@@ -115,11 +150,14 @@ class _Mutator(ast.NodeTransformer):
 
     def __init__(self, target: int = -1) -> None:
         self.target = target
-        self.points: list[tuple[int, str]] = []
+        self.points: list[tuple[int, str, str | None]] = []
+        self._classes: list[str] = []
+        self._scope: str | None = None
+        self._final_return: ast.stmt | None = None
 
     def _point(self, node: ast.AST, change: str) -> bool:
         """Register a point; True if it is the one to apply."""
-        self.points.append((getattr(node, "lineno", 0), change))
+        self.points.append((getattr(node, "lineno", 0), change, self._scope))
         return len(self.points) - 1 == self.target
 
     # --- left alone: messages, docs, annotations, invariants, type-only imports
@@ -139,13 +177,24 @@ class _Mutator(ast.NodeTransformer):
 
     def visit_FunctionDef(self, node: ast.FunctionDef) -> ast.AST:
         node.returns = None
+        outer, final = self._scope, self._final_return
+        if outer is None:
+            self._scope = ".".join([*self._classes, node.name])
+        last = node.body[-1]
+        # a last ``return`` / ``return None`` does what falling off the end does: no mutant
+        self._final_return = last if (isinstance(last, ast.Return) and (
+            last.value is None or (isinstance(last.value, ast.Constant)
+                                   and last.value.value is None))) else None
         node.body = self._body(node.body)
+        self._scope, self._final_return = outer, final
         node.decorator_list = [self.visit(d) for d in node.decorator_list]
         node.args = self.visit(node.args)
         return node
 
     def visit_ClassDef(self, node: ast.ClassDef) -> ast.AST:
+        self._classes.append(node.name)
         node.body = self._body(node.body)
+        self._classes.pop()
         return node
 
     def visit_AnnAssign(self, node: ast.AnnAssign) -> ast.AST:
@@ -166,7 +215,8 @@ class _Mutator(ast.NodeTransformer):
         return super().generic_visit(node)
 
     def _statement(self, node: ast.stmt) -> ast.AST:
-        if isinstance(node, _DELETABLE) and not _is_docstring(node):
+        if (isinstance(node, _DELETABLE) and not _is_docstring(node)
+                and node is not self._final_return):
             text = ast.unparse(node).splitlines()[0][:60]
             if self._point(node, f"del: {text}"):
                 return ast.copy_location(ast.Pass(), node)
@@ -236,17 +286,22 @@ def _is_docstring(node: ast.stmt) -> bool:
             and isinstance(node.value.value, str))
 
 
+#: where the sources are read from: the run's own copy of the tree once it is made, so that
+#: a rebase or an edit during a run changes nothing it mutates
+_SOURCE_ROOT = [ROOT]
+
+
 @functools.cache
 def _source(module: str) -> str:
     """The module's source as it was when first read (the run's own copy)."""
-    return (ROOT / "pitchkit" / f"{module}.py").read_text()
+    return (_SOURCE_ROOT[0] / "pitchkit" / f"{module}.py").read_text()
 
 
 def mutants_of(module: str) -> list[Mutant]:
     mutator = _Mutator()
     mutator.visit(ast.parse(_source(module)))
-    return [Mutant(module, i, line, change)
-            for i, (line, change) in enumerate(mutator.points)]
+    return [Mutant(module, i, line, change, scope)
+            for i, (line, change, scope) in enumerate(mutator.points)]
 
 
 def mutated_source(mutant: Mutant) -> str:
@@ -271,9 +326,12 @@ def equivalent_key(mutant: Mutant) -> tuple[str, str, str]:
     return (mutant.module, line, mutant.change)
 
 
-def test_files(module: str, tree_root: Path) -> list[str]:
+def test_files(module: str, tree_root: Path, fast: bool = False) -> list[str]:
+    """The module's test files under ``tree_root``: all of RELEVANT, or with ``fast`` its
+    FAST few (RELEVANT's first file when it has none)."""
+    patterns = FAST.get(module, RELEVANT[module][:1]) if fast else RELEVANT[module]
     out: list[str] = []
-    for pattern in RELEVANT[module]:
+    for pattern in patterns:
         for path in sorted((tree_root / "tests").glob(pattern)):
             name = f"tests/{path.name}"
             if name not in out:
@@ -288,13 +346,18 @@ def copy_tree(dest: Path) -> None:
     shutil.copy(ROOT / "pyproject.toml", dest / "pyproject.toml")
 
 
+def _env(tree_root: Path) -> dict[str, str]:
+    return dict(os.environ, PYTHONPATH=str(tree_root), PYTHONDONTWRITEBYTECODE="1", CI="1")
+
+
+_PYTEST = ("-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", "-o", "addopts=")
+
+
 def run_tests(tree_root: Path, files: list[str], timeout: float) -> tuple[str, float]:
     """("passed" | "failed" | "timeout", seconds) for the tests on the tree's code."""
-    env = dict(os.environ, PYTHONPATH=str(tree_root), PYTHONDONTWRITEBYTECODE="1", CI="1")
-    cmd = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider",
-           "-o", "addopts=", *files]
+    cmd = [sys.executable, *_PYTEST, *files]
     start = time.perf_counter()
-    proc = subprocess.Popen(cmd, cwd=tree_root, env=env, stdout=subprocess.DEVNULL,
+    proc = subprocess.Popen(cmd, cwd=tree_root, env=_env(tree_root), stdout=subprocess.DEVNULL,
                             stderr=subprocess.DEVNULL, start_new_session=True)
     try:
         code = proc.wait(timeout=timeout)
@@ -309,14 +372,368 @@ def run_tests(tree_root: Path, files: list[str], timeout: float) -> tuple[str, f
 
 
 def run_staged(tree_root: Path, files: list[str], timeout: float) -> tuple[str, float]:
-    """run_tests on the module's first (most specific) test file alone, then on the rest:
-    most mutants die in the first file, and pytest collects every file it is given before
-    it runs one, so a kill there costs one file's start-up, not all of theirs."""
+    """run_tests on the first (most specific) test file alone, then on the rest: most
+    mutants die in the first file, and pytest collects every file it is given before it
+    runs one, so a kill there costs one file's start-up, not all of theirs."""
     outcome, first = run_tests(tree_root, files[:1], timeout)
     if outcome != "passed" or len(files) == 1:
         return outcome, first
     outcome, rest = run_tests(tree_root, files[1:], max(1.0, timeout - first))
     return outcome, first + rest
+
+
+def run_subprocess(mutant: Mutant, tree_root: Path, files: list[str], timeout: float
+                   ) -> tuple[str, float]:
+    """The mutant written into the tree's copy of its module, its tests in a new
+    process (the exact way: every import sees the mutant)."""
+    target = tree_root / "pitchkit" / f"{mutant.module}.py"
+    target.write_text(mutated_source(mutant))
+    try:
+        return run_staged(tree_root, files, timeout)
+    finally:
+        target.write_text(_source(mutant.module))
+
+
+# ------------------------------------------------------------------ the forking runner
+#
+# Starting pytest, importing pitchkit and hypothesis and collecting the tests costs about
+# 1.3 s of CPU per process, more than running a module's own tests. The runner pays it
+# once: a pytest session (a process of its own, on the tree's copy) collects the tests,
+# then forks a child per mutant; the child swaps the mutated code object into the one
+# function or method that changed (every ``from pitchkit.x import f`` sees it, since the
+# function object stays the same) and runs the collected tests. Module-level changes
+# (constants, class fields, default arguments, decorators) cannot be swapped in and run
+# the exact way (run_subprocess); so does every mutant the runner leaves alive, since the
+# runner may miss what happens at import (a table built from the module's functions).
+
+
+def _functions(code: types.CodeType, prefix: str = "") -> dict[str, types.CodeType]:
+    """Qualified name -> code of each function and method a module's code defines."""
+    out: dict[str, types.CodeType] = {}
+    for const in code.co_consts:
+        if isinstance(const, types.CodeType):
+            name = prefix + const.co_name
+            if const.co_flags & inspect.CO_NEWLOCALS:
+                out[name] = const
+            else:  # a class body
+                out.update(_functions(const, name + "."))
+    return out
+
+
+def _live(module: types.ModuleType, scope: str) -> types.FunctionType | None:
+    """The function object that runs ``scope``'s code, through decorators and wrappers."""
+    obj: object = module
+    for part in scope.split("."):
+        if not isinstance(obj, (type, types.ModuleType)):
+            return None
+        obj = vars(obj).get(part)
+    return _unwrap(obj, scope.rsplit(".", 1)[-1], module.__name__, 0)
+
+
+def _unwrap(obj: object, name: str, module: str, depth: int) -> types.FunctionType | None:
+    if isinstance(obj, (staticmethod, classmethod)):
+        obj = obj.__func__
+    if isinstance(obj, property):
+        obj = obj.fget
+    if (isinstance(obj, types.FunctionType) and obj.__code__.co_name == name
+            and obj.__module__ == module):
+        return obj
+    if depth > 4:
+        return None
+    inner = [getattr(obj, "__wrapped__", None)]
+    for cell in getattr(obj, "__closure__", None) or ():
+        try:
+            inner.append(cell.cell_contents)
+        except ValueError:  # an empty cell
+            continue
+    for candidate in inner:
+        if callable(candidate):
+            found = _unwrap(candidate, name, module, depth + 1)
+            if found is not None:
+                return found
+    return None
+
+
+def _empty_caches() -> None:
+    """Forget every value pitchkit's caches hold (lru_cache, memo.per_rule_set), so a
+    mutant's function is not skipped for a value worked out before it was swapped in."""
+    for obj in gc.get_objects():
+        clear = getattr(obj, "cache_clear", None)
+        if callable(clear) and str(getattr(obj, "__module__", "")).startswith("pitchkit"):
+            clear()
+        elif (isinstance(obj, types.FunctionType) and obj.__code__.co_name == "cached"
+              and obj.__module__ == "pitchkit.memo"):
+            for cell in obj.__closure__ or ():
+                content = cell.cell_contents
+                if isinstance(content, dict):
+                    content.clear()
+
+
+class _ForkLoop:
+    """A pytest plugin: collect once, then run the session's tests once per mutant, each
+    in a forked child; one line per mutant on ``out``: index, outcome, seconds, and the
+    first failing test."""
+
+    def __init__(self, module: str, indices: list[int], timeout_factor: float,
+                 out: TextIO) -> None:
+        self.module = module
+        self.indices = indices
+        self.timeout_factor = timeout_factor
+        self.out = out
+        self.first_failure = ""
+
+    def pytest_runtest_logreport(self, report: Any) -> None:
+        if report.failed and not self.first_failure:
+            self.first_failure = report.nodeid
+
+    def pytest_runtestloop(self, session: Any) -> bool:
+        if session.testsfailed:  # collection errors
+            self._say("clean", "error", 0.0, "collection failed")
+            return True
+        module = sys.modules[f"pitchkit.{self.module}"]
+        _empty_caches()
+        outcome, seconds, failure = self._fork(session, None, 3600.0)
+        self._say("clean", outcome, seconds, failure)
+        if outcome != "passed":
+            return True
+        timeout = max(20.0, self.timeout_factor * seconds)
+        mutants = mutants_of(self.module)
+        for index in self.indices:
+            mutant = mutants[index]
+            assert mutant.scope is not None
+            code = _functions(compile(mutated_source(mutant), module.__file__ or "", "exec"))
+            live = _live(module, mutant.scope)
+            new = code.get(mutant.scope)
+            if (live is None or new is None
+                    or new.co_freevars != live.__code__.co_freevars):
+                self._say(str(index), "unswappable", 0.0, "")
+                continue
+            outcome, seconds, failure = self._fork(session, (live, new), timeout)
+            self._say(str(index), outcome, seconds, failure)
+        return True
+
+    def _say(self, what: str, outcome: str, seconds: float, failure: str) -> None:
+        self.out.write(f"{what}\t{outcome}\t{seconds:.2f}\t{failure}\n")
+        self.out.flush()
+
+    def _fork(self, session: Any, swap: tuple[types.FunctionType, types.CodeType] | None,
+              timeout: float) -> tuple[str, float, str]:
+        sys.stdout.flush()
+        sys.stderr.flush()
+        read, write = os.pipe()
+        start = time.perf_counter()
+        pid = os.fork()
+        if pid == 0:  # the child: swap the mutant in, run the tests, say which failed
+            signal.signal(signal.SIGTERM, signal.SIG_DFL)
+            status = 3
+            try:
+                os.close(read)
+                os.setpgid(0, 0)
+                if swap is not None:
+                    swap[0].__code__ = swap[1]
+                status = 1 if self._run(session) else 0
+                os.write(write, self.first_failure.encode())
+            finally:
+                os._exit(status)
+        os.close(write)
+        _CHILD[0] = pid
+        deadline = start + timeout
+        pause = 0.005
+        while True:
+            done, status = os.waitpid(pid, os.WNOHANG)
+            if done:
+                break
+            if time.perf_counter() > deadline:
+                os.killpg(pid, signal.SIGKILL)
+                os.waitpid(pid, 0)
+                _CHILD[0] = 0
+                os.close(read)
+                return "timeout", time.perf_counter() - start, ""
+            time.sleep(pause)
+            pause = min(0.05, pause * 2)
+        _CHILD[0] = 0
+        seconds = time.perf_counter() - start
+        with os.fdopen(read, "rb") as pipe:
+            failure = pipe.read().decode()
+        code = os.waitstatus_to_exitcode(status)
+        # any other end (a crash, a test process that exits) is a change of behaviour too
+        return {0: "passed", 1: "failed"}.get(code, "crashed"), seconds, failure or str(code)
+
+    @staticmethod
+    def _run(session: Any) -> bool:
+        """The default test loop, stopped at the first failure; True if a test failed."""
+        items = session.items
+        for i, item in enumerate(items):
+            nextitem = items[i + 1] if i + 1 < len(items) else None
+            item.config.hook.pytest_runtest_protocol(item=item, nextitem=nextitem)
+            if session.shouldfail or session.shouldstop:
+                break
+        return bool(session.testsfailed)
+
+
+#: the runner's child at work (0: none): stopped with the runner
+_CHILD = [0]
+
+
+def _stop_runner(signum: int, frame: object) -> None:
+    if _CHILD[0]:
+        os.killpg(_CHILD[0], signal.SIGKILL)
+    os._exit(1)
+
+
+def serve(module: str, indices: list[int], timeout_factor: float, files: list[str]) -> int:
+    """The runner's process (cwd: the tree's copy): its results go to the original
+    stdout, pytest's own output to runner.log."""
+    import pytest
+
+    _SOURCE_ROOT[0] = Path.cwd()
+    signal.signal(signal.SIGTERM, _stop_runner)  # its child goes with it
+    out = os.fdopen(os.dup(1), "w")
+    log = os.open("runner.log", os.O_WRONLY | os.O_CREAT | os.O_APPEND)
+    os.dup2(log, 1)
+    os.dup2(log, 2)
+    pytest.main(["-x", "-q", "-p", "no:cacheprovider", "-o", "addopts=", *files],
+                plugins=[_ForkLoop(module, indices, timeout_factor, out)])
+    out.close()
+    return 0
+
+
+def run_forked(module: str, indices: list[int], tree_root: Path, files: list[str],
+               timeout_factor: float) -> Iterator[tuple[str, str, float, str]]:
+    """Start a runner on ``files`` for these mutants; yields (index or "clean", outcome,
+    seconds, first failing test) as each finishes."""
+    cmd = [sys.executable, str(Path(__file__).resolve()), "--serve", module,
+           "--indices", ",".join(map(str, indices)), "--timeout-factor", str(timeout_factor),
+           "--", *files]
+    proc = subprocess.Popen(cmd, cwd=tree_root, env=_env(tree_root), stdout=subprocess.PIPE,
+                            text=True, start_new_session=True)
+    try:
+        assert proc.stdout is not None
+        for line in proc.stdout:
+            what, outcome, seconds, failure = line.rstrip("\n").split("\t")
+            yield what, outcome, float(seconds), failure
+        proc.wait()
+    finally:
+        if proc.poll() is None:  # interrupted: stop the runner and its child
+            proc.terminate()
+            try:
+                proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                os.killpg(proc.pid, signal.SIGKILL)
+                proc.wait()
+
+
+# ------------------------------------------------------------------ the run
+
+
+@dataclass
+class _Outcome:
+    kind: str = "survived"  # killed, timeout, survived, equivalent
+    seconds: float = 0.0
+    by: str = ""  # the first test that failed, when the runner knows it
+    how: str = ""  # fast, forked (all relevant tests), exact
+
+
+class Run:
+    """Every mutant of one module through the stages, cheapest first; a mutant leaves
+    at its first kill. 1. fast: the module's FAST tests, forked; 2. forked: all of
+    RELEVANT, forked; 3. exact: all of RELEVANT in a process of its own with the mutant
+    written into the module, for the mutants the runner cannot swap in (module-level
+    code: these meet the FAST files first) and, with ``exact``, for every survivor.
+    Mutants listed in EQUIVALENT_FILE are not run unless ``run_equivalent`` (or their
+    line and change occur twice in the module)."""
+
+    def __init__(self, tree_root: Path, timeout_factor: float, *, fork: bool, fast: bool,
+                 exact: bool, run_equivalent: bool) -> None:
+        self.tree_root = tree_root
+        self.timeout_factor = timeout_factor
+        self.fork = fork
+        self.fast = fast
+        self.exact = exact
+        self.run_equivalent = run_equivalent
+        self.equivalent = load_equivalent()
+        self.clean: dict[tuple[str, tuple[str, ...]], float] = {}
+
+    def module(self, module: str, mutants: list[Mutant],
+               show: Callable[[Mutant, _Outcome], None]) -> dict[Mutant, _Outcome]:
+        results: dict[Mutant, _Outcome] = {}
+        alive = []
+        shared = Counter(equivalent_key(m) for m in mutants_of(module))
+        for mutant in mutants:
+            key = equivalent_key(mutant)
+            # a listed key two mutants share (the same line text twice) runs: the list
+            # names one of them
+            if not self.run_equivalent and key in self.equivalent and shared[key] == 1:
+                results[mutant] = _Outcome("equivalent", 0.0, "", "listed, not run")
+                show(mutant, results[mutant])
+            else:
+                alive.append(mutant)
+        swapped: set[Mutant] = set()
+        if self.fork:
+            for fast in ((True, False) if self.fast else (False,)):
+                swappable = [m for m in alive if m.scope is not None]
+                if not swappable:
+                    break
+                files = test_files(module, self.tree_root, fast)
+                stage = "fast" if fast else "forked"
+                killed, unswappable = self._forked(module, swappable, files, stage, results,
+                                                   show)
+                alive = [m for m in alive if m not in killed]
+                swapped |= set(swappable) - unswappable
+        files = test_files(module, self.tree_root)
+        if self.fast:  # the FAST files first: most module-level mutants die there
+            first = test_files(module, self.tree_root, True)
+            files = [*first, *(f for f in files if f not in first)]
+        for mutant in alive:
+            if mutant in swapped and not self.exact:
+                results[mutant] = _Outcome("survived", 0.0, "", "forked")
+            else:
+                timeout = max(30.0, self.timeout_factor * self._clean_exact(module, files))
+                outcome, seconds = run_subprocess(mutant, self.tree_root, files, timeout)
+                kind = {"failed": "killed", "timeout": "timeout"}.get(outcome, "survived")
+                results[mutant] = _Outcome(kind, seconds, "", "exact")
+            show(mutant, results[mutant])
+        return results
+
+    def _forked(self, module: str, mutants: list[Mutant], files: list[str], stage: str,
+                results: dict[Mutant, _Outcome], show: Callable[[Mutant, _Outcome], None]
+                ) -> tuple[set[Mutant], set[Mutant]]:
+        """(killed, unswappable) of ``mutants`` under ``files``, forked."""
+        by_index = {m.index: m for m in mutants}
+        killed: set[Mutant] = set()
+        unswappable: set[Mutant] = set()
+        for what, outcome, seconds, failure in run_forked(
+                module, sorted(by_index), self.tree_root, files, self.timeout_factor):
+            if what == "clean":
+                if outcome != "passed":
+                    raise SystemExit(f"the {stage} tests of {module} fail without any mutant "
+                                     f"({outcome} {failure}): fix them first")
+                print(f"clean {stage} run for {module}: {seconds:.1f} s "
+                      f"({len(files)} files)", flush=True)
+                continue
+            mutant = by_index[int(what)]
+            if outcome == "passed":
+                print(f"    alive after {stage}: {mutant.where} {mutant.change}", flush=True)
+            elif outcome == "unswappable":
+                unswappable.add(mutant)
+            else:  # failed, timeout, crashed
+                kind = "timeout" if outcome == "timeout" else "killed"
+                by = f"crash, exit code {failure}" if outcome == "crashed" else failure
+                results[mutant] = _Outcome(kind, seconds, by, stage)
+                killed.add(mutant)
+                show(mutant, results[mutant])
+        return killed, unswappable
+
+    def _clean_exact(self, module: str, files: list[str]) -> float:
+        key = (module, tuple(files))
+        if key not in self.clean:
+            outcome, seconds = run_tests(self.tree_root, files, 3600)
+            if outcome != "passed":
+                raise SystemExit(f"the tests of {module} fail without any mutant: fix them "
+                                 "first")
+            print(f"clean exact run for {module}: {seconds:.1f} s", flush=True)
+            self.clean[key] = seconds
+        return self.clean[key]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -327,63 +744,75 @@ def main(argv: list[str] | None = None) -> int:
                         help="run N mutants drawn at random (0: all)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--timeout-factor", type=float, default=3.0,
-                        help="a mutant may take this many times the clean run (at least 30 s)")
+                        help="a mutant may take this many times the clean run (at least 20 s "
+                             "forked, 30 s exact)")
     parser.add_argument("--where", action="append", default=[],
                         help="only mutants on these lines: MODULE:LINE or MODULE:FIRST-LAST "
                              "(repeatable; the module is then mutated whatever --modules says)")
     parser.add_argument("--list", action="store_true", help="list the mutants and stop")
+    parser.add_argument("--no-fork", action="store_true",
+                        help="every mutant the exact way, in a process of its own (slow)")
+    parser.add_argument("--no-fast", action="store_true",
+                        help="no FAST stage: every mutant meets all the RELEVANT tests")
+    parser.add_argument("--exact", action="store_true",
+                        help="run every survivor of the forked stages again the exact way "
+                             "(the runner can miss a function's use at import time)")
+    parser.add_argument("--run-equivalent", action="store_true",
+                        help="run the mutants listed in mutants_equivalent.txt too")
+    parser.add_argument("--serve", help=argparse.SUPPRESS)
+    parser.add_argument("--indices", help=argparse.SUPPRESS)
+    parser.add_argument("files", nargs="*", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.serve:
+        return serve(args.serve, [int(i) for i in args.indices.split(",") if i],
+                     args.timeout_factor, args.files)
     modules = [m.strip() for m in args.modules.split(",") if m.strip()]
     if args.where:
         modules = sorted({w.split(":")[0] for w in args.where})
     for module in modules:
         if module not in RELEVANT:
             parser.error(f"no test list for module {module!r} (RELEVANT in {__file__})")
+    if args.list:
+        for m in _chosen(modules, args):
+            print(f"{m.where}: {m.change}")
+        print(f"{len(_chosen(modules, args))} mutants")
+        return 0
+    signal.signal(signal.SIGTERM, signal.default_int_handler)  # clean up as on Ctrl-C
+    with tempfile.TemporaryDirectory(prefix="pitchkit-mutate-") as tmp:
+        tree_root = Path(tmp)
+        copy_tree(tree_root)
+        _SOURCE_ROOT[0] = tree_root
+        _source.cache_clear()
+        mutants = _chosen(modules, args)
+        print(f"{len(mutants)} mutants", flush=True)
+        run = Run(tree_root, args.timeout_factor, fork=not args.no_fork, fast=not args.no_fast,
+                  exact=args.exact, run_equivalent=args.run_equivalent)
+        done = [0]
+
+        def show(mutant: Mutant, outcome: _Outcome) -> None:
+            if outcome.kind == "survived" and equivalent_key(mutant) in run.equivalent:
+                outcome.kind = "equivalent"
+            done[0] += 1
+            by = f" by {outcome.by}" if outcome.by else ""
+            print(f"[{done[0]}/{len(mutants)}] {mutant.where} {mutant.change}: {outcome.kind} "
+                  f"({outcome.how}, {outcome.seconds:.1f} s){by}", flush=True)
+
+        results: dict[Mutant, _Outcome] = {}
+        for module in sorted({m.module for m in mutants}):
+            results.update(run.module(module, [m for m in mutants if m.module == module],
+                                      show))
+        report(mutants, results)
+    return 0
+
+
+def _chosen(modules: list[str], args: argparse.Namespace) -> list[Mutant]:
     mutants = [m for module in modules for m in mutants_of(module)
                if not args.where or any(_on(m, w) for w in args.where)]
     if args.sample:
         mutants = sorted(random.Random(args.seed).sample(mutants, min(args.sample,
                                                                         len(mutants))),
                          key=lambda m: (m.module, m.index))
-    if args.list:
-        for m in mutants:
-            print(f"{m.where}: {m.change}")
-        print(f"{len(mutants)} mutants")
-        return 0
-    equivalent = load_equivalent()
-    signal.signal(signal.SIGTERM, signal.default_int_handler)  # clean up as on Ctrl-C
-    with tempfile.TemporaryDirectory(prefix="pitchkit-mutate-") as tmp:
-        tree_root = Path(tmp)
-        copy_tree(tree_root)
-        clean: dict[str, float] = {}
-        for module in sorted({m.module for m in mutants}):
-            outcome, seconds = run_tests(tree_root, test_files(module, tree_root), 3600)
-            if outcome != "passed":
-                print(f"the tests of {module} fail without any mutant: fix them first")
-                return 1
-            clean[module] = seconds
-            print(f"clean run for {module}: {seconds:.1f} s", flush=True)
-        tally: dict[str, Counter[str]] = {}
-        survivors: list[tuple[Mutant, bool]] = []
-        for i, mutant in enumerate(mutants, 1):
-            target = tree_root / "pitchkit" / f"{mutant.module}.py"
-            target.write_text(mutated_source(mutant))
-            try:
-                outcome, seconds = run_staged(
-                    tree_root, test_files(mutant.module, tree_root),
-                    max(30.0, args.timeout_factor * clean[mutant.module]))
-            finally:
-                target.write_text(_source(mutant.module))
-            is_equivalent = equivalent_key(mutant) in equivalent
-            kind = {"failed": "killed", "timeout": "timeout"}.get(
-                outcome, "equivalent" if is_equivalent else "survived")
-            tally.setdefault(mutant.module, Counter())[kind] += 1
-            if outcome == "passed":
-                survivors.append((mutant, is_equivalent))
-            print(f"[{i}/{len(mutants)}] {mutant.where} {mutant.change}: {kind} "
-                  f"({seconds:.1f} s)", flush=True)
-    report(tally, survivors)
-    return 0
+    return mutants
 
 
 def _on(mutant: Mutant, where: str) -> bool:
@@ -393,20 +822,25 @@ def _on(mutant: Mutant, where: str) -> bool:
             and int(first or 0) <= mutant.line <= int(last or first or 10**9))
 
 
-def report(tally: dict[str, Counter[str]], survivors: list[tuple[Mutant, bool]]) -> None:
+def report(mutants: list[Mutant], results: dict[Mutant, _Outcome]) -> None:
     print()
     print(f"{'module':10} {'run':>5} {'killed':>7} {'timeout':>8} {'survived':>9} "
           f"{'equiv':>6} {'kill %':>7} {'non-equiv %':>12}")
+    tally: dict[str, Counter[str]] = {}
+    for mutant in mutants:
+        tally.setdefault(mutant.module, Counter())[results[mutant].kind] += 1
     total: Counter[str] = Counter()
     for module in sorted(tally):
         total.update(tally[module])
         _row(module, tally[module])
     _row("all", total)
     print()
-    for mutant, is_equivalent in survivors:
-        line = _source(mutant.module).splitlines()[mutant.line - 1].strip()
-        mark = " (equivalent)" if is_equivalent else ""
-        print(f"survived{mark}: {mutant.where}: {mutant.change}    | {line}")
+    for mutant in mutants:
+        kind = results[mutant].kind
+        if kind in ("survived", "equivalent"):
+            line = _source(mutant.module).splitlines()[mutant.line - 1].strip()
+            mark = " (equivalent)" if kind == "equivalent" else ""
+            print(f"survived{mark}: {mutant.where}: {mutant.change}    | {line}")
 
 
 def _row(name: str, c: Counter[str]) -> None:
