@@ -10,10 +10,14 @@ legal card is what ``choose`` plays.
 from __future__ import annotations
 
 import random
+from types import SimpleNamespace
 
 import pytest
 
+from pitchkit.actions import CALL_BASE
 from pitchkit.bots.calibrated import CalibratedBot
+from pitchkit.bots.cardplay import CarefulPlay
+from pitchkit.bots.drawing import call_choice, worth
 from pitchkit.bots.heuristic import HeuristicBot
 from pitchkit.bots.search import SearchBot
 from pitchkit.engine import Game
@@ -67,3 +71,43 @@ def test_a_bot_that_chooses_otherwise_has_no_card_player() -> None:
     assert SearchBot(rules, 0, random.Random(0)).card_player() is None
     assert HeuristicBot(rules, 0, random.Random(0)).card_player() is not None
     assert CalibratedBot(rules, 0, random.Random(0)).card_player() is not None
+
+
+@pytest.mark.parametrize("name", ["call-partner-pitch", "auction-pitch-joker"])
+def test_the_call_is_the_most_wanted_card_not_held(name: str) -> None:
+    """``call_choice`` reads the cards in the order of :func:`call_order`, worked out once
+    per rule set: the same call as the most wanted card by :func:`worth` (the lower card
+    of cards wanted alike) among the legal calls of cards not held."""
+    rules = load_variant(name)
+    deck = list(rules.deck.cards())
+    rng = random.Random(3)
+    for _ in range(300):
+        hand = sum(1 << c for c in rng.sample(deck, 10))
+        legal = sorted(CALL_BASE + c for c in rng.sample(deck, rng.randint(1, len(deck))))
+        trump = rng.choice([None, 0, 1, 2, 3])
+        obs = SimpleNamespace(hand=hand, trump=trump)
+        others = [a for a in legal if not hand >> (a - CALL_BASE) & 1]
+        wanted = max(others, key=lambda a: (worth(rules, trump, a - CALL_BASE), -a)) \
+            if others else legal[0]
+        assert call_choice(rules, obs, legal) == wanted  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("name", ["call-partner-pitch", "cinch", "auction-pitch",
+                                  "minnesota-smear"])
+def test_voids_read_trick_by_trick_are_the_voids_of_all_the_tricks(name: str) -> None:
+    """The careful play reads each finished trick's voids once, adding to those of the
+    tricks before: at every card of random games, the voids of a bot that has read along
+    are those a new bot reads from all the tricks at once."""
+    rules = load_variant(name)
+    rng = random.Random(4)
+    game = Game(rules, random.Random(8))
+    along = [CarefulPlay(rules, seat, rng) for seat in range(rules.players.count)]
+    read = 0
+    for seat, obs, _legal in turns(game, 6):
+        if obs.phase is Phase.PLAY and obs.trump is not None:
+            t = along[seat].k.tables[obs.trump]
+            fresh = CarefulPlay(rules, seat, rng)
+            assert along[seat].voids(obs, t) == fresh.voids(obs, t)
+            read += any(fresh.voids(obs, t))
+        game._apply_random(rng)
+    assert read > 10

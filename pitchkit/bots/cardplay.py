@@ -61,9 +61,10 @@ class CarefulPlay(HeuristicBot):
         #: staged play: the cards played before each stage (a void holds for one stage)
         n = rules.players.count
         self._stage_starts = tuple(n * sum(play.stages[:i]) for i in range(len(play.stages)))
-        #: the voids read from the finished tricks of the hand: ((their count, first and
-        #: last plays), voids)
-        self._void_memo: tuple[object, tuple[int, ...]] = (None, ())
+        #: the voids read from the finished tricks of the hand: (trump, their plays, the
+        #: tricks' size), voids; the next trick's read from there
+        self._void_memo: tuple[tuple[int, tuple[tuple[int, int], ...], int],
+                               tuple[int, ...]] = ((-1, (), 1), ())
 
     def voids(self, obs: Observation | PlayView, t: TrumpTables) -> list[int]:
         """Per seat: the mask of cards it has shown it cannot hold (its void suits)."""
@@ -75,21 +76,28 @@ class CarefulPlay(HeuristicBot):
             # staged play: only this stage's tricks (its next stage may hold any suit)
             played = played[self._stage_starts[min(obs.stage, len(self._stage_starts) - 1)]:]
         done = len(played) - len(obs.trick)
-        # the finished tricks, known by their count and their first and last plays
-        key = (done, played[0], played[done - 1]) if done else None
-        seen, read = self._void_memo
-        if key is not None and seen == key:
-            out = list(read)
-        else:
+        if not done:
             out = [0] * n
-            if key is not None:
-                finished = played[:done]
-                size = len({s for s, _ in finished})
+        else:
+            finished = played[:done]
+            (trump, seen, size), read = self._void_memo
+            if trump == t.trump and finished == seen:
+                out = list(read)
+            else:
+                out = [0] * n
+                start = 0
+                if len({s for s, _ in finished}) != size or trump != t.trump \
+                        or finished[:len(seen)] != seen:
+                    size = len({s for s, _ in finished})
+                elif seen:
+                    # the tricks read before, then the ones since
+                    out = list(read)
+                    start = len(seen)
                 if done % size:
-                    return out  # tricks of uneven size: read nothing
-                for start in range(0, done, size):
-                    self._read_trick(out, finished[start:start + size], t)
-                self._void_memo = (key, tuple(out))
+                    return [0] * n  # tricks of uneven size: read nothing
+                for first in range(start, done, size):
+                    self._read_trick(out, finished[first:first + size], t)
+                self._void_memo = ((t.trump, finished, size), tuple(out))
         if len(played) > done + 1:
             self._read_trick(out, played[done:], t)
         return out

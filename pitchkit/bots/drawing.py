@@ -12,6 +12,8 @@ from __future__ import annotations
 from pitchkit.actions import ALONE, CALL_BASE, PACK_TO_PARTNER, ROB
 from pitchkit.cards import TEN, cards_in
 from pitchkit.draw import Choice, choice_action
+from pitchkit.memo import per_rule_set
+from pitchkit.plan import rules_plan
 from pitchkit.results import Observation
 from pitchkit.scoring import scoring_plan
 from pitchkit.tricks import tables_for
@@ -98,10 +100,21 @@ def ranked_action(ch: Choice, free: list[int], plain: int) -> int:
     return choice_action(ch, mask)
 
 
+@per_rule_set(32)
+def call_order(rules: Rules, trump: int | None) -> tuple[int, ...]:
+    """The cards of the deck by the bots' wish to call them with ``trump`` (:func:`worth`),
+    most wanted first, the lower card first of cards wanted alike (worked out once)."""
+    deck = rules_plan(rules).deal.deck_mask
+    wish = {c: worth(rules, trump, c) for c in cards_in(deck)}
+    return tuple(sorted(wish, key=lambda c: -wish[c]))
+
+
 def call_choice(rules: Rules, obs: Observation, legal: list[int] | tuple[int, ...]) -> int:
     """Call the most wanted card the bot does not hold (the highest trump out, as a
     rule: its holder is the strongest help), else the first legal call."""
-    others = [a for a in legal if not obs.hand >> (a - CALL_BASE) & 1]
-    if not others:
-        return legal[0]
-    return max(others, key=lambda a: (worth(rules, obs.trump, a - CALL_BASE), -a))
+    calls = {a - CALL_BASE for a in legal if not obs.hand >> (a - CALL_BASE) & 1}
+    if calls:
+        for card in call_order(rules, obs.trump):  # every card of the deck
+            if card in calls:
+                return CALL_BASE + card
+    return legal[0]

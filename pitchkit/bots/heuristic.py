@@ -586,15 +586,20 @@ class HeuristicBot:
             return min(cards_list(safe_winners), key=by_rank)
         return self.risk_or_duck(legal, winners, cost, by_rank, prize)
 
-    def unseen_cards(self, obs: Observation | PlayView) -> int:
-        """The cards of the deck this seat has not seen: neither played (the captured
-        masks and the trick on the table: the cards of ``obs.played``) nor held."""
+    @staticmethod
+    def played_mask(obs: Observation | PlayView) -> int:
+        """The cards played this hand, as a mask: those captured in finished tricks and
+        those of the trick on the table (the cards of ``obs.played``)."""
         played = 0
         for mask in obs.captured:
             played |= mask
         for _, c in obs.trick:
             played |= 1 << c
-        return self.k.deck & ~played & ~obs.hand & ~obs.reserve
+        return played
+
+    def unseen_cards(self, obs: Observation | PlayView) -> int:
+        """The cards of the deck this seat has not seen: neither played nor held."""
+        return self.k.deck & ~self.played_mask(obs) & ~obs.hand & ~obs.reserve
 
     def card_costs(self, unseen: int, legal: int, tables: PlayTables
                    ) -> tuple[Sequence[float], Callable[[int], tuple[float, int]]]:

@@ -45,14 +45,14 @@ import random
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
 from pitchkit.actions import REFUSE, SELL
 from pitchkit.atomic import write_atomically
-from pitchkit.bots.drawing import worth
+from pitchkit.bots.drawing import call_order
 from pitchkit.bots.heuristic import HeuristicBot, Order, know, order
-from pitchkit.cards import cards_in
 from pitchkit.memo import per_rule_set
 from pitchkit.scoring import score_points, scoring_plan
 from pitchkit.tricks import TrumpTables, tables_for
@@ -114,10 +114,6 @@ def point_items(rules: Rules) -> tuple[Item, ...]:
 _SIZES = {"high": 25, "low": 25, "card": 30, "game": 50, "last_trick": 15}
 
 
-def _clip(value: int, top: int) -> int:
-    return value if value < top else top
-
-
 @dataclass(frozen=True)
 class _Suit:
     """What the features read of one trump suit, worked out once per rule set."""
@@ -142,10 +138,7 @@ def _context(rules: Rules) -> tuple[tuple[_Suit, ...], Sequence[int]]:
     suits = []
     for suit in range(4):
         t = tables_for(rules, suit)
-        calls: tuple[int, ...] = ()
-        if rules.call.partner:
-            wish = {c: worth(rules, suit, c) for c in cards_in(k.deck)}
-            calls = tuple(sorted(wish, key=lambda c: -wish[c]))
+        calls = call_order(rules, suit) if rules.call.partner else ()
         suits.append(_Suit(tables=t, order=order(t, k.deck), suit_cards=0x1FFF << (13 * suit),
                            card_of=tuple(item.card_by_trump[suit] for item in plan_items),
                            call_order=calls))
@@ -155,12 +148,23 @@ def _context(rules: Rules) -> tuple[tuple[_Suit, ...], Sequence[int]]:
 def buckets(items: Sequence[Item], rules: Rules, hand: int, suit: int) -> list[int]:
     """Per item, the feature value of ``hand`` with ``suit`` as trump (an index)."""
     suits, game_table = _context(rules)
-    return _buckets(items, suits[suit], game_table, hand)
+    return _buckets(_kind_codes(items), suits[suit], game_table, hand)
 
 
-def _buckets(items: Sequence[Item], s: _Suit, game_table: Sequence[int], hand: int
+#: The kinds of item as :func:`_buckets` reads them (ints: compared once an item a hand)
+_HIGH, _LOW, _CARD, _GAME, _LAST_TRICK = range(5)
+_KIND_CODES = {"high": _HIGH, "low": _LOW, "card": _CARD, "game": _GAME,
+               "last_trick": _LAST_TRICK}
+
+
+def _kind_codes(items: Sequence[Item]) -> tuple[int, ...]:
+    return tuple(_KIND_CODES.get(item.kind, _LAST_TRICK) for item in items)
+
+
+def _buckets(kinds: Sequence[int], s: _Suit, game_table: Sequence[int], hand: int
              ) -> list[int]:
-    """:func:`buckets` with the suit's :class:`_Suit` and the game-point table at hand."""
+    """:func:`buckets` with the items' kinds (:func:`_kind_codes`), the suit's
+    :class:`_Suit` and the game-point table at hand (the hot path of every estimate)."""
     t, o = s.tables, s.order
     suit_cards = s.suit_cards
     trumps = hand & t.trumps
@@ -171,28 +175,33 @@ def _buckets(items: Sequence[Item], s: _Suit, game_table: Sequence[int], hand: i
     if natural:
         top = natural.bit_length() - 1
         bottom = (natural & -natural).bit_length() - 1
-        above = _clip((o.higher[top] & ~hand & suit_cards).bit_count(), 3)
-        below = _clip((o.lower[bottom] & ~hand & suit_cards).bit_count(), 3)
+        above = (o.higher[top] & ~hand & suit_cards).bit_count()
+        if above > 3:
+            above = 3
+        below = (o.lower[bottom] & ~hand & suit_cards).bit_count()
+        if below > 3:
+            below = 3
     else:
         above = below = 4
     called = _called(s, hand) if s.call_order else -1
+    card_of = s.card_of
+    higher = o.higher
     out = []
-    for i, item in enumerate(items):
-        kind = item.kind
-        if kind == "high":
-            out.append(above * 5 + n_trumps)
-        elif kind == "low":
-            out.append(below * 5 + n_trumps)
-        elif kind == "card":
-            card = s.card_of[i]
+    for i, kind in enumerate(kinds):
+        if kind == _CARD:
+            card = card_of[i]
             if card >= 0 and card == called:
                 out.append(25 + n_trumps)  # the card it would call: its partner holds it
             elif card < 0 or not hand >> card & 1:
                 out.append(n_trumps)
             else:
-                higher_out = _clip((o.higher[card] & ~hand).bit_count(), 3)
-                out.append((1 + higher_out) * 5 + n_trumps)
-        elif kind == "game":
+                higher_out = (higher[card] & ~hand).bit_count()
+                out.append((1 + (higher_out if higher_out < 3 else 3)) * 5 + n_trumps)
+        elif kind == _HIGH:
+            out.append(above * 5 + n_trumps)
+        elif kind == _LOW:
+            out.append(below * 5 + n_trumps)
+        elif kind == _GAME:
             g = (game_table[hand & 0x1FFF] + game_table[hand >> 13 & 0x1FFF]
                  + game_table[hand >> 26 & 0x1FFF] + game_table[hand >> 39 & 0x1FFF])
             level = 0 if g == 0 else 1 if g < 5 else 2 if g < 10 else 3 if g < 15 else 4
@@ -200,7 +209,7 @@ def _buckets(items: Sequence[Item], s: _Suit, game_table: Sequence[int], hand: i
             boss = 1 if trumps and hand >> o.trumps[-1] & 1 else 0
             out.append((level * 5 + n_trumps) * 2 + boss)
         else:  # last trick
-            out.append(n_trumps * 3 + _clip(above, 2))
+            out.append(n_trumps * 3 + (above if above < 2 else 2))
     return out
 
 
@@ -271,12 +280,19 @@ class Calibration:
         s = suits[suit]
         if not hand & s.tables.trumps:
             return 0.0
-        chances = self.chances
-        items = self.items
+        kinds, terms = self._terms
         total = 0.0
-        for i, b in enumerate(_buckets(items, s, game_table, hand)):
-            total += chances[i][b] * items[i].value
+        for row, b in zip(terms, _buckets(kinds, s, game_table, hand), strict=True):
+            total += row[b]
         return total
+
+    @cached_property
+    def _terms(self) -> tuple[tuple[int, ...], tuple[tuple[float, ...], ...]]:
+        """What :meth:`estimate` reads, worked out once: the items' kinds, and per item
+        and feature value its chance times its value (the same products)."""
+        return _kind_codes(self.items), tuple(
+            tuple(chance * item.value for chance in row)
+            for row, item in zip(self.chances, self.items, strict=True))
 
     def expected(self, rules: Rules, hand: int, suit: int, bid: int | None = None) -> float:
         """Expected points the pitcher's side takes with ``hand`` and ``suit`` as trump:
