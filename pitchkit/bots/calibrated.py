@@ -61,6 +61,30 @@ MOON_LOOK = 0.1
 MOON_SAMPLES = 24
 
 
+#: Per calibration (found by identity, kept with it): :func:`_bidding_tables`
+_TABLES: dict[int, tuple[Calibration, tuple[list[int], list[float]]]] = {}
+
+
+def _bidding_tables(model: Calibration) -> tuple[list[int], list[float]]:
+    """:meth:`CalibratedBot.willing` and :meth:`CalibratedBot.not_above` of ``model``:
+    they read the model alone, so they are worked out once per model, not per game's
+    bots (read them, do not change them)."""
+    entry = _TABLES.get(id(model))
+    if entry is not None and entry[0] is model:
+        return entry[1]
+    willing = []
+    for band, passing in enumerate(model.passing):
+        row = model.pitch[band]
+        willing.append(max((b for b in range(1, len(row)) if row[b] > passing), default=0))
+    not_above = [
+        min(1.0, sum(share for share, w in zip(model.seats, willing, strict=True)
+                     if w <= bid)) for bid in range(max(willing, default=0) + 1)]
+    if len(_TABLES) > 64:
+        _TABLES.clear()
+    _TABLES[id(model)] = (model, (willing, not_above))
+    return willing, not_above
+
+
 class CalibratedBot(CarefulPlay):
     """Learned bidding, careful play (:mod:`pitchkit.bots.cardplay`); see the module
     docstring."""
@@ -77,8 +101,6 @@ class CalibratedBot(CarefulPlay):
         self.selling = rules.auction.style is AuctionStyle.SELL
         self._values: tuple[int, list[float]] | None = None
         self._moon: tuple[int, float] | None = None
-        self._willing: list[int] | None = None
-        self._not_above: list[float] | None = None
         #: per trump suit, the cards that score a point by themselves (pitchkit.scoring)
         self.point_cards = point_cards(rules)
 
@@ -128,16 +150,8 @@ class CalibratedBot(CarefulPlay):
 
     def willing(self) -> list[int]:
         """Per band: the highest bid worth pitching for (0: none), as every seat bids."""
-        if self._willing is None:
-            model = self.model
-            assert model is not None
-            out = []
-            for band, passing in enumerate(model.passing):
-                row = model.pitch[band]
-                out.append(max((b for b in range(1, len(row)) if row[b] > passing),
-                               default=0))
-            self._willing = out
-        return self._willing
+        assert self.model is not None
+        return _bidding_tables(self.model)[0]
 
     def outbid_chances(self, after: int) -> Callable[[int], float]:
         """The chance that one of ``after`` seats still to bid would bid above ``bid``
@@ -152,14 +166,8 @@ class CalibratedBot(CarefulPlay):
     def not_above(self) -> list[float]:
         """Per bid: the share of seats (by best estimate, as the calibration saw them)
         that would bid no higher, each bidding as this bot (at most 1)."""
-        if self._not_above is None:
-            model = self.model
-            assert model is not None
-            willing = self.willing()
-            self._not_above = [
-                min(1.0, sum(share for share, w in zip(model.seats, willing, strict=True)
-                             if w <= bid)) for bid in range(max(willing, default=0) + 1)]
-        return self._not_above
+        assert self.model is not None
+        return _bidding_tables(self.model)[1]
 
     def moon_extras(self) -> tuple[float, float]:
         """What a made moon pays and a failed one costs beyond its points: money (at
