@@ -101,7 +101,8 @@ RELEVANT: dict[str, tuple[str, ...]] = {
 #: leave alive meets all of RELEVANT. A module without FAST starts with RELEVANT's first.
 FAST: dict[str, tuple[str, ...]] = {
     "auction": ("test_mut_auction.py", "test_rules_play_auction.py", "test_rules_may_equal.py",
-                "test_rules_clauses.py", "test_rules_pinned.py"),
+                "test_rules_clauses.py", "test_rules_pinned.py", "test_draw.py",
+                "test_engine_random_step.py", "test_source_a.py", "test_source_b.py"),
     "draw": ("test_mut_draw.py", "test_draw.py", "test_draw_words.py", "test_call.py"),
     "flow": ("test_mut_flow.py", "test_flow.py", "test_draw.py", "test_call.py",
              "test_play_state.py", "test_rules_pinned.py"),

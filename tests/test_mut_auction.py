@@ -1,0 +1,107 @@
+"""The auction's record and the reason it gives for each illegal bid, clause by clause
+(pitchkit.auction): the clauses mutate.py showed no test pinned. Dealer 3: seat 0 (named
+seat 1) bids first; the deal is test_rules_play_auction's DEAL4."""
+
+from __future__ import annotations
+
+import pytest
+from test_rules_play_auction import play, rules, start
+
+from pitchkit.actions import BID_BASE, MAX_BID
+from pitchkit.auction import AuctionState, auction_reason
+from pitchkit.errors import IllegalActionError
+from pitchkit.plan import rules_plan
+
+
+def refused(game: object, action: str | int, reason: str) -> None:
+    with pytest.raises(IllegalActionError, match=reason):
+        game.apply(action)  # type: ignore[attr-defined]
+
+
+def test_a_copied_auction_is_the_same_record_and_independent() -> None:
+    state = AuctionState(4)
+    state.high, state.high_bidder, state.turns, state.pitched = 3, 1, 2, 5
+    state.passed[0] = True
+    other = state.copy()
+    assert other.snapshot() == state.snapshot() == (3, 1, False, (True, False, False, False),
+                                                    2, 5, None)
+    other.passed[2] = True
+    assert state.passed == [True, False, False, False]  # the copy's passes are its own
+
+
+def test_a_forced_dealer_is_told_it_may_not_pass() -> None:
+    g = start(rules(auction={"when_all_pass": "dealer_must_bid"}))
+    play(g, "pass", "pass", "pass")
+    refused(g, "pass", r"seat 4 \(dealer\) may not pass: everyone else passed and the dealer "
+                       r"must bid at least 2")
+
+
+EXACT = {"when_all_pass": "dealer_must_bid", "dealer_forced_bid_exact": True}
+
+
+def test_a_dealer_forced_to_an_exact_bid_may_not_bid_the_moon() -> None:
+    g = start(rules(auction=EXACT, moon={"allowed": True}))
+    play(g, "pass", "pass", "pass")
+    refused(g, "bid moon", "may not bid moon: everyone else passed and the dealer must bid "
+                           "exactly 2")
+
+
+def test_without_a_moon_a_forced_dealer_is_told_there_is_no_moon() -> None:
+    g = start(rules(auction=EXACT))
+    play(g, "pass", "pass", "pass")
+    refused(g, "bid moon", "may not bid moon: this variant has no moon")
+
+
+def test_a_dealer_forced_to_an_exact_bid_may_not_bid_more() -> None:
+    g = start(rules(auction=EXACT))
+    play(g, "pass", "pass", "pass")
+    refused(g, "bid 3", "may not bid 3: everyone else passed and the dealer must bid exactly 2")
+
+
+def test_with_exact_forced_bids_a_free_bidder_above_the_top_is_told_the_top() -> None:
+    g = start(rules(auction=EXACT))
+    refused(g, "bid 5", "seat 1 may not bid 5: the highest bid is 4")
+
+
+def test_the_highest_bid_an_action_may_carry_is_refused_as_a_bid() -> None:
+    g = start(rules())
+    refused(g, BID_BASE + MAX_BID, f"may not bid {MAX_BID}: the highest bid is 4")
+
+
+def test_after_a_max_bid_a_player_not_the_dealer_may_only_pass() -> None:
+    g = start(rules())
+    play(g, "bid 4")
+    refused(g, "bid 4", "seat 2 may only pass: the bid is already 4")
+
+
+def test_a_bid_below_an_open_bid_is_told_the_least_bid() -> None:
+    g = start(rules())
+    play(g, "bid 3")
+    refused(g, "bid 2", "seat 2 must bid at least 4$")
+
+
+def test_pitching_the_first_card_after_a_max_bid_is_refused_as_a_pitch() -> None:
+    g = start(rules(auction={"pitch_to_bid": True}))
+    play(g, "bid 4")
+    refused(g, 0, "may not pitch 2S: the bid is already 4")  # card 0, the two of spades
+
+
+def test_a_number_that_is_no_action_is_named_by_its_number() -> None:
+    """auction_reason answers for any number (the engine refuses 54 before asking)."""
+    plan = rules_plan(rules(auction={"pitch_to_bid": True}), 4)
+    reason = auction_reason(plan, AuctionState(4), 3, 0, 54)  # above the cards, below a pass
+    assert reason == "seat 1 may not 54 during the auction"
+
+
+def test_pitching_a_card_not_held_gives_the_plays_reason() -> None:
+    g = start(rules(auction={"pitch_to_bid": True}))
+    with pytest.raises(IllegalActionError) as error:
+        g.apply("play KH")  # seat 3's card
+    assert "during the auction" not in str(error.value)
+    assert "KH" in str(error.value)
+
+
+def test_the_eldest_deciding_a_sale_is_told_to_sell_or_refuse() -> None:
+    g = start(rules(auction={"style": "sell"}))
+    play(g, "pass", "bid 2", "pass")  # the eldest answers last: seat 1 passed, 2 bid, 3 passed
+    refused(g, "pass", r"seat 1 \(eldest\) must sell the pitch to seat 3 for 2 or refuse")
