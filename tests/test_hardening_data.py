@@ -105,6 +105,27 @@ def test_merge_refuses_a_shard_spelled_differently_twice(tmp_path: Path, spellin
     assert "the same games would be counted twice (1/4)" in output
 
 
+def _wait_until_caught(pid: int, signum: int, bound: float = 60.0) -> None:
+    """Wait (at most ``bound`` seconds) until the process catches ``signum``.
+
+    A fixed sleep raced the start-up on a loaded machine: a signal sent before pitchkit
+    installs its handler kills the process the default way. Linux shows the caught
+    signals in /proc/PID/status (SigCgt); elsewhere fall back to a pause.
+    """
+    status = Path(f"/proc/{pid}/status")
+    if not status.exists():
+        time.sleep(3)
+        return
+    deadline = time.monotonic() + bound
+    while time.monotonic() < deadline:
+        for line in status.read_text().splitlines():
+            if line.startswith("SigCgt:") and int(line.split()[1], 16) >> (signum - 1) & 1:
+                time.sleep(0.5)  # let it start on the games, as a user's stop would
+                return
+        time.sleep(0.05)
+    raise AssertionError(f"the process did not catch signal {signum} within {bound} s")
+
+
 @pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP])
 def test_sigterm_and_sighup_keep_the_partial_result(tmp_path: Path, signum: int) -> None:
     out = tmp_path / "r.json"
@@ -112,7 +133,7 @@ def test_sigterm_and_sighup_keep_the_partial_result(tmp_path: Path, signum: int)
         [sys.executable, "-m", "pitchkit", "simulate", "auction-pitch", "--games", "100000",
          "--bots", "random", "--workers", "2", "--out", str(out)],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    time.sleep(3)
+    _wait_until_caught(process.pid, signum)
     process.send_signal(signum)
     stdout, stderr = process.communicate(timeout=60)
     assert process.returncode == 130
