@@ -105,7 +105,8 @@ FAST: dict[str, tuple[str, ...]] = {
                 "test_engine_random_step.py", "test_source_a.py", "test_source_b.py"),
     "draw": ("test_mut_draw.py", "test_draw.py", "test_draw_words.py", "test_call.py"),
     "flow": ("test_mut_flow.py", "test_flow.py", "test_draw.py", "test_call.py",
-             "test_play_state.py", "test_rules_pinned.py"),
+             "test_play_state.py", "test_rules_pinned.py", "test_rules_play_auction.py",
+             "test_rules_clauses.py", "test_source_c.py"),
     "tricks": ("test_mut_tricks.py", "test_rules_trump_order.py", "test_rules_play.py",
                "test_tricks_definition.py"),
 }
