@@ -12,9 +12,9 @@ For a decision with more than one real choice (cards of one suit with no unseen 
 between them, and no points or game value, are one choice) it plays each candidate out
 in every world: the rest of the hand on bit masks, every seat playing a quick rule of
 thumb (lead the strongest card; take an opponent's trick as cheaply as possible, else
-throw the card least worth holding), then the hand scored by the engine's own scoring
-(:func:`pitchkit.scoring.score_parts`, :func:`pitchkit.settle.settle_parts`) and valued
-as :func:`pitchkit.bots.montecarlo.hand_value` does. The same worlds serve every
+throw the card least worth holding), then valued as :func:`pitchkit.bots.montecarlo.hand_value`
+values a hand, scored on the masks by :mod:`pitchkit.bots.quickscore` (the engine's own
+scoring where the hand may end the game). The same worlds serve every
 candidate. From the third world on, a candidate a point a world behind the best is
 dropped. The calibrated bot's own card stands unless the search finds one better by
 ``margin`` points a world.
@@ -50,7 +50,7 @@ from itertools import pairwise
 from pitchkit.bots.calibrated import CalibratedBot
 from pitchkit.bots.drawing import worth
 from pitchkit.bots.heuristic import HeuristicBot
-from pitchkit.bots.montecarlo import side_value
+from pitchkit.bots.quickscore import QuickScore
 from pitchkit.bots.worlds import (
     Known,
     Sight,
@@ -65,8 +65,7 @@ from pitchkit.cards import JOKER_MASK, SUIT_MASKS
 from pitchkit.fold import seating
 from pitchkit.plan import rules_plan
 from pitchkit.results import Observation, Phase
-from pitchkit.scoring import score_parts, scoring_plan
-from pitchkit.settle import settle_parts
+from pitchkit.scoring import scoring_plan
 from pitchkit.tricks import (
     ANY_CARD,
     FOLLOW_OR_TRUMP,
@@ -288,6 +287,7 @@ class SearchBot(CalibratedBot):
         for s, c in obs.played:
             played_by[s] |= 1 << c
         self._played_out = 0
+        quick = self.quick_score(obs)
         for i, world in enumerate(worlds):
             if i >= PRUNE_FROM:
                 top = max(totals[c] for c in alive)
@@ -300,11 +300,21 @@ class SearchBot(CalibratedBot):
             dealt = [world[s] | played_by[s] for s in range(len(world))]
             self._played_out += len(alive)
             for card in alive:
-                totals[card] += self.play_card_out(obs, world, dealt, card)
+                totals[card] += self.play_card_out(obs, world, dealt, card, quick)
         return totals
 
+    def quick_score(self, obs: Observation) -> QuickScore:
+        """The play-outs' scorer for this decision (:mod:`pitchkit.bots.quickscore`)."""
+        trump = obs.trump
+        assert trump is not None
+        bid = obs.bid
+        moon = bid == "moon"
+        return QuickScore(self.rules, self.plan, trump, obs.dealer, obs.team_of, obs.pitcher,
+                          None if moon or bid is None else int(bid), moon, obs.scores,
+                          obs.seat)
+
     def play_card_out(self, obs: Observation, world: Sequence[int], dealt: Sequence[int],
-                 card: int) -> float:
+                      card: int, quick: QuickScore) -> float:
         """Play ``card`` in ``world``, finish the hand by rule of thumb; its value to me."""
         trump = obs.trump
         assert trump is not None
@@ -439,16 +449,4 @@ class SearchBot(CalibratedBot):
                     if cost[c] < throw_cost:
                         card, throw_cost = c, cost[c]
                     legal ^= low
-        bid = obs.bid
-        moon = bid == "moon"
-        points, made, moon_made, changes = score_parts(
-            self.plan, trump, obs.dealer, team, obs.pitcher,
-            None if moon or bid is None else int(bid), moon, dealt, captured, tricks_won,
-            last)[:4]
-        winners: tuple[int, ...] = ()
-        if rules.scoring.target is not None:
-            settled = settle_parts(rules, obs.scores, team, obs.pitcher, changes, moon_made,
-                                   points, 0, made)
-            if settled[1]:
-                winners = settled[2]
-        return side_value(changes, team, obs.seat, winners)
+        return quick.value(dealt, captured, tricks_won, last)
