@@ -265,11 +265,11 @@ def test_search_plays_out_at_most_its_work_a_hand(work: int) -> None:
     plain = [CalibratedBot(rules, s, random.Random(s)) for s in range(4)]
     spent: dict[tuple[int, int], int] = {}
     for bot in bots:
-        def counted(obs: Any, world: Any, dealt: Any, card: int, bot: Any = bot,
+        def counted(obs: Any, world: Any, dealt: Any, card: int, quick: Any, bot: Any = bot,
                     inner: Any = bot.play_card_out) -> float:
             key = (bot.seat, game.hands_played)
             spent[key] = spent.get(key, 0) + sum(cards.bit_count() for cards in world)
-            return float(inner(obs, world, dealt, card))
+            return float(inner(obs, world, dealt, card, quick))
         bot.play_card_out = counted  # type: ignore[method-assign]
     for seat, obs, legal in turns(game, 3):
         choice = bots[seat].choose(obs, legal)
