@@ -553,19 +553,22 @@ def score_points(plan: ScoringPlan, team_of: tuple[int, ...], pitcher: int | Non
                 change[side] = -plan.moon_points_failed
         else:
             assert bid is not None
-            made = won[side] >= bid  # rule: the pitcher must win at least the bid
-            if made:
-                if plan.made_bid_scores_bid:
-                    change[side] = bid
-            else:
-                # rule: a set pitcher has the bid subtracted (sources A, B)
-                change[side] = -(bid if plan.set_back is None else plan.set_back)
+            made, change[side] = bid_result(plan, won[side], bid)
         if not plan.opponents_score:
             change = [c if other == side else 0 for other, c in enumerate(change)]
     if solo:
         return (made, moon_result, tuple(change), None, tuple(won))
     return (made, moon_result, tuple([change[side] for side in team_of]), None,
             tuple([won[side] for side in team_of]))
+
+
+def bid_result(plan: ScoringPlan, side_won: int, bid: int) -> tuple[bool, int]:
+    """Whether a bid is made with ``side_won`` points, and the pitcher's side's score
+    change: what it won, or the bid (``scoring.made_bid_scores``), or the set-back."""
+    if side_won >= bid:  # rule: the pitcher must win at least the bid
+        return True, bid if plan.made_bid_scores_bid else side_won
+    # rule: a set pitcher has the bid subtracted (sources A, B)
+    return False, -(bid if plan.set_back is None else plan.set_back)
 
 
 def _score_combinations(rules: Rules, facts: HandFacts) -> HandScore:

@@ -39,6 +39,7 @@ from pitchkit.scoring import (
     _TO_HOLDER,
     _TO_PLAYER,
     ScoringPlan,
+    bid_result,
     elder_order,
     score_parts,
 )
@@ -163,13 +164,8 @@ class QuickScore:
         pitcher = self.pitcher
         if pitcher is not None and self.bid is not None:
             side = team_of[pitcher]
-            bid = self.bid
             change = list(won)
-            if won[side] >= bid:  # rule: the pitcher must win at least the bid
-                if plan.made_bid_scores_bid:
-                    change[side] = bid
-            else:
-                change[side] = -(bid if plan.set_back is None else plan.set_back)
+            change[side] = bid_result(plan, won[side], self.bid)[1]
             if not plan.opponents_score:
                 change = [c if other == side else 0 for other, c in enumerate(change)]
         target = self.target
