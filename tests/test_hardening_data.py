@@ -105,12 +105,14 @@ def test_merge_refuses_a_shard_spelled_differently_twice(tmp_path: Path, spellin
     assert "the same games would be counted twice (1/4)" in output
 
 
-def _wait_until_caught(pid: int, signum: int, bound: float = 60.0) -> None:
-    """Wait (at most ``bound`` seconds) until the process catches ``signum``.
+def _wait_until_running(pid: int, signum: int, bound: float = 60.0) -> None:
+    """Wait (at most ``bound`` seconds) until the run catches ``signum`` and its workers run.
 
     A fixed sleep raced the start-up on a loaded machine: a signal sent before pitchkit
-    installs its handler kills the process the default way. Linux shows the caught
-    signals in /proc/PID/status (SigCgt); elsewhere fall back to a pause.
+    installs its handler kills the process the default way, and one sent while it still
+    loads the rules stops it before any game (a plain "interrupted", no partial result).
+    Linux shows the caught signals in /proc/PID/status (SigCgt) and the workers as
+    processes whose parent is PID; elsewhere fall back to a pause.
     """
     status = Path(f"/proc/{pid}/status")
     if not status.exists():
@@ -118,12 +120,29 @@ def _wait_until_caught(pid: int, signum: int, bound: float = 60.0) -> None:
         return
     deadline = time.monotonic() + bound
     while time.monotonic() < deadline:
-        for line in status.read_text().splitlines():
-            if line.startswith("SigCgt:") and int(line.split()[1], 16) >> (signum - 1) & 1:
-                time.sleep(0.5)  # let it start on the games, as a user's stop would
-                return
+        if _catches(status, signum) and _has_child(pid):
+            time.sleep(0.5)  # let the workers start on the games, as a user's stop would
+            return
         time.sleep(0.05)
-    raise AssertionError(f"the process did not catch signal {signum} within {bound} s")
+    raise AssertionError(f"the run did not start its workers within {bound} s")
+
+
+def _catches(status: Path, signum: int) -> bool:
+    for line in status.read_text().splitlines():
+        if line.startswith("SigCgt:"):
+            return bool(int(line.split()[1], 16) >> (signum - 1) & 1)
+    return False
+
+
+def _has_child(pid: int) -> bool:
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue  # the process ended while we looked
+        if fields[1] == str(pid):
+            return True
+    return False
 
 
 @pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP])
@@ -133,7 +152,7 @@ def test_sigterm_and_sighup_keep_the_partial_result(tmp_path: Path, signum: int)
         [sys.executable, "-m", "pitchkit", "simulate", "auction-pitch", "--games", "100000",
          "--bots", "random", "--workers", "2", "--out", str(out)],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    _wait_until_caught(process.pid, signum)
+    _wait_until_running(process.pid, signum)
     process.send_signal(signum)
     stdout, stderr = process.communicate(timeout=60)
     assert process.returncode == 130
