@@ -35,8 +35,8 @@ ENDED, ILLEGAL = -1, -2
 class AuctionState:
     """The auction's own record for one hand."""
 
-    __slots__ = ("high", "high_bidder", "moon", "options", "passed", "pitched", "sale",
-                 "turns")
+    __slots__ = ("bids", "high", "high_bidder", "moon", "options", "passed", "pitched",
+                 "sale", "turns")
 
     def __init__(self, seats: int) -> None:
         #: the high bid so far (0: none) and its bidder (-1: none)
@@ -48,6 +48,9 @@ class AuctionState:
         self.passed = [False] * seats
         #: actions taken so far
         self.turns = 0
+        #: (seat, action) of every action, shown to all: a pitch as the bid it shows, then
+        #: the pitcher's answers after the auction (going alone, naming trump)
+        self.bids: list[tuple[int, int]] = []
         #: the options legal_actions worked out for the seat to act (step reuses them)
         self.options: tuple[bool, int, int, bool, bool] | None = None
         #: a card pitched to bid (the opening lead) once the auction ends with it
@@ -60,11 +63,12 @@ class AuctionState:
         for name in AuctionState.__slots__:
             setattr(other, name, getattr(self, name))
         other.passed = list(self.passed)
+        other.bids = list(self.bids)
         return other
 
     def snapshot(self) -> tuple[object, ...]:
         return (self.high, self.high_bidder, self.moon, tuple(self.passed), self.turns,
-                self.pitched, self.sale)
+                self.pitched, self.sale, tuple(self.bids))
 
 
 # ------------------------------------------------------------------ options
@@ -223,6 +227,7 @@ def step(plan: RulesPlan, state: AuctionState, dealer: int, seat: int, action: i
         sale = sell.decide(seat, action, state.high, state.high_bidder)
         if sale is None:
             return ILLEGAL
+        state.bids.append((seat, action))
         return _end_sale(state, sale)
     # the options legal_actions() just worked out for this decision, if it was asked
     options = state.options or auction_options(plan, state, dealer, seat)
@@ -242,9 +247,11 @@ def step(plan: RulesPlan, state: AuctionState, dealer: int, seat: int, action: i
         # opening lead" (source B); it ends the auction
         state.high, state.high_bidder = highest, seat
         state.pitched = action
+        action = BID_BASE + highest  # shown as the bid it is
         ends = True
     else:
         return ILLEGAL
+    state.bids.append((seat, action))
     state.turns += 1
     a = plan.auction
     n = plan.seats.count

@@ -26,7 +26,6 @@ from typing import TYPE_CHECKING, Any
 from pitchkit import alone, call, closing, dealing, draw, flow, play, sell, weak_hand
 from pitchkit.actions import (
     ALONE,
-    BID_BASE,
     CALL_BASE,
     KEEP_HAND,
     MOON,
@@ -107,7 +106,7 @@ class Game:
         "team_of", "_next", "_play_events", "_trick_events", "_bid_events",
         # per hand
         "hands", "reserve", "dealt", "turned", "pitcher", "bid", "moon", "_auction",
-        "_bids", "_play_state", "_played_memo", "_draw", "discarded", "_call", "_throw_in",
+        "_play_state", "_played_memo", "_draw", "discarded", "_call", "_throw_in",
         "_alone",
     )
 
@@ -163,7 +162,6 @@ class Game:
         self.bid: int | None = None
         self.moon = False
         self._auction = AuctionState(n)
-        self._bids: list[tuple[int, int]] = []
         #: the play phase's own record (pitchkit.play), the trump in force with it
         self._play_state = PlayState(self.plan)
         self._played_memo: tuple[int, tuple[tuple[int, int], ...]] = (0, ())
@@ -322,7 +320,7 @@ class Game:
             self._apply_throw_in(seat, action)
         elif phase is Phase.ALONE:
             self._alone = alone.choose(seat, action)
-            self._bids.append((seat, action))  # shown to all, as the bids are
+            self._auction.bids.append((seat, action))  # shown to all, as the bids are
             self._after_auction()
         else:
             self._apply_select(seat, action)
@@ -430,7 +428,7 @@ class Game:
         trick, played = self._plays()
         return _OBSERVATION_NEW(Observation, (
             seat, self.phase, self.to_act, self.dealer, self.hands[seat], self.reserve[seat],
-            self.turned, None if state.trump < 0 else state.trump, tuple(self._bids),
+            self.turned, None if state.trump < 0 else state.trump, tuple(self._auction.bids),
             self.pitcher,
             "moon" if self.moon else self.bid, trick, played,
             tuple(state.tricks_won), tuple(state.captured), tuple(self.scores), state.stage,
@@ -651,9 +649,6 @@ class Game:
         if nxt == ILLEGAL:
             reason = auction_reason(self.plan, state, self.dealer, seat, action)
             raise IllegalActionError(reason or self._play_reason(seat, action))
-        # a pitch is logged as the bid it shows (its card is the opening lead)
-        self._bids.append((seat, action if state.pitched is None
-                           else BID_BASE + state.high))
         if nxt != ENDED:
             self.to_act = nxt
             return
@@ -682,7 +677,7 @@ class Game:
 
     def _apply_trump(self, seat: int, action: int) -> None:
         nxt = flow.name_trump(self.plan, self._play_state, self._hand(), seat, action)
-        self._bids.append((seat, action))
+        self._auction.bids.append((seat, action))  # shown to all, as the bids are
         self._go(nxt)
 
     def _apply_draw(self, action: int) -> None:
@@ -750,7 +745,6 @@ class Game:
 
 
 #: Slots holding lists (copied by clone) and the rest (immutable values, shared).
-_LIST_SLOTS = ("players", "scores", "hand_results", "events", "hands", "reserve", "dealt",
-               "_bids")
+_LIST_SLOTS = ("players", "scores", "hand_results", "events", "hands", "reserve", "dealt")
 _PLAIN_SLOTS = tuple(name for name in Game.__slots__
                      if name not in _LIST_SLOTS and name != "rng")
