@@ -267,7 +267,7 @@ class Game:
     def apply(self, action: Action | str) -> Event:
         """Check and apply one action of :attr:`to_act`; returns the event."""
         if self.phase is _PLAY and type(action) is int:
-            # the hot path: play a card (pitchkit.play.step), inlined as in _apply_random
+            # the hot path: a card, checked against the legal mask, then played
             state = self._play_state
             legal = state.legal
             seat: int = self.to_act  # type: ignore[assignment]
@@ -275,18 +275,7 @@ class Game:
                 legal = _legal_mask(self.plan, state, self.hands[seat])
             if action < 0 or not legal >> action & 1:  # legal holds only cards 0..53
                 raise IllegalActionError(self._play_reason(seat, action))
-            hands = self.hands
-            hands[seat] ^= _CARD_BIT[action]
-            nxt = _play_step(self.plan, state, hands, seat, action)
-            if state.trick:
-                event = self._play_events[seat][action]
-            elif nxt >= 0:  # the trick is over; its winner takes it
-                event = self._trick_events[seat][action][state.last_winner]  # type: ignore[index]
-            else:
-                return self._end_trick(seat, action, nxt)
-            self.to_act = nxt
-            self.events.append(event)
-            return event
+            return self._play(seat, action)
         if type(action) is not int or action not in SMALL_ACTIONS:
             action = checked_action(action)  # text, a card set, or no action at all
         to_act = self.to_act
@@ -336,6 +325,24 @@ class Game:
         self.events.append(event)
         return event
 
+    def _play(self, seat: int, card: int) -> Event:
+        """``seat`` plays ``card``, a legal card (the one definition of playing a card,
+        for :meth:`apply` and :meth:`_apply_random`): it leaves the hand and
+        :func:`pitchkit.play.step` steps the trick."""
+        state = self._play_state
+        hands = self.hands
+        hands[seat] ^= _CARD_BIT[card]
+        nxt = _play_step(self.plan, state, hands, seat, card)
+        if state.trick:
+            event = self._play_events[seat][card]
+        elif nxt >= 0:  # the trick is over; its winner takes it
+            event = self._trick_events[seat][card][state.last_winner]  # type: ignore[index]
+        else:
+            return self._end_trick(seat, card, nxt)
+        self.to_act = nxt
+        self.events.append(event)
+        return event
+
     def _end_trick(self, seat: int, card: int, over: int) -> Event:
         """``seat``'s ``card`` ended the last trick of a stage or of the hand (``over``:
         play.step's answer)."""
@@ -379,21 +386,7 @@ class Game:
             while k:
                 mask &= mask - 1  # drop the lowest legal card
                 k -= 1
-            card = (mask & -mask).bit_length() - 1
-            # play it: as apply's hot path (pitchkit.play.step), inlined
-            seat: int = self.to_act  # type: ignore[assignment]
-            hands = self.hands
-            hands[seat] ^= _CARD_BIT[card]
-            nxt = _play_step(self.plan, state, hands, seat, card)
-            if state.trick:
-                event = self._play_events[seat][card]
-            elif nxt >= 0:  # the trick is over; its winner takes it
-                event = self._trick_events[seat][card][state.last_winner]  # type: ignore[index]
-            else:
-                return self._end_trick(seat, card, nxt)
-            self.to_act = nxt
-            self.events.append(event)
-            return event
+            return self._play(self.to_act, (mask & -mask).bit_length() - 1)  # type: ignore[arg-type]
         if self.phase is _AUCTION:
             return self.apply(random_auction_action(self.plan, self._auction, self.dealer,
                                                     self.to_act, self._lead_mask, rng))  # type: ignore[arg-type]
