@@ -23,18 +23,13 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from pitchkit import alone, call, closing, dealing, draw, flow, play, sell, weak_hand
+from pitchkit import call, closing, dealing, draw, flow, play, weak_hand
 from pitchkit.actions import (
-    ALONE,
-    CALL_BASE,
-    KEEP_HAND,
     MOON,
     PASS,
     SELECT_FLAG,
     SMALL_ACTIONS,
-    THROW_IN,
     TRUMP_BASE,
-    WITH_PARTNER,
     Action,
     action_spelling,
     action_text,
@@ -54,7 +49,7 @@ from pitchkit.auction import step as auction_step
 from pitchkit.errors import IllegalActionError, UsageError
 from pitchkit.event_tables import BID_EVENTS_END, bid_events, play_events, trick_events
 from pitchkit.plan import rules_plan
-from pitchkit.play import PlayState, cards_list, play_reason
+from pitchkit.play import PlayState, play_reason
 from pitchkit.results import Event, HandResult, Observation, Outcome, Phase, PlayView
 from pitchkit.settle import start_score
 from pitchkit.variant import Rules
@@ -78,12 +73,10 @@ _NO_DRAW_VIEW: tuple[Any, int, tuple[tuple[int, int], ...]] = (None, 0, ())
 #: several times a hand on the hot path
 _PLAY = Phase.PLAY
 _AUCTION = Phase.AUCTION
-_CALL = Phase.CALL
 _DEAL = Phase.DEAL
 _DRAW = Phase.DRAW
 _OVER = Phase.OVER
-_SELECT = Phase.SELECT
-_THROW_IN = Phase.THROW_IN
+_ALONE = Phase.ALONE
 _TRUMP = Phase.TRUMP
 _play_step = play.step
 _RANDOM = random.Random
@@ -245,24 +238,12 @@ class Game:
                 append(low.bit_length() - 1)
                 mask ^= low
             return out
+        if self.to_act is None:
+            return []
         if phase is _AUCTION:
-            assert self.to_act is not None
             return auction_actions(self.plan, self._auction, self.dealer, self.to_act,
                                    self._lead_mask)
-        if phase is _SELECT:
-            assert self.to_act is not None
-            return cards_list(self.reserve[self.to_act])
-        if phase is _DRAW:
-            return draw.legal_actions(self.draw_choice())
-        if phase is _TRUMP:
-            return [TRUMP_BASE + s for s in range(4)]
-        if phase is _CALL:
-            return [CALL_BASE + c for c in cards_list(self.callable_cards())]
-        if phase is _THROW_IN:
-            return [THROW_IN, KEEP_HAND]
-        if phase is Phase.ALONE:
-            return [ALONE, WITH_PARTNER]
-        return []
+        return flow.choices(self.plan, self._play_state, self._hand(), phase, self.to_act)
 
     def apply(self, action: Action | str) -> Event:
         """Check and apply one action of :attr:`to_act`; returns the event."""
@@ -285,34 +266,18 @@ class Game:
                 f"nobody may {action_spelling(action)} now: the game is in phase {phase}"
                 + (" (deal the next hand first)" if phase is _DEAL else ""))
         if phase is _PLAY:
-            # as the hot path above, for an action given as text
-            legal = self._play_state.legal
-            if legal < 0:
-                legal = self._legal_mask()
-            if not (0 <= action < 54 and legal >> action & 1):
-                self._play_state.legal = -1
-                raise IllegalActionError(self._play_reason(to_act, action))
-            return self.apply(action)
+            return self.apply(int(action))  # the hot path above checks and plays it
         seat = to_act
         self._play_state.legal = -1
         hands_before = len(self.hand_results)
         events_before = len(self.events)
         if phase is _AUCTION:
             self._apply_auction(seat, action)
-        elif phase is _TRUMP:
-            self._apply_trump(seat, action)
-        elif phase is _DRAW:
-            self._apply_draw(action)
-        elif phase is _CALL:
-            self._apply_call(seat, action)
-        elif phase is _THROW_IN:
-            self._apply_throw_in(seat, action)
-        elif phase is Phase.ALONE:
-            self._alone = alone.choose(seat, action)
-            self._auction.bids.append((seat, action))  # shown to all, as the bids are
-            self._after_auction()
         else:
-            self._apply_select(seat, action)
+            nxt = flow.STEPS[phase](self.plan, self._play_state, self._hand(), seat, action)
+            if phase is _TRUMP or phase is _ALONE:
+                self._auction.bids.append((seat, action))  # shown to all, as the bids are
+            self._go(nxt)
         if len(self.events) > events_before:
             return self.events[-1]  # a pitch: logged as the opening lead it is
         if len(self.hand_results) > hands_before:
@@ -387,16 +352,13 @@ class Game:
                 mask &= mask - 1  # drop the lowest legal card
                 k -= 1
             return self._play(self.to_act, (mask & -mask).bit_length() - 1)  # type: ignore[arg-type]
-        if self.phase is _AUCTION:
-            return self.apply(random_auction_action(self.plan, self._auction, self.dealer,
-                                                    self.to_act, self._lead_mask, rng))  # type: ignore[arg-type]
-        if self.phase is _SELECT:
-            return self.apply(select_action(rng.sample(self.legal_actions(), self.select_count)))
-        if self.phase is _DRAW:
-            return self.apply(draw.random_action(self.draw_choice(), rng))
         if self.to_act is None:
             raise IllegalActionError(f"nobody may act now: the game is in phase {self.phase}")
-        return self.apply(rng.choice(self.legal_actions()))
+        if self.phase is _AUCTION:
+            return self.apply(random_auction_action(self.plan, self._auction, self.dealer,
+                                                    self.to_act, self._lead_mask, rng))
+        return self.apply(flow.random_action(self.plan, self._play_state, self._hand(),
+                                             self.phase, self.to_act, rng))
 
     def deal_random(self) -> Event:
         """In phase deal: shuffle with :attr:`rng` and deal (turning a trump card where
@@ -479,9 +441,7 @@ class Game:
 
     def callable_cards(self) -> int:
         """In phase call: the cards the pitcher may call, as a mask."""
-        assert self.pitcher is not None and self.plan.call is not None
-        return call.callable_cards(self.plan.call,
-                                   flow.seen_by(self._draw, self.hands, self.pitcher))
+        return flow.callable_cards(self.plan, self._hand())
 
     def _draw_view(self, seat: int) -> tuple[Any, int, tuple[tuple[int, int], ...]]:
         """The observation's draw fields for ``seat`` (pitchkit.draw.view)."""
@@ -491,12 +451,8 @@ class Game:
 
     def draw_choice(self) -> draw.Choice:
         """In phase draw: what :attr:`to_act` may discard or keep."""
-        plan = self.plan.draw
-        assert self.phase is Phase.DRAW and self._draw is not None and plan is not None
-        seat = self.to_act
-        assert seat is not None
-        return draw.choice(plan, self._draw, self.hands[seat], self._play_state.trumps, seat,
-                           self.dealer)
+        assert self.phase is _DRAW and self.to_act is not None
+        return flow.draw_choice(self.plan, self._play_state, self._hand(), self.to_act)
 
     def set_aside(self) -> dict[str, int]:
         """Cards in no hand this hand, as masks: ``pack`` (undealt), ``kitty``, ``discarded``."""
@@ -599,39 +555,8 @@ class Game:
         if turned is not None:
             # rule: "its suit is trump" (source C; trump.chosen_by turned_card)
             play.set_trump(plan, self._play_state, turned // 13)
-        if pack:
-            self._throw_in, seat = weak_hand.begin(plan, masks, pack, self.dealer)
-            if seat >= 0:
-                self.phase = Phase.THROW_IN
-                self.to_act = seat
-                return event
-        self._begin_auction()
+        self._go(flow.begin_hand(plan, self._play_state, self._hand(), pack))
         return event
-
-    def _apply_throw_in(self, seat: int, action: int) -> None:
-        """deal.weak_hand_below: ``seat`` throws its weak hand in or keeps it."""
-        done = weak_hand.step(self.plan, self.dealt, self._throw_in, self._draw,
-                              self.dealer, seat, action)
-        self._throw_in = done.state
-        staged = self.plan.play.stages
-        self._go(flow.Next(Phase.THROW_IN, done.next_seat, None if staged else done.dealt,
-                           done.dealt if staged else None, done.dealt, done.draw, None,
-                           done.out))
-        if done.next_seat < 0:
-            self._begin_auction()
-
-    def _begin_auction(self) -> None:
-        auction = self.plan.auction
-        if auction.has_auction:
-            self.phase = _AUCTION
-            bid_next = self.plan.seats.bid_next
-            if auction.style_sell:
-                # rule: the eldest sells the pitch: the others bid (auction.style sell)
-                self.to_act = sell.first_bidder(self.dealer, bid_next)
-            else:
-                self.to_act = bid_next[self.dealer]
-        else:
-            self._after_auction()
 
     def _lead_mask(self, seat: int) -> int:
         return play.lead_cards_mask(self.plan, self._play_state, self.hands[seat])
@@ -653,40 +578,21 @@ class Game:
         self.moon = state.moon
         self.bid = None if state.moon else state.high
         if state.pitched is not None:
-            # Game._hand, inlined: a pitch ends most auctions, once a hand
-            hand = _HAND_NEW(flow.Hand, (self.dealer, self.pitcher, self.hands, self.reserve,
-                                         self._draw, self._call, self._alone))
-            self._go(flow.begin_play(self.plan, self._play_state, hand, self.pitcher))
+            self._go(flow.begin_play(self.plan, self._play_state, self._hand(), self.pitcher))
             self.apply(state.pitched)  # a legal lead: auction.step checked it
             return
-        self._after_auction()
-
-    def _hand(self) -> flow.Hand:
-        return _HAND_NEW(flow.Hand, (self.dealer, self.pitcher, self.hands, self.reserve,
-                                     self._draw, self._call, self._alone))
-
-    def _after_auction(self) -> None:
         self._go(flow.after_auction(self.plan, self._play_state, self._hand()))
 
-    def _apply_trump(self, seat: int, action: int) -> None:
-        nxt = flow.name_trump(self.plan, self._play_state, self._hand(), seat, action)
-        self._auction.bids.append((seat, action))  # shown to all, as the bids are
-        self._go(nxt)
-
-    def _apply_draw(self, action: int) -> None:
-        self._go(flow.draw_step(self.plan, self._play_state, self._hand(), action))
-
-    def _apply_call(self, seat: int, action: int) -> None:
-        self._go(flow.call_partner(self.plan, self._play_state, self._hand(), action))
-
-    def _apply_select(self, seat: int, action: int) -> None:
-        self._go(flow.select(self.plan, self._play_state, self.hands, self.reserve, seat,
-                             action))
+    def _hand(self) -> flow.Hand:
+        """The hand as the phases' steps read it (:class:`pitchkit.flow.Hand`)."""
+        return _HAND_NEW(flow.Hand, (self.dealer, self.pitcher, self.hands, self.reserve,
+                                     self._draw, self._call, self._alone, self.dealt,
+                                     self._throw_in))
 
     def _go(self, nxt: flow.Next) -> None:
         """Apply one step of the hand (:class:`pitchkit.flow.Next`): the only writer of
         the hand's records between the auction and trick play."""
-        phase, to_act, hands, reserve, dealt, drawing, called, out = nxt
+        phase, to_act, hands, reserve, dealt, drawing, called, out, throw_in, lone = nxt
         if hands is not None:
             self.hands = list(hands)
         if reserve is not None:
@@ -699,6 +605,10 @@ class Game:
             self._call = called
         if out:
             self.discarded |= out
+        if throw_in is not None:
+            self._throw_in = throw_in
+        if lone is not None:
+            self._alone = lone
         if phase is None:
             self._finish_hand()
             return

@@ -1,24 +1,37 @@
-"""The order of a hand's phases after the auction: the kitty, naming trump, the draw,
-calling a partner, then trick play (trumps only, or in stages chosen card by card).
+"""The order of a hand's phases around the auction: the throw-in of weak hands before
+it; after it going alone, the kitty, naming trump, the draw, calling a partner, then
+trick play (trumps only, or in stages chosen card by card).
 
 Each phase keeps its own record: the draw a :class:`pitchkit.draw.DrawState`, the call a
 :class:`pitchkit.call.CallState`, trick play and staged play the
 :class:`pitchkit.play.PlayState` (stepped in place, as :mod:`pitchkit.play` does). The
 functions here read the hand, step those records and return a :class:`Next`: what the
 engine writes to the game (the hands, the records, the cards now out of play) and the
-phase that follows. Nothing here writes to the game.
+phase that follows. Nothing here writes to the game. Every decision of these phases
+is one step function, ``step(plan, state, hand, seat, action) -> Next``, found by the
+phase in :data:`STEPS`; :func:`choices` lists the actions each may take.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import random
+from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
-from pitchkit import alone, call, draw, fold, play
-from pitchkit.actions import TRUMP_BASE, action_spelling
+from pitchkit import alone, call, draw, fold, play, sell, weak_hand
+from pitchkit.actions import (
+    ALONE,
+    CALL_BASE,
+    KEEP_HAND,
+    THROW_IN,
+    TRUMP_BASE,
+    WITH_PARTNER,
+    action_spelling,
+    select_action,
+)
 from pitchkit.errors import IllegalActionError, seat_name
 from pitchkit.plan import RulesPlan
-from pitchkit.play import PlayState
+from pitchkit.play import PlayState, cards_list
 from pitchkit.results import Phase
 
 
@@ -34,6 +47,10 @@ class Hand(NamedTuple):
     call: call.CallState | None
     #: auction.alone: the pitcher's answer (None: not asked yet)
     alone: bool | None
+    #: the cards in play by seat (as dealt, then as the draw left them)
+    dealt: Sequence[int] = ()
+    #: deal.weak_hand_below: the throw-in's record
+    throw_in: weak_hand.ThrowInState = weak_hand.NO_THROW_IN
 
 
 class Next(NamedTuple):
@@ -52,6 +69,9 @@ class Next(NamedTuple):
     call: call.CallState | None = None
     #: cards that went out of play with this step (discards, non-trumps dropped)
     out: int = 0
+    #: the throw-in's record, and the pitcher's answer to going alone
+    throw_in: weak_hand.ThrowInState | None = None
+    alone: bool | None = None
 
 
 #: Next(Phase.PLAY, seat) for each seat: trick play begins with nothing else to apply
@@ -68,7 +88,56 @@ def _then(done: Next, nxt: Next) -> Next:
         done.dealt if nxt.dealt is None else nxt.dealt,
         done.draw if nxt.draw is None else nxt.draw,
         done.call if nxt.call is None else nxt.call,
-        done.out | nxt.out)
+        done.out | nxt.out,
+        done.throw_in if nxt.throw_in is None else nxt.throw_in,
+        done.alone if nxt.alone is None else nxt.alone)
+
+
+# ------------------------------------------------------------------ before the auction
+
+def begin_hand(plan: RulesPlan, state: PlayState, hand: Hand, stock: tuple[int, ...]
+               ) -> Next:
+    """The hand is dealt, ``stock`` left over: the first weak hand's throw-in, or the
+    auction."""
+    if not stock:
+        return begin_auction(plan, state, hand)
+    record, seat = weak_hand.begin(plan, hand.dealt, stock, hand.dealer)
+    if seat >= 0:
+        return Next(Phase.THROW_IN, seat, throw_in=record)
+    return _then(Next(None, throw_in=record), begin_auction(plan, state, hand))
+
+
+def throw_in(plan: RulesPlan, state: PlayState, hand: Hand, seat: int, action: int) -> Next:
+    """deal.weak_hand_below: ``seat`` throws its weak hand in or keeps it; then the next
+    weak hand decides, or the auction begins."""
+    done = weak_hand.step(plan, hand.dealt, hand.throw_in, hand.draw, hand.dealer, seat,
+                          action)
+    staged = plan.play.stages
+    held = None if staged else done.dealt
+    unchosen = done.dealt if staged else None
+    step = Next(Phase.THROW_IN, done.next_seat, held, unchosen, done.dealt, done.draw,
+                None, done.out, done.state)
+    if done.next_seat >= 0:
+        return step
+    return _then(step, begin_auction(plan, state, hand._replace(
+        hands=hand.hands if held is None else held,
+        reserve=hand.reserve if unchosen is None else unchosen, dealt=done.dealt,
+        draw=done.draw, throw_in=done.state)))
+
+
+def begin_auction(plan: RulesPlan, state: PlayState, hand: Hand) -> Next:
+    """The auction begins from the dealer's left, or with no auction, what follows it."""
+    auction = plan.auction
+    if not auction.has_auction:
+        return after_auction(plan, state, hand)
+    bid_next = plan.seats.bid_next
+    if auction.style_sell:
+        # rule: the eldest sells the pitch: the others bid (auction.style sell)
+        return Next(Phase.AUCTION, sell.first_bidder(hand.dealer, bid_next))
+    return Next(Phase.AUCTION, bid_next[hand.dealer])
+
+
+# ------------------------------------------------------------------ after the auction
 
 
 def after_auction(plan: RulesPlan, state: PlayState, hand: Hand) -> Next:
@@ -94,6 +163,15 @@ def after_auction(plan: RulesPlan, state: PlayState, hand: Hand) -> Next:
     return begin_play(plan, state, hand, leader)
 
 
+def go_alone(plan: RulesPlan, state: PlayState, hand: Hand, seat: int, action: int
+             ) -> Next:
+    """auction.alone: the pitcher (``seat``) goes alone or plays with its partners; then
+    the hand goes on as after the auction."""
+    lone = alone.choose(seat, action)
+    return _then(Next(None, alone=lone),
+                 after_auction(plan, state, hand._replace(alone=lone)))
+
+
 def name_trump(plan: RulesPlan, state: PlayState, hand: Hand, seat: int, action: int
                ) -> Next:
     """``seat`` (the pitcher) names trump with ``action``; then play (or the draw)
@@ -114,7 +192,7 @@ def begin_play(plan: RulesPlan, state: PlayState, hand: Hand, leader: int) -> Ne
     then trick play (trumps only, or the first stage's choice of cards)."""
     state.leader = leader
     dealt = None
-    _dealer, pitcher, hands, reserve, drawing, called, lone = hand
+    _dealer, pitcher, hands, reserve, drawing, called, lone, _dealt, _throw_in = hand
     if drawing is not None:
         if not drawing.done:
             return _begin_draw(plan, drawing, hand.dealer, pitcher)
@@ -172,7 +250,8 @@ def _begin_draw(plan: RulesPlan, drawing: draw.DrawState, dealer: int, pitcher: 
     return Next(Phase.DRAW, drawing.order[0], draw=drawing)
 
 
-def draw_step(plan: RulesPlan, state: PlayState, hand: Hand, action: int) -> Next:
+def draw_step(plan: RulesPlan, state: PlayState, hand: Hand, seat: int, action: int
+              ) -> Next:
     """The seat to act in the draw discards, keeps or gives the cards of ``action``;
     once the draw is over, play begins."""
     assert plan.draw is not None and hand.draw is not None
@@ -186,7 +265,8 @@ def draw_step(plan: RulesPlan, state: PlayState, hand: Hand, action: int) -> Nex
                                   state.leader))
 
 
-def call_partner(plan: RulesPlan, state: PlayState, hand: Hand, action: int) -> Next:
+def call_partner(plan: RulesPlan, state: PlayState, hand: Hand, seat: int, action: int
+                 ) -> Next:
     """The pitcher calls the card of ``action``; then play begins."""
     pitcher = hand.pitcher
     assert plan.call is not None and pitcher is not None
@@ -209,15 +289,72 @@ def next_stage(plan: RulesPlan, state: PlayState, reserve: Sequence[int]) -> Nex
     return Next(Phase.SELECT, state.leader)
 
 
-def select(plan: RulesPlan, state: PlayState, hands: Sequence[int], reserve: Sequence[int],
-           seat: int, action: int) -> Next:
+def select(plan: RulesPlan, state: PlayState, hand: Hand, seat: int, action: int) -> Next:
     """Staged play: ``seat`` chooses the cards of ``action`` for this stage; once every
     seat has chosen, the stage's tricks begin."""
-    mask = play.select_step(state, reserve[seat], seat, action)
-    held, unchosen = list(hands), list(reserve)
+    mask = play.select_step(state, hand.reserve[seat], seat, action)
+    held, unchosen = list(hand.hands), list(hand.reserve)
     held[seat] = mask
     unchosen[seat] ^= mask
     if state.select_left:
         return Next(Phase.SELECT, plan.seats.next_seat[seat], hands=tuple(held),
                     reserve=tuple(unchosen))
     return Next(Phase.PLAY, state.leader, hands=tuple(held), reserve=tuple(unchosen))
+
+
+# ------------------------------------------------------------------ the decisions
+
+#: the step of each decision in these phases: ``step(plan, state, hand, seat, action)``
+STEPS: dict[Phase, Callable[[RulesPlan, PlayState, Hand, int, int], Next]] = {
+    Phase.THROW_IN: throw_in, Phase.ALONE: go_alone, Phase.TRUMP: name_trump,
+    Phase.DRAW: draw_step, Phase.CALL: call_partner, Phase.SELECT: select,
+}
+
+
+def draw_choice(plan: RulesPlan, state: PlayState, hand: Hand, seat: int) -> draw.Choice:
+    """In phase draw: what ``seat`` may discard or keep (pitchkit.draw.choice)."""
+    assert plan.draw is not None and hand.draw is not None
+    return draw.choice(plan.draw, hand.draw, hand.hands[seat], state.trumps, seat,
+                       hand.dealer)
+
+
+def callable_cards(plan: RulesPlan, hand: Hand) -> int:
+    """In phase call: the cards the pitcher may call, as a mask."""
+    assert hand.pitcher is not None and plan.call is not None
+    return call.callable_cards(plan.call, seen_by(hand.draw, hand.hands, hand.pitcher))
+
+
+def choices(plan: RulesPlan, state: PlayState, hand: Hand, phase: Phase, seat: int
+            ) -> list[int]:
+    """Every action ``seat`` may take in ``phase``, one of :data:`STEPS`' phases.
+
+    In select the cards that may be chosen (the action chooses several); in the draw the
+    cards that may be discarded or kept, or, when none may, the one legal action; a
+    robber that may pass the pack to its partner (draw.pack_to_partner) first answers
+    ``rob`` or ``pack to partner``.
+    """
+    if phase is Phase.SELECT:
+        return cards_list(hand.reserve[seat])
+    if phase is Phase.DRAW:
+        return draw.legal_actions(draw_choice(plan, state, hand, seat))
+    if phase is Phase.TRUMP:
+        return [TRUMP_BASE + s for s in range(4)]
+    if phase is Phase.CALL:
+        return [CALL_BASE + c for c in cards_list(callable_cards(plan, hand))]
+    if phase is Phase.THROW_IN:
+        return [THROW_IN, KEEP_HAND]
+    if phase is Phase.ALONE:
+        return [ALONE, WITH_PARTNER]
+    return []
+
+
+def random_action(plan: RulesPlan, state: PlayState, hand: Hand, phase: Phase, seat: int,
+                  rng: random.Random) -> int:
+    """A uniformly random legal action of ``seat`` in ``phase`` (the random bot's draw):
+    in select a random set of the stage's size, in the draw a random discard."""
+    if phase is Phase.SELECT:
+        return select_action(rng.sample(choices(plan, state, hand, phase, seat),
+                                        state.select_count))
+    if phase is Phase.DRAW:
+        return draw.random_action(draw_choice(plan, state, hand, seat), rng)
+    return rng.choice(choices(plan, state, hand, phase, seat))
