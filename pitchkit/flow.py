@@ -77,6 +77,8 @@ class Next(NamedTuple):
 #: Next(Phase.PLAY, seat) for each seat: trick play begins with nothing else to apply
 #: (the plain hand's path, once a hand: built once rather than every hand)
 _PLAY_FROM = tuple(Next(Phase.PLAY, seat) for seat in range(16))
+#: Next(Phase.AUCTION, seat) for each seat: the auction begins (once a hand)
+_AUCTION_FROM = tuple(Next(Phase.AUCTION, seat) for seat in range(16))
 
 
 def _then(done: Next, nxt: Next) -> Next:
@@ -133,8 +135,8 @@ def begin_auction(plan: RulesPlan, state: PlayState, hand: Hand) -> Next:
     bid_next = plan.seats.bid_next
     if auction.style_sell:
         # rule: the eldest sells the pitch: the others bid (auction.style sell)
-        return Next(Phase.AUCTION, sell.first_bidder(hand.dealer, bid_next))
-    return Next(Phase.AUCTION, bid_next[hand.dealer])
+        return _AUCTION_FROM[sell.first_bidder(hand.dealer, bid_next)]
+    return _AUCTION_FROM[bid_next[hand.dealer]]
 
 
 # ------------------------------------------------------------------ after the auction
