@@ -31,6 +31,12 @@ class Deal(NamedTuple):
 _DEAL_NEW = tuple.__new__
 
 
+def first_dealer(setting: str | int, seats: int, rng: random.Random) -> int:
+    """The first dealer's seat under ``deal.first_dealer`` (``setting``)."""
+    # rule: "Dealer: first one random" (source A); deal.first_dealer
+    return rng.randrange(seats) if setting == "random" else int(setting) % seats
+
+
 def deal_random(plan: RulesPlan, rng: random.Random, dealer: int) -> Deal:
     """Shuffle with ``rng`` and deal (turning a trump card where the variant does)."""
     n = plan.seats.count

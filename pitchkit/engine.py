@@ -49,7 +49,7 @@ from pitchkit.auction import step as auction_step
 from pitchkit.errors import IllegalActionError, UsageError
 from pitchkit.event_tables import BID_EVENTS_END, bid_events, play_events, trick_events
 from pitchkit.plan import rules_plan
-from pitchkit.play import PlayState, play_reason
+from pitchkit.play import PlayState, cards_list, play_reason
 from pitchkit.results import Event, HandResult, Observation, Outcome, Phase, PlayView
 from pitchkit.settle import start_score
 from pitchkit.variant import Rules
@@ -64,9 +64,8 @@ __all__ = [
 ]
 
 
-_EVENT_NEW = tuple.__new__
-_OBSERVATION_NEW = tuple.__new__
-_HAND_NEW = tuple.__new__
+#: builds a named tuple from a tuple of its fields (no argument parsing: the hot path)
+_NEW = tuple.__new__
 #: the observation's draw fields where the hand has no draw (the fields' defaults)
 _NO_DRAW_VIEW: tuple[Any, int, tuple[tuple[int, int], ...]] = (None, 0, ())
 #: the phases, read once: an enum member's lookup costs about 0.2 us in Python 3.11,
@@ -96,7 +95,7 @@ class Game:
         "rules", "plan", "rng", "n", "players", "next_player_id", "dealer", "first_dealer",
         "phase", "to_act",
         "scores", "hand_results", "outcome", "hands_played", "events", "ledger",
-        "team_of", "_next", "_play_events", "_trick_events", "_bid_events",
+        "team_of", "_play_events", "_trick_events", "_bid_events",
         # per hand
         "hands", "reserve", "dealt", "turned", "pitcher", "bid", "moon", "_auction",
         "_play_state", "_played_memo", "_draw", "discarded", "_call", "_throw_in",
@@ -112,9 +111,7 @@ class Game:
         self.players = list(range(n))
         self.next_player_id = n
         if dealer is None:
-            first = rules.deal.first_dealer
-            # rule: "Dealer: first one random" (source A); deal.first_dealer
-            dealer = rng.randrange(n) if first == "random" else int(first) % n
+            dealer = dealing.first_dealer(rules.deal.first_dealer, n, rng)
         if not 0 <= dealer < n:
             raise IllegalActionError(f"dealer {dealer} is not a seat (0..{n - 1})")
         self.dealer = dealer
@@ -139,7 +136,6 @@ class Game:
         """The plan for this many seats (:mod:`pitchkit.plan`) and its hot-path copies."""
         n = self.n
         plan = self.plan = rules_plan(self.rules, n)
-        self._next = plan.seats.next_seat
         self.team_of = plan.seats.team_of
         self._play_events = play_events(n)
         self._trick_events = trick_events(n)
@@ -157,7 +153,7 @@ class Game:
         self._auction = AuctionState(n)
         #: the play phase's own record (pitchkit.play), the trump in force with it
         self._play_state = PlayState(self.plan)
-        self._played_memo: tuple[int, tuple[tuple[int, int], ...]] = (0, ())
+        self._played_memo = play.NO_PLAYS
         self._draw: draw.DrawState | None = None
         #: cards out of play this hand: discards, and non-trumps in trumps-only play
         self.discarded = 0
@@ -174,11 +170,9 @@ class Game:
         """In phase play: the legal cards of :attr:`to_act` as a bit mask (fast path)."""
         if self.phase is not _PLAY:
             return 0
-        legal = self._play_state.legal
-        return legal if legal >= 0 else self._legal_mask()
-
-    def _legal_mask(self) -> int:
-        return play.legal_mask(self.plan, self._play_state, self.hands[self.to_act])  # type: ignore[index]
+        state = self._play_state
+        legal = state.legal
+        return legal if legal >= 0 else _legal_mask(self.plan, state, self.hands[self.to_act])  # type: ignore[index]
 
     @property
     def play_state(self) -> PlayState:
@@ -217,27 +211,14 @@ class Game:
         return self.plan.deal.cards_per_hand
 
     def legal_actions(self) -> list[Action]:
-        """Every action ``to_act`` may take now; empty in ``deal`` and ``over``.
-
-        In ``select`` the choice of k cards cannot be listed: this returns the cards that
-        may be chosen; apply ``select_action(cards)`` with :attr:`select_count` of them.
-        In ``draw`` likewise: the cards that may be discarded (or kept, for a dealer
-        robbing the pack), as :meth:`draw_choice` describes, or, when none may, the one
-        legal action (``discard`` of nothing); a robber that may pass the pack to its
-        partner (draw.pack_to_partner) first answers ``rob`` or ``pack to partner``.
-        """
+        """Every action ``to_act`` may take now; empty in ``deal`` and ``over``. In
+        ``select`` and ``draw`` the cards that may be chosen (:func:`pitchkit.flow.choices`):
+        apply ``select_action(cards)`` with :attr:`select_count` of them, or as
+        :meth:`draw_choice` describes (a robber may first answer ``rob`` or ``pack to
+        partner``)."""
         phase = self.phase
         if phase is _PLAY:
-            mask = self._play_state.legal
-            if mask < 0:
-                mask = self._legal_mask()
-            out: list[int] = []  # the legal cards, lowest first (as play.cards_list)
-            append = out.append
-            while mask:
-                low = mask & -mask
-                append(low.bit_length() - 1)
-                mask ^= low
-            return out
+            return cards_list(self.legal_mask())
         if self.to_act is None:
             return []
         if phase is _AUCTION:
@@ -281,12 +262,11 @@ class Game:
         if len(self.events) > events_before:
             return self.events[-1]  # a pitch: logged as the opening lead it is
         if len(self.hand_results) > hands_before:
-            event = _EVENT_NEW(Event, ("action", seat, action, None, None,
-                                       self.hand_results[-1]))
+            event = _NEW(Event, ("action", seat, action, None, None, self.hand_results[-1]))
         elif PASS <= action < BID_EVENTS_END:
             event = self._bid_events[seat][action - PASS]  # shared: no garbage to collect
         else:
-            event = _EVENT_NEW(Event, ("action", seat, action, None, None, None))
+            event = _NEW(Event, ("action", seat, action, None, None, None))
         self.events.append(event)
         return event
 
@@ -317,8 +297,7 @@ class Game:
         else:
             self._finish_hand()
         if self.to_act is None:
-            event = _EVENT_NEW(Event, ("action", seat, card, None, winner,
-                                       self.hand_results[-1]))
+            event = _NEW(Event, ("action", seat, card, None, winner, self.hand_results[-1]))
         else:
             event = self._trick_events[seat][card][winner]  # shared: no garbage to collect
         self.events.append(event)
@@ -380,8 +359,8 @@ class Game:
     def observation(self, seat: int) -> Observation:
         """What ``seat`` may see now."""
         state = self._play_state
-        trick, played = self._plays()
-        return _OBSERVATION_NEW(Observation, (
+        trick, played, self._played_memo = play.plays(state, self._played_memo)
+        return _NEW(Observation, (
             seat, self.phase, self.to_act, self.dealer, self.hands[seat], self.reserve[seat],
             self.turned, None if state.trump < 0 else state.trump, tuple(self._auction.bids),
             self.pitcher,
@@ -389,7 +368,9 @@ class Game:
             tuple(state.tricks_won), tuple(state.captured), tuple(self.scores), state.stage,
             state.select_count if self.to_act == seat else 0,
             self.team_of if self._call is None else self._seen_teams(seat),
-            *(_NO_DRAW_VIEW if self._draw is None else self._draw_view(seat)),
+            *(_NO_DRAW_VIEW if self._draw is None else draw.view(
+                self._draw, self.draw_choice() if self.phase is _DRAW and self.to_act == seat
+                else None, seat)),
             None if self._call is None else self._call.card,
             None if self._draw is None else draw.given_view(self._draw, seat),
             self._throw_in.thrown,
@@ -399,39 +380,11 @@ class Game:
         """In phase play: what ``seat`` sees, as the observation's fields the built-in
         bots' card play reads (:class:`pitchkit.results.PlayView`; cheaper to build)."""
         state = self._play_state
-        trick, played = self._plays()
-        return _OBSERVATION_NEW(PlayView, (
+        trick, played, self._played_memo = play.plays(state, self._played_memo)
+        return _NEW(PlayView, (
             seat, self.hands[seat], self.reserve[seat],
             None if state.trump < 0 else state.trump, trick, played, state.captured,
             state.stage, self.team_of if self._call is None else self._seen_teams(seat)))
-
-    def _plays(self) -> tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]:
-        """(seat, card) of the trick on the table, and of every card played this hand
-        (the finished tricks' read once each, kept for the hand)."""
-        state = self._play_state
-        nxt = state.next_active
-        trick = []
-        s = state.trick_leader
-        for card in state.trick:
-            trick.append((s, card))
-            s = nxt[s]
-        done, played = self._played_memo
-        tricks = state.tricks
-        if done != len(tricks):
-            more = list(played)
-            nexts = state.trick_nexts  # trumps-only play: the seating of each trick
-            for i, (leader, cards, _winner) in enumerate(tricks[done:], done):
-                s = leader
-                step = nexts[i] if nexts else state.next_active
-                for card in cards:
-                    more.append((s, card))
-                    s = step[s]
-            played = tuple(more)
-            self._played_memo = (len(tricks), played)
-        if not trick:
-            return (), played
-        now = tuple(trick)
-        return now, played + now
 
     def _seen_teams(self, seat: int) -> tuple[int, ...]:
         """call.partner: the sides as ``seat`` knows them (pitchkit.call)."""
@@ -442,12 +395,6 @@ class Game:
     def callable_cards(self) -> int:
         """In phase call: the cards the pitcher may call, as a mask."""
         return flow.callable_cards(self.plan, self._hand())
-
-    def _draw_view(self, seat: int) -> tuple[Any, int, tuple[tuple[int, int], ...]]:
-        """The observation's draw fields for ``seat`` (pitchkit.draw.view)."""
-        assert self._draw is not None
-        mine = self.draw_choice() if self.phase is Phase.DRAW and self.to_act == seat else None
-        return draw.view(self._draw, mine, seat)
 
     def draw_choice(self) -> draw.Choice:
         """In phase draw: what :attr:`to_act` may discard or keep."""
@@ -483,24 +430,21 @@ class Game:
     def leave(self, seats: Sequence[int]) -> Event:
         """Between hands of a money game: these seats leave and are settled now."""
         from pitchkit.membership import leave
-        gone, table = leave(self, seats)
-        assert self.ledger is not None
-        try:
-            self.ledger.leave([self.players[s] for s in gone])
-        except UsageError as e:  # pragma: no cover - the engine keeps the ledger in step
-            raise IllegalActionError(str(e)) from None
-        return self._seat(table, Event("leave", None, None, gone))
+        return self._seat(leave(self, seats))
 
     def join(self, count: int) -> Event:
         """Between hands of a money game: ``count`` new players sit down after the last seat."""
         from pitchkit.membership import join
-        table = join(self, count)
-        assert self.ledger is not None
-        self.ledger.join(table.players[-count:])
-        return self._seat(table, Event("join", None, None, count))
+        return self._seat(join(self, count))
 
-    def _seat(self, table: Table, event: Event) -> Event:
-        """Seat a :class:`pitchkit.membership.Table` and log its event."""
+    def _seat(self, table: Table) -> Event:
+        """Seat a :class:`pitchkit.membership.Table`: settle who left or joined, log its
+        event."""
+        assert self.ledger is not None
+        try:
+            self.ledger.leave(table.left) if table.left else self.ledger.join(table.joined)
+        except UsageError as e:  # pragma: no cover - the engine keeps the ledger in step
+            raise IllegalActionError(str(e)) from None
         self.players = table.players
         self.scores = table.scores
         self.dealer = table.dealer
@@ -508,8 +452,8 @@ class Game:
         self.n = len(table.players)
         self._seat_tables()
         self._reset_hand()
-        self.events.append(event)
-        return event
+        self.events.append(table.event)
+        return table.event
 
     def settlement(self) -> dict[int, int] | None:
         """Money per player id in cents if play stopped now (money variants), else None."""
@@ -545,12 +489,11 @@ class Game:
             self.hands = list(masks)
         if plan.draw is not None:
             self._draw = draw.DrawState(pack=pack, kitty=kitty)
-            detail: tuple[Any, ...] = (tuple(masks), turned, kitty, pack)
-        elif pack:  # deal.weak_hand_below: the undealt cards new hands come from
-            detail = (tuple(masks), turned, kitty, pack)
-        else:
-            detail = (tuple(masks), turned)
-        event = _EVENT_NEW(Event, ("deal", None, None, detail, None, None))
+        # with a draw, or a weak hand's throw-in (pack: the cards new hands come from),
+        # the kitty and the pack are part of the deal
+        detail = ((tuple(masks), turned, kitty, pack) if plan.draw is not None or pack
+                  else (tuple(masks), turned))
+        event = _NEW(Event, ("deal", None, None, detail, None, None))
         self.events.append(event)
         if turned is not None:
             # rule: "its suit is trump" (source C; trump.chosen_by turned_card)
@@ -585,9 +528,8 @@ class Game:
 
     def _hand(self) -> flow.Hand:
         """The hand as the phases' steps read it (:class:`pitchkit.flow.Hand`)."""
-        return _HAND_NEW(flow.Hand, (self.dealer, self.pitcher, self.hands, self.reserve,
-                                     self._draw, self._call, self._alone, self.dealt,
-                                     self._throw_in))
+        return _NEW(flow.Hand, (self.dealer, self.pitcher, self.hands, self.reserve, self._draw,
+                                self._call, self._alone, self.dealt, self._throw_in))
 
     def _go(self, nxt: flow.Next) -> None:
         """Apply one step of the hand (:class:`pitchkit.flow.Next`): the only writer of

@@ -3,8 +3,8 @@
 Seats are positions at the table for the coming hand (0..n-1 in order of play); players
 keep stable ids (:attr:`Game.players` maps seat -> player id). Leaving seats close up;
 joining players sit after the last seat. Money is settled by :mod:`pitchkit.money`.
-These functions check a change and return the :class:`Table` after it; the engine
-seats it and settles the ledger.
+These functions check a change and return the :class:`Table` after it, with who left
+or joined and the event that logs it; the engine seats it and settles the ledger.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from pitchkit.errors import IllegalActionError
 from pitchkit.plan import cards_needed, rules_plan
-from pitchkit.results import Phase
+from pitchkit.results import Event, Phase
 from pitchkit.settle import start_score
 from pitchkit.variant import Partnerships
 
@@ -34,20 +34,21 @@ def _check_between_hands(game: Game, what: str) -> None:
 
 class Table(NamedTuple):
     """The table after players leave or join: player id of each seat, their scores, the
-    dealer's seat, and the id the next new player gets."""
+    dealer's seat, and the id the next new player gets; the ids of the players who left
+    (settled now) or joined, and the event."""
 
     players: list[int]
     scores: list[int]
     dealer: int
     next_player_id: int
+    left: tuple[int, ...]
+    joined: tuple[int, ...]
+    event: Event
 
 
-def leave(game: Game, seats: Sequence[int]) -> tuple[tuple[int, ...], Table]:
-    """These seats leave before the next deal; each is settled now (source A).
-
-    Returns the seats leaving, in order, and the table after; the engine settles them
-    and seats the rest.
-    """
+def leave(game: Game, seats: Sequence[int]) -> Table:
+    """These seats leave before the next deal; each is settled now (source A): the
+    table after (its event names the seats leaving, in order)."""
     _check_between_hands(game, "leave")
     gone = sorted(set(seats))
     if len(gone) != len(seats):
@@ -65,10 +66,11 @@ def leave(game: Game, seats: Sequence[int]) -> tuple[tuple[int, ...], Table]:
         dealer = next_seat[dealer]
     stay = [s for s in range(game.n) if s not in gone]
     _check_deal(game, len(stay))
-    return tuple(gone), Table(players=[game.players[s] for s in stay],
-                              scores=[game.scores[s] for s in stay],
-                              dealer=stay.index(dealer),
-                              next_player_id=game.next_player_id)
+    return Table(players=[game.players[s] for s in stay],
+                 scores=[game.scores[s] for s in stay], dealer=stay.index(dealer),
+                 next_player_id=game.next_player_id,
+                 left=tuple(game.players[s] for s in gone), joined=(),
+                 event=Event("leave", None, None, tuple(gone)))
 
 
 def join(game: Game, count: int) -> Table:
@@ -81,9 +83,11 @@ def join(game: Game, count: int) -> Table:
         raise IllegalActionError(f"{game.n + count} players: a table seats at most 8")
     _check_deal(game, game.n + count)
     first = game.next_player_id
-    return Table(players=game.players + list(range(first, first + count)),
+    joined = tuple(range(first, first + count))
+    return Table(players=game.players + list(joined),
                  scores=game.scores + [start_score(game.rules)] * count,
-                 dealer=game.dealer, next_player_id=first + count)
+                 dealer=game.dealer, next_player_id=first + count, left=(), joined=joined,
+                 event=Event("join", None, None, count))
 
 
 def settlement(game: Game) -> dict[int, int]:

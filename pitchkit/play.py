@@ -301,6 +301,41 @@ def _trump_after_joker(plan: RulesPlan, state: PlayState, card: int) -> None:
     state.win_key = keys[cards[best]]
 
 
+#: (seat, card) pairs, in order of play
+Plays = tuple[tuple[int, int], ...]
+#: :func:`plays`' memo before any trick is finished: (tricks read, their plays)
+NO_PLAYS: tuple[int, Plays] = (0, ())
+
+
+def plays(state: PlayState, memo: tuple[int, Plays]) -> tuple[Plays, Plays, tuple[int, Plays]]:
+    """(seat, card) of the trick on the table and of every card played this hand, and
+    the memo to pass next time: ``memo`` holds the finished tricks' plays as an earlier
+    call read them (:data:`NO_PLAYS` at first), so each trick is read once."""
+    nxt = state.next_active
+    trick = []
+    s = state.trick_leader
+    for card in state.trick:
+        trick.append((s, card))
+        s = nxt[s]
+    done, played = memo
+    tricks = state.tricks
+    if done != len(tricks):
+        more = list(played)
+        nexts = state.trick_nexts  # trumps-only play: the seating of each trick
+        for i, (leader, cards, _winner) in enumerate(tricks[done:], done):
+            s = leader
+            step = nexts[i] if nexts else state.next_active
+            for card in cards:
+                more.append((s, card))
+                s = step[s]
+        played = tuple(more)
+        memo = (len(tricks), played)
+    if not trick:
+        return (), played, memo
+    now = tuple(trick)
+    return now, played + now, memo
+
+
 def cards_played(state: PlayState) -> int:
     """Every card played this hand so far (a mask)."""
     played = state.trick_mask if state.trick else 0
