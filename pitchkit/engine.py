@@ -498,7 +498,10 @@ class Game:
         if turned is not None:
             # rule: "its suit is trump" (source C; trump.chosen_by turned_card)
             play.set_trump(plan, self._play_state, turned // 13)
-        self._go(flow.begin_hand(plan, self._play_state, self._hand(), pack))
+        if pack:  # deal.weak_hand_below: a weak hand may be thrown in first
+            self._go(flow.begin_hand(plan, self._play_state, self._hand(), pack))
+        else:
+            self._go(flow.begin_auction(plan, self._play_state, self._hand()))
         return event
 
     def _lead_mask(self, seat: int) -> int:
