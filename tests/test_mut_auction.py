@@ -24,7 +24,7 @@ def test_a_copied_auction_is_the_same_record_and_independent() -> None:
     state.passed[0] = True
     other = state.copy()
     assert other.snapshot() == state.snapshot() == (3, 1, False, (True, False, False, False),
-                                                    2, 5, None)
+                                                    2, 5, None, ())
     other.passed[2] = True
     assert state.passed == [True, False, False, False]  # the copy's passes are its own
 

@@ -29,7 +29,7 @@ def hand(pitcher: int | None = 2, alone: bool | None = None) -> flow.Hand:
 
 def test_the_pitcher_leads_the_first_trick() -> None:
     plan = plan_of(play={"first_leader": "pitcher"})
-    assert flow.after_auction(plan, PlayState(plan), hand()) == (Phase.PLAY, 2, *[None] * 5, 0)
+    assert flow.after_auction(plan, PlayState(plan), hand()) == flow.Next(Phase.PLAY, 2)
 
 
 def test_left_of_dealer_leads_the_first_trick_though_there_is_a_pitcher() -> None:
@@ -55,7 +55,7 @@ def test_naming_trump_takes_only_the_four_suits() -> None:
 def test_a_pitcher_with_a_partner_is_asked_to_go_alone_once() -> None:
     plan = plan_of(auction={"alone": True}, players={"partnerships": "2x2"})
     state = PlayState(plan)
-    assert flow.after_auction(plan, state, hand()) == (Phase.ALONE, 2, *[None] * 5, 0)
+    assert flow.after_auction(plan, state, hand()) == flow.Next(Phase.ALONE, 2)
     assert flow.after_auction(plan, state, hand(alone=False)).phase is Phase.PLAY
     assert flow.after_auction(plan, state, hand(pitcher=None)).phase is Phase.PLAY
 
