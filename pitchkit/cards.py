@@ -24,6 +24,9 @@ FIVE, TEN, JACK, QUEEN, KING, ACE = 3, 8, 9, 10, 11, 12
 #: Bit mask of all 13 cards of each suit.
 SUIT_MASKS: tuple[int, ...] = tuple(((1 << 13) - 1) << (13 * s) for s in range(4))
 JOKER_MASK = (1 << BIG_JOKER) | (1 << LITTLE_JOKER)
+#: ``1 << card`` of every card, built once: a card above 29 needs a two-digit int, and
+#: building one costs more than looking it up (hot paths: play, scoring)
+CARD_BIT = tuple(1 << card for card in range(54))
 
 
 def make_card(rank: int, suit: int) -> int:

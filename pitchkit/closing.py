@@ -59,14 +59,14 @@ def played_out(rules: Rules, plan: RulesPlan, players: Sequence[int],
     # positional calls, in the order of the parameters: keywords cost ~0.2 us a call
     scored = hand_score(plan, trump, dealer, pitcher, bid, moon, called, sale, dealt,
                         state.captured, state.tricks_won, state.last_winner, alone)
-    _points, made, moon_made, changes, _combo = scored
+    _points, made, moon_made, changes, _combo, _won = scored
     team_of = plan.seats.team_of
     settled = settle_parts(rules, scores, team_of, pitcher, changes, moon_made,
                            _points, hands_played, made)
     new = settled[0]
     ledger = shooter = made_moon = None
     if money:
-        ledger = {players[s]: new[s] - scores[s] for s in range(len(players))}
+        ledger = _money_changes(players, scores, new)
         shooter = players[pitcher] if moon and pitcher is not None else None
         made_moon = moon_made if shooter is not None else None
     result = hand_result(dealer, pitcher, bid, moon, trump, scored, new, players,
@@ -74,6 +74,13 @@ def played_out(rules: Rules, plan: RulesPlan, players: Sequence[int],
     # rule: "Next dealer: the player to the left" (source B)
     return _CLOSED_NEW(Closed, (new, result, ledger, shooter, made_moon,
                                 settled if settled[1] else None, plan.seats.next_seat[dealer]))
+
+
+def _money_changes(players: Sequence[int], scores: Sequence[int], new: Sequence[int]
+                   ) -> dict[int, int]:
+    """The change of each player's score, for the money ledger (a helper: a comprehension
+    in played_out would make the names it reads cells, built on every hand)."""
+    return {players[s]: new[s] - scores[s] for s in range(len(players))}
 
 
 def all_passed(rules: Rules, plan: RulesPlan, *, players: Sequence[int],

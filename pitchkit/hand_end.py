@@ -26,9 +26,9 @@ def hand_score(plan: RulesPlan, trump: int | None, dealer: int, pitcher: int | N
                tricks_won: Sequence[int], last_winner: int | None, alone: bool = False
                ) -> tuple[Any, ...]:
     """The score of a hand played out: (points, made, moon_made, score changes, combo
-    points), from the cards each seat was dealt (``dealt``) and captured, the tricks it
-    won, the contract (``pitcher``, ``bid``, ``moon``), a called partner and a sale
-    (``sale``: seller and price), and a contract played alone (``alone``)."""
+    points, points won), from the cards each seat was dealt (``dealt``) and captured, the
+    tricks it won, the contract (``pitcher``, ``bid``, ``moon``), a called partner and a
+    sale (``sale``: seller and price), and a contract played alone (``alone``)."""
     team_of = plan.seats.team_of
     sides = team_of
     if called is not None and pitcher is not None:
@@ -36,16 +36,18 @@ def hand_score(plan: RulesPlan, trump: int | None, dealer: int, pitcher: int | N
         sides = hand_teams(team_of, pitcher, called)
     if alone and pitcher is not None:
         dealt = in_play(dealt, team_of, pitcher)  # the partners' cards were laid aside
-    points, made, moon_made, changes, combo, _won = score_parts(
-        plan.scoring, trump, dealer, sides, pitcher, bid, moon, dealt, captured, tricks_won,
-        last_winner)
+    scored = score_parts(plan.scoring, trump, dealer, sides, pitcher, bid, moon, dealt,
+                         captured, tricks_won, last_winner)
+    if sale is None and not alone:
+        return scored
+    points, made, moon_made, changes, combo, won = scored
     if sale is not None:
         changes = with_sale(changes, team_of, *sale)
     if alone and pitcher is not None:
         # auction.alone: a made contract played alone scores more (pitchkit.alone)
         changes = alone_changes(changes, team_of, pitcher, made,
                                 plan.rules.scoring.alone_made_factor)
-    return points, made, moon_made, changes, combo
+    return points, made, moon_made, changes, combo, won
 
 
 def hand_result(dealer: int, pitcher: int | None, bid: int | None, moon: bool,
@@ -54,7 +56,7 @@ def hand_result(dealer: int, pitcher: int | None, bid: int | None, moon: bool,
                 called: CallState | None) -> HandResult:
     """The :class:`HandResult` of a hand played out; ``scored`` is :func:`hand_score`'s
     answer, ``scores`` the scores after it."""
-    points, made, _moon_made, changes, combo = scored
+    points, made, _moon_made, changes, combo, _won = scored
     # common small tuples shared between hands: fewer objects for the collector to walk
     shared = _SHARED
     if len(shared) > 4096:
@@ -64,9 +66,10 @@ def hand_result(dealer: int, pitcher: int | None, bid: int | None, moon: bool,
     won = shared.setdefault(won, won)
     seated = tuple(players)
     seated = shared.setdefault(seated, seated)
-    # a frozen dataclass filled in directly (its __init__ costs ~1.5 us a hand)
+    # a frozen dataclass filled in directly (its __init__ costs ~1.5 us a hand): its
+    # attributes' dictionary given whole, not copied in
     result = _new_object(HandResult)
-    result.__dict__.update({
+    _set_attribute(result, "__dict__", {
         "dealer": dealer, "pitcher": pitcher,
         "bid": "moon" if moon else bid, "trump": trump, "points": points,
         "made": made, "moon": moon, "score_changes": changes, "scores": scores,
@@ -78,6 +81,7 @@ def hand_result(dealer: int, pitcher: int | None, bid: int | None, moon: bool,
 
 
 _new_object = object.__new__
+_set_attribute = object.__setattr__
 #: Score changes, tricks won and players seen lately (tuples of ints), shared by equal
 #: values.
 _SHARED: dict[tuple[int, ...], tuple[int, ...]] = {}

@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pitchkit.actions import CARD_BITS, SELECT_FLAG, action_text
-from pitchkit.cards import SUIT_NAMES, card_name, format_cards
+from pitchkit.cards import CARD_BIT, SUIT_NAMES, card_name, format_cards
 from pitchkit.errors import IllegalActionError, seat_name
 from pitchkit.fold import seating as fold_seating
 from pitchkit.plan import SETS_TRUMP, RulesPlan
@@ -42,9 +42,6 @@ from pitchkit.tricks import (
 )
 
 SPADES = 0
-#: ``1 << card`` of every card, built once: a card above 29 needs a two-digit int, and
-#: building one costs more than looking it up (the hot path plays ~24 cards a hand)
-CARD_BIT = tuple(1 << card for card in range(54))
 #: :func:`step`'s answers other than the next seat to act
 HAND_OVER, STAGE_OVER = -1, -2
 

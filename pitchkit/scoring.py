@@ -31,10 +31,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from pitchkit.cards import (
     BIG_JOKER,
+    CARD_BIT,
     JACK,
     LITTLE_JOKER,
     RANKS,
@@ -130,6 +132,37 @@ def elder_order(dealer: int, seats: int, direction: Direction = Direction.LEFT) 
     return [(dealer + step * k) % seats for k in range(1, seats + 1)]
 
 
+@dataclass(frozen=True, slots=True)
+class Sides:
+    """The sides of one hand's seats (``team_of``), worked out once per seating
+    (:func:`sides_of`): scoring and settling count by side."""
+
+    team_of: tuple[int, ...]
+    #: each seat its own side (``team_of`` is 0, 1, 2, ...)
+    solo: bool
+    #: the side numbers, lowest first
+    ids: tuple[int, ...]
+    #: the seats of each side, in ``ids`` order
+    groups: tuple[tuple[int, ...], ...]
+
+
+_SIDES: dict[tuple[int, ...], Sides] = {}
+
+
+def sides_of(team_of: tuple[int, ...]) -> Sides:
+    """The :class:`Sides` of ``team_of`` (cached: a game has one or a few seatings)."""
+    sides = _SIDES.get(team_of)
+    if sides is None:
+        ids = tuple(sorted(set(team_of)))
+        sides = Sides(team_of=team_of, solo=team_of == tuple(range(len(team_of))), ids=ids,
+                      groups=tuple(tuple(s for s, t in enumerate(team_of) if t == side)
+                                   for side in ids))
+        if len(_SIDES) > 1024:
+            _SIDES.clear()
+        _SIDES[team_of] = sides
+    return sides
+
+
 def _owner(masks: Sequence[int], card: int) -> tuple[int, ...]:
     """The seat whose mask holds ``card``, as a credit: ``(seat,)``, or ``()``."""
     bit = 1 << card
@@ -150,8 +183,9 @@ _TO_CAPTURER, _TO_PLAYER, _TO_HOLDER = GoesTo.CAPTURER, GoesTo.PLAYER, GoesTo.HO
 _TIE_NOBODY, _TIE_ELDER_HAND, _TIE_HOLDER_OF_CARD = (
     GameTie.NOBODY, GameTie.ELDER_HAND, GameTie.HOLDER_OF_CARD)
 
-#: Kinds of point item as small ints (``PlannedItem.kind``).
-_HIGH, _LOW, _JACK, _GAME, _LAST_TRICK, _CARD, _HIGH_SPADE, _SLAM = range(8)
+#: Kinds of point item as small ints (``PlannedItem.kind``); _NONE: nobody takes it (a
+#: card item in a hand without a trump, in ScoringPlan.steps)
+_HIGH, _LOW, _JACK, _GAME, _LAST_TRICK, _CARD, _HIGH_SPADE, _SLAM, _NONE = range(9)
 _RULE_KIND = {PointRule.HIGH: _HIGH, PointRule.LOW: _LOW, PointRule.JACK: _JACK,
               PointRule.GAME: _GAME, PointRule.LAST_TRICK: _LAST_TRICK,
               PointRule.JICK: _CARD, PointRule.TEN: _CARD, PointRule.HIGH_SPADE: _HIGH_SPADE,
@@ -232,7 +266,7 @@ class ScoringPlan:
     game_tie_card: tuple[int, int, int, int]
     direction: Direction
     #: game points (``points.card_values``) of each 13-bit pattern of ranks within one
-    #: suit (bytes when they fit)
+    #: suit (bytes when they fit): the definition (:func:`game_points_of`)
     game_table: Sequence[int]
     combinations: bool
     moon_requires: MoonRequires
@@ -246,18 +280,26 @@ class ScoringPlan:
     slam_requires: MoonRequires = MoonRequires.ALL_POINTS_AND_TRICKS
     #: ``points.joker_game_halves``: half game points per captured joker (0: none)
     joker_game_halves: int = 0
+    #: a faster copy of ``game_table`` for scoring a hand (None: none): when no rank
+    #: below the ``game_wide_shift``-th counts (the seeds' values start at the ten), the
+    #: game points of two suits' ranks from that rank up, one lookup for the two: of a
+    #: mask, ``game_wide[m >> shift & W] + game_wide[m >> (shift + 26) & W]``, W the
+    #: window of 26 - shift bits (tests/test_scoring_properties.py proves it equal)
+    game_wide: bytes | None = None
+    game_wide_shift: int = 0
+    #: (name, value) of each item of ``points.items``, in counting order
+    values: tuple[tuple[str, int], ...] = ()
+    #: ``points.items`` compiled for each trump suit (index 4: no trump): per item
+    #: (name, kind, card, goes_to), the card it names under that trump (-1: none)
+    #: and who takes it (high and low: ``points.high_goes_to``/``low_goes_to``; the
+    #: jack and the high spade: the capturer); a card item without a trump is _NONE
+    steps: tuple[tuple[tuple[str, int, int, GoesTo], ...], ...] = ()
 
 
 @per_rule_set(256)
 def scoring_plan(rules: Rules) -> ScoringPlan:
     """The :class:`ScoringPlan` of ``rules`` (computed once, then cached)."""
-    values = [0] * 13
-    for rank_letter, value in rules.points.card_values:
-        values[RANKS.index(rank_letter)] = value
-    table = [0] * (1 << 13)
-    for pattern in range(1, 1 << 13):
-        low = pattern & -pattern
-        table[pattern] = table[pattern ^ low] + values[low.bit_length() - 1]
+    table, wide, wide_shift = _game_tables(rules.points.card_values)
     p = rules.points
     s = rules.scoring
     points_scored = s.method is ScoringMethod.POINTS
@@ -273,7 +315,7 @@ def scoring_plan(rules: Rules) -> ScoringPlan:
         game_tie_card=(tuple(card_under_trump(tie_card, t) for t in range(4))  # type: ignore[arg-type]
                        if tie_card is not None else (-1, -1, -1, -1)),
         direction=rules.deal.direction,
-        game_table=bytes(table) if max(table) < 256 else tuple(table),
+        game_table=table, game_wide=wide, game_wide_shift=wide_shift,
         combinations=s.method is ScoringMethod.COMBINATIONS,
         moon_requires=rules.moon.requires, moon_points_made=rules.moon.points_made,
         moon_points_failed=rules.moon.points_failed,
@@ -281,8 +323,57 @@ def scoring_plan(rules: Rules) -> ScoringPlan:
         set_back=None if s.set_back == "bid" else int(s.set_back),
         opponents_score=s.opponents_score,
         slam_requires=p.slam_requires, joker_game_halves=p.joker_game_halves,
+        values=tuple((item.name, item.value) for item in items),
+        steps=tuple(tuple(_step(item, trump, p.high_goes_to, p.low_goes_to)
+                          for item in items) for trump in (0, 1, 2, 3, None)),
     )
     return plan
+
+
+#: The widest window of ranks ``game_wide`` covers (2**18 bytes: 256 KB, shared by the
+#: rule sets with the same card values).
+_WIDE_BITS = 18
+
+
+@lru_cache(maxsize=16)
+def _game_tables(card_values: tuple[tuple[str, int], ...]
+                 ) -> tuple[Sequence[int], bytes | None, int]:
+    """ScoringPlan's game_table, game_wide and game_wide_shift for ``points.card_values``."""
+    values = [0] * 13
+    for rank_letter, value in card_values:
+        values[RANKS.index(rank_letter)] = value
+    table = [0] * (1 << 13)
+    for pattern in range(1, 1 << 13):
+        low = pattern & -pattern
+        table[pattern] = table[pattern ^ low] + values[low.bit_length() - 1]
+    # the lowest rank that counts: the window starts there, and takes the next suit whole
+    shift = next((rank for rank, value in enumerate(values) if value), 13)
+    first = [table[pattern << shift] for pattern in range(1 << (13 - shift))]
+    wide = None
+    if 26 - shift <= _WIDE_BITS and max(first) + max(table) < 256:
+        add: dict[int, bytes] = {}
+        low_bytes = bytes(first)
+        rows = []
+        for high in range(1 << 13):  # the next suit's ranks, above the first's
+            points = table[high]
+            if points not in add:
+                add[points] = bytes((x + points) & 0xFF for x in range(256))
+            rows.append(low_bytes.translate(add[points]))
+        wide = b"".join(rows)
+    return (bytes(table) if max(table) < 256 else tuple(table)), wide, shift
+
+
+def _step(item: PlannedItem, trump: int | None, high_goes_to: GoesTo, low_goes_to: GoesTo
+          ) -> tuple[str, int, int, GoesTo]:
+    """One item as :func:`_award_points` reads it under ``trump`` (ScoringPlan.steps)."""
+    kind = item.kind
+    goes_to = {_HIGH: high_goes_to, _LOW: low_goes_to, _CARD: item.goes_to}.get(
+        kind, GoesTo.CAPTURER)
+    if trump is None:
+        # without a trump no card is a trump card, and there is no high, low or jack
+        return (item.name, _NONE if kind in (_CARD, _HIGH, _LOW, _JACK) else kind, -1,
+                goes_to)
+    return (item.name, kind, item.card_by_trump[trump], goes_to)
 
 
 def _game_points(table: Sequence[int], mask: int) -> int:
@@ -304,52 +395,83 @@ def _award_points(plan: ScoringPlan, trump: int | None, dealer: int, team_of: tu
     in_play = 0
     for mask in dealt:
         in_play |= mask
-    # high and low are natural trumps, cards of the trump suit (see the module docstring)
-    natural = 0 if trump is None else in_play & SUIT_MASKS[trump]
-    for item in plan.items:
-        kind = item.kind
-        credited: tuple[int, ...] = ()
-        if kind == _CARD:
-            if trump is not None:
-                card = item.card_by_trump[trump]
-                goes_to = item.goes_to
-                if goes_to is _TO_CAPTURER:
-                    credited = _owner(captured, card)
-                elif goes_to is _TO_HOLDER or _owner(captured, card):
-                    credited = _owner(dealt, card)
-        elif kind == _HIGH:
-            if natural:
-                credited = _to(plan.high_goes_to, dealt, captured, natural.bit_length() - 1)
+    if trump is None:
+        natural = 0
+        steps = plan.steps[4]
+    else:
+        # high and low are natural trumps, cards of the trump suit (module docstring)
+        natural = in_play & SUIT_MASKS[trump]
+        steps = plan.steps[trump]
+    # each step names the card the item goes with (a card item: the card; high, low:
+    # found here) and who takes it (goes_to); the other rules award it themselves
+    for name, kind, card, goes_to in steps:
+        if kind == _HIGH:
+            if not natural:
+                points[name] = ()
+                continue
+            card = natural.bit_length() - 1
         elif kind == _LOW:
             # rule: a lone trump counts as high and low (source B); high_only: high alone
-            if natural and not (plan.lone_trump_high_only and natural.bit_count() == 1):
-                credited = _to(plan.low_goes_to, dealt, captured,
-                               (natural & -natural).bit_length() - 1)
+            if not natural or (plan.lone_trump_high_only and natural.bit_count() == 1):
+                points[name] = ()
+                continue
+            card = (natural & -natural).bit_length() - 1
         elif kind == _JACK:
-            if trump is not None:
-                jack = item.card_by_trump[trump]
-                if in_play >> jack & 1:
-                    credited = _owner(captured, jack)
-                elif plan.undealt_jack_to_pitcher and pitcher is not None:
-                    credited = (pitcher,)  # rule: an undealt jack goes to the pitcher
-                # rule: the jack of trumps not dealt: nobody gets it (sources A, B)
+            if not in_play & CARD_BIT[card]:
+                # rule: the jack of trumps not dealt: nobody gets it (sources A, B),
+                # or the pitcher (points.undealt_jack: pitcher)
+                points[name] = ((pitcher,) if plan.undealt_jack_to_pitcher
+                                and pitcher is not None else ())
+                continue
         elif kind == _GAME:
-            credited = _award_game(plan, trump, dealer, team_of, dealt, captured)
-        elif kind == _LAST_TRICK and last_trick_winner is not None:
-            credited = (last_trick_winner,)
+            points[name] = _award_game(plan, trump, dealer,
+                                       _SIDES.get(team_of) or sides_of(team_of), dealt,
+                                       captured)
+            continue
+        elif kind == _LAST_TRICK:
+            points[name] = () if last_trick_winner is None else _SEAT[last_trick_winner]
+            continue
         elif kind == _HIGH_SPADE:
             spades = in_play & SUIT_MASKS[0]
-            if spades:
-                # rule: "high spade" (a Smear description, kytheradive.gr): the highest
-                # spade in play, whatever the trump; to its capturer is a reading
-                credited = _owner(captured, spades.bit_length() - 1)
-        elif kind == _SLAM:
-            slam = item.name  # awarded once every other item is (below)
-        points[item.name] = credited
+            if not spades:
+                points[name] = ()
+                continue
+            # rule: "high spade" (a Smear description, kytheradive.gr): the highest
+            # spade in play, whatever the trump; to its capturer is a reading
+            card = spades.bit_length() - 1
+        elif kind != _CARD:  # the slam (awarded once every other item is, below) or
+            slam = name if kind == _SLAM else slam  # a card item without a trump
+            points[name] = ()
+            continue
+        # the card's capturer; the holder (dealt it); the player (dealt it, if played)
+        bit = CARD_BIT[card]
+        credited: tuple[int, ...] = ()
+        seat = 0
+        if goes_to is not _TO_HOLDER:
+            for mask in captured:
+                if mask & bit:
+                    credited = _SEAT[seat]
+                    break
+                seat += 1
+            if goes_to is _TO_CAPTURER or not credited:
+                points[name] = credited
+                continue
+            credited = ()  # rule: to the player who played it (points.*_goes_to: player)
+            seat = 0
+        for mask in dealt:
+            if mask & bit:
+                credited = _SEAT[seat]
+                break
+            seat += 1
+        points[name] = credited
     if slam:
         points[slam] = _award_slam(plan.slam_requires, team_of, tricks_won,
-                                   {k: v for k, v in points.items() if k != slam})
+                                   _others(points, slam))
     return points
+
+
+def _others(points: dict[str, tuple[int, ...]], left_out: str) -> dict[str, tuple[int, ...]]:
+    return {k: v for k, v in points.items() if k != left_out}
 
 
 def _award_slam(requires: MoonRequires, team_of: tuple[int, ...], tricks_won: Sequence[int],
@@ -375,54 +497,71 @@ def _award_slam(requires: MoonRequires, team_of: tuple[int, ...], tricks_won: Se
     return tuple(s for s in range(len(team_of)) if team_of[s] == side)
 
 
-def _to(goes_to: GoesTo, dealt: Sequence[int], captured: Sequence[int],
-        card: int) -> tuple[int, ...]:
-    """The seat credited with ``card`` under ``goes_to`` (high and low)."""
-    if goes_to is _TO_CAPTURER:
-        return _owner(captured, card)
-    if goes_to is _TO_PLAYER and not _owner(captured, card):
-        return ()  # rule: to the player who played it: nobody when it was never played
-    return _owner(dealt, card)
-
-
-def _award_game(plan: ScoringPlan, trump: int | None, dealer: int, team_of: tuple[int, ...],
+def _award_game(plan: ScoringPlan, trump: int | None, dealer: int, sides: Sides,
                 dealt: Sequence[int], captured: Sequence[int]) -> tuple[int, ...]:
     table = plan.game_table
-    n = len(team_of)
-    # game points captured by each seat (a plain loop: a comprehension would make
-    # ``table`` a closure cell and build a function object on every call)
-    by_seat: list[int] = []
-    append = by_seat.append
-    for m in captured:
-        append(table[m & 0x1FFF] + table[m >> 13 & 0x1FFF] + table[m >> 26 & 0x1FFF]
-               + table[m >> 39 & 0x1FFF])
-    halves = plan.joker_game_halves
-    if halves:
-        # rule: a captured joker counts half a game point (points.joker_game_halves):
-        # game is counted in halves, whole numbers throughout
-        by_seat = [2 * points + halves * (m >> 52).bit_count()
-                   for points, m in zip(by_seat, captured, strict=True)]
-    if team_of == _SOLO[n]:
-        by_side = by_seat  # no partnerships: each seat is its own side
-        best = max(by_side)
-        if best <= 0:
-            return ()
-        if by_side.count(best) == 1:
-            return _SEAT[by_side.index(best)]
+    if sides.solo:
+        masks: Sequence[int] = captured  # each seat its own side
     else:
-        by_side = [0] * n  # sides are numbered below the number of seats
-        for seat, points in enumerate(by_seat):
-            by_side[team_of[seat]] += points
-        best = max(by_side)
-        if best <= 0:
-            return ()
-        if by_side.count(best) == 1:
-            side = by_side.index(best)
-            return tuple([s for s in range(n) if team_of[s] == side])
-    game_tie = plan.game_tie
-    if game_tie is _TIE_NOBODY:
+        # a side's game is its cards' together: one count per side, not per seat
+        masks = []
+        for seats in sides.groups:
+            mask = 0
+            for seat in seats:
+                mask |= captured[seat]
+            masks.append(mask)
+    # game points of each side, in ids order; the most, and whether several have it
+    game: list[int] = []
+    append = game.append
+    best = 0
+    shared = False
+    wide = plan.game_wide
+    if wide is not None and not plan.joker_game_halves:
+        # a marked faster copy of _game_points (ScoringPlan.game_wide)
+        shift = plan.game_wide_shift
+        next_two = shift + 26
+        window = (1 << (26 - shift)) - 1
+        for m in masks:
+            points = wide[m >> shift & window] + wide[m >> next_two & window] if m else 0
+            append(points)
+            if points > best:
+                best = points
+                shared = False
+            elif points == best:
+                shared = True
+    else:
+        for m in masks:
+            append(table[m & 0x1FFF] + table[m >> 13 & 0x1FFF] + table[m >> 26 & 0x1FFF]
+                   + table[m >> 39 & 0x1FFF])
+        if plan.joker_game_halves:
+            game = _with_jokers(game, masks, plan.joker_game_halves)
+        best = max(game)
+        shared = game.count(best) > 1
+    if best <= 0:
+        return ()
+    if not shared:
+        return sides.groups[game.index(best)]
+    if plan.game_tie is _TIE_NOBODY:
         return ()  # rule: a tie for game: nobody scores it (source B)
-    tied = [side for side in range(n) if by_side[side] == best]
+    return _tied_game(plan, trump, dealer, sides, dealt, game, best)
+
+
+def _with_jokers(game: list[int], masks: Sequence[int], halves: int) -> list[int]:
+    """Game points in halves, with ``halves`` for each joker captured."""
+    # rule: a captured joker counts half a game point (points.joker_game_halves): game
+    # is counted in halves, whole numbers throughout
+    return [2 * points + halves * (m >> 52).bit_count()
+            for points, m in zip(game, masks, strict=True)]
+
+
+def _tied_game(plan: ScoringPlan, trump: int | None, dealer: int, sides: Sides,
+               dealt: Sequence[int], game: list[int], best: int) -> tuple[int, ...]:
+    """Game when several sides have the most game points (``game``, by side in
+    ``sides.ids`` order): ``points.game_tie`` other than nobody."""
+    game_tie = plan.game_tie
+    team_of = sides.team_of
+    n = len(team_of)
+    tied = [sides.ids[i] for i, points in enumerate(game) if points == best]
     if game_tie is _TIE_ELDER_HAND:
         order = elder_order(dealer, n, plan.direction)
         first = next(s for s in order if team_of[s] in tied)
@@ -434,21 +573,6 @@ def _award_game(plan: ScoringPlan, trump: int | None, dealer: int, team_of: tupl
         tied = [team_of[holder[0]]] if holder and team_of[holder[0]] in tied else []
     # GameTie.SPLIT: every tied side scores it
     return tuple(s for s in range(n) if team_of[s] in tied)
-
-
-def _won_by_side(plan: ScoringPlan, team_of: tuple[int, ...],
-                 points: dict[str, tuple[int, ...]]) -> list[int]:
-    """Points won, indexed by side (sides are numbered below the number of seats): each
-    item's value to each side credited with it."""
-    won = [0] * len(team_of)
-    for item in plan.items:
-        seats = points[item.name]
-        if len(seats) == 1:
-            won[team_of[seats[0]]] += item.value
-        elif seats:
-            for side in {team_of[s] for s in seats}:
-                won[side] += item.value
-    return won
 
 
 def moon_made(rules: Rules, facts: HandFacts, points: dict[str, tuple[int, ...]]) -> bool:
@@ -515,7 +639,9 @@ def score_parts(plan: ScoringPlan, trump: int | None, dealer: int, team_of: tupl
                 combo.combo_points, combo.points_won)
     points = _award_points(plan, trump, dealer, team_of, pitcher, dealt, captured,
                            last_trick_winner, tricks_won)
-    return (points, *score_points(plan, team_of, pitcher, bid, moon, points, tricks_won))
+    made, moon_made, changes, combo, points_won = score_points(
+        plan, team_of, pitcher, bid, moon, points, tricks_won)
+    return (points, made, moon_made, changes, combo, points_won)
 
 
 def score_points(plan: ScoringPlan, team_of: tuple[int, ...], pitcher: int | None,
@@ -529,37 +655,54 @@ def score_points(plan: ScoringPlan, team_of: tuple[int, ...], pitcher: int | Non
     needs every trick. Returns made, moon_made, score_changes, combo_points (None),
     points_won.
     """
-    solo = team_of == _SOLO[len(team_of)]
+    n = len(team_of)
+    won = [0] * n  # by side (sides are numbered below the number of seats)
+    solo = team_of == _SOLO[n]
     if solo:
-        won = [0] * len(team_of)
-        for item in plan.items:
-            for seat in points[item.name]:  # each seat its own side: seats are distinct
-                won[seat] += item.value
+        for name, value in plan.values:
+            for seat in points[name]:  # each seat its own side: seats are distinct
+                won[seat] += value
     else:
-        won = _won_by_side(plan, team_of, points)
-    change = list(won)
+        for name, value in plan.values:
+            seats = points[name]
+            if len(seats) == 1:
+                won[team_of[seats[0]]] += value
+            elif seats:
+                for side in _sides_credited(team_of, seats):  # each side once
+                    won[side] += value
+    points_won = tuple(won) if solo else tuple(map(won.__getitem__, team_of))
+    if pitcher is None or (bid is None and not moon):
+        return (None, None, points_won, None, points_won)  # no contract: as won
+    change = won  # what each side won, changed below by the contract
     made: bool | None = None
     moon_result: bool | None = None
-    if pitcher is not None and (bid is not None or moon):
-        side = team_of[pitcher]
-        if moon:
-            moon_result = _moon_made(plan.moon_requires, team_of, pitcher, tricks_won, points)
-            made = moon_result
-            if moon_result:
-                # rule: a made moon scores moon.points_made (null: the points won)
-                if plan.moon_points_made is not None:
-                    change[side] = plan.moon_points_made
-            else:
-                change[side] = -plan.moon_points_failed
+    side = team_of[pitcher]
+    if moon:
+        moon_result = _moon_made(plan.moon_requires, team_of, pitcher, tricks_won, points)
+        made = moon_result
+        if moon_result:
+            # rule: a made moon scores moon.points_made (null: the points won)
+            if plan.moon_points_made is not None:
+                change[side] = plan.moon_points_made
         else:
-            assert bid is not None
-            made, change[side] = bid_result(plan, won[side], bid)
-        if not plan.opponents_score:
-            change = [c if other == side else 0 for other, c in enumerate(change)]
+            change[side] = -plan.moon_points_failed
+    else:
+        assert bid is not None
+        made, change[side] = bid_result(plan, won[side], bid)
+    if not plan.opponents_score:
+        change = _only(change, side)
     if solo:
-        return (made, moon_result, tuple(change), None, tuple(won))
-    return (made, moon_result, tuple([change[side] for side in team_of]), None,
-            tuple([won[side] for side in team_of]))
+        return (made, moon_result, tuple(change), None, points_won)
+    return (made, moon_result, tuple(map(change.__getitem__, team_of)), None, points_won)
+
+
+def _sides_credited(team_of: tuple[int, ...], seats: tuple[int, ...]) -> set[int]:
+    return {team_of[s] for s in seats}
+
+
+def _only(change: list[int], side: int) -> list[int]:
+    """``change`` with every side but ``side`` scoring nothing."""
+    return [c if other == side else 0 for other, c in enumerate(change)]
 
 
 def bid_result(plan: ScoringPlan, side_won: int, bid: int) -> tuple[bool, int]:

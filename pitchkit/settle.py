@@ -122,11 +122,20 @@ def settle_parts(rules: Rules, scores: Sequence[int], team_of: tuple[int, ...],
     if rules.scoring.count is _DOWN and target is not None:
         # rule: counting down shows the points still needed: target - points counted up;
         # everything else is decided on the points counted up (scoring.count)
-        up = settle_up(rules, [target - x for x in scores], team_of, pitcher,
-                       score_changes, moon_made, points, hands_played, made)
-        return (tuple([target - x for x in up[0]]), *up[1:])
+        return _counted_down(target, settle_up(
+            rules, _counted_down_list(target, scores), team_of, pitcher, score_changes,
+            moon_made, points, hands_played, made))
     return settle_up(rules, scores, team_of, pitcher, score_changes, moon_made, points,
                      hands_played, made)
+
+
+def _counted_down_list(target: int, scores: Sequence[int]) -> list[int]:
+    return [target - x for x in scores]
+
+
+def _counted_down(target: int, settled: tuple[Any, ...]) -> tuple[Any, ...]:
+    """settle_up's answer with its scores shown counting down."""
+    return (tuple([target - x for x in settled[0]]), *settled[1:])
 
 
 def settle_up(rules: Rules, scores: Sequence[int], team_of: tuple[int, ...],
@@ -134,25 +143,27 @@ def settle_up(rules: Rules, scores: Sequence[int], team_of: tuple[int, ...],
               points: dict[str, tuple[int, ...]], hands_played: int,
               made: bool | None = None) -> tuple[Any, ...]:
     """:func:`settle_parts` with scores counted up (the one definition of the end)."""
+    # (no comprehension here: one would make the names it reads cells, built on every
+    # call; the rarer ways to end, with their comprehensions, are helpers below)
     n = len(team_of)
     s = rules.scoring
-    floor = s.minimum_score
     solo = team_of == _SOLO[n]
-    # sides are numbered below the number of seats; partners share one score
+    # new: the scores by side (sides are numbered below the number of seats; partners
+    # share one score); new_scores: by seat
+    new: Sequence[int]
     if solo:  # each seat its own side
-        old = list(scores)
-        change = list(score_changes)
+        new = tuple(map(add, scores, score_changes))
+        if s.minimum_score is not None:
+            new = tuple(_floored(new, s.minimum_score))  # rule: scoring.minimum_score
+        new_scores = new
     else:
-        old = [0] * n
-        change = [0] * n
+        by_side = [0] * n
         for seat in range(n - 1, -1, -1):  # the first seat of each side wins
-            side = team_of[seat]
-            old[side] = scores[seat]
-            change[side] = score_changes[seat]
-    new = list(map(add, old, change))
-    if floor is not None:
-        new = [max(score, floor) for score in new]  # rule: scoring.minimum_score
-    new_scores = tuple(new) if solo else tuple([new[side] for side in team_of])
+            by_side[team_of[seat]] = scores[seat] + score_changes[seat]
+        if s.minimum_score is not None:
+            by_side = _floored(by_side, s.minimum_score)  # rule: scoring.minimum_score
+        new = by_side
+        new_scores = tuple(map(by_side.__getitem__, team_of))
 
     pitcher_side = None if pitcher is None else team_of[pitcher]
     if moon_made and pitcher_side is not None and rules.moon.made_wins_game:
@@ -175,49 +186,77 @@ def settle_up(rules: Rules, scores: Sequence[int], team_of: tuple[int, ...],
             reached = [pitcher_side] if new[pitcher_side] >= target else []
         else:
             # the sides in order (each seat its own side: the seats, already in order)
-            sides = team_of if solo else sorted(set(team_of))
-            reached = [side for side in sides if new[side] >= target]
+            reached = _at_least(new, team_of if solo else sorted(set(team_of)), target)
         if s.win_needs_made_bid and made is False and pitcher_side in reached:
             # rule: "you must make your bid to go out" (scoring.win_needs_made_bid)
             reached.remove(pitcher_side)
         if len(reached) == 1:
             return _won(new_scores, team_of, reached[0], "target")
         if reached:
-            if s.bidder_goes_out and pitcher_side in reached:
-                # rule: bidder goes out
-                return _won(new_scores, team_of, pitcher_side, "target")
-            several = s.several_reach
-            first = (_first_to_reach(rules, points, team_of, old, change, reached, target)
-                     if several is SeveralReach.POINT_ORDER else reached)
-            # rule: the higher score wins (several_reach higher_score, and point_order
-            # among sides reaching it on the same point)
-            best = max(new[side] for side in first)
-            top = [side for side in first if new[side] == best]
-            if len(top) == 1:
-                return _won(new_scores, team_of, top[0], "target")
-            if several is SeveralReach.TIE_TO_PITCHER and pitcher_side in top:
-                # rule: a tie goes to the pitcher (several_reach tie_to_pitcher)
-                return _won(new_scores, team_of, pitcher_side, "target")
-            return _tie(rules, new_scores, "target")
+            return _several_reached(rules, scores, team_of, pitcher_side, score_changes,
+                                    points, new, new_scores, reached, target)
 
-    losing = s.losing_score
-    if losing is not None:
-        losers = [side for side in sorted(set(team_of)) if new[side] <= losing]
+    if s.losing_score is not None:
+        losers = _at_most(new, sorted(set(team_of)), s.losing_score)
         if losers:
             # rule: a side at the losing score loses the game (scoring.losing_score)
             return _best_of(rules, new_scores, new, team_of, losers, "losing_score")
 
-    limit = s.hands
-    if limit is not None and hands_played >= limit:
-        sides = sorted(set(team_of))
-        best = max(new[side] for side in sides)
-        top = [side for side in sides if new[side] == best]
-        if len(top) == 1:
-            return _won(new_scores, team_of, top[0], "hands")
-        # rule: a tie is a draw, and a new game decides it (source C)
-        return _tie(rules, new_scores, "hands")
+    if s.hands is not None and hands_played >= s.hands:
+        return _after_hands(rules, team_of, new, new_scores)
 
-    return (new_scores, *_GOES_ON)
+    return (new_scores, False, (), False, False, None)  # the game goes on (_GOES_ON)
+
+
+def _floored(new: Sequence[int], floor: int) -> list[int]:
+    return [max(score, floor) for score in new]
+
+
+def _at_least(new: Sequence[int], sides: Sequence[int], target: int) -> list[int]:
+    """The sides (in the order given) whose score is at least the target."""
+    return [side for side in sides if new[side] >= target]
+
+
+def _at_most(new: Sequence[int], sides: Sequence[int], score: int) -> list[int]:
+    """The sides (in the order given) whose score is at most ``score``."""
+    return [side for side in sides if new[side] <= score]
+
+
+def _several_reached(rules: Rules, scores: Sequence[int], team_of: tuple[int, ...],
+                     pitcher_side: int | None, score_changes: Sequence[int],
+                     points: dict[str, tuple[int, ...]], new: Sequence[int],
+                     new_scores: tuple[int, ...], reached: list[int],
+                     target: int) -> tuple[Any, ...]:
+    """The end of a game when several sides reached the target in one hand."""
+    s = rules.scoring
+    if s.bidder_goes_out and pitcher_side in reached:
+        # rule: bidder goes out
+        return _won(new_scores, team_of, pitcher_side, "target")
+    several = s.several_reach
+    first = (_first_to_reach(rules, points, team_of, scores, score_changes, reached, target)
+             if several is SeveralReach.POINT_ORDER else reached)
+    # rule: the higher score wins (several_reach higher_score, and point_order among
+    # sides reaching it on the same point)
+    best = max(new[side] for side in first)
+    top = [side for side in first if new[side] == best]
+    if len(top) == 1:
+        return _won(new_scores, team_of, top[0], "target")
+    if several is SeveralReach.TIE_TO_PITCHER and pitcher_side in top:
+        # rule: a tie goes to the pitcher (several_reach tie_to_pitcher)
+        return _won(new_scores, team_of, pitcher_side, "target")
+    return _tie(rules, new_scores, "target")
+
+
+def _after_hands(rules: Rules, team_of: tuple[int, ...], new: Sequence[int],
+                 new_scores: tuple[int, ...]) -> tuple[Any, ...]:
+    """The end of a game of ``scoring.hands`` hands: the highest score wins."""
+    sides = sorted(set(team_of))
+    best = max(new[side] for side in sides)
+    top = [side for side in sides if new[side] == best]
+    if len(top) == 1:
+        return _won(new_scores, team_of, top[0], "hands")
+    # rule: a tie is a draw, and a new game decides it (source C)
+    return _tie(rules, new_scores, "hands")
 
 
 #: ``team_of`` without partnerships, by number of seats (each seat its own side).
@@ -237,7 +276,7 @@ def _tie(rules: Rules, new_scores: tuple[int, ...], reason: str) -> tuple[Any, .
     return (new_scores, True, (), True, rules.scoring.tie is Tie.REPLAY, reason)
 
 
-def _best_of(rules: Rules, new_scores: tuple[int, ...], new: list[int],
+def _best_of(rules: Rules, new_scores: tuple[int, ...], new: Sequence[int],
              team_of: tuple[int, ...], losers: list[int], reason: str) -> tuple[Any, ...]:
     """The game ends with ``losers`` out: the highest score among the other sides wins."""
     others = [side for side in sorted(set(team_of)) if side not in losers]
@@ -251,10 +290,16 @@ def _best_of(rules: Rules, new_scores: tuple[int, ...], new: list[int],
 
 
 def _first_to_reach(rules: Rules, points: dict[str, tuple[int, ...]], team_of: tuple[int, ...],
-                    old: list[int], change: list[int], reached: list[int],
+                    scores: Sequence[int], score_changes: Sequence[int], reached: list[int],
                     target: int) -> list[int]:
-    """The sides of ``reached`` that get to the target first, counting in count order."""
+    """The sides of ``reached`` that get to the target first, counting in count order
+    (``scores`` before the hand and its ``score_changes``, per seat)."""
     sides = sorted(set(team_of))
+    old = [0] * len(team_of)
+    change = [0] * len(team_of)
+    for seat in range(len(team_of) - 1, -1, -1):  # the first seat of each side
+        old[team_of[seat]] = scores[seat]
+        change[team_of[seat]] = score_changes[seat]
     running = list(old)
     left = [max(c, 0) for c in change]
     for side in sides:

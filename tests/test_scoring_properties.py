@@ -8,13 +8,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from play_helpers import point_item_lists
 
-from pitchkit.cards import JACK, SUIT_MASKS, cards_in, deck, make_card
+from pitchkit.cards import JACK, RANKS, SUIT_MASKS, cards_in, deck, make_card
 from pitchkit.scoring import (
     HandFacts,
     HandScore,
+    _game_points,
     available_points,
     card_under_trump,
     score_hand,
+    scoring_plan,
 )
 from pitchkit.variant import (
     GameTie,
@@ -194,3 +196,37 @@ def test_high_low_and_jack_go_to_the_right_card(case: tuple[Rules, HandFacts]) -
             assert score.points["jack"] == (f.pitcher,)
         else:
             assert score.points["jack"] == ()
+
+
+@st.composite
+def card_values(draw: st.DrawFn) -> tuple[tuple[str, int], ...]:
+    """points.card_values: some ranks, each worth 0 to 12 (the seeds': A 4 K 3 Q 2 J 1 T 10)."""
+    ranks = draw(st.lists(st.sampled_from("23456789TJQKA"), unique=True, max_size=13))
+    return tuple((rank, draw(st.integers(0, 12))) for rank in ranks)
+
+
+@settings(max_examples=200, deadline=None)
+@given(card_values(), st.lists(st.integers(0, (1 << 54) - 1), min_size=1, max_size=8))
+def test_the_wide_game_table_counts_as_the_game_table_does(
+        values: tuple[tuple[str, int], ...], masks: list[int]) -> None:
+    # ScoringPlan.game_wide is a marked faster copy of game_table (four 13-bit lookups,
+    # game_points_of): the same game points of any mask, jokers counting 0
+    plan = scoring_plan(dataclasses.replace(
+        Rules(), points=dataclasses.replace(Rules().points, card_values=values)))
+    wide = plan.game_wide
+    if wide is None:  # a rank below the ten counts (or the sums pass 255): no copy
+        lowest = min((RANKS.index(rank) for rank, value in values if value), default=13)
+        assert lowest < 8 or max(plan.game_table) > 127
+        return
+    shift = plan.game_wide_shift
+    window = (1 << (26 - shift)) - 1
+    for mask in masks:
+        assert (wide[mask >> shift & window] + wide[mask >> shift + 26 & window]
+                == _game_points(plan.game_table, mask))
+
+
+def test_the_seeds_card_values_have_a_wide_game_table() -> None:
+    plan = scoring_plan(Rules())
+    assert plan.game_wide is not None and plan.game_wide_shift == RANKS.index("T")
+    ten_of_each_suit_and_jokers = sum(1 << (13 * s + 8) for s in range(4)) | 3 << 52
+    assert plan.game_wide[ten_of_each_suit_and_jokers >> 8 & 0x3FFFF] == 20
