@@ -411,7 +411,11 @@ def _point_sentence(rules: Rules, item: PointItem) -> str:
                    else f"if it was not dealt, the pitcher{_their_side(rules)} scores it")
         return f"Jack goes to the {whom} captures the jack of trumps; {undealt}."
     if name == "jick":
-        return f"Jick goes to the {whom} captures the off-jack."
+        if rules.off_jack_is_trump:  # the trump section says what it is
+            return f"Jick goes to the {whom} captures the off-jack."
+        # rule: trump.off_jack false: the off-jack scores but is no trump
+        return (f"Jick goes to the {whom} captures the off-jack, the jack of the other "
+                "suit of trump's colour; it is not a trump and stays in its own suit.")
     if name == "ten":
         return f"Ten goes to the {whom} captures the ten of trumps."
     if name == "last_trick":
@@ -572,7 +576,13 @@ def _winning(rules: Rules) -> Iterator[str]:
         yield f"A pitcher{_their_side(rules)} that is set cannot win at the end of that hand."
     losers = []
     if s.losing_score is not None:
-        losers.append(f"a {side} whose score falls to {s.losing_score} or below loses")
+        if s.count is Count.DOWN and s.target is not None:
+            # the losing score is read on the scores counted up (pitchkit.settle)
+            losers.append(f"a {side} whose score counted up falls to {s.losing_score} or "
+                          f"below (shown as {s.target - s.losing_score} or more, counting "
+                          f"down) loses")
+        else:
+            losers.append(f"a {side} whose score falls to {s.losing_score} or below loses")
     if rules.moon.allowed and rules.moon.failed_loses_game and rules.has_auction:
         losers.append(f"a failed moon loses the game for the shooter{_their_side(rules)}")
     if losers:

@@ -15,6 +15,7 @@ from test_engine_properties import play_game, variants
 
 from pitchkit.engine import Game, Phase
 from pitchkit.errors import IllegalActionError
+from pitchkit.explain import explain_rules
 from pitchkit.settle import settle_parts
 from pitchkit.variant import Count, Rules, rules_from_mapping
 
@@ -62,6 +63,21 @@ def test_every_side_past_the_losing_score_in_one_hand_is_a_draw() -> None:
                        "set_back": 3})
     scores, over, winners, draw, replay, _ = settle(r, (-4, -4), (-3, -3), made=False)
     assert scores == (-7, -7) and over and winners == () and draw and not replay
+
+
+def test_losing_score_counting_down_is_read_on_the_scores_counted_up() -> None:
+    # counting down from 21, a score of 43 shown is -22 counted up: past -21, lost
+    r = rules(scoring={"losing_score": -21, "target": 21, "count": "down"})
+    scores, over, winners, *_ = settle(r, (40, 18), (-3, 1), made=False)
+    assert scores == (43, 17) and over and winners == (1,)
+    assert not settle(r, (38, 18), (-3, 1), made=False)[1]  # 41 shown: -20 counted up
+
+
+def test_explain_states_a_losing_score_counting_down_as_it_is_read() -> None:
+    text = explain_rules(rules(scoring={"losing_score": -21, "target": 21, "count": "down"}))
+    assert "counted up falls to -21 or below (shown as 42 or more, counting down)" in text
+    assert "falls to -21 or below loses" in explain_rules(
+        rules(scoring={"losing_score": -21, "target": 21}))
 
 
 def test_without_a_losing_score_the_game_goes_on() -> None:

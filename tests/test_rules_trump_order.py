@@ -43,6 +43,14 @@ def test_off_jack_false_is_not_a_trump_even_with_the_jick_point() -> None:
     assert winner(r, "2S", "JC", "AC", "3S", plays="2S JC AC 3S") == 3
 
 
+def test_explain_says_an_off_jack_that_is_no_trump_stays_in_its_suit() -> None:
+    text = explain_rules(one(trump={"off_jack": False}, points=WITH_JICK))
+    assert "captures the off-jack, the jack of the other suit of trump's colour; it is " \
+        "not a trump and stays in its own suit" in text
+    assert "off-jack" not in text.split("## Trump")[1].split("##")[0]  # not in the order
+    assert "it is not a trump" not in explain_rules(one(points=WITH_JICK))
+
+
 def test_off_jack_null_follows_the_jick_point() -> None:
     assert winner(one(points=WITH_JICK), "2S", "JC", "AC", "3S",
                   plays="2S JC AC 3S") == 1
