@@ -149,6 +149,13 @@ def point_cards_in_a_stripped_deck(rules: Rules) -> Iterator[Finding]:
         if rank is not None and rank not in rules.deck.ranks:
             yield Finding((f"points.items[{i}]", "deck.ranks"),
                           f"{item.name} is never in play: deck.ranks leaves out {rank}")
+    tie_card = rules.points.game_tie_card
+    if tie_card is not None and rules.points.game_tie is GameTie.HOLDER_OF_CARD:
+        rank = _ITEM_RANK.get(tie_card.value)
+        if rank is not None and rank not in rules.deck.ranks:
+            yield Finding(("points.game_tie_card", "deck.ranks"),
+                          f"{tie_card.value} is never in play: deck.ranks leaves out {rank}, "
+                          "so no tie for game could be broken")
     if rules.trump.off_five and "5" not in rules.deck.ranks:
         yield Finding(("trump.off_five", "deck.ranks"),
                       "has no effect: deck.ranks leaves out the fives")

@@ -76,3 +76,13 @@ def test_a_point_card_must_be_in_a_stripped_deck() -> None:
         {"point": "high"}, {"card": "five_of_trumps", "value": 5}]}})
     assert any("five_of_trumps is never in play: deck.ranks leaves out 5" in f.message
                for f in check_rules(r))
+
+
+def test_the_card_that_breaks_a_tie_for_game_must_be_in_a_stripped_deck() -> None:
+    def findings(card: str) -> list[str]:
+        return [f.message for f in check_rules(rules_from_mapping({
+            "deck": TWENTY_EIGHT, "points": {"game_tie": "holder_of_card",
+                                             "game_tie_card": card}}))]
+    assert any("five_of_trumps is never in play: deck.ranks leaves out 5" in m
+               for m in findings("five_of_trumps"))
+    assert not any("never in play" in m for m in findings("nine_of_trumps"))
