@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from test_rules_play import play, start
 
 from pitchkit.actions import BID_BASE
@@ -165,3 +166,20 @@ def test_bids_above_twelve_up_to_the_items_total() -> None:
     assert BID_BASE + 14 in g.legal_actions()
     play(g, "bid 13", "pass", "pass", "pass", "play AS")
     assert g.bid == 13
+
+
+@pytest.mark.parametrize("word, rank", [
+    ("ace_of_trumps", "A"), ("king_of_trumps", "K"), ("queen_of_trumps", "Q"),
+    ("nine_of_trumps", "9"), ("eight_of_trumps", "8"), ("seven_of_trumps", "7"),
+    ("six_of_trumps", "6"), ("five_of_trumps", "5"), ("four_of_trumps", "4"),
+    ("three_of_trumps", "3"), ("two_of_trumps", "2")])
+def test_every_named_trump_card_scores_its_value_to_its_capturer(word: str, rank: str) -> None:
+    # seat 0 leads the named spade (spades become trump) and wins the trick: nobody else
+    # holds a spade; the named card of another suit scores nothing
+    r = two_cards([{"card": word, "value": 7}])
+    result = hand(r, (f"{rank}S 9D", "3H 4H", "5H 6H", "7H 8H"), f"{rank}S 3H 5H 7H 9D 4H 6H 8H")
+    assert result.points == {word: (0,)}
+    assert result.score_changes == (7, 0, 0, 0)
+    # hearts trump (seat 0 leads a heart): the named spade is no trump, nobody scores it
+    other = hand(r, (f"TH {rank}S", "3D 4D", "5D 6D", "7D 8D"), f"TH 3D 5D 7D {rank}S 4D 6D 8D")
+    assert other.points == {word: ()}
