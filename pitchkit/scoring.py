@@ -183,13 +183,15 @@ _TO_CAPTURER, _TO_PLAYER, _TO_HOLDER = GoesTo.CAPTURER, GoesTo.PLAYER, GoesTo.HO
 _TIE_NOBODY, _TIE_ELDER_HAND, _TIE_HOLDER_OF_CARD = (
     GameTie.NOBODY, GameTie.ELDER_HAND, GameTie.HOLDER_OF_CARD)
 
-#: Kinds of point item as small ints (``PlannedItem.kind``); _NONE: nobody takes it (a
+#: Kinds of point item as small ints (``PlannedItem.kind``); KIND_NONE: nobody takes it (a
 #: card item in a hand without a trump, in ScoringPlan.steps)
-_HIGH, _LOW, _JACK, _GAME, _LAST_TRICK, _CARD, _HIGH_SPADE, _SLAM, _NONE = range(9)
-_RULE_KIND = {PointRule.HIGH: _HIGH, PointRule.LOW: _LOW, PointRule.JACK: _JACK,
-              PointRule.GAME: _GAME, PointRule.LAST_TRICK: _LAST_TRICK,
-              PointRule.JICK: _CARD, PointRule.TEN: _CARD, PointRule.HIGH_SPADE: _HIGH_SPADE,
-              PointRule.SLAM: _SLAM}
+(KIND_HIGH, KIND_LOW, KIND_JACK, KIND_GAME, KIND_LAST_TRICK, KIND_CARD, KIND_HIGH_SPADE,
+ KIND_SLAM, KIND_NONE) = range(9)
+_RULE_KIND = {PointRule.HIGH: KIND_HIGH, PointRule.LOW: KIND_LOW, PointRule.JACK: KIND_JACK,
+              PointRule.GAME: KIND_GAME, PointRule.LAST_TRICK: KIND_LAST_TRICK,
+              PointRule.JICK: KIND_CARD, PointRule.TEN: KIND_CARD,
+              PointRule.HIGH_SPADE: KIND_HIGH_SPADE,
+              PointRule.SLAM: KIND_SLAM}
 _RANK_OF_CARD = {PointCard.ACE_OF_TRUMPS: 12, PointCard.KING_OF_TRUMPS: 11,
                  PointCard.QUEEN_OF_TRUMPS: 10, PointCard.NINE_OF_TRUMPS: 7,
                  PointCard.EIGHT_OF_TRUMPS: 6, PointCard.SEVEN_OF_TRUMPS: 5,
@@ -238,7 +240,7 @@ def _planned(item: PointItem) -> PlannedItem:
     names_card = isinstance(word, PointCard) or word in (PointRule.JACK, PointRule.JICK,
                                                          PointRule.TEN)
     cards = tuple(card_under_trump(word, t) if names_card else -1 for t in range(4))
-    kind = _CARD if isinstance(word, PointCard) else _RULE_KIND[word]
+    kind = KIND_CARD if isinstance(word, PointCard) else _RULE_KIND[word]
     return PlannedItem(name=item.name, kind=kind, value=item.value,
                        card_by_trump=(cards[0], cards[1], cards[2], cards[3]),
                        goes_to=item.goes_to)
@@ -292,7 +294,7 @@ class ScoringPlan:
     #: ``points.items`` compiled for each trump suit (index 4: no trump): per item
     #: (name, kind, card, goes_to), the card it names under that trump (-1: none)
     #: and who takes it (high and low: ``points.high_goes_to``/``low_goes_to``; the
-    #: jack and the high spade: the capturer); a card item without a trump is _NONE
+    #: jack and the high spade: the capturer); a card item without a trump is KIND_NONE
     steps: tuple[tuple[tuple[str, int, int, GoesTo], ...], ...] = ()
 
 
@@ -367,12 +369,12 @@ def _step(item: PlannedItem, trump: int | None, high_goes_to: GoesTo, low_goes_t
           ) -> tuple[str, int, int, GoesTo]:
     """One item as :func:`_award_points` reads it under ``trump`` (ScoringPlan.steps)."""
     kind = item.kind
-    goes_to = {_HIGH: high_goes_to, _LOW: low_goes_to, _CARD: item.goes_to}.get(
+    goes_to = {KIND_HIGH: high_goes_to, KIND_LOW: low_goes_to, KIND_CARD: item.goes_to}.get(
         kind, GoesTo.CAPTURER)
     if trump is None:
         # without a trump no card is a trump card, and there is no high, low or jack
-        return (item.name, _NONE if kind in (_CARD, _HIGH, _LOW, _JACK) else kind, -1,
-                goes_to)
+        untaken = kind in (KIND_CARD, KIND_HIGH, KIND_LOW, KIND_JACK)
+        return (item.name, KIND_NONE if untaken else kind, -1, goes_to)
     return (item.name, kind, item.card_by_trump[trump], goes_to)
 
 
@@ -405,33 +407,33 @@ def _award_points(plan: ScoringPlan, trump: int | None, dealer: int, team_of: tu
     # each step names the card the item goes with (a card item: the card; high, low:
     # found here) and who takes it (goes_to); the other rules award it themselves
     for name, kind, card, goes_to in steps:
-        if kind == _HIGH:
+        if kind == KIND_HIGH:
             if not natural:
                 points[name] = ()
                 continue
             card = natural.bit_length() - 1
-        elif kind == _LOW:
+        elif kind == KIND_LOW:
             # rule: a lone trump counts as high and low (source B); high_only: high alone
             if not natural or (plan.lone_trump_high_only and natural.bit_count() == 1):
                 points[name] = ()
                 continue
             card = (natural & -natural).bit_length() - 1
-        elif kind == _JACK:
+        elif kind == KIND_JACK:
             if not in_play & CARD_BIT[card]:
                 # rule: the jack of trumps not dealt: nobody gets it (sources A, B),
                 # or the pitcher (points.undealt_jack: pitcher)
                 points[name] = ((pitcher,) if plan.undealt_jack_to_pitcher
                                 and pitcher is not None else ())
                 continue
-        elif kind == _GAME:
+        elif kind == KIND_GAME:
             points[name] = _award_game(plan, trump, dealer,
                                        _SIDES.get(team_of) or sides_of(team_of), dealt,
                                        captured)
             continue
-        elif kind == _LAST_TRICK:
+        elif kind == KIND_LAST_TRICK:
             points[name] = () if last_trick_winner is None else _SEAT[last_trick_winner]
             continue
-        elif kind == _HIGH_SPADE:
+        elif kind == KIND_HIGH_SPADE:
             spades = in_play & SUIT_MASKS[0]
             if not spades:
                 points[name] = ()
@@ -439,8 +441,8 @@ def _award_points(plan: ScoringPlan, trump: int | None, dealer: int, team_of: tu
             # rule: "high spade" (a Smear description, kytheradive.gr): the highest
             # spade in play, whatever the trump; to its capturer is a reading
             card = spades.bit_length() - 1
-        elif kind != _CARD:  # the slam (awarded once every other item is, below) or
-            slam = name if kind == _SLAM else slam  # a card item without a trump
+        elif kind != KIND_CARD:  # the slam (awarded once every other item is, below) or
+            slam = name if kind == KIND_SLAM else slam  # a card item without a trump
             points[name] = ()
             continue
         # the card's capturer; the holder (dealt it); the player (dealt it, if played)
@@ -739,6 +741,6 @@ def available_points(rules: Rules, seats_sides: int) -> int:
     """The most points one hand can award in total, all sides together (a split game
     counts its value once per tied side)."""
     plan = scoring_plan(rules)
-    split = sum(item.value for item in plan.items if item.kind == _GAME) \
+    split = sum(item.value for item in plan.items if item.kind == KIND_GAME) \
         if plan.game_tie is GameTie.SPLIT else 0
     return plan.items_total + split * (seats_sides - 1)

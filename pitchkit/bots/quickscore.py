@@ -24,27 +24,26 @@ from collections.abc import Sequence
 from pitchkit.bots.montecarlo import side_value
 from pitchkit.cards import SUIT_MASKS
 from pitchkit.scoring import (
-    _CARD,
-    _GAME,
-    _HIGH,
-    _HIGH_SPADE,
-    _JACK,
-    _LAST_TRICK,
-    _LOW,
-    _SLAM,
-    _TIE_ELDER_HAND,
-    _TIE_HOLDER_OF_CARD,
-    _TIE_NOBODY,
-    _TO_CAPTURER,
-    _TO_HOLDER,
-    _TO_PLAYER,
+    KIND_CARD,
+    KIND_GAME,
+    KIND_HIGH,
+    KIND_HIGH_SPADE,
+    KIND_JACK,
+    KIND_LAST_TRICK,
+    KIND_LOW,
+    KIND_SLAM,
     ScoringPlan,
     bid_result,
     elder_order,
     score_parts,
 )
 from pitchkit.settle import settle_parts
-from pitchkit.variant import Count, Rules
+from pitchkit.variant import Count, GameTie, GoesTo, Rules
+
+# module names, not class attributes, on the play-out's hot path
+_TO_CAPTURER, _TO_PLAYER, _TO_HOLDER = GoesTo.CAPTURER, GoesTo.PLAYER, GoesTo.HOLDER
+_TIE_NOBODY, _TIE_ELDER_HAND, _TIE_HOLDER_OF_CARD = (
+    GameTie.NOBODY, GameTie.ELDER_HAND, GameTie.HOLDER_OF_CARD)
 
 #: A side credited with nothing.
 NOBODY = -1
@@ -68,7 +67,7 @@ class QuickScore:
         self.others = [s for s in range(n) if team_of[s] != team_of[me]]
         s = rules.scoring
         self.quick = not (plan.combinations or moon
-                          or any(item.kind == _SLAM for item in plan.items))
+                          or any(item.kind == KIND_SLAM for item in plan.items))
         #: items as (kind, value, card under this trump, goes_to)
         self.items = [(item.kind, item.value, item.card_by_trump[trump], item.goes_to)
                       for item in plan.items]
@@ -114,7 +113,7 @@ class QuickScore:
         one_side = -2  # the side of every credit so far (-1: several, or none)
         for kind, value, card, goes_to in self.items:
             side = NOBODY
-            if kind == _GAME:
+            if kind == KIND_GAME:
                 sides = self.game(held, cap)
                 if len(sides) == 1:
                     side = sides[0]
@@ -124,29 +123,29 @@ class QuickScore:
                     one_side = -1
                     continue
             else:
-                if kind == _CARD:
+                if kind == KIND_CARD:
                     bit = 1 << card
                     if goes_to is _TO_CAPTURER:
                         side = _side_of(cap, bit)
                     elif goes_to is _TO_HOLDER or taken & bit:
                         side = _side_of(held, bit)
-                elif kind == _HIGH:
+                elif kind == KIND_HIGH:
                     if natural:
                         side = _credit(plan.high_goes_to, held, cap, taken,
                                        1 << (natural.bit_length() - 1))
-                elif kind == _LOW:
+                elif kind == KIND_LOW:
                     if natural and not (plan.lone_trump_high_only
                                         and natural.bit_count() == 1):
                         side = _credit(plan.low_goes_to, held, cap, taken, natural & -natural)
-                elif kind == _JACK:
+                elif kind == KIND_JACK:
                     bit = 1 << card
                     if in_play & bit:
                         side = _side_of(cap, bit)
                     elif plan.undealt_jack_to_pitcher and self.pitcher is not None:
                         side = team_of[self.pitcher]
-                elif kind == _LAST_TRICK:
+                elif kind == KIND_LAST_TRICK:
                     side = team_of[last]
-                elif kind == _HIGH_SPADE:
+                elif kind == KIND_HIGH_SPADE:
                     spades = in_play & SUIT_MASKS[0]
                     if spades:
                         side = _side_of(cap, 1 << (spades.bit_length() - 1))
