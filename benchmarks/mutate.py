@@ -84,9 +84,9 @@ RELEVANT: dict[str, tuple[str, ...]] = {
                "test_load_properties.py"),
     "combos": ("test_combos.py", *_SCORING),
     "dealing": ("test_weak_hand.py", *_ENGINE, *_TABLE),
-    "draw": ("test_mut_draw.py", "test_draw.py", "test_call.py", *_ENGINE),
-    "flow": ("test_mut_flow.py", "test_flow.py", "test_call.py", "test_play_state.py",
-             *_ENGINE),
+    "draw": ("test_mut_draw.py", "test_draw*.py", "test_call.py", *_ENGINE),
+    "flow": ("test_mut_flow.py", "test_flow.py", "test_draw*.py", "test_call.py",
+             "test_play_state.py", *_ENGINE),
     "money": ("test_money.py", "test_rules_clauses.py", "test_source_a.py", "test_record.py",
               "test_engine_settings.py", "test_simulate.py"),
     "plan": (*_ENGINE, "test_call.py", *_TABLE),
@@ -103,8 +103,8 @@ FAST: dict[str, tuple[str, ...]] = {
     "auction": ("test_mut_auction.py", "test_rules_play_auction.py", "test_rules_may_equal.py",
                 "test_rules_clauses.py", "test_rules_pinned.py", "test_draw.py",
                 "test_engine_random_step.py", "test_source_a.py", "test_source_b.py"),
-    "draw": ("test_mut_draw.py", "test_draw.py", "test_draw_words.py", "test_call.py"),
-    "flow": ("test_mut_flow.py", "test_flow.py", "test_draw.py", "test_call.py",
+    "draw": ("test_mut_draw.py", "test_draw*.py", "test_call.py"),
+    "flow": ("test_mut_flow.py", "test_flow.py", "test_draw*.py", "test_call.py",
              "test_play_state.py", "test_rules_pinned.py", "test_rules_play_auction.py",
              "test_rules_clauses.py", "test_source_c.py"),
     "tricks": ("test_mut_tricks.py", "test_rules_trump_order.py", "test_rules_play.py",
@@ -312,20 +312,28 @@ def mutated_source(mutant: Mutant) -> str:
     return ast.unparse(ast.fix_missing_locations(tree))
 
 
-def load_equivalent() -> set[tuple[str, str, str]]:
-    """(module, stripped source line, change) of mutants known to change no result."""
-    out = set()
-    if EQUIVALENT_FILE.exists():
-        for raw in EQUIVALENT_FILE.read_text().splitlines():
-            if raw.strip() and not raw.startswith("#"):
-                module, line, change, *_reason = (p.strip() for p in raw.split(" | "))
-                out.add((module, line, change))
-    return out
+class Listed:
+    """The mutants of EQUIVALENT_FILE, one a line: ``module | source line (stripped) |
+    change | reason``. A line is matched by its beginning, since a line of code or a
+    change may hold the separator itself (``op: & -> |``)."""
+
+    def __init__(self, path: Path = EQUIVALENT_FILE) -> None:
+        self.lines = [raw for raw in (path.read_text().splitlines() if path.exists() else ())
+                      if raw.strip() and not raw.startswith("#")]
+
+    def __contains__(self, key: str) -> bool:
+        return any(raw.startswith(key) for raw in self.lines)
 
 
-def equivalent_key(mutant: Mutant) -> tuple[str, str, str]:
+def load_equivalent() -> Listed:
+    """The mutants known to change no result (``equivalent_key(m) in load_equivalent()``)."""
+    return Listed()
+
+
+def equivalent_key(mutant: Mutant) -> str:
+    """The beginning of the mutant's line in EQUIVALENT_FILE."""
     line = _source(mutant.module).splitlines()[mutant.line - 1].strip()
-    return (mutant.module, line, mutant.change)
+    return f"{mutant.module} | {line} | {mutant.change} | "
 
 
 def test_files(module: str, tree_root: Path, fast: bool = False) -> list[str]:
@@ -352,12 +360,15 @@ def _env(tree_root: Path) -> dict[str, str]:
     return dict(os.environ, PYTHONPATH=str(tree_root), PYTHONDONTWRITEBYTECODE="1", CI="1")
 
 
-_PYTEST = ("-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", "-o", "addopts=")
+#: pytest's arguments for a mutant's run: the first failure stops it; asserts are plain (a
+#: failing assert on two long lists costs seconds of difflib to describe, which no one reads)
+_PYTEST_ARGS = ("-x", "-q", "-p", "no:cacheprovider", "-o", "addopts=", "--assert=plain",
+                "--tb=line")
 
 
 def run_tests(tree_root: Path, files: list[str], timeout: float) -> tuple[str, float]:
     """("passed" | "failed" | "timeout", seconds) for the tests on the tree's code."""
-    cmd = [sys.executable, *_PYTEST, *files]
+    cmd = [sys.executable, str(Path(__file__).resolve()), "--pytest", "--", *files]
     start = time.perf_counter()
     proc = subprocess.Popen(cmd, cwd=tree_root, env=_env(tree_root), stdout=subprocess.DEVNULL,
                             stderr=subprocess.DEVNULL, start_new_session=True)
@@ -469,6 +480,29 @@ def _empty_caches() -> None:
                 content = cell.cell_contents
                 if isinstance(content, dict):
                     content.clear()
+
+
+class _QuickFailure:
+    """A pytest plugin: hypothesis stops at the first failing example (no shrinking, no
+    explaining): a mutant needs one failure, and shrinking one (with the explain phase's
+    line tracing) took the 20-30 s of a timeout on many mutants of a random step. The
+    profile is loaded right after tests/conftest.py loads its own, before any test module
+    is imported: a test's @settings copies the profile in force when it is decorated."""
+
+    def pytest_plugin_registered(self, plugin: object) -> None:
+        if str(getattr(plugin, "__file__", "")).endswith(os.path.join("tests", "conftest.py")):
+            from hypothesis import Phase, settings
+
+            settings.register_profile("mutate", parent=settings(),
+                                      phases=(Phase.explicit, Phase.reuse, Phase.generate))
+            settings.load_profile("mutate")
+
+
+def run_pytest(files: list[str]) -> int:
+    """A mutant's tests the exact way (a process of its own), with _QuickFailure."""
+    import pytest
+
+    return int(pytest.main([*_PYTEST_ARGS, *files], plugins=[_QuickFailure()]))
 
 
 class _ForkLoop:
@@ -594,8 +628,8 @@ def serve(module: str, indices: list[int], timeout_factor: float, files: list[st
     log = os.open("runner.log", os.O_WRONLY | os.O_CREAT | os.O_APPEND)
     os.dup2(log, 1)
     os.dup2(log, 2)
-    pytest.main(["-x", "-q", "-p", "no:cacheprovider", "-o", "addopts=", *files],
-                plugins=[_ForkLoop(module, indices, timeout_factor, out)])
+    pytest.main([*_PYTEST_ARGS, *files],
+                plugins=[_QuickFailure(), _ForkLoop(module, indices, timeout_factor, out)])
     out.close()
     return 0
 
@@ -762,9 +796,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--run-equivalent", action="store_true",
                         help="run the mutants listed in mutants_equivalent.txt too")
     parser.add_argument("--serve", help=argparse.SUPPRESS)
+    parser.add_argument("--pytest", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--indices", help=argparse.SUPPRESS)
     parser.add_argument("files", nargs="*", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.pytest:
+        return run_pytest(args.files)
     if args.serve:
         return serve(args.serve, [int(i) for i in args.indices.split(",") if i],
                      args.timeout_factor, args.files)
