@@ -9,6 +9,7 @@ from test_rules_play_auction import play, rules, start
 
 from pitchkit.actions import BID_BASE, MAX_BID
 from pitchkit.auction import AuctionState, auction_reason
+from pitchkit.engine import Phase
 from pitchkit.errors import IllegalActionError
 from pitchkit.plan import rules_plan
 
@@ -95,13 +96,37 @@ def test_a_number_that_is_no_action_is_named_by_its_number() -> None:
 
 def test_pitching_a_card_not_held_gives_the_plays_reason() -> None:
     g = start(rules(auction={"pitch_to_bid": True}))
+    before = g.snapshot()
     with pytest.raises(IllegalActionError) as error:
         g.apply("play KH")  # seat 3's card
     assert "during the auction" not in str(error.value)
     assert "KH" in str(error.value)
+    assert g.snapshot() == before  # nothing changed: no pitch, no bid
 
 
 def test_the_eldest_deciding_a_sale_is_told_to_sell_or_refuse() -> None:
     g = start(rules(auction={"style": "sell"}))
     play(g, "pass", "bid 2", "pass")  # the eldest answers last: seat 1 passed, 2 bid, 3 passed
     refused(g, "pass", r"seat 1 \(eldest\) must sell the pitch to seat 3 for 2 or refuse")
+
+
+def test_after_an_opening_bid_of_the_minimum_later_bids_reach_max_bid() -> None:
+    """auction.opening_max_bid caps the first bid only: a first bid of exactly min_bid
+    already lifts the cap."""
+    g = start(rules(auction={"min_bid": 2, "max_bid": 7, "opening_max_bid": 4}))
+    play(g, "bid 2", "bid 7")
+    assert g._auction.high == 7
+
+
+def test_the_largest_bid_an_action_carries_is_a_legal_bid_when_max_bid_allows_it() -> None:
+    g = start(rules(auction={"max_bid": MAX_BID}))
+    play(g, f"bid {MAX_BID}", "pass", "pass", "pass")
+    assert (g.pitcher, g.bid) == (0, MAX_BID)
+
+
+def test_the_eldest_answers_a_bid_of_the_dealer_in_seat_1() -> None:
+    """auction.style sell with dealer seat 1 (index 0): the eldest is seat 2; when the
+    dealer, bidding last, is the only bidder, the eldest still sells or refuses."""
+    g = start(rules(auction={"style": "sell"}), dealer=0)
+    play(g, "pass", "pass", "bid 2")
+    assert (g.phase, g.to_act) == (Phase.AUCTION, 1)

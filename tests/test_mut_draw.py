@@ -4,6 +4,8 @@ clauses mutate.py showed no fast test pinned."""
 from __future__ import annotations
 
 from pitchkit import draw
+from pitchkit.actions import DISCARD_FLAG, KEEP_FLAG
+from pitchkit.variant import Discard
 
 
 def test_the_cards_in_no_hand_are_the_pack_the_kitty_and_the_discards() -> None:
@@ -18,3 +20,57 @@ def test_without_a_draw_no_card_is_in_the_pack_or_the_kitty() -> None:
 
 def test_before_the_draw_begins_a_seat_has_drawn_nothing() -> None:
     assert draw.view(draw.DrawState(pack=(3, 1)), None, 2) == (None, 0, ())
+
+
+def plan(**fields: object) -> draw.DrawPlan:
+    """A non-trumps draw back to six with no kitty, and ``fields``."""
+    base: dict[str, object] = {
+        "discard": Discard.NON_TRUMPS, "count": 0, "hand_size": 6, "dealer_robs": False,
+        "show_and_keep": False, "kitty": 0, "kitty_to_dealer": False}
+    return draw.DrawPlan(**{**base, **fields})  # type: ignore[arg-type]
+
+
+SPADES = (1 << 13) - 1  # spades are trump below
+HEARTS_9 = sum(1 << (13 + r) for r in range(9))  # nine hearts, no trump
+
+
+def test_a_hand_without_trumps_must_discard_every_card() -> None:
+    state = draw.DrawState(pack=tuple(range(26, 52)), order=(1,))
+    ch = draw.choice(plan(), state, HEARTS_9, SPADES, 1, 3)
+    assert ch == draw.Choice("discard", HEARTS_9, HEARTS_9, 9, 9)
+
+
+def test_the_last_robber_discards_the_pack_cards_it_does_not_keep() -> None:
+    """draw.pitcher_robs: the pitcher, robbing last, keeps six of its hand and the pack;
+    the pack's other cards go out of play with its own, and no pack is left."""
+    hand = sum(1 << c for c in (0, 1, 2, 3))  # four spades (2S..5S)
+    state = draw.DrawState(pack=(4, 5, 30), order=(0,), drawn=(0,) * 4, gone=(0,) * 4,
+                           robbing=1)
+    keep = sum(1 << c for c in (0, 1, 2, 3, 4, 5))
+    new, hands, out = draw.step(plan(pitcher_robs=True), state, (hand, 0, 0, 0), SPADES, 3,
+                                KEEP_FLAG | keep)
+    assert hands[0] == keep and out == 1 << 30
+    assert new.pack == () and new.gone[0] == 1 << 30 and new.done
+
+
+def test_a_seat_with_no_card_to_choose_has_one_action_discarding_nothing() -> None:
+    assert draw.legal_actions(draw.Choice("discard", 0, 0, 0, 0)) == [DISCARD_FLAG]
+
+
+def test_the_robbers_question_offers_no_cards() -> None:
+    """draw.pack_to_partner: the robber first answers rob or pack to partner; its choice
+    names no card and no count (its answer is one of the two actions)."""
+    state = draw.DrawState(pack=(40, 41), order=(0, 2), robbing=2, asking=True)
+    ch = draw.choice(plan(pitcher_robs=True, pack_to_partner=True), state, SPADES, SPADES, 0, 3)
+    assert ch == draw.Choice("rob", 0, 0, 0, 0)
+
+
+def test_show_and_keep_shows_no_trumps_when_a_hand_keeps_exactly_its_size() -> None:
+    """draw.extra_trumps show_and_keep: only a hand left with more trumps than the hand
+    size shows them; six trumps in a hand of six are not shown."""
+    hand = sum(1 << c for c in range(6)) | HEARTS_9 & 0b111 << 13  # 2S..7S, 2H 3H 4H
+    state = draw.DrawState(pack=(40, 41, 42), order=(1,), drawn=(0,) * 4, gone=(0,) * 4)
+    new, hands, out = draw.step(plan(show_and_keep=True), state, (0, hand, 0, 0), SPADES, 3,
+                                DISCARD_FLAG | 0b111 << 13)
+    assert hands[1] == sum(1 << c for c in range(6)) and out == 0b111 << 13
+    assert new.shown == ()

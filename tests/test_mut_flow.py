@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from pitchkit import flow
+from pitchkit import draw, flow
 from pitchkit.actions import TRUMP_BASE
 from pitchkit.errors import IllegalActionError
 from pitchkit.plan import RulesPlan, rules_plan
@@ -66,3 +66,20 @@ def test_trumps_only_the_first_seat_holding_a_trump_leads_even_seat_1() -> None:
     set_trump(plan, state, 0)  # spades: every hand holds one
     nxt = flow.begin_play(plan, state, hand(), 0)
     assert (nxt.phase, nxt.to_act) == (Phase.PLAY, 0)
+
+
+def test_a_seat_knows_it_held_its_hand_and_its_discards_and_nothing_else() -> None:
+    """What the pitcher knows it held when it calls a partner (call.own_card)."""
+    assert flow.seen_by(None, HANDS, 2) == HANDS[2]  # no draw: its hand alone
+    drawing = draw.DrawState(pack=(), gone=(0, 0, 1 << 9, 0))
+    assert flow.seen_by(drawing, HANDS, 2) == HANDS[2] | 1 << 9
+
+
+def test_a_pitcher_alone_plays_without_its_partner_whose_cards_leave_the_hand() -> None:
+    """auction.alone: seat 2 pitches alone; its partner, seat 0, would have led: its cards
+    go out of play, the next seat leads and every trick skips it."""
+    plan = plan_of(auction={"alone": True}, players={"partnerships": "2x2"})
+    state = PlayState(plan)
+    nxt = flow.begin_play(plan, state, hand(alone=True), 0)
+    assert nxt == flow.Next(Phase.PLAY, 1, hands=(0, *HANDS[1:]), out=HANDS[0])
+    assert (state.trick_size, state.next_active) == (3, (1, 2, 3, 1))
