@@ -66,27 +66,44 @@ Trace = list[tuple[Any, Any]]
 _new_object = object.__new__
 
 
-#: The settings this module plays at any value: read here, or by the definitions it calls
-#: (scoring, settling, money). A section's name with a dot covers its every key. Any
-#: other setting away from its default sends the game to the engine, so a new setting
-#: is played by the engine until it is added here (and tests/test_fastsim.py's random
-#: rule sets draw it).
+#: The settings this module plays at any value, each by its key: read here, or by the
+#: definitions it calls (scoring, settling, money). Any setting not listed, away from its
+#: default, sends the game to the engine: a new setting is played by the engine until it
+#: is added here (and tests/test_fastsim.py's random rule sets draw it). Not listed, so
+#: played by the engine: jokers, a kitty, a weak hand thrown in, a partner sitting out
+#: (``auction.alone`` needs the engine's seating), a draw, calling a partner, staged and
+#: trumps-only play.
 COVERED = frozenset({
-    "format", "name", "description", "source", "players.", "deck.ranks", "deck.without",
+    "format", "name", "description", "source",
+    "players.count", "players.partnerships",
+    "deck.ranks", "deck.without",
     "deal.first_dealer", "deal.direction", "deal.cards_per_hand", "deal.packet_size",
-    "trump.chosen_by", "trump.off_jack", "trump.off_five", "auction.", "moon.",
+    "trump.chosen_by", "trump.off_jack", "trump.off_five",
+    "auction.style", "auction.min_bid", "auction.max_bid", "auction.pitch_to_bid",
+    "auction.when_all_pass", "auction.dealer_forced_bid", "auction.dealer_forced_bid_exact",
+    "auction.dealer_may_steal", "auction.dealer_may_steal_max", "auction.direction",
+    "auction.may_equal", "auction.opening_min_bid", "auction.opening_max_bid",
+    "moon.allowed", "moon.requires", "moon.points_made", "moon.points_failed",
+    "moon.made_wins_game", "moon.failed_loses_game", "moon.money_made", "moon.money_failed",
     "play.following", "play.first_lead_must_be_trump", "play.trick_winner",
-    "play.first_leader", "points.", "scoring.", "money.",
+    "play.first_leader",
+    "points.items", "points.high_goes_to", "points.low_goes_to", "points.lone_trump",
+    "points.undealt_jack", "points.card_values", "points.game_tie", "points.game_tie_card",
+    "points.slam_requires", "points.joker_game_halves",
+    "scoring.method", "scoring.made_bid_scores", "scoring.set_back",
+    "scoring.opponents_score", "scoring.minimum_score", "scoring.target",
+    "scoring.win_only_as_pitcher", "scoring.bidder_goes_out", "scoring.several_reach",
+    "scoring.all_points_wins_game", "scoring.hands", "scoring.tie", "scoring.count",
+    "scoring.losing_score", "scoring.win_needs_made_bid", "scoring.alone_made_factor",
+    "money.enabled", "money.cents_per_point",
     # settings that change nothing here: jokers, a turned card, a kitty or a draw, and
     # combination scoring are not played here, so their options are never read
     "deal.kitty_to", "trump.shown_card", "trump.joker_rank", "trump.joker_order",
     "trump.pitched_joker", "play.never_lead_joker", "draw.count", "draw.hand_size",
-    "draw.dealer_robs", "draw.extra_trumps", "combinations.",
+    "draw.dealer_robs", "draw.extra_trumps",
+    "combinations.keep", "combinations.singles", "combinations.pairs",
+    "combinations.reusable",
 })
-
-#: Settings of a covered section that are not played here: a partner sitting out
-#: (auction.alone) needs the engine's seating.
-NOT_COVERED = frozenset({"auction.alone"})
 
 
 @per_rule_set(64)
@@ -107,10 +124,9 @@ def fallback_reason(rules: Rules) -> str | None:
 
 
 def covers(key: str) -> bool:
-    """Whether this module plays the setting ``key`` (dotted) at any value."""
-    if key in NOT_COVERED:
-        return False
-    return key in COVERED or key.split(".")[0] + "." in COVERED
+    """Whether this module plays the setting ``key`` (dotted; a table's entry, such as
+    ``points.card_values.A``, is its setting's) at any value."""
+    return ".".join(key.split(".")[:2]) in COVERED
 
 
 def _flat(data: dict[str, Any], prefix: str = "") -> Iterator[tuple[str, Any]]:

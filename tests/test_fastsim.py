@@ -21,7 +21,7 @@ from pitchkit import simulate as sim
 from pitchkit.bots import parse_bots
 from pitchkit.bots.random_bot import RandomBot
 from pitchkit.errors import PitchkitError
-from pitchkit.load import load_variant
+from pitchkit.load import load_schema, load_variant
 from pitchkit.results import Event
 from pitchkit.variant import Rules, rules_from_mapping, rules_to_mapping
 
@@ -154,9 +154,59 @@ def test_only_random_bots_take_the_fast_path() -> None:
 
 
 def test_every_covered_setting_is_a_setting() -> None:
-    keys = {key for key, _ in fastsim._flat(rules_to_mapping(load_variant("auction-pitch")))}
-    for covered_key in fastsim.COVERED:
-        if covered_key.endswith("."):
-            assert any(key.startswith(covered_key) for key in keys), covered_key
-        else:
-            assert covered_key in keys, covered_key
+    keys = {".".join(key.split(".")[:2])
+            for key, _ in fastsim._flat(rules_to_mapping(load_variant("auction-pitch")))}
+    assert sorted(fastsim.COVERED - keys) == []
+
+
+def test_a_setting_the_fast_path_does_not_list_falls_back_and_plays_the_engines_games(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A new setting is played by the engine until fastsim lists it: taken off the list,
+    auction.opening_max_bid (a cap on the first bid) sends the games to the engine, and
+    simulate's figures are the engine's."""
+    monkeypatch.setattr(fastsim, "COVERED", fastsim.COVERED - {"auction.opening_max_bid"})
+    rules = load_variant("auction-pitch", ["auction.pitch_to_bid=false",
+                                           "auction.opening_max_bid=2"])
+    assert fastsim.fallback_reason(rules) == "auction.opening_max_bid"
+    assert not sim.random_fast_path(_setup(rules))
+    at_default = load_variant("auction-pitch", ["auction.pitch_to_bid=false",
+                                                "auction.opening_max_bid=null"])
+    assert fastsim.fallback_reason(at_default) is None  # unlisted, but at its default
+    fast = sim.simulate(rules, games=6, seed=3, bots="random")
+    monkeypatch.setattr(sim, "random_fast_path", lambda setup: False)
+    engine = sim.simulate(rules, games=6, seed=3, bots="random")
+    assert fast.to_raw() | {"wall_seconds": 0} == engine.to_raw() | {"wall_seconds": 0}
+
+
+def test_every_setting_not_listed_falls_back_away_from_its_default() -> None:
+    """Derived from the rules' keys, so a setting added later is checked too: any value
+    but the default of a setting fastsim does not list sends the game to the engine."""
+    defaults = rules_to_mapping(rules_from_mapping({}))
+    unlisted = sorted({".".join(key.split(".")[:2]) for key, _ in fastsim._flat(defaults)}
+                      - fastsim.COVERED)
+    assert "auction.alone" in unlisted
+    for key in unlisted:
+        section, name = key.split(".")
+        data = rules_to_mapping(rules_from_mapping({}))
+        default = data[section][name]
+        spec = load_schema()["properties"][section]["properties"][name]
+        data[section][name] = _another_value(default, spec)
+        rules = rules_from_mapping(data)
+        assert rules != rules_from_mapping({}), key
+        assert fastsim.fallback_reason(rules) is not None, key
+
+
+def _another_value(default: Any, spec: dict[str, Any]) -> Any:
+    """A value of a setting's type other than ``default`` (meaning need not be valid:
+    fallback_reason reads only the mapping)."""
+    if "enum" in spec:
+        return next(v for v in spec["enum"] if v != default)
+    if isinstance(default, bool):
+        return not default
+    if isinstance(default, int):
+        return default + 1
+    if isinstance(default, list):
+        return [*default, 3] if all(isinstance(v, int) for v in default) else default[:-1]
+    if default is None:
+        return "A"
+    return default
