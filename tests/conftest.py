@@ -23,3 +23,11 @@ if "PITCHKIT_TEST_KEEPS_CACHE" not in os.environ:
 # ... and learns from short runs: every variant a test plays calibrates in a fraction of a
 # second (the figures of a full calibration are the benchmarks' to measure).
 os.environ.setdefault("PITCHKIT_CALIBRATION_HANDS", "600")
+
+
+def pytest_configure(config: object) -> None:
+    """``@pytest.mark.setting("section.key", ...)``: the schema settings whose effect a
+    test shows. tests/test_engine_settings.py finds these marks in every test file and
+    checks that every setting of the schema has one (or a case of its own there)."""
+    config.addinivalue_line(  # type: ignore[attr-defined]
+        "markers", "setting(*keys): the schema settings whose effect this test shows")

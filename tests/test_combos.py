@@ -84,6 +84,7 @@ def test_keep_best_seven_of_the_captured() -> None:
     assert result.total == 8 + 10 + 10 + 5 + 4 + 4
 
 
+@pytest.mark.setting("combinations.keep")
 def test_keep_setting_limits_cards() -> None:
     table = dataclasses.replace(Combinations(), keep=2)
     assert score("AS QH KD JC", table).total == 18
@@ -99,6 +100,7 @@ def test_jokers_score_nothing() -> None:
     assert result.total == 2
 
 
+@pytest.mark.setting("combinations.reusable")
 def test_reusable_setting() -> None:
     table = dataclasses.replace(Combinations(), reusable=())
     # the ace now counts once: A 8 + K+Q 8 + J 1, or A 8 + Q+J 7 + K 2
@@ -184,6 +186,7 @@ def tables(draw: st.DrawFn) -> Combinations:
 HAND_POOL = [parse_card(r + s) for r in SMALL_RANKS for s in "SHDC"] + [52]
 
 
+@pytest.mark.setting("combinations.singles", "combinations.pairs")
 @settings(max_examples=300, deadline=None)
 @given(tables(), st.lists(st.sampled_from(HAND_POOL), max_size=9, unique=True))
 def test_combo_optimum_equals_brute_force(table: Combinations, hand: list[int]) -> None:

@@ -3,6 +3,7 @@ the games played from the same seeds (the event log or the hands' results)."""
 
 from __future__ import annotations
 
+import ast
 import random
 from collections.abc import Callable
 from pathlib import Path
@@ -463,65 +464,61 @@ def test_every_engine_setting_changes_the_games(base: dict[str, Any],
     assert games(base) != games(merged(base, change))
 
 
-#: Settings that change no play (scores, money, moon and combination values, what the
-#: file is called), each with the test file that shows its effect.
-SHOWN_ELSEWHERE = {
-    "auction.dealer_forced_bid_exact": "test_rules_play_auction.py",
-    "moon.requires": "test_scoring.py",
-    "moon.points_made": "test_scoring.py",
-    "moon.points_failed": "test_scoring.py",
-    "moon.made_wins_game": "test_settle.py",
-    "moon.failed_loses_game": "test_game_end.py",
-    "moon.money_made": "test_money.py",
-    "moon.money_failed": "test_money.py",
-    "points.low_goes_to": "test_rules_points.py",
-    "points.lone_trump": "test_scoring.py",
-    "points.undealt_jack": "test_scoring.py",
-    "points.card_values": "test_scoring.py",
-    "points.game_tie_card": "test_rules_points.py",
-    "points.slam_requires": "test_table_rows.py",
-    "scoring.alone_made_factor": "test_table_rows.py",
-    "points.joker_game_halves": "test_table_rows.py",
-    "combinations.keep": "test_scoring.py",
-    "combinations.singles": "test_combos.py",
-    "combinations.pairs": "test_combos.py",
-    "combinations.reusable": "test_combos.py",
-    "scoring.method": "test_scoring.py",
-    "scoring.made_bid_scores": "test_scoring.py",
-    "scoring.set_back": "test_scoring.py",
-    "scoring.opponents_score": "test_scoring.py",
-    "scoring.minimum_score": "test_settle.py",
-    "scoring.target": "test_rules_points.py",
-    "scoring.win_only_as_pitcher": "test_game_end.py",
-    "scoring.bidder_goes_out": "test_settle.py",
-    "scoring.several_reach": "test_table_rules.py",
-    "scoring.all_points_wins_game": "test_table_rules.py",
-    "scoring.hands": "test_rules_points.py",
-    "scoring.tie": "test_scoring.py",
-    "scoring.losing_score": "test_game_end.py",
-    "scoring.win_needs_made_bid": "test_game_end.py",
-    "money.enabled": "test_money.py",
-    "money.cents_per_point": "test_money.py",
-}
-
-
 def schema_settings() -> list[str]:
     """Every ``section.key`` setting of schemas/variant.schema.json."""
     return [f"{section}.{key}" for section, spec in load_schema()["properties"].items()
             if spec.get("type") == "object" for key in spec["properties"]]
 
 
-def test_every_schema_setting_is_changed_here_or_shown_elsewhere() -> None:
-    """The list of settings above is checked against the schema: a new setting fails
-    here until a case plays it or a named test file shows its effect."""
+def _is_setting_mark(node: ast.expr) -> bool:
+    """``@pytest.mark.setting(...)``."""
+    return (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+            and node.func.attr == "setting" and isinstance(node.func.value, ast.Attribute)
+            and node.func.value.attr == "mark")
+
+
+def marked_settings() -> dict[str, list[str]]:
+    """Every setting named by a ``@pytest.mark.setting`` in the test files, with the
+    tests that carry it (``file::test``), read from the files themselves: found whichever
+    tests this run collects."""
+    found: dict[str, list[str]] = {}
+    for path in sorted(Path(__file__).parent.glob("test_*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.FunctionDef):
+                continue
+            for mark in filter(_is_setting_mark, node.decorator_list):
+                assert isinstance(mark, ast.Call)
+                where = f"{path.name}::{node.name}"
+                assert node.name.startswith("test_"), f"{where}: a setting mark on no test"
+                assert mark.args, f"{where}: a setting mark names no setting"
+                for arg in mark.args:
+                    assert isinstance(arg, ast.Constant) and isinstance(arg.value, str), \
+                        f"{where}: a setting mark names its settings as plain strings"
+                    found.setdefault(arg.value, []).append(where)
+    return found
+
+
+def test_every_schema_setting_is_changed_here_or_marked_on_a_test() -> None:
+    """Derived, not kept: a setting of the schema passes when a case above changes it or
+    a test anywhere declares it with ``@pytest.mark.setting("section.key")`` (a setting
+    that changes no play shows its effect there: scores, money, game ends). A new setting
+    fails here until its own test carries the mark; no list is edited."""
     changed = {f"{section}.{key}" for _, change in CASES
                for section, keys in change.items() for key in keys}
+    marked = marked_settings()
     settings = schema_settings()
-    assert [s for s in settings if s not in changed and s not in SHOWN_ELSEWHERE] == []
-    assert [s for s in changed | set(SHOWN_ELSEWHERE) if s not in settings] == []
-    folder = Path(__file__).parent
-    for setting, test_file in SHOWN_ELSEWHERE.items():
-        assert setting.split(".")[1] in (folder / test_file).read_text(), (setting, test_file)
+    assert [s for s in settings if s not in changed and s not in marked] == []
+    assert sorted((changed | set(marked)) - set(settings)) == []
+
+
+@pytest.mark.setting("money.enabled")
+def test_the_marks_are_found_in_the_test_files() -> None:
+    """This test's own mark, and one in another file, are found."""
+    marked = marked_settings()
+    assert "test_engine_settings.py::test_the_marks_are_found_in_the_test_files" \
+        in marked["money.enabled"]
+    assert "test_settle.py::test_target_wins" in marked["scoring.target"]
 
 
 def test_every_effect_names_a_case() -> None:

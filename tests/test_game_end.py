@@ -52,6 +52,7 @@ def test_count_down_reaching_zero_wins() -> None:
     assert scores == (-1, 4) and over and winners == (0,)
 
 
+@pytest.mark.setting("scoring.losing_score")
 def test_losing_score_loses_the_game() -> None:
     r = rules(scoring={"losing_score": -21, "target": 21})
     scores, over, winners, *_ = settle(r, (-19, 3), (-3, 1), made=False)
@@ -84,6 +85,7 @@ def test_without_a_losing_score_the_game_goes_on() -> None:
     assert not settle(rules(scoring={"target": 21}), (-19, 3), (-3, 1), made=False)[1]
 
 
+@pytest.mark.setting("scoring.win_needs_made_bid")
 def test_win_needs_made_bid_a_set_pitcher_cannot_win() -> None:
     base = {"target": 7, "set_back": 1}
     scores, over, *_ = settle(rules(scoring={**base, "win_needs_made_bid": True}), (8, 0),
@@ -92,6 +94,7 @@ def test_win_needs_made_bid_a_set_pitcher_cannot_win() -> None:
     assert settle(rules(scoring=base), (8, 0), (-1, 2), made=False)[2] == (0,)  # source B
 
 
+@pytest.mark.setting("moon.failed_loses_game")
 def test_failed_moon_loses_the_game() -> None:
     r = rules(moon={"allowed": True, "failed_loses_game": True})
     _, over, winners, *_ = settle(r, (5, 0), (-4, 1), made=False, moon_made=False)

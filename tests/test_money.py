@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import random
 from fractions import Fraction
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from pitchkit.engine import Game, Phase
 from pitchkit.errors import UsageError
 from pitchkit.money import MoneyLedger, share_against_average
 from pitchkit.variant import Rules
@@ -30,6 +32,7 @@ def test_money_settles_against_average() -> None:
     assert ledger.settle() == {0: -10, 1: 0, 2: -10, 3: 20}
 
 
+@pytest.mark.setting("money.cents_per_point")
 def test_cents_per_point_setting() -> None:
     ledger = MoneyLedger(money_rules(cents=25), [0, 1])
     ledger.hand({0: 3, 1: 1})
@@ -94,6 +97,7 @@ def test_joining_player_starts_a_new_period() -> None:
         ledger.join([7])
 
 
+@pytest.mark.setting("moon.money_made")
 def test_moon_made_collects_from_every_other_player() -> None:
     ledger = MoneyLedger(money_rules(made=100), [0, 1, 2, 3])
     ledger.hand({0: 4, 1: 0, 2: 0, 3: 0}, moon_shooter=0, moon_made=True)
@@ -101,6 +105,7 @@ def test_moon_made_collects_from_every_other_player() -> None:
     assert ledger.totals() == {0: 300 + 30, 1: -110, 2: -110, 3: -110}
 
 
+@pytest.mark.setting("moon.money_failed")
 def test_moon_failed_pays_every_other_player() -> None:
     ledger = MoneyLedger(money_rules(failed=50), [0, 1, 2])
     ledger.hand({0: -4, 1: 2, 2: 2}, moon_shooter=0, moon_made=False)
@@ -156,3 +161,20 @@ def test_money_sums_to_zero(steps: list[tuple[str, object]], cents: int) -> None
             ledger.join(arg)  # type: ignore[arg-type]
         assert sum(ledger.totals().values()) == 0
     assert sum(ledger.settle().values()) == 0
+
+
+@pytest.mark.setting("money.enabled")
+def test_money_enabled_settles_the_played_hands_in_cents() -> None:
+    off = Rules()
+    on = dataclasses.replace(off, money=dataclasses.replace(off.money, enabled=True))
+    settled = []
+    for rules in (off, on):
+        game, rng = Game(rules, random.Random(5)), random.Random(6)
+        game.deal_random()
+        while game.phase is not Phase.DEAL and game.phase is not Phase.OVER:
+            game.apply(rng.choice(game.legal_actions()))
+        assert game.hand_results and any(game.scores)
+        settled.append(game.settlement())
+    assert settled[0] is None
+    assert settled[1] is not None and any(settled[1].values())
+    assert sum(settled[1].values()) == 0

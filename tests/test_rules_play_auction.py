@@ -421,6 +421,7 @@ def test_a_tie_after_the_last_hand_is_a_draw_and_replay_asks_for_a_new_game() ->
     assert g.outcome.draw and g.outcome.replay and g.outcome.winners == ()
 
 
+@pytest.mark.setting("auction.dealer_forced_bid_exact")
 def test_forced_dealer_bids_exactly_the_forced_bid_when_exact() -> None:
     import dataclasses
     import random as _random

@@ -98,6 +98,7 @@ def test_a_card_to_its_player_scores_nobody_when_never_played() -> None:
         "two_of_trumps": (0,)}
 
 
+@pytest.mark.setting("points.low_goes_to")
 def test_low_to_the_player_who_played_it() -> None:
     # 2S is held by seat 0 and never played: low to its holder, to nobody as played
     assert staged(FOUR, low_goes_to="holder").points["low"] == (0,)
@@ -136,6 +137,7 @@ TIE_DEAL = ("2S TS", "3S 5H", "TD 6D", "4D 7D")
 TIE_PLAYS = "2S 3S TD 4D 5H 6D 7D TS"
 
 
+@pytest.mark.setting("points.game_tie_card")
 def test_game_tie_to_the_tied_holder_of_a_named_card() -> None:
     game = [{"point": "game"}]
     assert hand(two_cards(game), TIE_DEAL, TIE_PLAYS).points == {"game": ()}

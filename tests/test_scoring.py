@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import dataclasses
 
+import pytest
+
 from pitchkit.cards import BIG_JOKER, LITTLE_JOKER, mask_of, parse_card, parse_suit
 from pitchkit.scoring import (
     HandFacts,
@@ -114,6 +116,7 @@ def test_lone_jack_scores_three() -> None:
     assert score.points_won[0] == 3
 
 
+@pytest.mark.setting("points.lone_trump")
 def test_lone_trump_high_only() -> None:
     dealt = ["AS 2H", "3H 4H", "5H 6H", "7H 8H"]
     f = facts(dealt, ["AS 2H 3H 5H", "", "", "4H 6H 7H 8H"], bid=1)
@@ -133,6 +136,7 @@ def test_undealt_jack_no_point() -> None:
     assert score_hand(Rules(), f).points["jack"] == ()  # rule: nobody gets it (A, B)
 
 
+@pytest.mark.setting("points.undealt_jack")
 def test_undealt_jack_to_pitcher() -> None:
     dealt = ["AS 2S", "3S 4H", "5H 6H", "7H 8H"]
     f = facts(dealt, ["", "AS 2S 3S 4H", "", ""], pitcher=2)
@@ -184,6 +188,7 @@ def test_game_to_most_game_points() -> None:
     assert score_hand(Rules(), f).points["game"] == (1,)
 
 
+@pytest.mark.setting("points.card_values")
 def test_card_values_decide_game() -> None:
     f = facts(["AS KH QH", "TH 2S 3C", "", ""], ["AS KH QH", "TH 2S 3C", "", ""])
     r = rules(points={"card_values": (("T", 5), ("A", 4), ("K", 3), ("Q", 2), ("J", 1))})
@@ -234,6 +239,7 @@ def test_pitcher_made_scores_points_won() -> None:
     assert score.made is True and score.score_changes == (4, 0, 0, 0)
 
 
+@pytest.mark.setting("scoring.made_bid_scores")
 def test_made_bid_scores_bid() -> None:
     f = facts(DEALT, ["AS 2S JS 3S TD", "", "", ""], bid=2)
     r = rules(scoring={"made_bid_scores": MadeBidScores.BID})
@@ -247,12 +253,14 @@ def test_set_pitcher_loses_bid() -> None:
     assert score.made is False and score.score_changes == (-3, 2, 1, 0)
 
 
+@pytest.mark.setting("scoring.set_back")
 def test_set_back_fixed_number() -> None:
     f = facts(DEALT, ["AS", "2S JS 3S", "TD", ""], bid=3)
     r = rules(scoring={"set_back": 5})
     assert score_hand(r, f).score_changes == (-5, 2, 1, 0)
 
 
+@pytest.mark.setting("scoring.opponents_score")
 def test_opponents_do_not_score() -> None:
     f = facts(DEALT, ["AS", "2S JS 3S", "TD", ""], bid=1)
     r = rules(scoring={"opponents_score": False})
@@ -274,6 +282,7 @@ def moon_rules(requires: MoonRequires, **moon: object) -> Rules:
 ALL_OF_IT = ["AS 2S JS 3S TD KH QH 4H 5H 4C 5C 6C", "", "", ""]
 
 
+@pytest.mark.setting("moon.requires")
 def test_moon_needs_all_tricks() -> None:
     # all four points but one trick lost: fails under all_points_and_tricks and all_tricks
     f = facts(DEALT, ALL_OF_IT, moon=True, bid=None, tricks=(5, 1, 0, 0))
@@ -297,6 +306,7 @@ def test_moon_fails_when_a_point_was_not_dealt() -> None:
     assert score_hand(moon_rules(MoonRequires.ALL_POINTS_AND_TRICKS), f).moon_made is False
 
 
+@pytest.mark.setting("moon.points_made")
 def test_moon_made_scores_points_won_or_points_made() -> None:
     f = facts(DEALT, ALL_OF_IT, moon=True, bid=None, tricks=(6, 0, 0, 0))
     made = score_hand(moon_rules(MoonRequires.ALL_POINTS_AND_TRICKS), f)
@@ -305,6 +315,7 @@ def test_moon_made_scores_points_won_or_points_made() -> None:
     assert fixed.score_changes[0] == 13
 
 
+@pytest.mark.setting("moon.points_failed")
 def test_failed_moon_loses_points_failed() -> None:
     f = facts(DEALT, ["AS 2S", "JS 3S TD", "", ""], moon=True, bid=None, tricks=(3, 3, 0, 0))
     score = score_hand(moon_rules(MoonRequires.ALL_POINTS_AND_TRICKS, points_failed=7), f)
@@ -317,6 +328,7 @@ def test_no_auction_everyone_scores_what_they_won() -> None:
     assert score.made is None and score.score_changes == (1, 2, 1, 0)
 
 
+@pytest.mark.setting("scoring.method")
 def test_combinations_method_scores_each_seat() -> None:
     r = rules(scoring={"method": ScoringMethod.COMBINATIONS})
     f = facts(["", ""], ["AS QH QD KC JS TS 7H", "KH QS 2C"], pitcher=None, bid=None)

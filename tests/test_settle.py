@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -34,6 +35,7 @@ def hand(changes: tuple[int, ...], points: dict[str, tuple[int, ...]] | None = N
                      score_changes=changes, combo_points=None)
 
 
+@pytest.mark.setting("scoring.target")
 def test_target_wins() -> None:
     state = settle_hand(Rules(), (5, 0, 0, 0), facts(), hand((2, 0, 0, 0)), 3)
     assert state.over and state.winners == (0,) and state.scores == (7, 0, 0, 0)
@@ -45,6 +47,7 @@ def test_below_target_goes_on() -> None:
     assert not state.over and state.winners == () and state.scores == (6, 1, 0, 0)
 
 
+@pytest.mark.setting("scoring.win_only_as_pitcher")
 def test_win_only_as_pitcher() -> None:
     # rule: first to 7 at the end of a hand in which they were the pitcher (source B)
     state = settle_hand(Rules(), (6, 5, 0, 0), facts(pitcher=0), hand((-2, 3, 0, 0)), 3)
@@ -90,6 +93,7 @@ def test_items_count_their_value_in_order() -> None:
     assert state.winners == (0,)
 
 
+@pytest.mark.setting("scoring.bidder_goes_out")
 def test_bidder_goes_out() -> None:
     r = rules(scoring={"win_only_as_pitcher": False, "bidder_goes_out": True})
     state = settle_hand(r, (5, 6, 0, 0), facts(pitcher=0), hand((2, 2, 0, 0), POINTS), 3)
@@ -126,6 +130,7 @@ def test_simultaneous_reach_goes_to_higher_score_else_tie() -> None:
     assert state.winners == (0,)
 
 
+@pytest.mark.setting("scoring.minimum_score")
 def test_minimum_score_floor() -> None:
     r = rules(scoring={"minimum_score": 0})
     state = settle_hand(r, (1, 0, 0, 0), facts(), hand((-3, 1, 0, 0)), 1)
@@ -134,6 +139,7 @@ def test_minimum_score_floor() -> None:
     assert free.scores == (-2, 1, 0, 0)  # rule: negative scores allowed (A, B)
 
 
+@pytest.mark.setting("moon.made_wins_game")
 def test_moon_made_wins_game() -> None:
     r = rules(moon={"allowed": True, "made_wins_game": True})
     state = settle_hand(r, (0, 6, 0, 0), facts(pitcher=2, moon=True),
@@ -144,6 +150,7 @@ def test_moon_made_wins_game() -> None:
     assert not failed.over
 
 
+@pytest.mark.setting("scoring.hands")
 def test_scoring_hands_highest_wins() -> None:
     r = rules(scoring={"target": None, "hands": 3})
     early = settle_hand(r, (10, 2), facts(2, pitcher=None), hand((3, 4)), 2)
@@ -158,6 +165,7 @@ def test_tie_is_a_draw() -> None:
     assert state.over and state.draw and not state.replay and state.winners == ()
 
 
+@pytest.mark.setting("scoring.tie")
 def test_tie_replay() -> None:
     # rule: a tie is a draw, and a new game is played to decide it (source C)
     r = rules(scoring={"target": None, "hands": 1, "tie": Tie.REPLAY})

@@ -60,6 +60,7 @@ def test_slam_is_not_won_when_the_jack_was_not_dealt() -> None:
     assert game.scores == [3, 0]
 
 
+@pytest.mark.setting("points.slam_requires")
 def test_slam_requires_all_tricks_scores_without_the_jack() -> None:
     game = everything_to_seat_0(slam_rules("all_tricks"), "AH KH 2H AS AC AD", "bid 3")
     assert game.hand_results[-1].points["slam"] == (0,)
@@ -100,6 +101,7 @@ def joker_hand(halves: int) -> Game:
     return game
 
 
+@pytest.mark.setting("points.joker_game_halves")
 @pytest.mark.parametrize(("halves", "game_to"), [(0, ()), (1, (0,))])
 def test_a_joker_as_half_a_game_point_breaks_a_tie_of_whole_points(
         halves: int, game_to: tuple[int, ...]) -> None:
@@ -191,6 +193,7 @@ def test_with_partner_every_seat_plays() -> None:
     assert game.scores == [4, 0, 4, 0]
 
 
+@pytest.mark.setting("scoring.alone_made_factor")
 @pytest.mark.parametrize("factor", [1, 3])
 def test_alone_made_factor(factor: int) -> None:
     game = strong_hand(partners(scoring={"alone_made_factor": factor}), "go alone")

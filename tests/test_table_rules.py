@@ -65,6 +65,7 @@ def test_several_reach_tie_to_pitcher() -> None:
     assert game.outcome is not None and game.outcome.winners == (0,)
 
 
+@pytest.mark.setting("scoring.several_reach")
 def test_several_reach_higher_score_wins() -> None:
     # the same hand from 5 and 6: seat 0 ends on 8, seat 1 on 7; high still counts first
     for several, winner in (("point_order", 1), ("higher_score", 0), ("tie_to_pitcher", 0)):
@@ -77,6 +78,7 @@ def test_several_reach_higher_score_wins() -> None:
         assert game.outcome is not None and game.outcome.winners == (winner,), several
 
 
+@pytest.mark.setting("scoring.all_points_wins_game")
 @pytest.mark.parametrize("wins", [True, False])
 def test_all_points_wins_game(wins: bool) -> None:
     # seat 0 passes, the dealer (seat 1) must bid 2 and pitches; seat 0, not the pitcher,
