@@ -679,7 +679,7 @@ def auction_forms_apply(rules: Rules) -> Iterator[Finding]:
     if a.opening_min_bid is not None and not a.min_bid <= a.opening_min_bid <= a.max_bid:
         yield Finding(("auction.opening_min_bid", "auction.min_bid", "auction.max_bid"),
                       f"{a.opening_min_bid} is outside the bids {a.min_bid} to {a.max_bid}")
-    top = a.opening_max_bid
+    top = rules.optional_setting("auction.opening_max_bid", int)
     if top is None:
         return
     if not a.min_bid <= top <= a.max_bid:

@@ -45,8 +45,9 @@ def bidding_lines(rules: Rules) -> Iterator[str]:
     if a.opening_min_bid is not None and a.opening_min_bid > a.min_bid:
         yield (f"The first bid must be at least {a.opening_min_bid}; after it any higher bid "
                "will do.")
-    if a.opening_max_bid is not None and a.opening_max_bid < a.max_bid:
-        yield (f"The first bid may be at most {a.opening_max_bid} (the dealer's too, when "
+    opening_max_bid = rules.optional_setting("auction.opening_max_bid", int)
+    if opening_max_bid is not None and opening_max_bid < a.max_bid:
+        yield (f"The first bid may be at most {opening_max_bid} (the dealer's too, when "
                f"forced to bid); each bid after it must be higher, up to {a.max_bid}.")
     if a.may_equal is MayEqual.ANY:
         yield ("Any player may bid equal to the high bid instead of higher, and so take it "

@@ -17,14 +17,12 @@ from __future__ import annotations
 
 import difflib
 import functools
-import json
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import pitchkit
 from pitchkit import checks
 from pitchkit.conforms import conforms
 from pitchkit.errors import Problem, VariantError
@@ -38,6 +36,8 @@ from pitchkit.located import (
     read_located,
     variant_error,
 )
+from pitchkit.schema import data_dir, load_schema
+from pitchkit.schema import schema_path as schema_path  # load.schema_path(), as before
 from pitchkit.upgrade import OLD_KEYS, old_point_keys, translate_points
 from pitchkit.variant import FORMAT, Rules, rules_from_mapping
 
@@ -48,29 +48,8 @@ if TYPE_CHECKING:  # jsonschema is imported only to explain a file that does not
     )
 
 
-def _data_dir(name: str) -> Path:
-    """``schemas/`` or ``variants/``: inside the package when installed from a wheel,
-    else the repository's top-level folder."""
-    packaged = Path(pitchkit.__file__).resolve().parent / name
-    if packaged.is_dir():
-        return packaged
-    return Path(pitchkit.__file__).resolve().parent.parent / name
-
-
-def schema_path() -> Path:
-    return _data_dir("schemas") / "variant.schema.json"
-
-
 def variants_dir() -> Path:
-    return _data_dir("variants")
-
-
-@functools.cache
-def load_schema() -> dict[str, Any]:
-    """The variant schema (draft 2020-12) as a mapping."""
-    with open(schema_path(), encoding="utf-8") as f:
-        schema: dict[str, Any] = json.load(f)
-    return schema
+    return data_dir("variants")
 
 
 @functools.cache

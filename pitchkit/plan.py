@@ -251,6 +251,7 @@ def strong_cards(rules: Rules) -> int:
 
 def _auction(rules: Rules) -> AuctionPlan:
     a = rules.auction
+    opening_max_bid = rules.optional_setting("auction.opening_max_bid", int)
     sold = a.style is AuctionStyle.SELL
     return AuctionPlan(
         has_auction=rules.has_auction, min_bid=a.min_bid, max_bid=a.max_bid,
@@ -263,7 +264,7 @@ def _auction(rules: Rules) -> AuctionPlan:
         pitch_to_bid=a.pitch_to_bid and not rules.play.stages,
         style_one_round=a.style is AuctionStyle.ONE_ROUND or sold, style_sell=sold,
         opening_min_bid=a.min_bid if a.opening_min_bid is None else a.opening_min_bid,
-        opening_max_bid=a.max_bid if a.opening_max_bid is None else a.opening_max_bid,
+        opening_max_bid=(a.max_bid if opening_max_bid is None else opening_max_bid),
         may_equal_from={MayEqual.NONE: a.max_bid + 1, MayEqual.MAX_BID: a.max_bid,
                         MayEqual.ANY: 1}[a.may_equal],
         alone=a.alone and rules.players.partnerships is not Partnerships.NONE)

@@ -1,10 +1,15 @@
 """The rules of one variant as frozen data.
 
-Every field has the name of its key in the variant file and the schema
-(``schemas/variant.schema.json``): ``rules.points.low_goes_to`` is the YAML key
-``points: low_goes_to:``. Field defaults equal the schema defaults (a test checks it).
-Build a :class:`Rules` from a resolved mapping with :func:`rules_from_mapping`, or derive
-one with :func:`dataclasses.replace`.
+The schema (``schemas/variant.schema.json``, :mod:`pitchkit.schema`) defines every
+setting once: its name, default, values and meaning. A :class:`Rules` holds a value for
+each, under the same name. The section records below (:class:`Auction`, ...) are typed
+fields for the settings read across the package (``rules.points.low_goes_to`` is the
+YAML key ``points: low_goes_to:``; their defaults equal the schema's, a test checks it);
+every other setting is kept by its key in :attr:`Rules.keyed`, with the schema's
+default, so a new setting needs no field here: the rules plan (:mod:`pitchkit.plan`)
+reads it, typed, with :meth:`Rules.setting`. Any setting, with a field or not, is read
+by key with :meth:`Rules.setting` and changed with :meth:`Rules.with_settings`.
+Build a :class:`Rules` from a resolved mapping with :func:`rules_from_mapping`.
 """
 
 from __future__ import annotations
@@ -13,9 +18,12 @@ import dataclasses
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import lru_cache
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
+from pitchkit import schema
 from pitchkit.cards import BIG_JOKER, LITTLE_JOKER, RANKS, card_name, parse_card
+
+T = TypeVar("T")
 
 
 class StrEnum(str, Enum):
@@ -362,7 +370,6 @@ class Auction:
     direction: BidDirection = BidDirection.PLAY
     may_equal: MayEqual = MayEqual.NONE
     opening_min_bid: int | None = None
-    opening_max_bid: int | None = None
     #: the pitcher, once the auction is won, may play alone: its partners' hands sit out
     alone: bool = False
 
@@ -484,6 +491,33 @@ class Money:
     cents_per_point: int = 10
 
 
+@lru_cache(maxsize=1)
+def _field_names() -> frozenset[str]:
+    """``section.key`` of every setting with a field in its section record."""
+    return frozenset(f"{section}.{f.name}" for section, cls in SECTIONS.items()
+                     for f in dataclasses.fields(cls))
+
+
+@lru_cache(maxsize=1)
+def _keyed_defaults() -> tuple[tuple[str, Any], ...]:
+    """:attr:`Rules.keyed` of a file that sets none of them: the schema's defaults."""
+    return tuple((key, _keyed_value(spec["default"])) for key, spec in schema.settings()
+                 if key not in _field_names())
+
+
+def _keyed_value(value: Any) -> Any:
+    """A setting without a field as the rules hold it: hashable (lists as tuples,
+    mappings as sorted pairs) and whole numbers as ints (the schema's integers admit 7.0)."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, list | tuple):
+        return tuple(_keyed_value(v) for v in value)
+    if isinstance(value, dict):
+        return tuple(sorted((str(k), _keyed_value(v)) for k, v in value.items()))
+    return value
+
+
+
 @dataclass(frozen=True, kw_only=True)
 class Rules:
     """One complete, resolved rule set. Sections mirror the variant file."""
@@ -505,6 +539,56 @@ class Rules:
     combinations: Combinations = field(default_factory=Combinations)
     scoring: Scoring = field(default_factory=Scoring)
     money: Money = field(default_factory=Money)
+    #: ``(section.key, value)`` of every setting without a field in its section record,
+    #: in schema order, each present (the schema's default when the file leaves it out);
+    #: read them with :meth:`setting`
+    keyed: tuple[tuple[str, Any], ...] = field(default_factory=_keyed_defaults)
+
+    def setting(self, key: str, kind: type[T]) -> T:
+        """The setting ``key`` (``"auction.max_bid"``) as a ``kind`` (an enum's value
+        becomes the enum); TypeError naming the key when it holds something else (null:
+        use :meth:`optional_setting`), KeyError when there is no such setting."""
+        value = self.optional_setting(key, kind)
+        if value is None:
+            raise TypeError(f"{key} is null, not {kind.__name__}")
+        return value
+
+    def optional_setting(self, key: str, kind: type[T]) -> T | None:
+        """:meth:`setting`, or None when the setting is null."""
+        value = self._value(key)
+        if value is None or (isinstance(value, kind)
+                             and not (isinstance(value, bool) and kind is not bool)):
+            return value
+        if issubclass(kind, Enum):
+            return kind(value)
+        raise TypeError(f"{key} is {value!r}, not {kind.__name__}")
+
+    def _value(self, key: str) -> Any:
+        section, _, name = key.partition(".")
+        if f"{section}.{name}" in _field_names():
+            return getattr(getattr(self, section), name)
+        for keyed, value in self.keyed:
+            if keyed == key:
+                return value
+        raise KeyError(f"no setting {key!r} (schemas/variant.schema.json)")
+
+    def with_settings(self, changes: dict[str, Any]) -> Rules:
+        """These rules with settings changed by key, values as a file writes them:
+        ``rules.with_settings({"auction.max_bid": 5, "trump.chosen_by": "turned_card"})``."""
+        sections: dict[str, dict[str, Any]] = {}
+        keyed = dict(self.keyed)
+        for key, value in changes.items():
+            section, _, name = key.partition(".")
+            if key in keyed:
+                keyed[key] = _keyed_value(value)
+            elif key in _field_names():
+                cls = SECTIONS[section]
+                sections.setdefault(section, {})[name] = _convert(section, cls, name, value)
+            else:
+                raise KeyError(f"no setting {key!r} (schemas/variant.schema.json)")
+        out = {section: dataclasses.replace(getattr(self, section), **values)
+               for section, values in sections.items()}
+        return dataclasses.replace(self, **out, keyed=tuple(keyed.items()))
 
     @property
     def has_auction(self) -> bool:
@@ -609,10 +693,13 @@ def rules_from_mapping(data: dict[str, Any]) -> Rules:
     for key in ("name", "description", "source"):
         if key in data:
             kwargs[key] = data[key]
+    keyed = dict(_keyed_defaults())
     for section, cls in SECTIONS.items():
-        given = data.get(section) or {}
+        given = dict(data.get(section) or {})
+        for key in [k for k in given if f"{section}.{k}" in keyed]:
+            keyed[f"{section}.{key}"] = _keyed_value(given.pop(key))
         kwargs[section] = cls(**{k: _convert(section, cls, k, v) for k, v in given.items()})
-    return Rules(**kwargs)
+    return Rules(**kwargs, keyed=tuple(keyed.items()))
 
 
 def _plain(value: Any) -> Any:
@@ -643,13 +730,16 @@ def rules_to_mapping(rules: Rules) -> dict[str, Any]:
         "source": rules.source,
     }
     for section in SECTIONS:
-        obj = getattr(rules, section)
-        sec: dict[str, Any] = {}
-        for f in dataclasses.fields(obj):
-            value = getattr(obj, f.name)
-            if (section, f.name) in _MAPPING_FIELDS:
-                sec[f.name] = {k: v for k, v in value}
-            else:
-                sec[f.name] = _plain(value)
-        out[section] = sec
+        out[section] = {}
+    keyed = dict(rules.keyed)
+    for key, spec in schema.settings():
+        section, _, name = key.partition(".")
+        if key in keyed:
+            value = keyed[key]
+            out[section][name] = (dict(value) if spec.get("type") == "object"
+                                  else _plain(value))
+        elif (section, name) in _MAPPING_FIELDS:
+            out[section][name] = {k: v for k, v in getattr(getattr(rules, section), name)}
+        else:
+            out[section][name] = _plain(getattr(getattr(rules, section), name))
     return out

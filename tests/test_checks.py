@@ -405,16 +405,15 @@ def test_robbing_an_empty_pack_is_refused() -> None:
 def test_an_opening_bid_cap_that_cannot_be_met_is_refused() -> None:
     def auction(**settings: object) -> Rules:
         return Rules(auction=Auction(min_bid=2, max_bid=7, pitch_to_bid=False,
-                                     dealer_forced_bid=2, **settings))  # type: ignore[arg-type]
+                                     dealer_forced_bid=2)).with_settings(
+            {f"auction.{key}": value for key, value in settings.items()})
 
     assert errors(auction(opening_max_bid=4)) == []
     f = only_error(auction(opening_max_bid=8))
     assert f.paths[0] == "auction.opening_max_bid" and "outside the bids 2 to 7" in f.message
     f = only_error(auction(opening_max_bid=3, opening_min_bid=4))
     assert f.paths[:2] == ("auction.opening_max_bid", "auction.opening_min_bid")
-    f = only_error(Rules(auction=Auction(min_bid=2, max_bid=7, pitch_to_bid=False,
-                                         dealer_forced_bid=4, opening_max_bid=3)))
+    f = only_error(auction(dealer_forced_bid=4, opening_max_bid=3))
     assert f.paths[:2] == ("auction.opening_max_bid", "auction.dealer_forced_bid")
-    f = only_error(Rules(auction=Auction(min_bid=2, max_bid=7, pitch_to_bid=True,
-                                         dealer_forced_bid=2, opening_max_bid=4)))
+    f = only_error(auction(pitch_to_bid=True, opening_max_bid=4))
     assert f.paths[:2] == ("auction.opening_max_bid", "auction.pitch_to_bid")

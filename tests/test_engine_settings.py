@@ -22,7 +22,7 @@ from pitchkit.actions import (
 )
 from pitchkit.draw import random_action
 from pitchkit.engine import Game, Phase
-from pitchkit.load import load_schema
+from pitchkit.schema import setting_names
 from pitchkit.variant import rules_from_mapping
 
 SEEDS = range(40)
@@ -464,12 +464,6 @@ def test_every_engine_setting_changes_the_games(base: dict[str, Any],
     assert games(base) != games(merged(base, change))
 
 
-def schema_settings() -> list[str]:
-    """Every ``section.key`` setting of schemas/variant.schema.json."""
-    return [f"{section}.{key}" for section, spec in load_schema()["properties"].items()
-            if spec.get("type") == "object" for key in spec["properties"]]
-
-
 def _is_setting_mark(node: ast.expr) -> bool:
     """``@pytest.mark.setting(...)``."""
     return (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
@@ -507,7 +501,7 @@ def test_every_schema_setting_is_changed_here_or_marked_on_a_test() -> None:
     changed = {f"{section}.{key}" for _, change in CASES
                for section, keys in change.items() for key in keys}
     marked = marked_settings()
-    settings = schema_settings()
+    settings = setting_names()
     assert [s for s in settings if s not in changed and s not in marked] == []
     assert sorted((changed | set(marked)) - set(settings)) == []
 

@@ -20,7 +20,7 @@ from pitchkit.load import (
     shipped_variants,
     validate_file,
 )
-from pitchkit.variant import Rules, rules_from_mapping
+from pitchkit.variant import Rules, TrumpChosenBy, rules_from_mapping, rules_to_mapping
 
 HERE = Path(__file__).parent
 GOOD = sorted((HERE / "variants_good").glob("*.yaml"))
@@ -396,8 +396,11 @@ def test_api_helpers() -> None:
 
 
 def test_rules_defaults_equal_the_schema_defaults() -> None:
+    """A section record's field is a typed view of a schema setting: same name, same
+    default. Settings without a field are kept by key, with the schema's default."""
     schema = load.load_schema()
     rules = Rules()
+    keyed = dict(rules.keyed)
     for section, spec in schema["properties"].items():
         if section in ("name", "extends"):
             continue
@@ -405,11 +408,48 @@ def test_rules_defaults_equal_the_schema_defaults() -> None:
             assert getattr(rules, section) == spec["default"], section
             continue
         obj = getattr(rules, section)
-        assert {f.name for f in dataclasses.fields(obj)} == set(spec["properties"]), section
+        fields = {f.name for f in dataclasses.fields(obj)}
+        assert fields <= set(spec["properties"]), section
         for key, prop in spec["properties"].items():
             expected = rules_from_mapping({section: {key: prop["default"]}})
-            assert getattr(getattr(expected, section), key) == getattr(obj, key), \
-                f"{section}.{key}"
+            assert expected == rules, f"{section}.{key}"
+            assert (f"{section}.{key}" in keyed) == (key not in fields), f"{section}.{key}"
+
+
+def test_a_setting_without_a_field_is_read_and_changed_by_its_key() -> None:
+    """auction.opening_max_bid has no field in variant.Auction: the file's value is kept
+    by its key, read typed, shown back in schema order, and changed like any setting."""
+    assert not hasattr(Rules().auction, "opening_max_bid")
+    rules = load_text("name: x\nauction:\n  opening_max_bid: 3.0\n")
+    assert rules.setting("auction.opening_max_bid", int) == 3
+    assert Rules().optional_setting("auction.opening_max_bid", int) is None
+    assert rules.setting("auction.max_bid", int) == 4  # a setting with a field, by key
+    assert rules.setting("trump.chosen_by", TrumpChosenBy) is TrumpChosenBy.FIRST_LEAD
+    shown = rules_to_mapping(rules)["auction"]
+    assert list(shown) == list(load.load_schema()["properties"]["auction"]["properties"])
+    assert shown["opening_max_bid"] == 3
+    assert rules_from_mapping(rules_to_mapping(rules)) == rules
+    assert Rules().with_settings({"auction.opening_max_bid": 3}) \
+        == dataclasses.replace(rules, name="custom")
+    changed = rules.with_settings({"auction.max_bid": 5, "trump.chosen_by": "turned_card"})
+    assert changed.auction.max_bid == 5 and changed.trump.chosen_by is TrumpChosenBy.TURNED_CARD
+    with pytest.raises(TypeError, match=r"auction\.opening_max_bid is 3, not bool"):
+        rules.setting("auction.opening_max_bid", bool)
+    with pytest.raises(TypeError, match=r"auction\.opening_max_bid is null"):
+        Rules().setting("auction.opening_max_bid", int)
+    with pytest.raises(KeyError, match=r"auction\.opening_max"):
+        rules.setting("auction.opening_max", int)
+    with pytest.raises(KeyError, match=r"auction\.opening_max"):
+        rules.with_settings({"auction.opening_max": 3})
+
+
+def test_a_bad_value_of_a_setting_without_a_field_is_located(tmp_path: Path) -> None:
+    path = tmp_path / "cap.yaml"
+    path.write_text("name: cap\nauction:\n  min_bid: 2\n  max_bid: 7\n"
+                    "  opening_max_bid: 8\n")
+    problems = validate_file(path)
+    assert [(p.line, p.column, p.path) for p in problems] == [(5, 3, "auction.opening_max_bid")]
+    assert "8 is outside the bids 2 to 7" in problems[0].message
 
 
 def test_every_schema_setting_has_a_default_and_a_description() -> None:
