@@ -40,6 +40,12 @@ WITH_PARTNER: Action = CALL_BASE + 57
 #: passes it unseen to its partner
 ROB: Action = CALL_BASE + 58
 PACK_TO_PARTNER: Action = CALL_BASE + 59
+#: The decisions answered yes or no, each as its (yes, no) actions: a weak hand thrown in
+#: or kept, the pitcher alone or with its partners, the pack robbed or passed on.
+#: ``pitchkit.env`` gives every yes one action and every no ``pass``: a new decision of
+#: this kind is listed here, nowhere else.
+ANSWERS: tuple[tuple[Action, Action], ...] = (
+    (THROW_IN, KEEP_HAND), (ALONE, WITH_PARTNER), (ROB, PACK_TO_PARTNER))
 SELECT_FLAG: Action = 1 << 60
 DISCARD_FLAG: Action = 1 << 61  # discard CARD ... (the draw): the flag, then the cards
 KEEP_FLAG: Action = 1 << 62  # keep CARD ... (the dealer robbing the pack)

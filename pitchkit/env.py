@@ -16,11 +16,13 @@ so every rule comes from the variant and only legal actions are ever applied.
 65..124     ``bid 1`` .. ``bid 60`` (``BID_BASE + N``; a variant allows up to its max_bid)
 125         ``bid moon`` (``MOON``)
 126, 127    ``sell``, ``refuse`` (``auction.style: sell``)
-128         ``throw in`` (phase ``throw_in``, ``deal.weak_hand_below``); ``pass`` there
-            keeps the hand. In phase ``alone`` (``auction.alone``): ``go alone``;
-            ``pass`` there plays with partner. In the draw, to a robber that may
-            pass the pack on (``draw.pack_to_partner``): ``rob``; ``pass`` there
-            passes the pack unseen to its partner
+128         the yes of a yes/no decision, whose no is ``pass`` (every pair of
+            :data:`pitchkit.actions.ANSWERS`, mapped by :func:`env_action`): ``throw
+            in`` (phase ``throw_in``, ``deal.weak_hand_below``; ``pass`` keeps the
+            hand); ``go alone`` (phase ``alone``, ``auction.alone``; ``pass`` plays
+            with partner); in the draw, to a robber that may pass the pack on
+            (``draw.pack_to_partner``), ``rob`` (``pass`` passes the pack unseen to
+            its partner)
 129..132    ``trump S``, ``H``, ``D``, ``C`` (``TRUMP_BASE + suit``)
 ==========  ===============================================================
 
@@ -90,18 +92,14 @@ except ImportError as error:  # the optional extra is not installed
 
 from pitchkit import draw
 from pitchkit.actions import (
-    ALONE,
+    ANSWERS,
     BID_BASE,
     CALL_BASE,
-    KEEP_HAND,
     MOON,
-    PACK_TO_PARTNER,
     PASS,
-    ROB,
     SELECT_FLAG,
-    THROW_IN,
+    SMALL_ACTIONS,
     TRUMP_BASE,
-    WITH_PARTNER,
     is_numeric_bid,
 )
 from pitchkit.engine import Game, Phase
@@ -119,6 +117,26 @@ DONE = 54
 THROW_IN_ACTION = TRUMP_BASE - 1
 CARDS = 54
 PHASES = tuple(Phase)
+
+
+def env_action(action: int) -> int:
+    """The environment's number for one of the engine's actions below the card-set flags
+    (:data:`pitchkit.actions.SMALL_ACTIONS`): its own where below :data:`ACTIONS`, the
+    card of ``call CARD``, :data:`THROW_IN_ACTION` for the yes of a yes/no decision
+    (:data:`pitchkit.actions.ANSWERS`) and ``pass`` for its no."""
+    return _ENV_ACTIONS[action]
+
+
+def _env_actions() -> dict[int, int]:
+    out = {action: action for action in SMALL_ACTIONS if action < ACTIONS}
+    out |= {CALL_BASE + card: card for card in range(CARDS)}
+    for yes, no in ANSWERS:
+        out[yes], out[no] = THROW_IN_ACTION, PASS
+    assert set(out) == SMALL_ACTIONS, "every engine action has an environment action"
+    return out
+
+
+_ENV_ACTIONS = _env_actions()
 
 
 def observation_size(players: int) -> int:
@@ -202,22 +220,14 @@ class PitchEnv(AECEnv):
             self._chosen |= 1 << action
             if self._chosen.bit_count() == game.select_count:
                 self._apply(SELECT_FLAG | self._chosen)
-        elif game.phase is Phase.DRAW and game.draw_choice().verb == "rob":
-            self._apply(ROB if action == THROW_IN_ACTION else PACK_TO_PARTNER)
-        elif game.phase is Phase.DRAW:
+        elif self._building_a_set(game):
             choice = game.draw_choice()
             if action != DONE:
                 self._chosen |= 1 << action
             if action == DONE or not self._may_add(choice):
                 self._apply(draw.choice_action(choice, self._chosen | choice.must))
-        elif game.phase is Phase.CALL:
-            self._apply(CALL_BASE + action)
-        elif game.phase is Phase.THROW_IN:
-            self._apply(THROW_IN if action == THROW_IN_ACTION else KEEP_HAND)
-        elif game.phase is Phase.ALONE:
-            self._apply(ALONE if action == THROW_IN_ACTION else WITH_PARTNER)
-        else:
-            self._apply(action)
+        else:  # one action of the engine's: the legal one this number stands for
+            self._apply(next(a for a in game.legal_actions() if env_action(a) == action))
         self._advance()
         self._accumulate_rewards()
 
@@ -254,6 +264,12 @@ class PitchEnv(AECEnv):
 
     # ------------------------------------------------------------------ what a seat sees
 
+    @staticmethod
+    def _building_a_set(game: Game) -> bool:
+        """The draw's discard or keep, taken one card at a time (a robber's answer to
+        rob or pass the pack on is one action)."""
+        return game.phase is Phase.DRAW and game.draw_choice().verb != "rob"
+
     def _may_add(self, choice: draw.Choice) -> bool:
         chosen = self._chosen | choice.must
         return chosen.bit_count() < choice.most and bool(choice.cards & ~chosen)
@@ -265,21 +281,15 @@ class PitchEnv(AECEnv):
         if game.phase is Phase.SELECT:
             free = game.reserve[game.to_act] & ~self._chosen if game.to_act is not None else 0
             _mark(mask, free)
-        elif game.phase is Phase.DRAW and game.draw_choice().verb == "rob":
-            mask[THROW_IN_ACTION] = mask[PASS] = 1  # rob, or pass the pack on
-        elif game.phase is Phase.DRAW:
+        elif self._building_a_set(game):
             choice = game.draw_choice()
             if self._may_add(choice):
                 _mark(mask, choice.cards & ~choice.must & ~self._chosen)
             if (self._chosen | choice.must).bit_count() >= choice.least:
                 mask[DONE] = 1
-        elif game.phase is Phase.CALL:
-            _mark(mask, game.callable_cards())
-        elif game.phase is Phase.THROW_IN or game.phase is Phase.ALONE:
-            mask[THROW_IN_ACTION] = mask[PASS] = 1
         else:
             for action in game.legal_actions():
-                mask[action] = 1
+                mask[env_action(action)] = 1
         return mask
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
@@ -386,4 +396,4 @@ def _mark(target: np.ndarray, mask: int) -> None:
         mask ^= low
 
 
-__all__ = ["ACTIONS", "DONE", "PitchEnv", "env", "observation_size"]
+__all__ = ["ACTIONS", "DONE", "PitchEnv", "env", "env_action", "observation_size"]

@@ -268,3 +268,19 @@ def test_the_robber_answers_rob_with_throw_in_and_passes_the_pack_with_pass() ->
             continue
         raw.step(int(rng.choice(np.flatnonzero(mask))))
     assert all(answers.values())
+
+
+def test_every_engine_action_has_one_environment_action() -> None:
+    """Derived from the engine's actions: a card, pass, a bid, sell or refuse, a trump
+    keeps its number, ``call CARD`` is the card, and every yes/no decision of
+    pitchkit.actions.ANSWERS is 128 or pass, so a new decision of that kind needs no
+    change here."""
+    from pitchkit.actions import ANSWERS, CALL_BASE, SMALL_ACTIONS
+    from pitchkit.env import THROW_IN_ACTION, env_action
+
+    assert all(0 <= env_action(a) < ACTIONS for a in SMALL_ACTIONS)
+    assert [env_action(CALL_BASE + card) for card in range(CARDS)] == list(range(CARDS))
+    assert {(env_action(yes), env_action(no)) for yes, no in ANSWERS} == {(THROW_IN_ACTION,
+                                                                           PASS)}
+    plain = [a for a in SMALL_ACTIONS if a < ACTIONS]
+    assert [env_action(a) for a in plain] == plain
