@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from test_rules_play_auction import play, rules, start
 
-from pitchkit.actions import BID_BASE, MAX_BID
+from pitchkit.actions import BID_BASE, MAX_BID, PASS, REFUSE, SELL
 from pitchkit.auction import AuctionState, auction_reason
 from pitchkit.engine import Phase
 from pitchkit.errors import IllegalActionError
@@ -28,6 +28,18 @@ def test_a_copied_auction_is_the_same_record_and_independent() -> None:
                                                     2, 5, None, ())
     other.passed[2] = True
     assert state.passed == [True, False, False, False]  # the copy's passes are its own
+
+
+def test_a_copied_game_bids_without_changing_the_original_record() -> None:
+    """Game.clone (the search bots' worlds): bids made in the copy stay out of the
+    original's auction record."""
+    g = start(rules())
+    play(g, "bid 2")
+    before = g.snapshot()
+    other = g.clone()
+    play(other, "bid 3", "pass")
+    assert g.snapshot() == before
+    assert g._auction.bids == [(0, BID_BASE + 2)]
 
 
 def test_a_forced_dealer_is_told_it_may_not_pass() -> None:
@@ -130,3 +142,26 @@ def test_the_eldest_answers_a_bid_of_the_dealer_in_seat_1() -> None:
     g = start(rules(auction={"style": "sell"}), dealer=0)
     play(g, "pass", "pass", "bid 2")
     assert (g.phase, g.to_act) == (Phase.AUCTION, 1)
+
+
+def test_every_bid_and_pass_is_shown_to_all_in_the_order_made() -> None:
+    g = start(rules())
+    play(g, "pass", "bid 2", "pass", "pass")
+    assert g.observation(3).bids == ((0, PASS), (1, BID_BASE + 2), (2, PASS), (3, PASS))
+
+
+def test_a_card_pitched_to_bid_is_shown_as_the_bid_it_is() -> None:
+    """auction.pitch_to_bid: the pitch is a bid of the highest bid allowed (4 here), and
+    the auction's record shows it as that bid, not as the card."""
+    g = start(rules(auction={"pitch_to_bid": True}))
+    play(g, "pass", "play 4D")
+    assert g.observation(0).bids == ((0, PASS), (1, BID_BASE + 4))
+
+
+def test_the_eldests_sale_is_shown_to_all() -> None:
+    """auction.style sell: the eldest (seat index 0) answers last, and its answer (sell
+    or refuse) closes the auction's record."""
+    for answer, action in (("sell", SELL), ("refuse", REFUSE)):
+        g = start(rules(auction={"style": "sell"}))
+        play(g, "pass", "bid 2", "pass", answer)
+        assert g.observation(2).bids == ((1, PASS), (2, BID_BASE + 2), (3, PASS), (0, action))
