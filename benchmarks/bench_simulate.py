@@ -18,16 +18,28 @@ median of the per-round ratios.
 checks instead that both checkouts print the same statistics for the same seed (every
 count of the run, hashed) with each kind of bot on several shipped variants: a faster
 path must play the same games.
+
+    python benchmarks/bench_simulate.py --instructions [--base DIR ...]
+
+counts instead the machine instructions a hand costs, under ``valgrind
+--tool=callgrind`` (string hashes fixed): each kind runs twice on each checkout, a short
+and a long run (``--small`` and the kind's size, in games; hands for the baseline), and
+the difference divided by the hands between them leaves start-up out. The counts do not
+depend on the load of the machine, so one run of each is enough; their ratios are what
+the CPU-time ratios are on a quiet machine, give or take the instructions' mix.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import re
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -115,18 +127,54 @@ def run(kind: str, tree: Path, size: int) -> float:
     return hands / seconds
 
 
+def instructions(kind: str, tree: Path, size: int, out: Path) -> tuple[int, int]:
+    """(hands, instructions) of one measurement of ``kind`` on ``tree`` under callgrind."""
+    env = dict(os.environ, PYTHONPATH=str(tree), PYTHONHASHSEED="0")
+    run = subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}",
+                          sys.executable, __file__, "--one", kind, "--size", str(size)],
+                         env=env, capture_output=True, text=True, check=True, timeout=3600,
+                         cwd=tree)
+    found = re.search(r"Collected : (\d+)", run.stderr)
+    assert found, run.stderr
+    return int(run.stdout.split()[0]), int(found.group(1))
+
+
+def per_hand(cases: list[tuple[str, Path]], sizes: dict[str, int], small: dict[str, int]
+             ) -> dict[tuple[str, Path], float]:
+    """Instructions a hand of each case: a long run less a short one, over the hands
+    between them (start-up, warm-up and the tables of the rule set left out)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        runs = [(kind, tree, n, Path(tmp) / f"callgrind.{i}.{n}")
+                for i, (kind, tree) in enumerate(cases) for n in (small[kind], sizes[kind])]
+        # the counts do not depend on the load: run them side by side
+        with ThreadPoolExecutor(max_workers=2) as pool:
+            counted = list(pool.map(lambda r: instructions(*r), runs))
+    out = {}
+    for i, case in enumerate(cases):
+        (h1, i1), (h2, i2) = counted[2 * i], counted[2 * i + 1]
+        out[case] = (i2 - i1) / (h2 - h1)
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--base", type=Path, action="append", default=[],
                         help="another checkout to measure against (may be repeated)")
     parser.add_argument("--kinds", default="baseline,random,heuristic")
-    parser.add_argument("--hands", type=int, default=20000, help="hands of the baseline")
-    parser.add_argument("--random-games", type=int, default=100,
-                        help="games with random bots (about 500 hands each)")
-    parser.add_argument("--heuristic-games", type=int, default=1000)
+    parser.add_argument("--hands", type=int, help="hands of the baseline (20,000; 4,000 "
+                                                   "with --instructions)")
+    parser.add_argument("--random-games", type=int,
+                        help="games with random bots, about 500 hands each (100; 20)")
+    parser.add_argument("--heuristic-games", type=int,
+                        help="games with heuristic bots, about 6 hands each (1,000; 60)")
     parser.add_argument("--same-figures", action="store_true",
                         help="check that --base prints the same statistics (same games)")
+    parser.add_argument("--instructions", action="store_true",
+                        help="count instructions a hand under callgrind instead of CPU time "
+                             "(sizes default to 4,000 hands, 20 and 60 games)")
+    parser.add_argument("--small", type=int, default=None,
+                        help="with --instructions: the short run's size (default a quarter)")
     parser.add_argument("--one", help=argparse.SUPPRESS)
     parser.add_argument("--size", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -142,21 +190,44 @@ def main() -> None:
         hands, seconds = measure(args.one, args.size)
         print(hands, seconds)
         return
-    sizes = {"baseline": args.hands, "random": args.random_games,
+    given = {"baseline": args.hands, "random": args.random_games,
              "heuristic": args.heuristic_games}
+    defaults = ({"baseline": 4000, "random": 20, "heuristic": 60} if args.instructions
+                else {"baseline": 20000, "random": 100, "heuristic": 1000})
+    sizes = {kind: size or defaults[kind] for kind, size in given.items()}
     cases = [(kind, TREE) for kind in args.kinds.split(",")]
     bases = [base.resolve() for base in args.base]
     for base in bases:
         cases += [(kind, base) for kind in args.kinds.split(",") if kind != "baseline"]
+
+    def label(case: tuple[str, Path]) -> str:
+        kind, tree = case
+        return kind if tree == TREE else f"{kind} @ {tree}"
+
+    if args.instructions:
+        small = {kind: args.small or max(1, size // 4) for kind, size in sizes.items()}
+        counts = per_hand(cases, sizes, small)
+        print("callgrind instructions a hand (a run less a shorter one: "
+              + ", ".join(f"{k} {small[k]}..{sizes[k]}" for k in args.kinds.split(",")) + "):")
+        for case, count in counts.items():
+            print(f"  {label(case):40s} {count:12,.0f}")
+        print("ratios (instructions of the other over this one's: above 1 faster):")
+        if ("baseline", TREE) in counts:
+            for case in cases:
+                if case[0] != "baseline":
+                    print(f"  {label(case)} / baseline: "
+                          f"{counts['baseline', TREE] / counts[case]:.2f}x")
+        for base in bases:
+            for kind in args.kinds.split(","):
+                if kind != "baseline":
+                    print(f"  {kind} / {kind} @ {base}: "
+                          f"{counts[kind, base] / counts[kind, TREE]:.2f}x")
+        return
     rates: dict[tuple[str, Path], list[float]] = {case: [] for case in cases}
     for r in range(args.rounds):
         # alternate the order too: first and last place in a round are not always the same
         for case in (cases if r % 2 == 0 else cases[::-1]):
             rates[case].append(run(case[0], case[1], sizes[case[0]]))
-
-    def label(case: tuple[str, Path]) -> str:
-        kind, tree = case
-        return kind if tree == TREE else f"{kind} @ {tree}"
 
     print(f"hands per CPU second, {args.rounds} alternated rounds, median (min-max):")
     for case, values in rates.items():

@@ -109,6 +109,11 @@ class Know:
     #: per trump suit, what :meth:`HeuristicBot.play` reads, in one tuple (one lookup
     #: a card played): :data:`PlayTables`
     play_tables: tuple[PlayTables, ...]
+    #: per trump suit: the cards whose cost is below 1.0 (they risk no point card),
+    #: without and with the bonus of a low trump nobody can beat, as masks
+    cheap: tuple[tuple[int, int], ...] = ()
+    #: that bonus is counted in play: :attr:`low_bonus` and not combination scoring
+    play_bonus: bool = False
 
 
 
@@ -174,6 +179,10 @@ def know(rules: Rules) -> Know:
             for t, o, costs, r, rb in zip(tables, orders, base_cost, rank, rank_bonus,
                                           strict=True)),
         low_bonus="low" in plan.names and plan.low_goes_to is GoesTo.CAPTURER,
+        cheap=tuple((_below(costs, 1.0), _below(tuple(c + 0.8 for c in costs), 1.0))
+                    for costs in base_cost),
+        play_bonus=("low" in plan.names and plan.low_goes_to is GoesTo.CAPTURER
+                    and not combinations),
         item_kinds=tuple((_ITEM_KINDS.get(item.name, _CARD), item.value, item.card_by_trump)
                          for item in plan.items),
         estimate_cards=tuple(_estimate_cards(t, o, plan.items)
@@ -204,6 +213,43 @@ def know(rules: Rules) -> Know:
                                                  else 0.0)
         - (1.0 if rules.auction.style is AuctionStyle.ONE_ROUND else 0.0),
     )
+
+
+def _below(costs: Sequence[float], bar: float) -> int:
+    """The cards whose cost is below ``bar``, as a mask."""
+    return sum(1 << c for c, cost in enumerate(costs) if cost < bar)
+
+
+def _cheapest(mask: int, rank: Sequence[tuple[float, int]]) -> int:
+    """Of the cards of ``mask`` (not empty), the first (lowest) of the lowest rank: what
+    ``min(cards_list(mask), key=rank.__getitem__)`` answers, in one loop."""
+    low = mask & -mask
+    best = low.bit_length() - 1
+    top = rank[best]
+    mask ^= low
+    while mask:
+        low = mask & -mask
+        card = low.bit_length() - 1
+        if rank[card] < top:
+            best, top = card, rank[card]
+        mask ^= low
+    return best
+
+
+def _first_max(mask: int, key: Sequence[object]) -> int:
+    """Of the cards of ``mask`` (not empty), the first (lowest) of the highest ``key``:
+    what ``max(cards_list(mask), key=key.__getitem__)`` answers."""
+    low = mask & -mask
+    best = low.bit_length() - 1
+    top = key[best]
+    mask ^= low
+    while mask:
+        low = mask & -mask
+        card = low.bit_length() - 1
+        if key[card] > top:  # type: ignore[operator]
+            best, top = card, key[card]
+        mask ^= low
+    return best
 
 
 def _estimate_cards(t: TrumpTables, o: Order, items: Sequence[PlannedItem]) -> int:
@@ -531,23 +577,72 @@ class HeuristicBot:
 
     def play_cards(self, obs: Observation | PlayView, legal: int) -> int:
         """:meth:`play` with the legal cards (two or more) as a mask; of cards that rank
-        alike, the lowest."""
+        alike, the lowest. (The hot path of a heuristic game: the cards are chosen from
+        masks in single loops, with the same answers as :meth:`risk_or_duck`,
+        :meth:`card_costs` and ``min``/``max`` over the card lists.)"""
         trump = obs.trump
         if trump is None:
             return self.first_lead(obs, cards_list(legal))
         k = self.k
         trick = obs.trick
-        tables = k.play_tables[trump]
-        t, power, eff, trump_mask, higher, lower, base, _, _, base_bonus = tables
-        unseen = self.unseen_cards(obs)
-        cost, by_rank = self.card_costs(unseen, legal, tables)
-        bonus = k.low_bonus and not k.combinations
+        _, power, eff, trump_mask, higher, lower, base, rank, rank_bonus, base_bonus = \
+            k.play_tables[trump]
+        # the cards this seat has not seen (unseen_cards, inlined)
+        seen = obs.hand | obs.reserve
+        for mask in obs.captured:
+            seen |= mask
+        for _, c in trick:
+            seen |= 1 << c
+        unseen = k.deck & ~seen
+        # card_costs, as masks: the legal low trumps nobody can go under (the bonus)
+        cheap, cheap_lifted = k.cheap[trump]
+        bonus = k.play_bonus
+        cost: Sequence[float] = base
+        ranks: Sequence[tuple[float, int]] = rank
+        if bonus and legal & trump_mask:
+            rest = legal & trump_mask
+            lifted = 0
+            while rest:
+                bit = rest & -rest
+                rest ^= bit
+                if not unseen & lower[bit.bit_length() - 1]:
+                    lifted |= bit
+            if lifted:
+                ranked, priced = list(rank), list(base)
+                rest = lifted
+                while rest:
+                    bit = rest & -rest
+                    rest ^= bit
+                    c = bit.bit_length() - 1
+                    ranked[c] = rank_bonus[c]
+                    priced[c] = base_bonus[c]
+                cost, ranks = priced, ranked
+                cheap = (cheap & ~lifted) | (cheap_lifted & lifted)
         # a card is boss when no unseen card can beat it (as a lead): none higher in its
         # suit, and it is a trump or no unseen trump can take it
         led_only = k.trick_winner_suit_led
         no_trump_out = led_only or not unseen & trump_mask
         if not trick:
-            return self._lead(legal, t, cost, by_rank, higher, unseen, no_trump_out)
+            # the lead once trump is known
+            trumps = legal & trump_mask
+            plain = legal & ~trump_mask
+            if trumps:
+                top = _first_max(trumps, power)
+                # draws trumps when strong: lead a boss trump while trumps are still out
+                if not unseen & higher[top] and (unseen & trump_mask or cost[top] >= 1.0):
+                    return top
+            # plain cards nobody can beat: none higher unseen, and no unseen trump
+            if no_trump_out:
+                bosses = 0
+                rest = plain
+                while rest:
+                    bit = rest & -rest
+                    rest ^= bit
+                    if not unseen & higher[bit.bit_length() - 1]:
+                        bosses |= bit
+                if bosses:
+                    return _first_max(bosses, ranks)
+            return _cheapest(plain or (trumps & cheap) or legal, ranks)
         win_seat, win_card = trick[0]
         led = eff[win_card]
         for seat, c in trick[1:]:
@@ -568,23 +663,46 @@ class HeuristicBot:
                 # saves game points for its partner: throw valuable non-winning cards
                 gifts = legal & ~(winners & trump_mask)
                 if gifts:
-                    return max(cards_list(gifts), key=lambda c: (cost[c], -power[c]))
-            return min(cards_list(legal), key=by_rank)  # the cheapest card
-        # self.cost of the cards in the trick, inlined
-        prize = sum([base_bonus[c] if bonus and trump_mask >> c & 1 and not unseen & lower[c]
-                     else base[c] for _, c in trick])
+                    # the first of the dearest, of those the lowest power
+                    low = gifts & -gifts
+                    best = low.bit_length() - 1
+                    top_cost, top_power = cost[best], power[best]
+                    gifts ^= low
+                    while gifts:
+                        low = gifts & -gifts
+                        gifts ^= low
+                        c = low.bit_length() - 1
+                        if cost[c] > top_cost or (cost[c] == top_cost
+                                                  and power[c] < top_power):
+                            best, top_cost, top_power = c, cost[c], power[c]
+                    return best
+            return _cheapest(legal, ranks)  # the cheapest card
+        # the cards of the trick, priced as cost() does (the same sum, in the same order)
+        prize: float = 0
+        for _, c in trick:
+            prize += (base_bonus[c] if bonus and trump_mask >> c & 1 and not unseen & lower[c]
+                      else base[c])
         safe_winners = winners
         if not last:
-            for c in cards_list(winners):
+            rest = winners
+            while rest:
+                bit = rest & -rest
+                rest ^= bit
+                c = bit.bit_length() - 1
                 if unseen & higher[c] or not (no_trump_out or trump_mask >> c & 1):
-                    safe_winners ^= 1 << c
+                    safe_winners ^= bit
         if winners and k.all_points_wins_game and self.sweep_on(obs, win_seat):
             # the other side would win the game at once by taking every point: a trick
             # (its game points, its point cards) may stop it, whatever the prize
-            return min(cards_list(safe_winners or winners), key=by_rank)
+            return _cheapest(safe_winners or winners, ranks)
         if safe_winners and (prize > 0.15 or last or k.combinations):
-            return min(cards_list(safe_winners), key=by_rank)
-        return self.risk_or_duck(legal, winners, cost, by_rank, prize)
+            return _cheapest(safe_winners, ranks)
+        # risk_or_duck, on masks: a winner that risks no point card when the trick is
+        # worth it, else the cheapest card that does not win
+        risky = winners & cheap
+        if risky and prize > 0.5:
+            return _cheapest(risky, ranks)
+        return _cheapest(legal & ~winners or legal, ranks)
 
     @staticmethod
     def played_mask(obs: Observation | PlayView) -> int:
@@ -632,28 +750,6 @@ class HeuristicBot:
         if risky and prize > 0.5:
             return min(risky, key=by_rank)
         return min(cards_list(legal & ~winners or legal), key=by_rank)
-
-    def _lead(self, legal: int, t: TrumpTables, cost: Costs,
-              by_rank: Callable[[int], tuple[float, int]], higher: tuple[int, ...],
-              unseen: int, no_trump_out: bool) -> int:
-        """The lead once trump is known (the legal cards as a mask; ``by_rank``: a card's
-        (cost, power))."""
-        power = t.power
-        trump_mask = t.trumps
-        trumps = legal & trump_mask
-        plain = legal & ~trump_mask
-        if trumps:
-            top = max(cards_list(trumps), key=power.__getitem__)
-            # draws trumps when strong: lead a boss trump while trumps are still out
-            if not unseen & higher[top] and (unseen & trump_mask or cost[top] >= 1.0):
-                return top
-        # plain cards nobody can beat: none higher unseen, and no unseen trump
-        if no_trump_out:
-            bosses = [c for c in cards_list(plain) if not unseen & higher[c]]
-            if bosses:
-                return max(bosses, key=by_rank)
-        pool = plain or sum(1 << c for c in cards_list(trumps) if cost[c] < 1.0) or legal
-        return min(cards_list(pool), key=by_rank)
 
     def first_lead(self, obs: Observation | PlayView, legal: Sequence[int]) -> int:
         """The lead that sets trump: the best suit's top card, or a low one to keep the jack."""
