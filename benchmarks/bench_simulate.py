@@ -167,12 +167,12 @@ def main() -> None:
     parser.add_argument("--random-games", type=int,
                         help="games with random bots, about 500 hands each (100; 20)")
     parser.add_argument("--heuristic-games", type=int,
-                        help="games with heuristic bots, about 6 hands each (1,000; 60)")
+                        help="games with heuristic bots, about 6 hands each (1,000; 200)")
     parser.add_argument("--same-figures", action="store_true",
                         help="check that --base prints the same statistics (same games)")
     parser.add_argument("--instructions", action="store_true",
                         help="count instructions a hand under callgrind instead of CPU time "
-                             "(sizes default to 4,000 hands, 20 and 60 games)")
+                             "(sizes default to 4,000 hands, 20 and 200 games)")
     parser.add_argument("--small", type=int, default=None,
                         help="with --instructions: the short run's size (default a quarter)")
     parser.add_argument("--one", help=argparse.SUPPRESS)
@@ -192,7 +192,7 @@ def main() -> None:
         return
     given = {"baseline": args.hands, "random": args.random_games,
              "heuristic": args.heuristic_games}
-    defaults = ({"baseline": 4000, "random": 20, "heuristic": 60} if args.instructions
+    defaults = ({"baseline": 4000, "random": 20, "heuristic": 200} if args.instructions
                 else {"baseline": 20000, "random": 100, "heuristic": 1000})
     sizes = {kind: size or defaults[kind] for kind, size in given.items()}
     cases = [(kind, TREE) for kind in args.kinds.split(",")]

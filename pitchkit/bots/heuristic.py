@@ -342,6 +342,8 @@ class HeuristicBot:
         self._best: tuple[int, tuple[int, float]] | None = None
         #: per-hand cache: the hand, and :meth:`estimate` of each suit worked out for it
         self._estimates: tuple[int, dict[int, float]] = (-1, {})
+        #: this class's estimate() is this module's: best_suit may read its memo directly
+        self._own_estimate = type(self).estimate is HeuristicBot.estimate
 
     # ------------------------------------------------------------------ entry
 
@@ -462,40 +464,55 @@ class HeuristicBot:
 
     def best_suit(self, hand: int) -> tuple[int, float]:
         """The suit my hand would rather have as trump, and what it expects to take."""
-        if self._best is not None and self._best[0] == hand:
-            return self._best[1]
-        # the first suit of the highest estimate (as max over the suits in order)
-        best_suit, best_value = 0, self.estimate(hand, 0)
-        for suit in (1, 2, 3):
-            value = self.estimate(hand, suit)
-            if value > best_value:
+        best = self._best
+        if best is not None and best[0] == hand:
+            return best[1]
+        k = self.k
+        memo = k.estimates if self._own_estimate else None
+        tens = (hand & k.tens).bit_count()
+        cards = k.estimate_cards
+        # the first suit of the highest estimate (as max over the suits in order); an
+        # estimate already worked out is read from the rule set's memo, as estimate()
+        # reads it, without the call
+        best_suit, best_value = 0, 0.0
+        for suit in (0, 1, 2, 3):
+            value = None if memo is None else memo.get((suit, hand & cards[suit], tens))
+            if value is None:
+                value = self.estimate(hand, suit)
+            if suit == 0 or value > best_value:
                 best_suit, best_value = suit, value
-        best = (best_suit, best_value)
-        self._best = (hand, best)
-        return best
+        self._best = (hand, (best_suit, best_value))
+        return best_suit, best_value
 
     def bid(self, obs: Observation, legal: Sequence[int]) -> int:
+        hand = obs.hand
+        k = self.k
         if obs.trump is not None:
-            value = self.estimate(obs.hand, obs.trump)
+            suit = obs.trump
+            value = self.estimate(hand, suit)
         else:
-            _, value = self.best_suit(obs.hand)
-        numeric = sorted(a - BID_BASE for a in legal if BID_BASE < a <= BID_BASE + MAX_BID)
-        want = int(value + self.k.margin + self.boldness)
-        if MOON in legal and value >= self.k.items_total - 0.3:
+            suit, value = self.best_suit(hand)
+        numeric = [a - BID_BASE for a in legal if BID_BASE < a <= BID_BASE + MAX_BID]
+        numeric.sort()
+        want = int(value + k.margin + self.boldness)
+        if MOON in legal and value >= k.items_total - 0.3:
             return MOON
-        sweep = self.sweep_bid(obs.hand, obs.trump if obs.trump is not None
-                               else self.best_suit(obs.hand)[0], numeric)
-        if sweep is not None:
-            return sweep
+        if k.all_points_wins_game:
+            sweep = self.sweep_bid(hand, suit, numeric)
+            if sweep is not None:
+                return sweep
         if PASS not in legal:
             return BID_BASE + numeric[0] if numeric else legal[0]
-        wanted = [n for n in numeric if n <= want]
-        if not wanted:
+        if not numeric or numeric[0] > want:
             return PASS
-        if self.k.style_one_round:
+        if k.style_one_round:
             # one chance each: bid all the hand is worth now, there is no raising later
-            return BID_BASE + wanted[-1]
-        return BID_BASE + wanted[0]  # round and round: raise as little as needed
+            wanted = numeric[0]
+            for n in numeric:
+                if n <= want:
+                    wanted = n
+            return BID_BASE + wanted
+        return BID_BASE + numeric[0]  # round and round: raise as little as needed
 
     def sweep_bid(self, hand: int, suit: int, numeric: Sequence[int]) -> int | None:
         """``scoring.all_points_wins_game``: a hand the point-by-point estimate
