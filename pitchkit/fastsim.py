@@ -219,6 +219,10 @@ def play_random_game(rules: Rules, key: str, hand_limit: int, deal_limit: int,
     next_seat, bid_next, team_of = seats_plan.next_seat, seats_plan.bid_next, seats_plan.team_of
     per, deals, deck_bits = plan.deal.cards_per_hand, fast.deals, plan.deal.deck_bits
     trump_sets, following = fast.trump_sets, play_plan.following
+    follow_or_trump = following == FOLLOW_OR_TRUMP
+    any_card = following == ANY_CARD
+    then_trump = following == MUST_FOLLOW_THEN_TRUMP
+    tracing = trace is not None
     first_must_trump = play_plan.first_lead_must_be_trump
     names_trump = plan.trump.chosen_by_pitcher_names
     score_plan = plan.scoring
@@ -408,8 +412,8 @@ def play_random_game(rules: Rules, key: str, hand_limit: int, deal_limit: int,
                     k -= 1
                 card = (legal & -legal).bit_length() - 1
             first = False
-            if trace is not None:
-                trace.append((seat, card))
+            if tracing:
+                trace.append((seat, card))  # type: ignore[union-attr]
             bit = 1 << card
             hands[seat] = hand ^ bit
             if trump < 0:
@@ -424,15 +428,15 @@ def play_random_game(rules: Rules, key: str, hand_limit: int, deal_limit: int,
             in_trick = bit
             for seat, grb in rest[leader]:
                 hand = hands[seat]
-                if following == ANY_CARD:
+                if follow_or_trump:  # the usual rule first: one test of a local
+                    legal = hand & follow_mask
+                    legal = (legal | (hand & trumps)) if legal else hand
+                elif any_card:
                     legal = hand
                 else:
                     legal = hand & follow_mask
-                    if following == FOLLOW_OR_TRUMP:
-                        legal = (legal | (hand & trumps)) if legal else hand
-                    elif not legal:
-                        legal = ((hand & trumps) or hand
-                                 if following == MUST_FOLLOW_THEN_TRUMP else hand)
+                    if not legal:
+                        legal = (hand & trumps) or hand if then_trump else hand
                 count = legal.bit_count()
                 k = grb(nbits[count])
                 while k >= count:
@@ -442,8 +446,8 @@ def play_random_game(rules: Rules, key: str, hand_limit: int, deal_limit: int,
                     k -= 1
                 bit = legal & -legal
                 card = bit.bit_length() - 1
-                if trace is not None:
-                    trace.append((seat, card))
+                if tracing:
+                    trace.append((seat, card))  # type: ignore[union-attr]
                 hands[seat] = hand ^ bit
                 in_trick |= bit
                 card_key = keys[card]
