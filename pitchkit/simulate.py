@@ -124,9 +124,13 @@ def play_game(setup: Setup, rng_seed: str, bots: Sequence[Bot]) -> tuple[Game, b
     players = [_card_player(bot) if spec.target in BUILTIN.values() else None
                for bot, spec in zip(bots, specs, strict=True)]
     fast = any(players)
+    # and their bids, asked with the seat's hand and the trump, not the whole observation
+    bidders = [_bid_player(bot) if spec.target in BUILTIN.values() else None
+               for bot, spec in zip(bots, specs, strict=True)]
     legal_actions, apply, observation = game.legal_actions, game.apply, game.observation
     legal_mask, play_view = game.legal_mask, game.play_view
     over, deal, select, draw_phase = Phase.OVER, Phase.DEAL, Phase.SELECT, Phase.DRAW
+    auction = Phase.AUCTION
     play_phase = Phase.PLAY
     while True:
         phase = game.phase
@@ -159,9 +163,13 @@ def play_game(setup: Setup, rng_seed: str, bots: Sequence[Bot]) -> tuple[Game, b
         seat = to_act
         legal = legal_actions()
         selecting = phase is select or phase is draw_phase
+        bidder = bidders[seat] if phase is auction else None
         try:
-            action = chooses[seat](
-                observation(seat) if observes[seat] or selecting else None, legal)
+            if bidder is not None:
+                action = bidder(game.hands[seat], game.trump, legal)
+            else:
+                action = chooses[seat](
+                    observation(seat) if observes[seat] or selecting else None, legal)
         except (BotError, UsageError):
             raise
         except MoveTimeout:
@@ -181,6 +189,12 @@ def play_game(setup: Setup, rng_seed: str, bots: Sequence[Bot]) -> tuple[Game, b
             raise BotError(
                 f"bot {specs[seat].name!r} in {seat_name(seat)} answered {_spell(action)}: {error}"
             ) from None
+
+
+def _bid_player(bot: Bot) -> Callable[..., int] | None:
+    """A built-in bot's bidding for :func:`play_game`, if it has one (``bid_player``)."""
+    bid_player = getattr(bot, "bid_player", None)
+    return None if bid_player is None else bid_player()
 
 
 def _card_player(bot: Bot) -> Callable[..., int] | None:

@@ -484,11 +484,31 @@ class HeuristicBot:
         self._best = (hand, (best_suit, best_value))
         return best_suit, best_value
 
+    def bid_player(self) -> Callable[[int, int | None, Sequence[int]], int] | None:
+        """For the simulator: what :meth:`choose` answers in phase auction, asked with the
+        seat's hand, the trump (None until known) and the legal actions, without building
+        the observation (the bid reads nothing else of it). None for a class whose
+        ``choose`` or ``bid`` answers otherwise, and where the auction may offer a sale
+        (the answer reads the bids)."""
+        if (type(self).choose is not HeuristicBot.choose or type(self).bid is not HeuristicBot.bid
+                or self.rules.auction.style is AuctionStyle.SELL):
+            return None
+        return self._auction_answer
+
+    def _auction_answer(self, hand: int, trump: int | None, legal: Sequence[int]) -> int:
+        """:meth:`choose` in phase auction (no sale offered) on its plain values."""
+        if legal and legal[0] < 54 and len(legal) == 1:
+            return legal[0]  # a lone card to pitch: play() plays it
+        return self.bid_on(hand, trump, legal)
+
     def bid(self, obs: Observation, legal: Sequence[int]) -> int:
-        hand = obs.hand
+        return self.bid_on(obs.hand, obs.trump, legal)
+
+    def bid_on(self, hand: int, trump: int | None, legal: Sequence[int]) -> int:
+        """:meth:`bid` with the hand and the trump (None until known) it reads."""
         k = self.k
-        if obs.trump is not None:
-            suit = obs.trump
+        if trump is not None:
+            suit = trump
             value = self.estimate(hand, suit)
         else:
             suit, value = self.best_suit(hand)

@@ -1,0 +1,61 @@
+"""The simulator's fast path for the heuristic's bids makes the same bids.
+
+In phase auction the simulator asks a heuristic seat through its ``bid_player()`` with
+the seat's hand, the trump and the legal actions, not the whole observation. At every
+auction decision of seeded games the fast answer is ``choose``'s; a class that bids
+otherwise, and an auction that may offer a sale, have no fast path.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+import pytest
+
+from pitchkit.bots.calibrated import CalibratedBot
+from pitchkit.bots.heuristic import HeuristicBot
+from pitchkit.engine import Game
+from pitchkit.load import load_variant
+from pitchkit.results import Observation, Phase
+from tests.play_helpers import turns
+
+
+@pytest.mark.parametrize(("name", "hands"), [
+    ("auction-pitch", 30), ("ten-point-pitch", 20), ("nine-card-pitch", 10),
+    ("minnesota-smear", 10), ("cinch", 10), ("auction-pitch-joker", 10),
+])
+def test_bid_player_bids_as_choose(name: str, hands: int) -> None:
+    rules = load_variant(name)
+    game = Game(rules, random.Random(11))
+    bots = [HeuristicBot(rules, seat, random.Random(seat)) for seat in range(rules.players.count)]
+    fast = [bot.bid_player() for bot in bots]
+    asked = 0
+    for seat, obs, legal in turns(game, hands):
+        action = bots[seat].choose(obs, legal)
+        if obs.phase is Phase.AUCTION:
+            player = fast[seat]
+            assert player is not None
+            assert player(game.hands[seat], game.trump, legal) == action
+            asked += 1
+        game.apply(action)
+    assert asked >= 10
+
+
+class OwnBid(HeuristicBot):
+    """A bot that bids otherwise than the heuristic."""
+
+    def bid(self, obs: Observation, legal: Sequence[int]) -> int:
+        return legal[-1]
+
+
+def test_a_bot_that_bids_otherwise_has_no_bid_player() -> None:
+    rules = load_variant("auction-pitch")
+    assert OwnBid(rules, 0, random.Random(0)).bid_player() is None
+    assert CalibratedBot(rules, 0, random.Random(0)).bid_player() is None
+    assert HeuristicBot(rules, 0, random.Random(0)).bid_player() is not None
+
+
+def test_no_bid_player_where_the_pitch_may_be_sold() -> None:
+    rules = load_variant("auction-pitch").with_settings({"auction.style": "sell"})
+    assert HeuristicBot(rules, 0, random.Random(0)).bid_player() is None
