@@ -284,3 +284,92 @@ def test_a_price_that_reaches_the_target_is_taken() -> None:
 def test_refusals_are_learned_where_the_eldest_may_refuse(variant: str, learned: bool) -> None:
     model = calibrate(load_variant(variant), hands=600)
     assert any(model.refusing) is learned
+
+
+@pytest.mark.parametrize(("bids", "state"), [
+    ((), (value.NO_BID, 0)),
+    (((0, 64),), (value.NO_BID, 0)),                        # passes only
+    (((0, 64 + 4),), (value.PARTNER_HIGH, 4)),              # seat 0 is seat 2's partner
+    (((0, 64 + 4), (1, 64 + 5)), (value.OTHER_HIGH, 5)),    # another side's higher bid
+    (((1, 64 + 5), (2, 64 + 6), (3, 64)), (value.PARTNER_HIGH, 6)),  # its own high bid
+    (((0, 64 + 4), (1, 64 + 9)), (value.OTHER_HIGH, 7)),    # above the tables: their top
+    (((1, 64 + 4), (0, "moon")), (value.PARTNER_HIGH, 7)),  # a moon: the top
+])
+def test_the_auction_state_a_seat_bids_in(bids: tuple[tuple[int, Any], ...],
+                                           state: tuple[int, int]) -> None:
+    from pitchkit.actions import MOON
+
+    spelled = [(s, MOON if a == "moon" else a) for s, a in bids]
+    assert value.auction_state(spelled, 2, (0, 1, 0, 1), 7) == state
+
+
+def _partner_bid_four(rules: Any, score: int = 0) -> tuple[Any, int]:
+    """A Minnesota Smear auction (seed 2) where the first seat bids 4 and the next passes:
+    the third seat, the first's partner, to bid."""
+    from pitchkit.actions import BID_BASE, PASS
+
+    game = _auction_start(rules, seed=2)
+    game.scores = [score] * rules.players.count
+    game.apply(BID_BASE + 4)
+    game.apply(PASS)
+    seat = game.to_act
+    assert game.team_of[seat] == game.team_of[(seat + 2) % 4]
+    return game, seat
+
+
+@pytest.mark.parametrize(("table", "shift"), [("passing_after", 2.0),
+                                              ("pitching_after", -2.0)])
+def test_a_partners_high_bid_counts_what_passes_and_contracts_over_it_realised(
+        table: str, shift: float) -> None:
+    """Pitching worth 1 at every bid against 0 for passing: the seat outbids its partner's
+    4, unless passes over a partner's 4 realised more than that, or contracts taken over
+    it less."""
+    from pitchkit.actions import BID_BASE, PASS
+
+    rules = load_variant("minnesota-smear")
+    model = calibration_for(rules)
+    game, seat = _partner_bid_four(rules)
+    size, top = len(model.pitch), len(model.pitch[0])
+    level = ((0.0,) * top,) * value.STATES
+    eager = _tables(model, pitch=((1.0,) * top,) * size, passing=0.0, passing_after=level,
+                    pitching_after=level)
+    rows = [list(r) for r in level]
+    rows[value.PARTNER_HIGH][4] = shift
+    shifted = _tables(eager, **{table: tuple(tuple(r) for r in rows)})
+    obs, legal = game.observation(seat), game.legal_actions()
+    assert CalibratedBot(rules, seat, random.Random(1), model=eager).bid(obs, legal) \
+        > BID_BASE + 4
+    assert CalibratedBot(rules, seat, random.Random(1), model=shifted).bid(obs, legal) == PASS
+
+
+def test_a_partners_bid_that_reaches_the_target_counts_the_game() -> None:
+    """Near the target a bid that would win counts a game's worth; so does passing on a
+    partner's high bid that would win, as often as contracts at its level were made."""
+    from pitchkit.actions import BID_BASE, PASS
+
+    rules = load_variant("minnesota-smear")
+    target = rules.scoring.target
+    assert target is not None
+    model = calibration_for(rules)
+    size, top = len(model.pitch), len(model.pitch[0])
+    level = ((0.0,) * top,) * value.STATES
+    tables = _tables(model, pitch=((1.0,) * top,) * size, passing=0.0, passing_after=level,
+                     pitching_after=level, made=((0.5,) * top,) * size)
+    answers = []
+    for made_at in (0.0, 0.9):
+        chosen = _tables(tables, made_at=(made_at,) * top)
+        game, seat = _partner_bid_four(rules, score=target - 4)
+        answers.append(CalibratedBot(rules, seat, random.Random(1), model=chosen).bid(
+            game.observation(seat), game.legal_actions()))
+    assert answers[0] > BID_BASE + 4 and answers[1] == PASS
+
+
+@pytest.mark.parametrize(("variant", "partners"), [("partnership-pitch", True),
+                                                    ("commercial-pitch", False)])
+def test_passes_over_a_partners_bid_are_learned_where_there_are_partners(
+        variant: str, partners: bool) -> None:
+    model = calibrate(load_variant(variant), hands=600)
+    assert any(model.passing_after[value.PARTNER_HIGH]) is partners
+    assert any(model.passing_after[value.OTHER_HIGH])
+    assert len(model.made_at) == len(model.pitch[0])
+    assert all(0.0 < m < 1.0 for m in model.made_at)

@@ -49,7 +49,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from pitchkit.actions import REFUSE, SELL
+from pitchkit.actions import BID_BASE, MOON, PASS, REFUSE, SELL, is_numeric_bid
 from pitchkit.atomic import write_atomically
 from pitchkit.bots.drawing import call_order
 from pitchkit.bots.heuristic import HeuristicBot, Order, know, order
@@ -71,7 +71,7 @@ MAX_CALIBRATION_HANDS = 18000
 #: Rounds of self-play the hands are split into (each bid with the last round's model).
 ROUNDS = 3
 #: Bumped whenever the features or the calibration change: old cache files are ignored.
-MODEL_VERSION = 10
+MODEL_VERSION = 11
 #: Pseudo-counts pulling a rarely seen feature value towards the item's overall rate.
 PRIOR_WEIGHT = 4.0
 #: Hands a band of the estimate needs before it stops borrowing from its neighbours.
@@ -80,6 +80,11 @@ BAND_HANDS = 60
 LEVEL_PRIOR = 20.0
 #: Bands of the estimate across the items' total (each at least a quarter point wide).
 BANDS = 32
+
+#: What a seat saw of the auction when it last bid (:func:`auction_state`): no bid yet,
+#: the high bid its partner's, the high bid another side's.
+NO_BID, PARTNER_HIGH, OTHER_HIGH = range(3)
+STATES = 3
 
 _KINDS = {"high": "high", "low": "low", "game": "game", "last_trick": "last_trick"}
 
@@ -258,6 +263,18 @@ class Calibration:
     #: per band of a seat's best estimate: score change of its side against the others'
     #: mean when it did not pitch (no price of a sale)
     passing: tuple[float, ...]
+    #: per auction state at a seat's last bid (:func:`auction_state`: no bid yet, the high
+    #: bid its partner's, another side's), per high bid 0..: what not pitching realised
+    #: beyond its band's :attr:`passing` (a partner's contract is worth keeping, another
+    #: side's high bid is often set)
+    passing_after: Table
+    #: per auction state at the pitcher's last bid, per high bid 0..: what its contracts
+    #: realised beyond its band's :attr:`pitch` at the bid (a contract taken from another
+    #: side's high bid is against a strong hand)
+    pitching_after: Table
+    #: per bid 0..: the share of contracts at that bid that were made (what a partner's
+    #: high bid is worth near the target, its hand unseen)
+    made_at: tuple[float, ...]
     #: per band: share of all seats whose best estimate falls in it (how others bid)
     seats: tuple[float, ...]
     hands: int
@@ -314,6 +331,9 @@ class Calibration:
                 "moon_made": list(self.moon_made), "moon": list(self.moon),
                 "moon_seen": list(self.moon_seen),
                 "passing": list(self.passing), "seats": list(self.seats),
+                "passing_after": [list(r) for r in self.passing_after],
+                "pitching_after": [list(r) for r in self.pitching_after],
+                "made_at": list(self.made_at),
                 "hands": self.hands}
 
     @staticmethod
@@ -342,13 +362,17 @@ class Calibration:
                 pitch=table("pitch"), made=table("made"), points=row("points"),
                 points_at=table("points_at"), refusing=row("refusing"),
                 moon_made=row("moon_made"), moon=row("moon"), moon_seen=row("moon_seen"),
-                passing=row("passing"),
+                passing=row("passing"), passing_after=table("passing_after"),
+                pitching_after=table("pitching_after"), made_at=row("made_at"),
                 seats=row("seats"), hands=int(data["hands"]))
             bands = len(found.points)
             if not bands or found.step <= 0 or any(
                     len(x) != bands for x in (found.pitch, found.made, found.points_at,
                                               found.passing, found.seats)) or any(
                     len(row) != len(found.refusing) for row in found.pitch) or any(
+                    len(row) != len(found.refusing)
+                    for row in (*found.passing_after, *found.pitching_after, found.made_at)) or len(
+                    found.passing_after) != STATES or len(found.pitching_after) != STATES or any(
                     len(x) != MOON_KEYS for x in (found.moon_made, found.moon,
                                                   found.moon_seen)):
                 return None
@@ -373,13 +397,56 @@ def top_bid(rules: Rules) -> int:
     return min(60, max(rules.auction.max_bid, scoring_plan(rules).items_total))
 
 
+def auction_state(bids: Sequence[tuple[int, int]], seat: int, team_of: Sequence[int],
+                  top: int) -> tuple[int, int]:
+    """What ``seat`` sees of the auction before it bids, from the bids so far ((seat,
+    action) in order): whose the high bid is (:data:`NO_BID`, :data:`PARTNER_HIGH`,
+    :data:`OTHER_HIGH`; a seat's own high bid counts as its partner's: its side holds it)
+    and the high bid (0: none; a moon: ``top``), at most ``top``."""
+    state, high, _ = auction_high(bids, seat, team_of, top)
+    return state, high
+
+
+def auction_high(bids: Sequence[tuple[int, int]], seat: int, team_of: Sequence[int],
+                 top: int) -> tuple[int, int, int]:
+    """:func:`auction_state` and the seat holding the high bid (-1: none)."""
+    high = 0
+    holder = -1
+    for who, action in bids:
+        if action == MOON:
+            high, holder = top, who
+        elif is_numeric_bid(action) and action - BID_BASE >= high:
+            high, holder = action - BID_BASE, who
+    if holder < 0:
+        return NO_BID, 0, -1
+    state = PARTNER_HIGH if team_of[holder] == team_of[seat] else OTHER_HIGH
+    return state, min(high, top), holder
+
+
+def _auction_states(events: Sequence[Any], team_of: Sequence[int], top: int
+                    ) -> tuple[tuple[int, int], ...]:
+    """Per seat, :func:`auction_state` at its last bid of the hand in ``events`` (a fresh
+    game's log; :data:`NO_BID` for a seat that never bid)."""
+    bids: list[tuple[int, int]] = []
+    states = [(NO_BID, 0)] * len(team_of)
+    for event in events:
+        if event.kind == "action" and event.seat is not None and (
+                event.action == PASS or event.action == MOON
+                or is_numeric_bid(event.action)):
+            states[event.seat] = auction_state(bids, event.seat, team_of, top)
+            bids.append((event.seat, event.action))
+    return tuple(states)
+
+
 # ----------------------------------------------------------------------------- calibrating
 
 
 #: One calibration hand: what each seat held when it bid, the hand's result, the side of
-#: each seat, the seat that sold the pitch with its price (None, 0: no sale), and whether
-#: the eldest refused to sell (``auction.style: sell``: it pitches for the high bid).
-_Record = tuple[tuple[int, ...], Any, tuple[int, ...], int | None, int, bool]
+#: each seat, the seat that sold the pitch with its price (None, 0: no sale), whether
+#: the eldest refused to sell (``auction.style: sell``: it pitches for the high bid), and
+#: per seat the :func:`auction_state` at its last bid.
+_Record = tuple[tuple[int, ...], Any, tuple[int, ...], int | None, int, bool,
+                tuple[tuple[int, int], ...]]
 
 
 def calibrate(rules: Rules, hands: int = CALIBRATION_HANDS, seed: str = "calibrate",
@@ -419,6 +486,7 @@ def _self_play(rules: Rules, hands: int, seed: str, model: Calibration | None,
     from pitchkit.engine import Game
 
     n = rules.players.count
+    top = top_bid(rules)
     out: list[_Record] = []
     for index in range(hands):
         if index % 250 == 0:
@@ -446,7 +514,8 @@ def _self_play(rules: Rules, hands: int, seed: str, model: Calibration | None,
                 or not isinstance(result.bid, int):
             continue
         seller, price, refused = _sale(game, result)
-        out.append((held, result, game.team_of, seller, price, refused))
+        out.append((held, result, game.team_of, seller, price, refused,
+                    _auction_states(game.events, game.team_of, top)))
     tick(hands)
     return out
 
@@ -478,7 +547,7 @@ def _item_chances(rules: Rules, items: tuple[Item, ...], records: Sequence[_Reco
     taken = [[0.0] * _SIZES[i.kind] for i in items]
     seen = [[0] * _SIZES[i.kind] for i in items]
     awarded = 0.0
-    for held, result, team, _, _, _ in records:
+    for held, result, team, _, _, _, _ in records:
         side = team[result.pitcher]
         for i, b in enumerate(buckets(items, rules, held[result.pitcher], result.trump)):
             credited = result.points.get(items[i].name, ())
@@ -546,7 +615,9 @@ def _fit(rules: Rules, records: Sequence[_Record], own_from: int = 0) -> Calibra
                         points=(0.0,) * size, refusing=(0.0,) * (top + 1),
                         moon_made=(0.0,) * MOON_KEYS, moon=(0.0,) * MOON_KEYS,
                         moon_seen=(0.0,) * MOON_KEYS,
-                        passing=(0.0,) * size, seats=(0.0,) * size, hands=len(records))
+                        passing=(0.0,) * size, passing_after=((0.0,) * (top + 1),) * STATES,
+                        pitching_after=((0.0,) * (top + 1),) * STATES, made_at=(0.0,) * (top + 1),
+                        seats=(0.0,) * size, hands=len(records))
     bands = [_Band(top) for _ in range(size)]
     moon_seen = [0] * MOON_KEYS
     moon_took = [0] * MOON_KEYS
@@ -554,7 +625,12 @@ def _fit(rules: Rules, records: Sequence[_Record], own_from: int = 0) -> Calibra
     moon_counts = [0, 0]
     # the eldest's refusals: (band, bid, score change against the others' mean)
     refusals: list[tuple[int, int, float]] = []
-    for index, (held, result, team, seller, price, refused) in enumerate(records):
+    # the passes: (band, auction state, high bid, score change against the others' mean)
+    passes: list[tuple[int, int, int, float]] = []
+    # the contracts: (band, bid, the pitcher's auction state and high bid, score change)
+    contracts: list[tuple[int, int, int, int, float]] = []
+    level_made = [0] * (top + 1)
+    for index, (held, result, team, seller, price, refused, states) in enumerate(records):
         pitcher = result.pitcher
         side = team[pitcher]
         where = model.band(model.estimate(rules, held[pitcher], result.trump))
@@ -570,11 +646,14 @@ def _fit(rules: Rules, records: Sequence[_Record], own_from: int = 0) -> Calibra
             band.relative[bid] += _relative(changes, team, side)
             band.made[bid] += taken >= bid
         at = min(top, int(result.bid))
+        _, _, changes, _, _ = score_points(plan, team, pitcher, at, False, points, tricks)
+        contracts.append((where, at, *states[pitcher], _relative(changes, team, side)))
         if refused:
             refusals.append((where, at, _relative(result.score_changes, team, side)))
         if index >= own_from:
             band.at_count[at] += 1
             band.at_points[at] += taken
+            level_made[at] += bool(result.made)
         _, moon_made, changes, _, _ = score_points(plan, team, pitcher, None, True, points,
                                                    tricks)
         key = moon_key(rules, held[pitcher], result.trump)
@@ -593,7 +672,9 @@ def _fit(rules: Rules, records: Sequence[_Record], own_from: int = 0) -> Calibra
                 changes = tuple(c - price if team[s] == team[seller] else c
                                 for s, c in enumerate(changes))
             other.passes += 1
-            other.passing += _relative(changes, team, team[seat])
+            relative = _relative(changes, team, team[seat])
+            other.passing += relative
+            passes.append((model.band(best), *states[seat], relative))
     counts = [b.count for b in bands]
     chance = _moon_chances(moon_seen, moon_took)
     # what a made and a failed moon score, from the hands that did and did not take all
@@ -633,6 +714,30 @@ def _fit(rules: Rules, records: Sequence[_Record], own_from: int = 0) -> Calibra
         means = [(b.at_points[bid] + LEVEL_PRIOR * (p + shift)) / (c + LEVEL_PRIOR)
                  for b, p, c in zip(bands, points, here, strict=True)]
         points_at.append(_monotone(means, [c + LEVEL_PRIOR for c in here]))
+    passing = series([b.passing for b in bands], False, [b.passes for b in bands])
+    # per auction state and high bid: what the passes realised beyond their band's
+    # passing, leaning LEVEL_PRIOR hands' worth on no difference
+    after_sum = [[0.0] * (top + 1) for _ in range(STATES)]
+    after_count = [[0] * (top + 1) for _ in range(STATES)]
+    for where, state, high, relative in passes:
+        after_sum[state][high] += relative - passing[where]
+        after_count[state][high] += 1
+    passing_after = tuple(tuple(total / (count + LEVEL_PRIOR) for total, count in
+                                zip(sums, counts, strict=True))
+                          for sums, counts in zip(after_sum, after_count, strict=True))
+    pitch_sum = [[0.0] * (top + 1) for _ in range(STATES)]
+    pitch_count = [[0] * (top + 1) for _ in range(STATES)]
+    for where, at, state, high, relative in contracts:
+        pitch_sum[state][high] += relative - pitch[at][where]
+        pitch_count[state][high] += 1
+    pitching_after = tuple(tuple(total / (count + LEVEL_PRIOR) for total, count in
+                                 zip(sums, counts, strict=True))
+                           for sums, counts in zip(pitch_sum, pitch_count, strict=True))
+    # per level: the share made, leaning LEVEL_PRIOR contracts' worth on all levels' share
+    at_counts = [sum(b.at_count[bid] for b in bands) for bid in range(top + 1)]
+    overall = (sum(level_made) + 1) / (sum(at_counts) + 2)
+    made_at = tuple((m + LEVEL_PRIOR * overall) / (c + LEVEL_PRIOR)
+                    for m, c in zip(level_made, at_counts, strict=True))
     return Calibration(
         rules_hash=model.rules_hash, items=items, chances=chances, total=total, step=step,
         pitch=tuple(zip(*pitch, strict=True)), made=tuple(zip(*made, strict=True)),
@@ -640,7 +745,8 @@ def _fit(rules: Rules, records: Sequence[_Record], own_from: int = 0) -> Calibra
         moon_made=chance, moon=tuple(
             p * moon_means[1] + (1 - p) * moon_means[0] for p in chance),
         moon_seen=tuple(float(x) for x in moon_seen),
-        passing=series([b.passing for b in bands], False, [b.passes for b in bands]),
+        passing=passing, passing_after=passing_after, pitching_after=pitching_after,
+        made_at=made_at,
         seats=tuple(b.seats / max(1, sum(x.seats for x in bands)) for b in bands),
         hands=len(records))
 
