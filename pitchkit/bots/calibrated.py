@@ -10,7 +10,11 @@ a made or set contract (learned from what such hands realised), and what not pit
 is worth with such a hand. It bids where pitching beats passing: all it is worth at once
 in a one-round auction (the least that beats the high bid when nobody bids after it),
 raising as little as it may round and round. Near the target, a bid that would win the
-game counts a game's worth more, times the chance of making it.
+game counts a game's worth more, times the chance of making it. Both values read the
+auction as it stands (:func:`~pitchkit.bots.value.auction_state`: no bid yet, its
+partner's high bid or another side's, and how high): what passes and contracts in that
+auction realised beyond their band's values; passing on a partner's high bid that would
+win the game counts a game's worth times the share of contracts made at its level.
 
 The moon, where the rules allow one: from the same calibration, the chance that hands
 with as many trumps and top trumps in a row took what a moon needs, what a made and a
