@@ -211,8 +211,12 @@ def step(plan: RulesPlan, state: PlayState, hands: Sequence[int], seat: int, car
     from the seat's hand): the next seat to act, :data:`STAGE_OVER` (staged play: the
     stage's tricks are played; the last winner leads on) or :data:`HAND_OVER`.
 
-    When the card ends the trick, its winner takes it (:func:`end_trick`): the trick on
-    the table is then empty again, and ``state.last_winner`` says who won it.
+    When the card ends the trick, its winner takes it: the trick on the table is then
+    empty again, and ``state.last_winner`` says who won it. ``state.legal`` is then the
+    legal cards of the next seat to act (-1 when the hand or the stage is over).
+
+    The lead and the trick's end are written here rather than in functions of their own:
+    a call costs about as much as either, and this runs for every card.
     """
     trick = state.trick
     if trick:
@@ -227,11 +231,39 @@ def step(plan: RulesPlan, state: PlayState, hands: Sequence[int], seat: int, car
                 state.win_seat = seat
         state.trick_mask |= CARD_BIT[card]
     else:
-        _lead(plan, state, seat, card)
+        # the lead
+        state.first_lead = False
+        state.win_seat = state.trick_leader = seat
+        state.trick_mask = CARD_BIT[card]
+        if state.trump >= 0 or _lead_sets_trump(plan, state, card):
+            led = state.eff[card]
+            state.led = led
+            keys = state.keys = state.led_keys[led]
+            state.win_key = keys[card]
     trick.append(card)
     if len(trick) == state.trick_size:
+        # the trick is complete: its winner takes it
+        winner = state.win_seat
+        state.captured[winner] |= state.trick_mask
+        state.tricks_won[winner] += 1
+        state.last_winner = winner
+        state.tricks.append((state.trick_leader, tuple(trick), winner))
+        trick.clear()
+        state.tricks_left -= 1
+        leader = winner
+        if plan.play.trumps_only:
+            leader = _trumps_only_seating(plan, state, hands, winner)
+        if state.tricks_left:
+            # rule: "Winner of a trick leads the next" (A, B, C). Its legal leads: the
+            # first lead is over, so (tricks.legal_leads) any card once trump is known,
+            # unless play.never_lead_joker
+            hand = hands[leader]
+            state.legal = (hand if state.tables is not None and not plan.play.never_lead_joker
+                           else lead_cards_mask(plan, state, hand))
+            return leader
+        state.leader = winner  # rule: the trick winner leads on into the next stage
         state.legal = -1
-        return end_trick(plan, state, hands)
+        return STAGE_OVER if plan.play.stages else HAND_OVER
     nxt = state.next_active[seat]
     # FASTER COPY of tricks.legal_follows (the definition), inlined for speed on the
     # hot path; tests/test_tricks_definition.py proves them equal on random games.
@@ -253,30 +285,34 @@ def step(plan: RulesPlan, state: PlayState, hands: Sequence[int], seat: int, car
     return nxt
 
 
-def _lead(plan: RulesPlan, state: PlayState, seat: int, card: int) -> None:
-    state.first_lead = False
-    state.win_seat = seat
-    state.trick_mask = CARD_BIT[card]
-    state.trick_leader = seat
-    if state.trump < 0:
-        if card >= 52 and plan.trump.pitched_joker_makes_spades:
-            # rule: "If the joker is pitched, it is a spade" (trump.pitched_joker)
-            set_trump(plan, state, SPADES)
-        elif card >= 52:
-            # A joker led by a hand holding nothing else cannot set trump: the first
-            # plain card played to the trick does (the joker counts as a trump led).
-            state.led = NO_SUIT  # no suit: everyone may play anything
-            state.keys = blind = plan.play.blind_keys
-            state.win_key = blind[card]
-            return
-        else:
-            # rule: "the suit of that first card is trump for the hand" (sources A, B)
-            set_trump(plan, state, card // 13)
-    led = state.eff[card]
-    state.led = led
-    keys = state.led_keys[led]
-    state.keys = keys
-    state.win_key = keys[card]
+def _lead_sets_trump(plan: RulesPlan, state: PlayState, card: int) -> bool:
+    """A lead while trump is unknown: it sets trump (True), or a joker is led blind and
+    the trick has no suit yet (False: its keys set here)."""
+    if card < 52:
+        # rule: "the suit of that first card is trump for the hand" (sources A, B)
+        set_trump(plan, state, card // 13)
+        return True
+    if plan.trump.pitched_joker_makes_spades:
+        # rule: "If the joker is pitched, it is a spade" (trump.pitched_joker)
+        set_trump(plan, state, SPADES)
+        return True
+    # A joker led by a hand holding nothing else cannot set trump: the first plain card
+    # played to the trick does (the joker counts as a trump led).
+    state.led = NO_SUIT  # no suit: everyone may play anything
+    state.keys = blind = plan.play.blind_keys
+    state.win_key = blind[card]
+    return False
+
+
+def _trumps_only_seating(plan: RulesPlan, state: PlayState, hands: Sequence[int],
+                         winner: int) -> int:
+    """Trumps-only play, a trick taken by ``winner``: the seats of the next trick
+    (pitchkit.fold), and its leader (-1: nobody holds a trump, no trick is left)."""
+    state.trick_nexts.append(state.next_active)
+    seating = fold_seating(hands, plan.seats.next_seat, winner)
+    state.next_active, state.trick_size = seating.next_seat, seating.size
+    state.tricks_left = 1 if seating.leader >= 0 else 0
+    return seating.leader
 
 
 def _trump_after_joker(plan: RulesPlan, state: PlayState, card: int) -> None:
@@ -400,30 +436,3 @@ def select_step(state: PlayState, unchosen: int, seat: int, action: int) -> int:
     if not state.select_left:
         state.tricks_left = k
     return mask
-
-
-# ------------------------------------------------------------------ end of a trick
-
-def end_trick(plan: RulesPlan, state: PlayState, hands: Sequence[int]) -> int:
-    """The trick on the table is complete: its winner takes it. Returns the next trick's
-    leader, or :func:`step`'s other answers."""
-    trick = state.trick
-    winner = state.win_seat
-    state.captured[winner] |= state.trick_mask
-    state.tricks_won[winner] += 1
-    state.last_winner = winner
-    state.tricks.append((state.trick_leader, tuple(trick), winner))
-    trick.clear()
-    state.tricks_left -= 1
-    leader = winner
-    if plan.play.trumps_only:
-        # trumps-only play: the seats of the next trick (pitchkit.fold)
-        state.trick_nexts.append(state.next_active)
-        seating = fold_seating(hands, plan.seats.next_seat, winner)
-        state.next_active, state.trick_size = seating.next_seat, seating.size
-        state.tricks_left = 1 if seating.leader >= 0 else 0
-        leader = seating.leader
-    if state.tricks_left:
-        return leader  # rule: "Winner of a trick leads the next" (A, B, C)
-    state.leader = winner  # rule: the trick winner leads on into the next stage
-    return STAGE_OVER if plan.play.stages else HAND_OVER
