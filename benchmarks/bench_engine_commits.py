@@ -2,6 +2,7 @@
 
     python benchmarks/bench_engine_commits.py [--rounds 8] COMMIT [COMMIT ...]
     python benchmarks/bench_engine_commits.py --instructions COMMIT [COMMIT ...]
+    python benchmarks/bench_engine_commits.py --instructions --variant partnership-pitch ...
 
 Each commit is exported (``git archive``) to a temporary folder, and its own
 ``benchmarks/bench_engine.py --hands 20000 --repeat 1`` runs there in a fresh process,
@@ -45,10 +46,15 @@ def export(commit: str, root: Path) -> Path:
     return folder
 
 
-def seconds(tree: Path, hands: int) -> float:
+def bench(tree: Path, hands: int, variant: str | None) -> list[str]:
+    """The command line of one bench_engine run of ``tree`` (after the interpreter)."""
+    return [str(tree / "benchmarks" / "bench_engine.py"), "--hands", str(hands), "--repeat",
+            "1", *(["--variant", variant] if variant else [])]
+
+
+def seconds(tree: Path, hands: int, variant: str | None) -> float:
     """CPU seconds of one bench_engine run of ``tree``."""
-    out = subprocess.run([sys.executable, str(tree / "benchmarks" / "bench_engine.py"),
-                          "--hands", str(hands), "--repeat", "1"],
+    out = subprocess.run([sys.executable, *bench(tree, hands, variant)],
                          env=dict(os.environ, PYTHONPATH=str(tree)), capture_output=True,
                          text=True, check=True, timeout=600).stdout
     found = re.search(r"([\d.]+) s CPU", out)
@@ -56,11 +62,10 @@ def seconds(tree: Path, hands: int) -> float:
     return float(found.group(1))
 
 
-def instructions(tree: Path, hands: int, out: Path) -> int:
+def instructions(tree: Path, hands: int, out: Path, variant: str | None) -> int:
     """Instructions (callgrind's Ir) of one bench_engine run of ``tree`` on ``hands``."""
     run = subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}",
-                          sys.executable, str(tree / "benchmarks" / "bench_engine.py"),
-                          "--hands", str(hands), "--repeat", "1"],
+                          sys.executable, *bench(tree, hands, variant)],
                          # string hashes fixed: set and dict orders, and so the counts,
                          # are the same on every run
                          env=dict(os.environ, PYTHONPATH=str(tree), PYTHONHASHSEED="0"),
@@ -70,7 +75,7 @@ def instructions(tree: Path, hands: int, out: Path) -> int:
     return int(found.group(1))
 
 
-def per_hand(commits: list[str], small: int, hands: int) -> None:
+def per_hand(commits: list[str], small: int, hands: int, variant: str | None) -> None:
     """Print each commit's instructions a hand and the ratio to the first commit."""
     with tempfile.TemporaryDirectory() as tmp:
         trees = {c: export(c, Path(tmp)) for c in commits}
@@ -78,11 +83,13 @@ def per_hand(commits: list[str], small: int, hands: int) -> None:
                 for i, c in enumerate(commits) for n in (small, hands)]
         # the counts do not depend on the load: run them side by side
         with ThreadPoolExecutor(max_workers=2) as pool:
-            counted = list(pool.map(lambda run: instructions(trees[run[0]], *run[1:]), runs))
+            counted = list(pool.map(
+                lambda run: instructions(trees[run[0]], run[1], run[2], variant), runs))
         by_run = {(c, n): count for (c, n, _), count in zip(runs, counted, strict=True)}
         counts = {c: (by_run[c, hands] - by_run[c, small]) / (hands - small) for c in commits}
     first = commits[0]
-    print(f"callgrind instructions a hand, bench_engine hands {small}..{hands} "
+    on = f"--variant {variant} " if variant else ""
+    print(f"callgrind instructions a hand, bench_engine {on}hands {small}..{hands} "
           f"(ratio to {first}, above 1 slower):")
     for c in commits:
         print(f"  {c:12s} {counts[c]:12,.0f}   ratio {counts[c] / counts[first]:.3f}")
@@ -96,11 +103,13 @@ def main() -> None:
                         help="hands a run (default 20000; 1500 with --instructions)")
     parser.add_argument("--instructions", action="store_true",
                         help="count instructions a hand under callgrind instead of CPU time")
+    parser.add_argument("--variant", default=None,
+                        help="the variant bench_engine plays (default: its own, auction-pitch)")
     parser.add_argument("--small", type=int, default=300,
                         help="with --instructions: the shorter run's hands")
     args = parser.parse_args()
     if args.instructions:
-        per_hand(args.commits, args.small, args.hands or 1500)
+        per_hand(args.commits, args.small, args.hands or 1500, args.variant)
         return
     args.hands = args.hands or 20000
     with tempfile.TemporaryDirectory() as tmp:
@@ -108,9 +117,10 @@ def main() -> None:
         times: dict[str, list[float]] = {c: [] for c in args.commits}
         for r in range(args.rounds):
             for c in (args.commits if r % 2 == 0 else args.commits[::-1]):
-                times[c].append(seconds(trees[c], args.hands))
+                times[c].append(seconds(trees[c], args.hands, args.variant))
     first = args.commits[0]
-    print(f"bench_engine --hands {args.hands}, {args.rounds} alternated rounds "
+    on = f"--variant {args.variant} " if args.variant else ""
+    print(f"bench_engine {on}--hands {args.hands}, {args.rounds} alternated rounds "
           f"(CPU seconds; ratio to {first}, above 1 slower):")
     for c in args.commits:
         ratios = [a / b for a, b in zip(times[c], times[first], strict=True)]
