@@ -3,21 +3,24 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 import itertools
+import operator
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_scoring_properties import rules_and_facts
 
+from pitchkit.bots.heuristic import HeuristicBot
 from pitchkit.bots.montecarlo import side_value
 from pitchkit.bots.quickscore import QuickScore
-from pitchkit.bots.worlds import table_of
-from pitchkit.cards import RANKS, deck
+from pitchkit.cards import RANKS
 from pitchkit.engine import Game
 from pitchkit.load import load_variant
+from pitchkit.results import Phase
 from pitchkit.scoring import HandFacts, score_parts, scoring_plan
 from pitchkit.settle import settle_parts
 from pitchkit.variant import Count, GameTie, PointCard, Rules, SeveralReach
@@ -85,32 +88,63 @@ class Counting(QuickScore):
         return super().full(dealt, captured, tricks_won, last)
 
 
+def dealt_twice(masks: Sequence[int]) -> bool:
+    """Some card is in two of ``masks``."""
+    return sum(m.bit_count() for m in masks) != functools.reduce(operator.or_, masks).bit_count()
+
+
+def played_hands(variant: str, seed: int, hands: int) -> Iterator[tuple[Rules, HandFacts]]:
+    """The facts of ``hands`` real hands of ``variant`` played out by heuristic bots (a
+    hand everyone passed, with no trump and no contract, left out): every card dealt
+    once, captured in the tricks it was played to."""
+    rules = load_variant(variant)
+    n = rules.players.count
+    game = Game(rules, random.Random(seed))
+    bots = [HeuristicBot(rules, s, random.Random(f"{seed}:{s}")) for s in range(n)]
+    done = 0
+    for _ in range(hands * 200):  # a bound: a game that never ends fails the test
+        if done == hands:
+            return
+        if game.phase is Phase.OVER:
+            game = Game(rules, random.Random(f"{seed}:{done}"))
+        if game.phase is Phase.DEAL:
+            game.deal_random()
+            continue
+        seat = game.to_act
+        assert seat is not None
+        dealer, before = game.dealer, len(game.hand_results)
+        game.apply(bots[seat].choose(game.observation(seat), game.legal_actions()))
+        if len(game.hand_results) > before and game.trump is not None:
+            done += 1
+            yield rules, HandFacts(
+                trump=game.trump, dealer=dealer, team_of=game.team_of,
+                pitcher=game.pitcher, bid=game.bid, moon=game.moon, dealt=tuple(game.dealt),
+                captured=tuple(game.captured), tricks_won=tuple(game.tricks_won),
+                last_trick_winner=game.play_state.last_winner)
+    raise AssertionError(f"{variant}: fewer than {hands} hands played out")
+
+
 @pytest.mark.parametrize("variant", ["auction-pitch", "partnership-pitch", "catch-five",
                                      "smear", "ten-point-pitch", "pedro"])
 def test_an_ordinary_hand_is_valued_without_the_engines_scoring(variant: str) -> None:
-    """Far from the game's end, a bid (not a moon) hand is valued on masks alone."""
-    rules = load_variant(variant)
-    table = table_of(rules)
-    n, size = table.n, table.hand_size
-    team_of = Game(rules, random.Random(0)).team_of
-    rng = random.Random(variant)
-    quick_ones = 0
-    for _ in range(200):
-        cards = rng.sample(deck(rules.deck.jokers), n * size)
-        dealt = [0] * n
-        captured = [0] * n
-        for i, card in enumerate(cards):
-            dealt[i % n] |= 1 << card
-            captured[rng.randrange(n)] |= 1 << card
-        f = HandFacts(trump=rng.randrange(4), dealer=0, team_of=team_of, pitcher=1, bid=2,
-                      moon=False, dealt=tuple(dealt), captured=tuple(captured),
-                      tricks_won=tuple([size // n] * n), last_trick_winner=2)
-        quick = Counting(rules, scoring_plan(rules), 0 if f.trump is None else f.trump, 0,
-                         team_of, 1, 2, False, (0,) * n, 0)
-        got = quick.value(f.dealt, f.captured, f.tricks_won, 2)
-        assert got == pytest.approx(engine_value(rules, f, (0,) * n, 0))
-        quick_ones += not quick.full_calls
-    assert quick_ones >= 150  # every point to one side (all_points_wins_game) aside
+    """Far from the game's end, a bid hand (not a moon), as bots play it, is valued on
+    masks alone, at the engine's value from every seat."""
+    quick_ones = hands = 0
+    for rules, f in played_hands(variant, 1, 60):
+        assert f.trump is not None and f.last_trick_winner is not None
+        n = f.seats
+        assert not dealt_twice(f.dealt) and not dealt_twice(f.captured)
+        if f.moon or f.pitcher is None:
+            continue
+        hands += 1
+        for me in range(n):
+            quick = Counting(rules, scoring_plan(rules), f.trump, f.dealer, f.team_of,
+                             f.pitcher, f.bid, False, (0,) * n, me)
+            got = quick.value(f.dealt, f.captured, f.tricks_won, f.last_trick_winner)
+            assert got == pytest.approx(engine_value(rules, f, (0,) * n, me))
+            quick_ones += not quick.full_calls
+    assert hands >= 40
+    assert quick_ones >= 0.75 * hands * n  # every point to one side (all_points_wins_game) aside
 
 
 @pytest.mark.parametrize("game_tie", list(GameTie))
@@ -124,10 +158,13 @@ def test_a_tie_for_game_is_credited_as_the_engine_credits_it(game_tie: GameTie) 
         else None))
     ten = RANKS.index("T")
     five = RANKS.index("5")
+    two, three = RANKS.index("2"), RANKS.index("3")
     for dealer, holder in itertools.product(range(4), (0, 2)):  # the five tied or not
-        dealt = [1 << (13 + ten), 1 << (26 + ten), 1 << 2, 1 << 3]
+        # the two and three of trumps: low cards, neither the five nor worth game points
+        dealt = [1 << (13 + ten), 1 << (26 + ten), 1 << two, 1 << three]
         dealt[holder] |= 1 << five
-        captured = (1 << (13 + ten), 1 << (26 + ten) | 1 << five | 1 << 2, 1 << 3, 0)
+        captured = (1 << (13 + ten), 1 << (26 + ten) | 1 << five | 1 << two, 1 << three, 0)
+        assert not dealt_twice(dealt) and not dealt_twice(captured)
         f = HandFacts(trump=0, dealer=dealer, team_of=(0, 1, 2, 3), pitcher=2, bid=1,
                       moon=False, dealt=tuple(dealt), captured=captured, tricks_won=(1, 2, 1, 0),
                       last_trick_winner=1)
