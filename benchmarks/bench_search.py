@@ -9,6 +9,10 @@ match is bounded by ``--timeout`` seconds, and reports the deals it finished).
   ``search`` bot and, alternated with it run by run, the ``calibrated`` default; hands
   per second of each (best run) and their ratio; with ``--out``, as a markdown table
   (``docs/search-speed.md``).
+- ``games``: ``--games`` whole games of four ``search`` seats on each variant asked for,
+  seeded as ``speed``'s first run; prints the hands played. For instruction counts on a
+  loaded machine: run it under ``valgrind --tool=callgrind`` with ``--games 3`` and with
+  ``--games 0`` (the start-up alone), and divide the difference by the hands.
 - ``strength``: ``pitchkit match`` (each deal played with the seats swapped, the 95%
   interval over deals on the difference in games won) of ``search`` against the default
   ``calibrated`` on every shipped variant, and against ``montecarlo`` on auction pitch.
@@ -38,23 +42,34 @@ from pitchkit.load import load_variant, shipped_variants
 from pitchkit.simulate import Setup, play_game
 
 
-def cpu_rate(variant: str, bots: str, hands_wanted: int, seed: str) -> float:
-    """Hands per CPU second of whole games with ``bots`` in every seat."""
+def play_games(variant: str, bots: str, seed: str, *, hands_wanted: int = 0,
+               games: int = 0) -> int:
+    """Whole games with ``bots`` in every seat, until ``hands_wanted`` hands or ``games``
+    games are played; the hands played. The calibration is made (or read) before the
+    first game."""
     rules = load_variant(variant)
     specs = parse_bots(bots, rules.players.count)
     if rules.has_auction:
-        calibration_for(rules)  # not timed: once per rule set, then cached
+        calibration_for(rules)  # once per rule set, then cached
     setup = Setup(rules=rules, seed=seed, bots=tuple(specs), hand_limit=1000,
                   endless=rules.scoring.target is None)
-    start = time.process_time()
     hands = index = 0
-    while hands < hands_wanted:
+    while hands < hands_wanted or index < games:
         key = f"{seed}:{index}"
         players = [spec.make(rules, s, random.Random(f"{key}:seat{s}"))
                    for s, spec in enumerate(specs)]
         game, _ = play_game(setup, key, players)
         hands += len(game.hand_results)
         index += 1
+    return hands
+
+
+def cpu_rate(variant: str, bots: str, hands_wanted: int, seed: str) -> float:
+    """Hands per CPU second of whole games with ``bots`` in every seat (the calibration
+    not timed)."""
+    play_games(variant, bots, seed)  # the calibration and imports, before the clock
+    start = time.process_time()
+    hands = play_games(variant, bots, seed, hands_wanted=hands_wanted)
     return hands / (time.process_time() - start)
 
 
@@ -179,12 +194,13 @@ def part_strength(deals: int, mc_deals: int, workers: int, timeout: int, out: Pa
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("part", choices=("speed", "strength"))
+    parser.add_argument("part", choices=("speed", "games", "strength"))
     parser.add_argument("--variants",
-                        help="comma-separated variants, or 'all' (default: speed "
+                        help="comma-separated variants, or 'all' (default: speed, games "
                         "auction-pitch, strength all)")
     parser.add_argument("--hands", type=int, default=300, help="speed: hands of search a run")
     parser.add_argument("--repeat", type=int, default=3, help="speed: alternated runs")
+    parser.add_argument("--games", type=int, default=3, help="games: whole games a variant")
     parser.add_argument("--deals", type=int, default=300, help="strength: deals a match")
     parser.add_argument("--mc-deals", type=int, default=100,
                         help="strength: deals of the match against montecarlo (slow)")
@@ -195,11 +211,15 @@ def main() -> None:
     parser.add_argument("--out", type=Path, help="write the table here (markdown)")
     parser.add_argument("--force", action="store_true", help="replace --out if it exists")
     args = parser.parse_args()
-    chosen = args.variants or ("auction-pitch" if args.part == "speed" else "all")
+    chosen = args.variants or ("all" if args.part == "strength" else "auction-pitch")
     variants = ([name for name, _ in shipped_variants()] if chosen == "all"
                 else chosen.split(","))
     if args.part == "speed":
         part_speed(variants, args.hands, args.repeat, args.out, args.force)
+    elif args.part == "games":
+        for variant in variants:
+            hands = play_games(variant, "search", "speed0", games=args.games)
+            print(f"{variant}: {args.games} games, {hands} hands", flush=True)
     else:
         part_strength(args.deals, args.mc_deals, args.workers, args.timeout, args.out,
                       args.force, args.against, variants)
