@@ -38,6 +38,7 @@ from pathlib import Path
 from pitchkit.atomic import write_atomically
 from pitchkit.bots import parse_bots
 from pitchkit.bots.value import calibration_for
+from pitchkit.errors import PitchkitError
 from pitchkit.load import load_variant, shipped_variants
 from pitchkit.simulate import Setup, play_game
 
@@ -214,6 +215,11 @@ def main() -> None:
     chosen = args.variants or ("all" if args.part == "strength" else "auction-pitch")
     variants = ([name for name, _ in shipped_variants()] if chosen == "all"
                 else chosen.split(","))
+    for name in variants:
+        try:
+            load_variant(name)
+        except PitchkitError as error:  # one line, not a traceback
+            sys.exit(f"bench_search: --variants: {error}")
     if args.part == "speed":
         part_speed(variants, args.hands, args.repeat, args.out, args.force)
     elif args.part == "games":
