@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from pitchkit import draw, flow
-from pitchkit.actions import TRUMP_BASE
+from pitchkit.actions import ALONE, TRUMP_BASE, WITH_PARTNER
 from pitchkit.errors import IllegalActionError
 from pitchkit.plan import RulesPlan, rules_plan
 from pitchkit.play import PlayState, set_trump
@@ -83,3 +83,12 @@ def test_a_pitcher_alone_plays_without_its_partner_whose_cards_leave_the_hand() 
     nxt = flow.begin_play(plan, state, hand(alone=True), 0)
     assert nxt == flow.Next(Phase.PLAY, 1, hands=(0, *HANDS[1:]), out=HANDS[0])
     assert (state.trick_size, state.next_active) == (3, (1, 2, 3, 1))
+
+
+def test_the_pitchers_answer_to_going_alone_reaches_the_engine() -> None:
+    """auction.alone: go_alone's Next carries the answer (the engine keeps it for the
+    scoring, scoring.alone_made_factor) through the steps that follow it."""
+    plan = plan_of(auction={"alone": True}, players={"partnerships": "2x2"})
+    for action, lone in ((ALONE, True), (WITH_PARTNER, False)):
+        nxt = flow.go_alone(plan, PlayState(plan), hand(), 2, action)
+        assert (nxt.phase, nxt.alone) == (Phase.PLAY, lone)
