@@ -4,12 +4,16 @@ first trick: the clauses mutate.py showed no fast test pinned. Dealer 0; seat 2 
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
+from play_helpers import act, cards
+from test_rules_throw_in import WEAK_0, WEAK_1, two_players
 
 from pitchkit import draw, flow
-from pitchkit.actions import ALONE, TRUMP_BASE, WITH_PARTNER
+from pitchkit.actions import ALONE, KEEP_HAND, SELECT_FLAG, THROW_IN, TRUMP_BASE, WITH_PARTNER
+from pitchkit.engine import Game
 from pitchkit.errors import IllegalActionError
 from pitchkit.plan import RulesPlan, rules_plan
 from pitchkit.play import PlayState, set_trump
@@ -92,3 +96,64 @@ def test_the_pitchers_answer_to_going_alone_reaches_the_engine() -> None:
     for action, lone in ((ALONE, True), (WITH_PARTNER, False)):
         nxt = flow.go_alone(plan, PlayState(plan), hand(), 2, action)
         assert (nxt.phase, nxt.alone) == (Phase.PLAY, lone)
+
+
+def test_after_a_weak_hand_is_kept_the_weak_dealer_in_seat_1_decides() -> None:
+    """deal.weak_hand_below: dealer seat 1 (index 0), both hands weak: seat 2 decides
+    first, then the dealer, the next weak seat even though its index is 0."""
+    game = Game(two_players(), random.Random(0), dealer=0)
+    used = set(cards(WEAK_0 + " " + WEAK_1))
+    game.deal_cards([cards(WEAK_0), cards(WEAK_1)],
+                    pack=[c for c in range(52) if c not in used])
+    assert (game.phase, game.to_act) == (Phase.THROW_IN, 1)
+    act(game, "keep hand")
+    assert (game.phase, game.to_act) == (Phase.THROW_IN, 0)
+
+
+def thrown_in_without_an_auction(**play: Any) -> tuple[Game, int]:
+    """deal.weak_hand_below with auction.style none: dealer seat 2 (index 1); seat 1's weak
+    hand is thrown in for the pack's first six cards (AC KC QC JC 8C 7C, no longer weak),
+    and clubs are trump (the 6C turned): the last decision, so play begins at once. The
+    game, and the new hand's mask."""
+    rules = rules_from_mapping({
+        "players": {"count": 2, "partnerships": "none"},
+        "deal": {"cards_per_hand": 6, "weak_hand_below": "J"},
+        "trump": {"chosen_by": "turned_card"}, "auction": {"style": "none"},
+        "play": {"first_leader": "left_of_dealer", **play},
+        "scoring": {"win_only_as_pitcher": False}})
+    game = Game(rules, random.Random(0), dealer=1)
+    used = set(cards(WEAK_0 + " AH KH 9C TC TD TS"))
+    pack = [c for c in reversed(range(52)) if c not in used]
+    game.deal_cards([cards(WEAK_0), cards("AH KH 9C TC TD TS")], turned=pack[6], pack=pack)
+    act(game, "throw in")
+    return game, sum(1 << c for c in cards("AC KC QC JC 8C 7C"))
+
+
+def test_a_hand_thrown_in_last_is_the_hand_staged_play_chooses_from() -> None:
+    """play.stages: the new hand is the thrower's cards not yet chosen."""
+    game, new = thrown_in_without_an_auction(stages=[3, 3])
+    assert (game.phase, game.reserve[0]) == (Phase.SELECT, new)
+
+
+def test_a_hand_thrown_in_last_is_the_hand_trumps_only_play_keeps() -> None:
+    """play.trumps_only: the new hand's trumps are kept (six clubs), not the old hand's."""
+    game, new = thrown_in_without_an_auction(trumps_only=True)
+    assert (game.phase, game.to_act, game.hands[0]) == (Phase.PLAY, 0, new)
+
+
+def test_a_weak_hand_throws_in_or_keeps_and_a_pitcher_goes_alone_or_not() -> None:
+    """flow.choices: the two answers of a throw-in and of going alone; a phase with no
+    step of flow's (the deal, the game over) has no choice."""
+    plan = plan_of(auction={"alone": True}, players={"partnerships": "2x2"})
+    state = PlayState(plan)
+    assert flow.choices(plan, state, hand(), Phase.THROW_IN, 0) == [THROW_IN, KEEP_HAND]
+    assert flow.choices(plan, state, hand(), Phase.ALONE, 2) == [ALONE, WITH_PARTNER]
+    assert flow.choices(plan, state, hand(), Phase.DEAL, 0) == []
+
+
+def test_a_random_choice_in_a_stage_selects_the_stages_count_of_its_cards() -> None:
+    game, new = thrown_in_without_an_auction(stages=[3, 3])
+    action = flow.random_action(game.plan, game._play_state, game._hand(), Phase.SELECT, 0,
+                                random.Random(0))
+    chosen = action & ~SELECT_FLAG
+    assert action & SELECT_FLAG and chosen & ~new == 0 and chosen.bit_count() == 3
