@@ -4,7 +4,7 @@ clauses mutate.py showed no fast test pinned."""
 from __future__ import annotations
 
 from pitchkit import draw
-from pitchkit.actions import DISCARD_FLAG, KEEP_FLAG
+from pitchkit.actions import DISCARD_FLAG, KEEP_FLAG, ROB
 from pitchkit.variant import Discard
 
 
@@ -74,3 +74,72 @@ def test_show_and_keep_shows_no_trumps_when_a_hand_keeps_exactly_its_size() -> N
                                 DISCARD_FLAG | 0b111 << 13)
     assert hands[1] == sum(1 << c for c in range(6)) and out == 0b111 << 13
     assert new.shown == ()
+
+
+PARTNERS, NEXT = (0, 1, 0, 1), (1, 2, 3, 0)
+
+
+def test_the_rest_of_the_pack_goes_on_to_the_pitchers_partner() -> None:
+    """draw.rest_to_partner: the pitcher robs after the others have drawn, then its
+    partner robs what it left."""
+    assert draw.turns(plan(pitcher_robs=True, rest_to_partner=True), 3, 0, PARTNERS,
+                      NEXT) == ((1, 2, 3), (0, 2))
+
+
+def test_the_draw_begins_with_nothing_drawn_and_nothing_gone() -> None:
+    """With or without a give (draw.give_to_partner), no seat has drawn or discarded."""
+    for give in (None, (0, 2)):
+        state = draw.begin(draw.DrawState(pack=(40, 41)), (1, 2, 3), 4, (), give)
+        assert state.drawn == state.gone == (0, 0, 0, 0), give
+
+
+def test_a_hand_at_its_size_chooses_no_card_and_a_hand_one_above_chooses_one() -> None:
+    """draw.discard down_to_hand_size: six of six held discards nothing (a choice of no
+    card); seven held discards one of them."""
+    p = plan(discard=Discard.DOWN_TO_HAND_SIZE)
+    state = draw.DrawState(pack=(40, 41), order=(1,))
+    six, seven = (1 << 6) - 1, (1 << 7) - 1
+    assert draw.choice(p, state, six, SPADES, 1, 3) == draw.Choice("discard", 0, 0, 0, 0)
+    assert draw.choice(p, state, seven, SPADES, 1, 3) == draw.Choice("discard", seven, 0, 1, 1)
+
+
+def test_a_robber_shows_and_keeps_every_trump_above_the_hand_size() -> None:
+    """draw.extra_trumps show_and_keep: the robber keeps every trump of its hand and the
+    pack when they are more than the hand size (all seven here); with exactly six trumps
+    it keeps six of hand and pack as usual."""
+    p = plan(pitcher_robs=True, show_and_keep=True)
+    hand = sum(1 << c for c in (0, 1, 2, 3, 13, 14))  # 2S..5S, 2H 3H
+    for pack, trumps in (((4, 5, 6, 30), 7), ((4, 5, 30), 6)):
+        state = draw.DrawState(pack=pack, order=(0,), robbing=1)
+        pool = hand | sum(1 << c for c in pack)
+        ch = draw.choice(p, state, hand, SPADES, 0, 3)
+        if trumps > 6:
+            assert ch == draw.Choice("keep", pool & SPADES, pool & SPADES, 7, 7)
+        else:
+            assert ch == draw.Choice("keep", pool, 0, 6, 6)
+
+
+def test_discarding_up_to_a_count_requires_no_card() -> None:
+    """draw.discard up_to: any of the hand, none of it required."""
+    p = plan(discard=Discard.UP_TO, count=3)
+    state = draw.DrawState(pack=(40, 41, 42), order=(1,))
+    hand = (1 << 6) - 1
+    assert draw.choice(p, state, hand, SPADES, 1, 3) == draw.Choice("discard", hand, 0, 0, 3)
+
+
+def test_seven_trumps_discard_down_to_the_hand_size_trumps_included() -> None:
+    """draw.discard non_trumps: a hand of seven trumps and two plain cards discards three,
+    both plain cards among them."""
+    hand = (1 << 7) - 1 | 0b11 << 13
+    state = draw.DrawState(pack=(40, 41), order=(1,))
+    ch = draw.choice(plan(), state, hand, SPADES, 1, 3)
+    assert ch == draw.Choice("discard", hand, 0b11 << 13, 3, 3)
+
+
+def test_robbing_the_pack_discards_nothing() -> None:
+    """draw.pack_to_partner: the answer rob takes the pack's turn; no card goes out."""
+    state = draw.DrawState(pack=(40, 41), order=(0, 2), drawn=(0,) * 4, gone=(0,) * 4,
+                           robbing=2, asking=True)
+    new, hands, out = draw.step(plan(pitcher_robs=True, pack_to_partner=True), state,
+                                (1, 2, 4, 8), SPADES, 3, ROB)
+    assert (new.order, new.asking, hands, out) == ((0,), False, (1, 2, 4, 8), 0)
