@@ -3,8 +3,10 @@ clauses mutate.py showed no fast test pinned."""
 
 from __future__ import annotations
 
+import random
+
 from pitchkit import draw
-from pitchkit.actions import DISCARD_FLAG, KEEP_FLAG, ROB
+from pitchkit.actions import DISCARD_FLAG, GIVE_FLAG, KEEP_FLAG, PACK_TO_PARTNER, ROB
 from pitchkit.variant import Discard
 
 
@@ -143,3 +145,52 @@ def test_robbing_the_pack_discards_nothing() -> None:
     new, hands, out = draw.step(plan(pitcher_robs=True, pack_to_partner=True), state,
                                 (1, 2, 4, 8), SPADES, 3, ROB)
     assert (new.order, new.asking, hands, out) == ((0,), False, (1, 2, 4, 8), 0)
+
+
+def test_passing_the_pack_to_the_partner_makes_the_partner_the_one_robber() -> None:
+    """draw.pack_to_partner: the answer pack to partner leaves the robbing to the partner
+    (one robbing turn left, no question); no card goes out."""
+    state = draw.DrawState(pack=(40, 41), order=(0, 2), drawn=(0,) * 4, gone=(0,) * 4,
+                           robbing=2, asking=True)
+    new, hands, out = draw.step(plan(pitcher_robs=True, pack_to_partner=True), state,
+                                (1, 2, 4, 8), SPADES, 3, PACK_TO_PARTNER)
+    assert (new.order, new.robbing, new.asking, hands, out) == ((2,), 1, False, (1, 2, 4, 8),
+                                                                 0)
+
+
+def test_the_cards_given_to_the_partner_join_its_hand_and_none_go_out() -> None:
+    """draw.give_to_partner: the kitty's taker (seat 0) gives two cards to seat 2."""
+    state = draw.DrawState(pack=(40, 41), order=(0, 1, 2, 3), drawn=(0,) * 4,
+                           gone=(0,) * 4, giver=0, receiver=2, giving=True)
+    hand = (1 << 8) - 1  # 2S..9S
+    new, hands, out = draw.step(plan(give_to_partner=2), state, (hand, 0, 1 << 20, 0),
+                                SPADES, 3, GIVE_FLAG | 0b11)
+    assert hands == (hand & ~0b11, 0, 1 << 20 | 0b11, 0) and out == 0
+    assert (new.order, new.giving, new.given) == ((1, 2, 3), False, 0b11)
+
+
+def test_a_robber_before_its_partner_leaves_it_the_pack_cards_not_kept() -> None:
+    """draw.rest_to_partner: the pitcher keeps six of its hand and the pack; its own card
+    left out is discarded, the pack's cards left go on to its partner (seat 2)."""
+    hand = sum(1 << c for c in (0, 1, 2, 3, 13))  # 2S..5S, 2H
+    state = draw.DrawState(pack=(4, 5, 30), order=(0, 2), drawn=(0,) * 4, gone=(0,) * 4,
+                           robbing=2)
+    keep = (1 << 6) - 1
+    new, hands, out = draw.step(plan(pitcher_robs=True, rest_to_partner=True), state,
+                                (hand, 0, 0, 0), SPADES, 3, KEEP_FLAG | keep)
+    assert (hands[0], out, new.pack, new.order) == (keep, 1 << 13, (30,), (2,))
+
+
+def test_a_random_draw_action_is_legal_and_takes_every_count_in_range() -> None:
+    """draw.random_action (the random bot's draw): a legal action, every required card
+    in it, each count from least to most drawn; the robber's question gets either answer."""
+    ch = draw.Choice("discard", 0b11111 << 13, 0b1 << 13, 2, 4)
+    counts, answers = set(), set()
+    for seed in range(60):
+        action = draw.random_action(ch, random.Random(seed))
+        mask = draw.check(ch, 1, action)
+        assert action == DISCARD_FLAG | mask and mask & 1 << 13
+        counts.add(mask.bit_count())
+        answers.add(draw.random_action(draw.Choice("rob", 0, 0, 0, 0), random.Random(seed)))
+    assert counts == {2, 3, 4}
+    assert answers == {ROB, PACK_TO_PARTNER}
