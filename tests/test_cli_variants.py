@@ -278,18 +278,25 @@ def _alternatives(prop: dict[str, Any]) -> list[Any]:
     return [low, low + 1, 3, 11] + ([None] if isinstance(kind, list) else [])
 
 
-#: Settings that only show with a companion setting.
-_COMPANIONS = {"points.game_tie_card": ["points.game_tie=holder_of_card"],
-               "points.slam_requires": ["points.items=[{point: high}, {point: slam}]"],
-               "auction.alone": ["players.partnerships=2x2"],
-               "scoring.alone_made_factor": ["players.partnerships=2x2", "auction.alone=true"],
-               "trump.joker_rank": ["deck.jokers=1"],
-               "trump.joker_order": ["deck.jokers=2"],
-               "trump.pitched_joker": ["deck.jokers=1"],
-               "play.never_lead_joker": ["deck.jokers=1"],
-               "scoring.bidder_goes_out": ["scoring.win_only_as_pitcher=false"],
-               "draw.count": ["draw.discard=up_to"],
-               "draw.extra_trumps": ["draw.discard=non_trumps"]}
+def _companions(setting: str) -> list[list[str]]:
+    """What else a setting may need to show in a sheet, as overrides, derived rather than
+    listed: nothing; what a test's mark of it says it needs; the base of each case of
+    test_engine_settings that changes it."""
+    from setting_marks import setting_marks
+    from test_engine_settings import CASES
+
+    out: list[list[str]] = [[]]
+    out += [list(mark.needs) for mark in setting_marks() if mark.key == setting and mark.needs]
+    section, key = setting.split(".")
+    for base, change in CASES:
+        if key in change.get(section, {}) and base:
+            out.append([f"{sec}.{name}={_flow(value)}" for sec, values in base.items()
+                        for name, value in values.items()])
+    return out
+
+
+def _flow(value: Any) -> str:
+    return yaml.safe_dump(value, default_flow_style=True).strip().removesuffix("...").strip()
 
 
 def test_explain_words_every_setting() -> None:
@@ -303,19 +310,27 @@ def test_explain_words_every_setting() -> None:
             continue
         for key, prop in spec["properties"].items():
             setting = f"{section}.{key}"
-            if not any(_explain_changes(name, sheets[name], setting, value)
+            if not any(_explain_changes(name, sheets[name], setting, value, needs)
+                       for needs in _companions(setting)
                        for name in names for value in _alternatives(prop)):
                 silent.append(setting)
     assert silent == []
 
 
-def _explain_changes(name: str, sheet: str, setting: str, value: Any) -> bool:
-    text = yaml.safe_dump(value, default_flow_style=True).strip().removesuffix("...").strip()
+def _explain_changes(name: str, sheet: str, setting: str, value: Any,
+                     needs: list[str]) -> bool:
+    """Whether setting ``setting`` to ``value`` changes ``name``'s sheet, with ``needs``
+    set in both where the needs alone make valid rules (``sheet``: the sheet of ``name``
+    as shipped)."""
     try:
-        rules = load_variant(name, [*_COMPANIONS.get(setting, []), f"{setting}={text}"])
+        rules = load_variant(name, [*needs, f"{setting}={_flow(value)}"])
     except VariantError:
         return False
-    return explain_rules(rules) != sheet
+    try:
+        before = explain_rules(load_variant(name, needs)) if needs else sheet
+    except VariantError:  # the needs want the setting too (a card to break a tie)
+        before = sheet
+    return explain_rules(rules) != before
 
 
 def test_new_from_a_combinations_variant_lists_its_settings(tmp_path: Path) -> None:

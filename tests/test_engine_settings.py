@@ -3,13 +3,12 @@ the games played from the same seeds (the event log or the hands' results)."""
 
 from __future__ import annotations
 
-import ast
 import random
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any, NamedTuple
 
 import pytest
+from setting_marks import marked_settings
 
 from pitchkit.actions import (
     BID_BASE,
@@ -462,35 +461,6 @@ def test_each_engine_setting_has_its_described_effect(base: dict[str, Any],
 def test_every_engine_setting_changes_the_games(base: dict[str, Any],
                                                  change: dict[str, Any]) -> None:
     assert games(base) != games(merged(base, change))
-
-
-def _is_setting_mark(node: ast.expr) -> bool:
-    """``@pytest.mark.setting(...)``."""
-    return (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
-            and node.func.attr == "setting" and isinstance(node.func.value, ast.Attribute)
-            and node.func.value.attr == "mark")
-
-
-def marked_settings() -> dict[str, list[str]]:
-    """Every setting named by a ``@pytest.mark.setting`` in the test files, with the
-    tests that carry it (``file::test``), read from the files themselves: found whichever
-    tests this run collects."""
-    found: dict[str, list[str]] = {}
-    for path in sorted(Path(__file__).parent.glob("test_*.py")):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        for node in ast.walk(tree):
-            if not isinstance(node, ast.FunctionDef):
-                continue
-            for mark in filter(_is_setting_mark, node.decorator_list):
-                assert isinstance(mark, ast.Call)
-                where = f"{path.name}::{node.name}"
-                assert node.name.startswith("test_"), f"{where}: a setting mark on no test"
-                assert mark.args, f"{where}: a setting mark names no setting"
-                for arg in mark.args:
-                    assert isinstance(arg, ast.Constant) and isinstance(arg.value, str), \
-                        f"{where}: a setting mark names its settings as plain strings"
-                    found.setdefault(arg.value, []).append(where)
-    return found
 
 
 def test_every_schema_setting_is_changed_here_or_marked_on_a_test() -> None:

@@ -137,7 +137,7 @@ TIE_DEAL = ("2S TS", "3S 5H", "TD 6D", "4D 7D")
 TIE_PLAYS = "2S 3S TD 4D 5H 6D 7D TS"
 
 
-@pytest.mark.setting("points.game_tie_card")
+@pytest.mark.setting("points.game_tie_card", needs=("points.game_tie=holder_of_card",))
 def test_game_tie_to_the_tied_holder_of_a_named_card() -> None:
     game = [{"point": "game"}]
     assert hand(two_cards(game), TIE_DEAL, TIE_PLAYS).points == {"game": ()}

@@ -93,7 +93,7 @@ def test_items_count_their_value_in_order() -> None:
     assert state.winners == (0,)
 
 
-@pytest.mark.setting("scoring.bidder_goes_out")
+@pytest.mark.setting("scoring.bidder_goes_out", needs=("scoring.win_only_as_pitcher=false",))
 def test_bidder_goes_out() -> None:
     r = rules(scoring={"win_only_as_pitcher": False, "bidder_goes_out": True})
     state = settle_hand(r, (5, 6, 0, 0), facts(pitcher=0), hand((2, 2, 0, 0), POINTS), 3)

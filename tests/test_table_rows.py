@@ -60,7 +60,8 @@ def test_slam_is_not_won_when_the_jack_was_not_dealt() -> None:
     assert game.scores == [3, 0]
 
 
-@pytest.mark.setting("points.slam_requires")
+@pytest.mark.setting("points.slam_requires",
+                      needs=("points.items=[{point: high}, {point: slam}]",))
 def test_slam_requires_all_tricks_scores_without_the_jack() -> None:
     game = everything_to_seat_0(slam_rules("all_tricks"), "AH KH 2H AS AC AD", "bid 3")
     assert game.hand_results[-1].points["slam"] == (0,)
@@ -193,7 +194,8 @@ def test_with_partner_every_seat_plays() -> None:
     assert game.scores == [4, 0, 4, 0]
 
 
-@pytest.mark.setting("scoring.alone_made_factor")
+@pytest.mark.setting("scoring.alone_made_factor",
+                      needs=("players.partnerships=2x2", "auction.alone=true"))
 @pytest.mark.parametrize("factor", [1, 3])
 def test_alone_made_factor(factor: int) -> None:
     game = strong_hand(partners(scoring={"alone_made_factor": factor}), "go alone")
