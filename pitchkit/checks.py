@@ -101,7 +101,11 @@ def hands_fit_the_deck(rules: Rules) -> Iterator[Finding]:
 def weak_hands_can_be_thrown_in(rules: Rules) -> Iterator[Finding]:
     """deal.weak_hand_below: some hand must be weak, some not, and a new hand at hand."""
     below = rules.deal.weak_hand_below
+    misdeal = rules.setting("deal.weak_hand_misdeal", bool)
     if below is None:
+        if misdeal:
+            yield Finding(("deal.weak_hand_misdeal", "deal.weak_hand_below"),
+                          "has no effect without deal.weak_hand_below: no hand is weak")
         return
     deck = rules.deck.cards()
     strong = strong_cards(rules)
@@ -114,7 +118,7 @@ def weak_hands_can_be_thrown_in(rules: Rules) -> Iterator[Finding]:
                              "higher")
     undealt = (len(deck) - _set_aside(rules) - rules.players.count * cards_per_hand(rules)
                - rules.deal.kitty)
-    if undealt < cards_per_hand(rules):
+    if undealt < cards_per_hand(rules) and not misdeal:  # a misdeal deals anew
         yield Finding(("deal.weak_hand_below", "deal.cards_per_hand"),
                       f"a weak hand is never replaced: {max(undealt, 0)} cards are left "
                       f"undealt, fewer than a hand of {cards_per_hand(rules)}")

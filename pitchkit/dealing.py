@@ -106,10 +106,11 @@ def weak_seat(plan: RulesPlan, hands: Sequence[int], stock: int, seat: int,
               last: int) -> int:
     """The first seat from ``seat`` round to ``last`` (both included) that may throw its
     hand in (``deal.weak_hand_below``): it holds no card of the rank or higher, and the
-    ``stock`` undealt cards hold a new hand; -1 when none may."""
+    ``stock`` undealt cards hold a new hand (a misdeal needs none:
+    ``deal.weak_hand_misdeal``); -1 when none may."""
     deal = plan.deal
     strong = deal.weak_hand_below
-    if not strong or stock < deal.cards_per_hand:
+    if not strong or (stock < deal.cards_per_hand and not deal.weak_hand_misdeal):
         return -1
     next_seat = plan.seats.next_seat
     while True:

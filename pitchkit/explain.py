@@ -212,10 +212,17 @@ def _dealing(rules: Rules) -> Iterator[str]:
     text += f"; {_n(left, 'card')} stay undealt." if left else "."
     yield text
     yield from kitty_lines(rules)
-    if d.weak_hand_below is not None:
-        word = _RANK_WORDS[d.weak_hand_below]
-        rank = ("an " if word[0] in "aeiou" else "a ") + word
-        joker = " (a joker counts as high)" if rules.deck.jokers else ""
+    if d.weak_hand_below is None:
+        return
+    word = _RANK_WORDS[d.weak_hand_below]
+    rank = ("an " if word[0] in "aeiou" else "a ") + word
+    joker = " (a joker counts as high)" if rules.deck.jokers else ""
+    if rules.setting("deal.weak_hand_misdeal", bool):
+        yield (f"A player dealt no card as high as {rank}{joker} may call a misdeal before "
+               "the bidding (`throw in`): nobody scores and the same dealer shuffles and "
+               "deals again; or keep the hand (`keep hand`). Each such player chooses in "
+               "turn from the dealer's left.")
+    else:
         yield (f"A player dealt no card as high as {rank}{joker} may throw it in before "
                f"the bidding (`throw in`): the hand is shown and its holder is dealt "
                f"{_n(per, 'new card')} from the undealt cards, and may throw in again while "

@@ -101,7 +101,7 @@ def begin_hand(plan: RulesPlan, state: PlayState, hand: Hand, stock: tuple[int, 
                ) -> Next:
     """The hand is dealt, ``stock`` left over: the first weak hand's throw-in, or the
     auction."""
-    if not stock:
+    if not stock and not plan.deal.weak_hand_misdeal:
         return begin_auction(plan, state, hand)
     record, seat = weak_hand.begin(plan, hand.dealt, stock, hand.dealer)
     if seat >= 0:
@@ -114,6 +114,8 @@ def throw_in(plan: RulesPlan, state: PlayState, hand: Hand, seat: int, action: i
     weak hand decides, or the auction begins."""
     done = weak_hand.step(plan, hand.dealt, hand.throw_in, hand.draw, hand.dealer, seat,
                           action)
+    if done.next_seat == weak_hand.MISDEAL:
+        return Next(Phase.DEAL)  # the deal is void: the engine throws the hand in
     staged = plan.play.stages
     held = None if staged else done.dealt
     unchosen = done.dealt if staged else None

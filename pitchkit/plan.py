@@ -118,6 +118,9 @@ class DealPlan:
     #: the cards that keep a hand from being weak (``deal.weak_hand_below``: that rank
     #: and higher in every suit, and the jokers); 0: no weak-hand rule
     weak_hand_below: int
+    #: ``deal.weak_hand_misdeal``, with a weak-hand rule: a hand thrown in is a misdeal,
+    #: the same dealer deals again
+    weak_hand_misdeal: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -232,7 +235,9 @@ def _deal(rules: Rules, n: int) -> DealPlan:
                     packet_size=rules.deal.packet_size, kitty=rules.deal.kitty,
                     chosen_by_turned_card=rules.trump.chosen_by is TrumpChosenBy.TURNED_CARD,
                     shown_card_out_of_play=shown_card_out_of_play(rules),
-                    weak_hand_below=strong_cards(rules))
+                    weak_hand_below=strong_cards(rules),
+                    weak_hand_misdeal=(rules.setting("deal.weak_hand_misdeal", bool)
+                                       and rules.deal.weak_hand_below is not None))
 
 
 def strong_cards(rules: Rules) -> int:

@@ -32,6 +32,8 @@ class ThrowInState(NamedTuple):
 
 #: a hand without weak hands to throw in
 NO_THROW_IN = ThrowInState()
+#: ThrowInStep.next_seat of a misdeal (deal.weak_hand_misdeal): the same dealer deals again
+MISDEAL = -2
 
 
 class ThrowInStep(NamedTuple):
@@ -45,7 +47,7 @@ class ThrowInStep(NamedTuple):
     draw: DrawState | None
     #: cards now out of play for the hand (a thrown-in hand where there is no draw)
     out: int
-    #: the next seat to decide, or -1: the auction begins
+    #: the next seat to decide, or -1: the auction begins, or MISDEAL
     next_seat: int
 
 
@@ -53,7 +55,7 @@ def begin(plan: RulesPlan, dealt: Sequence[int], stock: tuple[int, ...], dealer:
           ) -> tuple[ThrowInState, int]:
     """The hand is dealt, ``stock`` left over: the record, and the first seat from the
     dealer's left whose hand is weak (-1: none, the auction begins)."""
-    if not stock or not plan.deal.weak_hand_below:
+    if not plan.deal.weak_hand_below or not (stock or plan.deal.weak_hand_misdeal):
         return NO_THROW_IN, -1
     seat = dealing.weak_seat(plan, dealt, len(stock), plan.seats.next_seat[dealer], dealer)
     return ThrowInState(stock), seat
@@ -69,6 +71,10 @@ def step(plan: RulesPlan, dealt: Sequence[int], state: ThrowInState,
     start = seat
     out = 0
     stock, thrown = state
+    if action == THROW_IN and plan.deal.weak_hand_misdeal:
+        # rule: "a misdeal may be called. The current dealer shuffles and redeals the
+        # cards" (Minnesota Smear, ourpastimes.com; deal.weak_hand_misdeal)
+        return ThrowInStep(tuple(dealt), state, draw_state, 0, MISDEAL)
     if action == THROW_IN:
         shown = dealt[seat]
         dealt, stock = dealing.throw_in(plan, dealt, stock, seat)

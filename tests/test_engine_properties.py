@@ -161,6 +161,8 @@ def variants(draw: st.DrawFn, after: bool = False) -> Rules:
         # a bid to play alone (issue 10): the partners sit out when the pitcher says so
         data["auction"] |= {"alone": True, "pitch_to_bid": False}
         data["scoring"]["alone_made_factor"] = draw(st.integers(1, 3))
+    if data["deal"].get("weak_hand_below") and draw(st.booleans()):
+        data["deal"]["weak_hand_misdeal"] = True  # a weak hand thrown in: a misdeal
     return rules_from_mapping(data)
 
 
