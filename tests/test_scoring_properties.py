@@ -12,6 +12,7 @@ from pitchkit.cards import JACK, RANKS, SUIT_MASKS, cards_in, deck, make_card
 from pitchkit.scoring import (
     HandFacts,
     HandScore,
+    ScoringPlan,
     _game_points,
     available_points,
     card_under_trump,
@@ -223,6 +224,35 @@ def test_the_wide_game_table_counts_as_the_game_table_does(
     for mask in masks:
         assert (wide[mask >> shift & window] + wide[mask >> shift + 26 & window]
                 == _game_points(plan.game_table, mask))
+
+
+def _plan_with_card_values(values: tuple[tuple[str, int], ...]) -> ScoringPlan:
+    return scoring_plan(dataclasses.replace(
+        Rules(), points=dataclasses.replace(Rules().points, card_values=values)))
+
+
+def test_the_wide_game_table_is_built_only_while_two_suits_stay_below_256() -> None:
+    # game_wide adds two suits' sums in one byte: it is built while the largest sum of the
+    # first suit's window and a whole suit stays below 256, and not at 256, where the byte
+    # would wrap (scoring.py's `max(first) + max(table) < 256`)
+    below = _plan_with_card_values((("A", 40), ("K", 40), ("Q", 40), ("J", 7)))  # 127 a suit
+    assert below.game_wide is not None
+    shift = below.game_wide_shift
+    window = (1 << (26 - shift)) - 1
+    two_suits = sum(1 << (13 * s + r) for s in (0, 1) for r in range(RANKS.index("J"), 13))
+    assert below.game_wide[two_suits >> shift & window] == 254
+    at = _plan_with_card_values((("A", 40), ("K", 40), ("Q", 40), ("J", 8)))  # 128 a suit
+    assert at.game_wide is None
+    assert _game_points(at.game_table, two_suits) == 256
+
+
+def test_a_suit_worth_256_game_points_keeps_a_table_of_ints() -> None:
+    # a suit's sums fit in bytes only below 256 (points.card_values may reach 100 a rank)
+    plan = _plan_with_card_values((("A", 100), ("K", 100), ("Q", 56)))
+    assert isinstance(plan.game_table, tuple) and max(plan.game_table) == 256
+    assert _game_points(plan.game_table, (1 << 52) - 1) == 4 * 256
+    below = _plan_with_card_values((("A", 100), ("K", 100), ("Q", 55)))
+    assert isinstance(below.game_table, bytes) and max(below.game_table) == 255
 
 
 def test_the_seeds_card_values_have_a_wide_game_table() -> None:
