@@ -121,11 +121,11 @@ def play_game(setup: Setup, rng_seed: str, bots: Sequence[Bot]) -> tuple[Game, b
                for bot, spec in zip(bots, specs, strict=True)]
     # built-in bots' card play, asked with the seat's view of the table and not the whole
     # observation; a single legal card is played without asking (card_player's promise)
-    players = [_card_player(bot) if spec.target in BUILTIN.values() else None
+    players = [_fast_player(bot, "card_player") if spec.target in BUILTIN.values() else None
                for bot, spec in zip(bots, specs, strict=True)]
     fast = any(players)
     # and their bids, asked with the seat's hand and the trump, not the whole observation
-    bidders = [_bid_player(bot) if spec.target in BUILTIN.values() else None
+    bidders = [_fast_player(bot, "bid_player") if spec.target in BUILTIN.values() else None
                for bot, spec in zip(bots, specs, strict=True)]
     legal_actions, apply, observation = game.legal_actions, game.apply, game.observation
     legal_mask, play_view = game.legal_mask, game.play_view
@@ -191,16 +191,11 @@ def play_game(setup: Setup, rng_seed: str, bots: Sequence[Bot]) -> tuple[Game, b
             ) from None
 
 
-def _bid_player(bot: Bot) -> Callable[..., int] | None:
-    """A built-in bot's bidding for :func:`play_game`, if it has one (``bid_player``)."""
-    bid_player = getattr(bot, "bid_player", None)
-    return None if bid_player is None else bid_player()
-
-
-def _card_player(bot: Bot) -> Callable[..., int] | None:
-    """A built-in bot's card play for the fast path of :func:`play_game`, if it has one."""
-    card_player = getattr(bot, "card_player", None)
-    return None if card_player is None else card_player()
+def _fast_player(bot: Bot, kind: str) -> Callable[..., int] | None:
+    """A built-in bot's bidding (``kind`` "bid_player") or card play ("card_player") for
+    the fast path of :func:`play_game`, if it has one."""
+    make = getattr(bot, kind, None)
+    return None if make is None else make()
 
 
 @dataclass(frozen=True)
