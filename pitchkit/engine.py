@@ -331,13 +331,23 @@ class Game:
                 mask &= mask - 1  # drop the lowest legal card
                 k -= 1
             return self._play(self.to_act, (mask & -mask).bit_length() - 1)  # type: ignore[arg-type]
+        return self.apply(self.random_action(rng))
+
+    def random_action(self, rng: random.Random) -> Action:
+        """A uniformly random legal action of :attr:`to_act`, in every phase, ready for
+        :meth:`apply` (the random bot's draw). In play, the auction and the yes/no phases
+        it is ``rng.choice(legal_actions())``; in ``select`` a random set of
+        :attr:`select_count` cards, in ``draw`` a random number of cards in range and
+        which ones (where :meth:`legal_actions` lists only the cards that may be chosen)."""
         if self.to_act is None:
             raise IllegalActionError(f"nobody may act now: the game is in phase {self.phase}")
+        if self.phase is _PLAY:
+            return rng.choice(self.legal_actions())
         if self.phase is _AUCTION:
-            return self.apply(random_auction_action(self.plan, self._auction, self.dealer,
-                                                    self.to_act, self._lead_mask, rng))
-        return self.apply(flow.random_action(self.plan, self._play_state, self._hand(),
-                                             self.phase, self.to_act, rng))
+            return random_auction_action(self.plan, self._auction, self.dealer,
+                                         self.to_act, self._lead_mask, rng)
+        return flow.random_action(self.plan, self._play_state, self._hand(),
+                                  self.phase, self.to_act, rng)
 
     def deal_random(self) -> Event:
         """In phase deal: shuffle with :attr:`rng` and deal (turning a trump card where

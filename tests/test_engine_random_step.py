@@ -9,6 +9,8 @@ other games than the ones the rules describe.
 from __future__ import annotations
 
 import random
+import re
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -16,7 +18,7 @@ from hypothesis import strategies as st
 
 from pitchkit.draw import random_action
 from pitchkit.engine import Game, Phase, select_action
-from pitchkit.load import load_variant
+from pitchkit.load import load_variant, shipped_variants
 
 VARIANTS = [
     ("auction-pitch", ()),
@@ -96,3 +98,45 @@ def test_random_step_honours_a_subclassed_generator() -> None:
         if not fast:
             expected = game.snapshot()
     assert game.snapshot() == expected
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_random_action_is_the_random_step(seed: int) -> None:
+    """``apply(random_action(rng))`` is ``_apply_random(rng)``: the same draw in every
+    phase, on a variant with a draw and one with staged play."""
+    for variant in ("ten-point-pitch-draw", "pimps-and-hoes", "cinch"):
+        games = []
+        for fast in (False, True):
+            rng = random.Random(seed)
+            game = Game(load_variant(variant), rng)
+            while game.phase is not Phase.OVER and game.hands_played < 4:
+                if game.phase is Phase.DEAL:
+                    game.deal_random()
+                elif fast:
+                    game._apply_random(rng)
+                else:
+                    game.apply(game.random_action(rng))
+            games.append([(e.kind, e.seat, e.action) for e in game.events])
+        assert games[0] == games[1]
+
+
+def _readme_example() -> str:
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    section = readme.split("\n## From Python\n", 1)[1]
+    code = re.search(r"```python\n(import random\n.*?)```", section, re.S)
+    assert code, "the README's From Python section has an example"
+    return code.group(1)
+
+
+@pytest.mark.parametrize("variant", [name for name, _ in shipped_variants()])
+def test_the_readme_python_example_plays_every_shipped_variant(
+        variant: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """The README's loop works as written on every variant, draws and staged play too."""
+    source = _readme_example()
+    assert 'load_variant("auction-pitch")' in source
+    source = source.replace('load_variant("auction-pitch")', f'load_variant("{variant}")')
+    space: dict[str, object] = {}
+    exec(compile(source, "README.md", "exec"), space)
+    game = space["game"]
+    assert isinstance(game, Game) and game.hands_played > 0
+    assert capsys.readouterr().out == f"{game.outcome}\n"
