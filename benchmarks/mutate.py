@@ -48,6 +48,7 @@ import functools
 import gc
 import inspect
 import os
+import pickle
 import random
 import shutil
 import signal
@@ -140,6 +141,13 @@ class Mutant:
     #: the top-level function or method ("Class.method") whose body holds the change, or
     #: None for module-level code (constants, class fields, defaults, decorators)
     scope: str | None = None
+    #: the changed node's last line (a statement or expression may span several)
+    end_line: int = 0
+
+    @property
+    def lines(self) -> range:
+        """The lines whose code the change touches."""
+        return range(self.line, max(self.line, self.end_line) + 1)
 
     @property
     def where(self) -> str:
@@ -152,14 +160,16 @@ class _Mutator(ast.NodeTransformer):
 
     def __init__(self, target: int = -1) -> None:
         self.target = target
-        self.points: list[tuple[int, str, str | None]] = []
+        self.points: list[tuple[int, int, str, str | None]] = []
         self._classes: list[str] = []
         self._scope: str | None = None
         self._final_return: ast.stmt | None = None
 
     def _point(self, node: ast.AST, change: str) -> bool:
         """Register a point; True if it is the one to apply."""
-        self.points.append((getattr(node, "lineno", 0), change, self._scope))
+        line = getattr(node, "lineno", 0)
+        self.points.append((line, getattr(node, "end_lineno", None) or line, change,
+                            self._scope))
         return len(self.points) - 1 == self.target
 
     # --- left alone: messages, docs, annotations, invariants, type-only imports
@@ -302,8 +312,8 @@ def _source(module: str) -> str:
 def mutants_of(module: str) -> list[Mutant]:
     mutator = _Mutator()
     mutator.visit(ast.parse(_source(module)))
-    return [Mutant(module, i, line, change, scope)
-            for i, (line, change, scope) in enumerate(mutator.points)]
+    return [Mutant(module, i, line, change, scope, end)
+            for i, (line, end, change, scope) in enumerate(mutator.points)]
 
 
 def mutated_source(mutant: Mutant) -> str:
@@ -507,15 +517,26 @@ def run_pytest(files: list[str]) -> int:
 
 class _ForkLoop:
     """A pytest plugin: collect once, then run the session's tests once per mutant, each
-    in a forked child; one line per mutant on ``out``: index, outcome, seconds, and the
-    first failing test."""
+    in a forked child; one line per mutant on ``out``: index, outcome, seconds, the first
+    failing test and the stage that decided.
+
+    With ``cover``, the clean run is traced: it records which lines of the module each
+    test executes (and how long it takes), and a mutant first meets only the tests that
+    execute one of its lines (stage ``covered``: most mutants die there in a second or
+    two, where the whole list takes 20 s and more); a mutant they leave alive then meets
+    every test (stage ``forked``), since a test can also see a change through a value a
+    covering test left behind (a cache), or through a line no test reaches but the
+    mutant's (a ``del`` of a ``return`` runs the lines below it). ``fallback`` False
+    skips that second run (quicker, but a survivor may be a false one)."""
 
     def __init__(self, module: str, indices: list[int], timeout_factor: float,
-                 out: TextIO) -> None:
+                 out: TextIO, cover: bool = False, fallback: bool = True) -> None:
         self.module = module
         self.indices = indices
         self.timeout_factor = timeout_factor
         self.out = out
+        self.cover = cover
+        self.fallback = fallback
         self.first_failure = ""
 
     def pytest_runtest_logreport(self, report: Any) -> None:
@@ -527,8 +548,15 @@ class _ForkLoop:
             self._say("clean", "error", 0.0, "collection failed")
             return True
         module = sys.modules[f"pitchkit.{self.module}"]
+        items = list(session.items)
         _empty_caches()
-        outcome, seconds, failure = self._fork(session, None, 3600.0)
+        covered: list[frozenset[int]] = []
+        durations: list[float] = []
+        if self.cover:
+            outcome, seconds, failure, covered, durations = self._traced(
+                session, module.__file__ or "")
+        else:
+            outcome, seconds, failure = self._fork(session, None, 3600.0)
         self._say("clean", outcome, seconds, failure)
         if outcome != "passed":
             return True
@@ -544,16 +572,80 @@ class _ForkLoop:
                     or new.co_freevars != live.__code__.co_freevars):
                 self._say(str(index), "unswappable", 0.0, "")
                 continue
+            spent = 0.0
+            if self.cover:
+                lines = set(mutant.lines)
+                chosen = [i for i, seen in enumerate(covered) if not seen.isdisjoint(lines)]
+                if chosen:
+                    budget = max(20.0, self.timeout_factor * sum(durations[i] for i in chosen))
+                    outcome, spent, failure = self._fork(session, (live, new), budget,
+                                                         [items[i] for i in chosen])
+                    if outcome != "passed" or not self.fallback:
+                        self._say(str(index), outcome, spent, failure,
+                                  f"covered, {len(chosen)} of {len(items)} tests")
+                        continue
+                elif not self.fallback:
+                    self._say(str(index), "passed", 0.0, "", "covered, no test runs it")
+                    continue
             outcome, seconds, failure = self._fork(session, (live, new), timeout)
-            self._say(str(index), outcome, seconds, failure)
+            self._say(str(index), outcome, spent + seconds, failure, "forked")
         return True
 
-    def _say(self, what: str, outcome: str, seconds: float, failure: str) -> None:
-        self.out.write(f"{what}\t{outcome}\t{seconds:.2f}\t{failure}\n")
+    def _say(self, what: str, outcome: str, seconds: float, failure: str,
+             stage: str = "") -> None:
+        self.out.write(f"{what}\t{outcome}\t{seconds:.2f}\t{failure}\t{stage}\n")
         self.out.flush()
 
+    def _traced(self, session: Any, filename: str
+                ) -> tuple[str, float, str, list[frozenset[int]], list[float]]:
+        """The clean run, forked, with the lines of ``filename`` each test executes and
+        each test's seconds (traced, so an upper bound of its untraced time)."""
+        items = session.items
+        seen: list[set[int]] = [set() for _ in items]
+        durations = [0.0] * len(items)
+        current = [seen[0] if seen else set()]
+
+        def local(frame: types.FrameType, event: str, arg: object) -> Any:
+            if event == "line":
+                current[0].add(frame.f_lineno)
+            return local
+
+        def call(frame: types.FrameType, event: str, arg: object) -> Any:
+            if frame.f_code.co_filename == filename:
+                current[0].add(frame.f_lineno)
+                return local
+            return None
+
+        def before(i: int) -> None:
+            if i:
+                durations[i - 1] = time.perf_counter() - durations[i - 1]
+            if i < len(items):
+                current[0] = seen[i]
+                durations[i] = time.perf_counter()
+                sys.settrace(call)
+            else:
+                sys.settrace(None)
+
+        path = Path(f"coverage-{os.getpid()}.pickle")
+        outcome, seconds, failure = self._fork(
+            session, None, 3600.0, items, before,
+            (path, lambda: ([frozenset(lines) for lines in seen], durations)))
+        data = path.read_bytes() if path.exists() else b""
+        path.unlink(missing_ok=True)
+        if outcome != "passed" or not data:
+            return outcome or "crashed", seconds, failure, [], []
+        seen_back, durations_back = pickle.loads(data)
+        return outcome, seconds, failure, seen_back, durations_back
+
     def _fork(self, session: Any, swap: tuple[types.FunctionType, types.CodeType] | None,
-              timeout: float) -> tuple[str, float, str]:
+              timeout: float, items: list[Any] | None = None,
+              before: Callable[[int], None] | None = None,
+              dump: tuple[Path, Callable[[], object]] | None = None
+              ) -> tuple[str, float, str]:
+        """Run ``items`` (default: all the session's) in a forked child, with the swap
+        made in it; ``before(i)`` is called before the i-th test and once after the last
+        (i == len(items)), and with ``dump`` (path, what) the child pickles what()
+        into the file at path once its tests ran (the traced run's findings)."""
         sys.stdout.flush()
         sys.stderr.flush()
         read, write = os.pipe()
@@ -567,7 +659,10 @@ class _ForkLoop:
                 os.setpgid(0, 0)
                 if swap is not None:
                     swap[0].__code__ = swap[1]
-                status = 1 if self._run(session) else 0
+                chosen = session.items if items is None else items
+                status = 1 if self._run(session, chosen, before) else 0
+                if dump is not None:
+                    dump[0].write_bytes(pickle.dumps(dump[1]()))
                 os.write(write, self.first_failure.encode())
             finally:
                 os._exit(status)
@@ -596,14 +691,19 @@ class _ForkLoop:
         return {0: "passed", 1: "failed"}.get(code, "crashed"), seconds, failure or str(code)
 
     @staticmethod
-    def _run(session: Any) -> bool:
-        """The default test loop, stopped at the first failure; True if a test failed."""
-        items = session.items
+    def _run(session: Any, items: list[Any], before: Callable[[int], None] | None = None
+             ) -> bool:
+        """The default test loop over ``items``, stopped at the first failure; True if a
+        test failed."""
         for i, item in enumerate(items):
             nextitem = items[i + 1] if i + 1 < len(items) else None
+            if before is not None:
+                before(i)
             item.config.hook.pytest_runtest_protocol(item=item, nextitem=nextitem)
             if session.shouldfail or session.shouldstop:
                 break
+        if before is not None:
+            before(len(items))
         return bool(session.testsfailed)
 
 
@@ -617,7 +717,8 @@ def _stop_runner(signum: int, frame: object) -> None:
     os._exit(1)
 
 
-def serve(module: str, indices: list[int], timeout_factor: float, files: list[str]) -> int:
+def serve(module: str, indices: list[int], timeout_factor: float, files: list[str],
+          cover: bool = False, fallback: bool = True) -> int:
     """The runner's process (cwd: the tree's copy): its results go to the original
     stdout, pytest's own output to runner.log."""
     import pytest
@@ -629,25 +730,28 @@ def serve(module: str, indices: list[int], timeout_factor: float, files: list[st
     os.dup2(log, 1)
     os.dup2(log, 2)
     pytest.main([*_PYTEST_ARGS, *files],
-                plugins=[_QuickFailure(), _ForkLoop(module, indices, timeout_factor, out)])
+                plugins=[_QuickFailure(),
+                         _ForkLoop(module, indices, timeout_factor, out, cover, fallback)])
     out.close()
     return 0
 
 
 def run_forked(module: str, indices: list[int], tree_root: Path, files: list[str],
-               timeout_factor: float) -> Iterator[tuple[str, str, float, str]]:
+               timeout_factor: float, cover: bool = False, fallback: bool = True
+               ) -> Iterator[tuple[str, str, float, str, str]]:
     """Start a runner on ``files`` for these mutants; yields (index or "clean", outcome,
-    seconds, first failing test) as each finishes."""
+    seconds, first failing test, stage) as each finishes."""
     cmd = [sys.executable, str(Path(__file__).resolve()), "--serve", module,
            "--indices", ",".join(map(str, indices)), "--timeout-factor", str(timeout_factor),
+           *(["--cover"] if cover else []), *([] if fallback else ["--no-fallback"]),
            "--", *files]
     proc = subprocess.Popen(cmd, cwd=tree_root, env=_env(tree_root), stdout=subprocess.PIPE,
                             text=True, start_new_session=True)
     try:
         assert proc.stdout is not None
         for line in proc.stdout:
-            what, outcome, seconds, failure = line.rstrip("\n").split("\t")
-            yield what, outcome, float(seconds), failure
+            what, outcome, seconds, failure, stage = line.rstrip("\n").split("\t")
+            yield what, outcome, float(seconds), failure, stage
         proc.wait()
     finally:
         if proc.poll() is None:  # interrupted: stop the runner and its child
@@ -680,8 +784,11 @@ class Run:
     line and change occur twice in the module)."""
 
     def __init__(self, tree_root: Path, timeout_factor: float, *, fork: bool, fast: bool,
-                 exact: bool, run_equivalent: bool) -> None:
+                 exact: bool, run_equivalent: bool, cover: bool = True,
+                 fallback: bool = True) -> None:
         self.tree_root = tree_root
+        self.cover = cover
+        self.fallback = fallback
         self.timeout_factor = timeout_factor
         self.fork = fork
         self.fast = fast
@@ -738,24 +845,28 @@ class Run:
         by_index = {m.index: m for m in mutants}
         killed: set[Mutant] = set()
         unswappable: set[Mutant] = set()
-        for what, outcome, seconds, failure in run_forked(
-                module, sorted(by_index), self.tree_root, files, self.timeout_factor):
+        cover = self.cover and stage == "forked"
+        for what, outcome, seconds, failure, how in run_forked(
+                module, sorted(by_index), self.tree_root, files, self.timeout_factor,
+                cover, self.fallback):
             if what == "clean":
                 if outcome != "passed":
                     raise SystemExit(f"the {stage} tests of {module} fail without any mutant "
                                      f"({outcome} {failure}): fix them first")
+                traced = ", traced" if cover else ""
                 print(f"clean {stage} run for {module}: {seconds:.1f} s "
-                      f"({len(files)} files)", flush=True)
+                      f"({len(files)} files{traced})", flush=True)
                 continue
             mutant = by_index[int(what)]
             if outcome == "passed":
-                print(f"    alive after {stage}: {mutant.where} {mutant.change}", flush=True)
+                print(f"    alive after {how or stage}: {mutant.where} {mutant.change}",
+                      flush=True)
             elif outcome == "unswappable":
                 unswappable.add(mutant)
             else:  # failed, timeout, crashed
                 kind = "timeout" if outcome == "timeout" else "killed"
                 by = f"crash, exit code {failure}" if outcome == "crashed" else failure
-                results[mutant] = _Outcome(kind, seconds, by, stage)
+                results[mutant] = _Outcome(kind, seconds, by, how or stage)
                 killed.add(mutant)
                 show(mutant, results[mutant])
         return killed, unswappable
@@ -793,10 +904,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--exact", action="store_true",
                         help="run every survivor of the forked stages again the exact way "
                              "(the runner can miss a function's use at import time)")
+    parser.add_argument("--no-cover", action="store_true",
+                        help="no test selection: a mutant the FAST stage leaves alive meets "
+                             "all the RELEVANT tests at once (by default it first meets only "
+                             "the tests that execute its lines, found by a traced clean run, "
+                             "and all of them only if it survives those)")
+    parser.add_argument("--no-fallback", action="store_true",
+                        help="a mutant the covering tests leave alive counts as a survivor "
+                             "without meeting the other tests (quicker; a survivor may be a "
+                             "false one, killed through a cache or a line no test reaches)")
     parser.add_argument("--run-equivalent", action="store_true",
                         help="run the mutants listed in mutants_equivalent.txt too")
     parser.add_argument("--serve", help=argparse.SUPPRESS)
     parser.add_argument("--pytest", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--cover", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--indices", help=argparse.SUPPRESS)
     parser.add_argument("files", nargs="*", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -804,7 +925,7 @@ def main(argv: list[str] | None = None) -> int:
         return run_pytest(args.files)
     if args.serve:
         return serve(args.serve, [int(i) for i in args.indices.split(",") if i],
-                     args.timeout_factor, args.files)
+                     args.timeout_factor, args.files, args.cover, not args.no_fallback)
     modules = [m.strip() for m in args.modules.split(",") if m.strip()]
     if args.where:
         modules = sorted({w.split(":")[0] for w in args.where})
@@ -825,7 +946,8 @@ def main(argv: list[str] | None = None) -> int:
         mutants = _chosen(modules, args)
         print(f"{len(mutants)} mutants", flush=True)
         run = Run(tree_root, args.timeout_factor, fork=not args.no_fork, fast=not args.no_fast,
-                  exact=args.exact, run_equivalent=args.run_equivalent)
+                  exact=args.exact, run_equivalent=args.run_equivalent,
+                  cover=not args.no_cover, fallback=not args.no_fallback)
         done = [0]
 
         def show(mutant: Mutant, outcome: _Outcome) -> None:
