@@ -91,10 +91,10 @@ RELEVANT: dict[str, tuple[str, ...]] = {
     "money": ("test_money.py", "test_rules_clauses.py", "test_source_a.py", "test_record.py",
               "test_engine_settings.py", "test_simulate.py"),
     "plan": (*_ENGINE, "test_call.py", *_TABLE),
-    "play": _ENGINE,
-    "scoring": _SCORING,
+    "play": ("test_mut_play.py", *_ENGINE),
+    "scoring": ("test_mut_scoring.py", *_SCORING),
     "sell": ("test_draw.py", "test_keep.py", *_ENGINE),
-    "settle": ("test_settle.py", *_SCORING),
+    "settle": ("test_mut_settle.py", "test_settle.py", *_SCORING),
     "tricks": ("test_mut_tricks.py", "test_tricks*.py", *_ENGINE),
     "weak_hand": ("test_weak_hand.py", *_TABLE, *_ENGINE),
 }

@@ -1,0 +1,60 @@
+"""The end of a hand and a game (pitchkit.settle), clause by clause: the clauses
+mutate.py showed no test pinned. settle_parts answers GameState's fields in order:
+(scores, over, winners, draw, replay, reason)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from pitchkit.settle import dealer_set_changes, settle_parts
+from pitchkit.variant import Rules, rules_from_mapping
+
+
+def rules(players: int = 3, **sections: Any) -> Rules:
+    return rules_from_mapping({"players": {"count": players}, **sections})
+
+
+def settle(r: Rules, scores: tuple[int, ...], changes: tuple[int, ...], *,
+           hands_played: int = 1, made: bool | None = None) -> tuple[Any, ...]:
+    team_of = tuple(range(len(scores)))
+    return settle_parts(r, scores, team_of, None, changes, None, {}, hands_played, made)
+
+
+def test_everyone_passed_sets_back_the_dealers_side_only() -> None:
+    r = rules_from_mapping({"players": {"count": 4, "partnerships": "2x2"}, "auction": {
+        "when_all_pass": "dealer_set", "dealer_forced_bid": 3}})
+    assert dealer_set_changes(r, (0, 1, 0, 1), 2) == (-3, 0, -3, 0)
+    assert dealer_set_changes(r, (0, 1, 2, 3), 1) == (0, -3, 0, 0)
+
+
+def test_a_game_that_goes_on_has_no_winner_no_draw_no_replay_no_reason() -> None:
+    r = rules(scoring={"target": 11, "tie": "replay"})
+    assert settle(r, (3, 4, 5), (1, 2, 0)) == ((4, 6, 5), False, (), False, False, None)
+
+
+def test_a_tie_after_the_last_hand_under_another_hand_goes_on_as_any_hand() -> None:
+    # rule: a tie is broken by another hand (scoring.tie another_hand): the game goes on,
+    # nothing of an end is set
+    r = rules(scoring={"target": None, "hands": 2, "tie": "another_hand"})
+    assert settle(r, (3, 3, 1), (1, 1, 0), hands_played=2) == (
+        (4, 4, 1), False, (), False, False, None)
+
+
+@pytest.mark.parametrize("tie", ["draw", "replay"])
+def test_the_others_tied_when_a_side_loses_at_the_losing_score_is_a_draw(tie: str) -> None:
+    # side 0 falls to the losing score; sides 1 and 2 tie for the best of the rest: no
+    # winner, a draw (replayed under scoring.tie replay)
+    r = rules(scoring={"losing_score": -5, "target": 21, "tie": tie})
+    assert settle(r, (-4, 2, 2), (-2, 0, 0)) == (
+        (-6, 2, 2), True, (), True, tie == "replay", "losing_score")
+
+
+def test_a_side_exactly_at_the_losing_score_loses() -> None:
+    # rule: a side at the losing score loses the game (scoring.losing_score): at, not only
+    # past it
+    r = rules(scoring={"losing_score": -5, "target": 21})
+    assert settle(r, (-3, 2, 1), (-2, 0, 0)) == (
+        (-5, 2, 1), True, (1,), False, False, "losing_score")
+    assert settle(r, (-3, 2, 1), (-1, 0, 0))[1] is False  # -4: above it, the game goes on
