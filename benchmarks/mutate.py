@@ -527,16 +527,22 @@ class _ForkLoop:
     every test (stage ``forked``), since a test can also see a change through a value a
     covering test left behind (a cache), or through a line no test reaches but the
     mutant's (a ``del`` of a ``return`` runs the lines below it). ``fallback`` False
-    skips that second run (quicker, but a survivor may be a false one)."""
+    skips that second run (quicker, but a survivor may be a false one). With ``budget``
+    (seconds, of the traced run), a mutant meets only the quickest covering tests whose
+    traced times fit in it (at least one): one that survives them is reported
+    ``partial``, neither killed nor a survivor, and meets no other test (a line that
+    every test runs, as a constructor's, would cost the whole list each)."""
 
     def __init__(self, module: str, indices: list[int], timeout_factor: float,
-                 out: TextIO, cover: bool = False, fallback: bool = True) -> None:
+                 out: TextIO, cover: bool = False, fallback: bool = True,
+                 budget: float = 0.0) -> None:
         self.module = module
         self.indices = indices
         self.timeout_factor = timeout_factor
         self.out = out
         self.cover = cover
         self.fallback = fallback
+        self.budget = budget
         self.first_failure = ""
 
     def pytest_runtest_logreport(self, report: Any) -> None:
@@ -576,10 +582,28 @@ class _ForkLoop:
             if self.cover:
                 lines = set(mutant.lines)
                 chosen = [i for i, seen in enumerate(covered) if not seen.isdisjoint(lines)]
+                covering = len(chosen)
+                if chosen and self.budget:  # the quickest covering tests that fit
+                    chosen.sort(key=durations.__getitem__)
+                    total = 0.0
+                    for k, i in enumerate(chosen):
+                        total += durations[i]
+                        if total > self.budget and k:
+                            chosen = sorted(chosen[:k])
+                            break
+                    else:
+                        chosen.sort()
                 if chosen:
                     budget = max(20.0, self.timeout_factor * sum(durations[i] for i in chosen))
                     outcome, spent, failure = self._fork(session, (live, new), budget,
                                                          [items[i] for i in chosen])
+                    partial = len(chosen) < covering
+                    if outcome == "passed" and partial:
+                        # not every covering test met it: a survivor only maybe
+                        self._say(str(index), "partial", spent, "",
+                                  f"covered, {len(chosen)} of the {covering} covering tests "
+                                  f"(--budget {self.budget:g} s)")
+                        continue
                     if outcome != "passed" or not self.fallback:
                         self._say(str(index), outcome, spent, failure,
                                   f"covered, {len(chosen)} of {len(items)} tests")
@@ -718,7 +742,7 @@ def _stop_runner(signum: int, frame: object) -> None:
 
 
 def serve(module: str, indices: list[int], timeout_factor: float, files: list[str],
-          cover: bool = False, fallback: bool = True) -> int:
+          cover: bool = False, fallback: bool = True, budget: float = 0.0) -> int:
     """The runner's process (cwd: the tree's copy): its results go to the original
     stdout, pytest's own output to runner.log."""
     import pytest
@@ -731,19 +755,21 @@ def serve(module: str, indices: list[int], timeout_factor: float, files: list[st
     os.dup2(log, 2)
     pytest.main([*_PYTEST_ARGS, *files],
                 plugins=[_QuickFailure(),
-                         _ForkLoop(module, indices, timeout_factor, out, cover, fallback)])
+                         _ForkLoop(module, indices, timeout_factor, out, cover, fallback,
+                                   budget)])
     out.close()
     return 0
 
 
 def run_forked(module: str, indices: list[int], tree_root: Path, files: list[str],
-               timeout_factor: float, cover: bool = False, fallback: bool = True
-               ) -> Iterator[tuple[str, str, float, str, str]]:
+               timeout_factor: float, cover: bool = False, fallback: bool = True,
+               budget: float = 0.0) -> Iterator[tuple[str, str, float, str, str]]:
     """Start a runner on ``files`` for these mutants; yields (index or "clean", outcome,
     seconds, first failing test, stage) as each finishes."""
     cmd = [sys.executable, str(Path(__file__).resolve()), "--serve", module,
            "--indices", ",".join(map(str, indices)), "--timeout-factor", str(timeout_factor),
            *(["--cover"] if cover else []), *([] if fallback else ["--no-fallback"]),
+           "--budget", str(budget),
            "--", *files]
     proc = subprocess.Popen(cmd, cwd=tree_root, env=_env(tree_root), stdout=subprocess.PIPE,
                             text=True, start_new_session=True)
@@ -768,7 +794,7 @@ def run_forked(module: str, indices: list[int], tree_root: Path, files: list[str
 
 @dataclass
 class _Outcome:
-    kind: str = "survived"  # killed, timeout, survived, equivalent
+    kind: str = "survived"  # killed, timeout, survived, equivalent, partial
     seconds: float = 0.0
     by: str = ""  # the first test that failed, when the runner knows it
     how: str = ""  # fast, forked (all relevant tests), exact
@@ -785,8 +811,9 @@ class Run:
 
     def __init__(self, tree_root: Path, timeout_factor: float, *, fork: bool, fast: bool,
                  exact: bool, run_equivalent: bool, cover: bool = True,
-                 fallback: bool = True) -> None:
+                 fallback: bool = True, budget: float = 0.0) -> None:
         self.tree_root = tree_root
+        self.budget = budget
         self.cover = cover
         self.fallback = fallback
         self.timeout_factor = timeout_factor
@@ -848,7 +875,7 @@ class Run:
         cover = self.cover and stage == "forked"
         for what, outcome, seconds, failure, how in run_forked(
                 module, sorted(by_index), self.tree_root, files, self.timeout_factor,
-                cover, self.fallback):
+                cover, self.fallback, self.budget):
             if what == "clean":
                 if outcome != "passed":
                     raise SystemExit(f"the {stage} tests of {module} fail without any mutant "
@@ -861,6 +888,10 @@ class Run:
             if outcome == "passed":
                 print(f"    alive after {how or stage}: {mutant.where} {mutant.change}",
                       flush=True)
+            elif outcome == "partial":  # leaves the run: neither killed nor a survivor
+                results[mutant] = _Outcome("partial", seconds, "", how)
+                killed.add(mutant)
+                show(mutant, results[mutant])
             elif outcome == "unswappable":
                 unswappable.add(mutant)
             else:  # failed, timeout, crashed
@@ -913,6 +944,10 @@ def main(argv: list[str] | None = None) -> int:
                         help="a mutant the covering tests leave alive counts as a survivor "
                              "without meeting the other tests (quicker; a survivor may be a "
                              "false one, killed through a cache or a line no test reaches)")
+    parser.add_argument("--budget", type=float, default=0.0,
+                        help="seconds (of the traced clean run) of covering tests a mutant "
+                             "meets, quickest first; one that survives them is 'partial' "
+                             "(0: no bound, every covering test)")
     parser.add_argument("--run-equivalent", action="store_true",
                         help="run the mutants listed in mutants_equivalent.txt too")
     parser.add_argument("--serve", help=argparse.SUPPRESS)
@@ -925,7 +960,8 @@ def main(argv: list[str] | None = None) -> int:
         return run_pytest(args.files)
     if args.serve:
         return serve(args.serve, [int(i) for i in args.indices.split(",") if i],
-                     args.timeout_factor, args.files, args.cover, not args.no_fallback)
+                     args.timeout_factor, args.files, args.cover, not args.no_fallback,
+                     args.budget)
     modules = [m.strip() for m in args.modules.split(",") if m.strip()]
     if args.where:
         modules = sorted({w.split(":")[0] for w in args.where})
@@ -947,11 +983,13 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{len(mutants)} mutants", flush=True)
         run = Run(tree_root, args.timeout_factor, fork=not args.no_fork, fast=not args.no_fast,
                   exact=args.exact, run_equivalent=args.run_equivalent,
-                  cover=not args.no_cover, fallback=not args.no_fallback)
+                  cover=not args.no_cover, fallback=not args.no_fallback,
+                  budget=args.budget)
         done = [0]
 
         def show(mutant: Mutant, outcome: _Outcome) -> None:
-            if outcome.kind == "survived" and equivalent_key(mutant) in run.equivalent:
+            if (outcome.kind in ("survived", "partial")
+                    and equivalent_key(mutant) in run.equivalent):
                 outcome.kind = "equivalent"
             done[0] += 1
             by = f" by {outcome.by}" if outcome.by else ""
@@ -986,7 +1024,7 @@ def _on(mutant: Mutant, where: str) -> bool:
 def report(mutants: list[Mutant], results: dict[Mutant, _Outcome]) -> None:
     print()
     print(f"{'module':10} {'run':>5} {'killed':>7} {'timeout':>8} {'survived':>9} "
-          f"{'equiv':>6} {'kill %':>7} {'non-equiv %':>12}")
+          f"{'equiv':>6} {'partial':>8} {'kill %':>7} {'non-equiv %':>12}")
     tally: dict[str, Counter[str]] = {}
     for mutant in mutants:
         tally.setdefault(mutant.module, Counter())[results[mutant].kind] += 1
@@ -998,20 +1036,21 @@ def report(mutants: list[Mutant], results: dict[Mutant, _Outcome]) -> None:
     print()
     for mutant in mutants:
         kind = results[mutant].kind
-        if kind in ("survived", "equivalent"):
+        if kind in ("survived", "equivalent", "partial"):
             line = _source(mutant.module).splitlines()[mutant.line - 1].strip()
-            mark = " (equivalent)" if kind == "equivalent" else ""
+            mark = {"equivalent": " (equivalent)", "partial": " (partial: "
+                    f"{results[mutant].how})"}.get(kind, "")
             print(f"survived{mark}: {mutant.where}: {mutant.change}    | {line}")
 
 
 def _row(name: str, c: Counter[str]) -> None:
     run = sum(c.values())
     dead = c["killed"] + c["timeout"]
-    counted = run - c["equivalent"]
+    counted = run - c["equivalent"] - c["partial"]
     rate = f"{100 * dead / run:.1f}" if run else "-"
     rate_ne = f"{100 * dead / counted:.1f}" if counted else "-"
     print(f"{name:10} {run:5} {c['killed']:7} {c['timeout']:8} {c['survived']:9} "
-          f"{c['equivalent']:6} {rate:>7} {rate_ne:>12}")
+          f"{c['equivalent']:6} {c['partial']:8} {rate:>7} {rate_ne:>12}")
 
 
 if __name__ == "__main__":

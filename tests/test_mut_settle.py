@@ -58,3 +58,16 @@ def test_a_side_exactly_at_the_losing_score_loses() -> None:
     assert settle(r, (-3, 2, 1), (-2, 0, 0)) == (
         (-5, 2, 1), True, (1,), False, False, "losing_score")
     assert settle(r, (-3, 2, 1), (-1, 0, 0))[1] is False  # -4: above it, the game goes on
+
+
+def test_without_items_every_side_reaching_the_target_reaches_at_once() -> None:
+    # combinations scoring has no items to count in order: under several_reach
+    # point_order every side at the target after the hand reached it at once, and the
+    # higher score wins, also over a side already at the target before the hand (a tie
+    # played on under scoring.tie another_hand)
+    r = rules_from_mapping({
+        "players": {"count": 2}, "auction": {"style": "none"},
+        "scoring": {"method": "combinations", "several_reach": "point_order", "target": 11,
+                    "tie": "another_hand", "win_only_as_pitcher": False}})
+    assert settle_parts(r, (11, 11), (0, 1), None, (0, 2), None, {}, 3, None) == (
+        (11, 13), True, (1,), False, False, "target")
