@@ -76,7 +76,7 @@ _TABLE = ("test_table_rules.py",)
 _SCORING = ("test_scoring.py", "test_scoring_variants.py", "test_rules_points.py",
             "test_rules_clauses.py", *_TABLE, "test_scoring_games.py", "test_game_end.py",
             "test_source_*.py", "test_record.py", "test_engine_settings.py",
-            "test_scoring_properties.py")
+            "test_scoring_properties.py", "test_table_rows.py", "test_scoring_cli.py")
 RELEVANT: dict[str, tuple[str, ...]] = {
     "auction": ("test_mut_auction.py", *_ENGINE),
     "call": ("test_call.py", *_ENGINE),

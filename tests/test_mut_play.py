@@ -3,10 +3,12 @@ pinned. Seat 0 is left of dealer 3 and leads; the first card led sets trump."""
 
 from __future__ import annotations
 
-from test_rules_play import cards, no_auction, play, start
+import pytest
+from test_rules_play import cards, mask, no_auction, play, start
 
+from pitchkit.errors import IllegalActionError
 from pitchkit.plan import rules_plan
-from pitchkit.play import PlayState
+from pitchkit.play import PlayState, legal_mask
 
 JOKER = {"jokers": 1}
 
@@ -28,3 +30,43 @@ def test_a_play_record_copies_before_trump_is_known() -> None:
     state = PlayState(plan)
     other = state.copy()
     assert other.snapshot() == state.snapshot()
+
+
+def test_a_copy_of_the_play_record_has_lists_of_its_own() -> None:
+    # a bot plays on a copy: the game's own record must not change with it
+    plan = rules_plan(no_auction(), 4)
+    state = PlayState(plan)
+    other = state.copy()
+    other.trick.append(5)
+    other.tricks.append((0, (5,), 0))
+    other.captured[0] |= 1 << 5
+    other.tricks_won[0] += 1
+    other.trick_nexts.append((1, 2, 3, 0))
+    assert state.snapshot() == PlayState(plan).snapshot()
+
+
+def test_the_legal_cards_after_a_lead_follow_the_following_rule() -> None:
+    # follow_or_trump: a seat able to follow the spade led (trump) must
+    r = no_auction(deal={"cards_per_hand": 2})
+    g = start(r, "2S 3H", "4S 5H", "6D 7D", "8C 9C")
+    play(g, "play 2S")
+    assert legal_mask(g.plan, g._play_state, mask("4S 5H")) == mask("4S")
+    assert legal_mask(g.plan, g._play_state, mask("6D 7D")) == mask("6D 7D")
+
+
+ONE_TRUMP_LEAD = {"trump": {"chosen_by": "turned_card", "shown_card": "out_of_play"},
+                  "play": {"first_lead_must_be_trump": True}}
+
+
+def test_a_lead_that_must_be_a_trump_is_refused_naming_the_trumps_held() -> None:
+    r = no_auction(deal={"cards_per_hand": 2}, **ONE_TRUMP_LEAD)
+    g = start(r, "2S 3H", "4S 5H", "6D 7D", "8C 9C", turned="7S")
+    with pytest.raises(IllegalActionError, match=r"must lead a trump \(spades\): holds 2S$"):
+        g.apply("play 3H")
+
+
+def test_an_action_that_is_no_card_is_refused_by_its_number() -> None:
+    r = no_auction(deal={"cards_per_hand": 2})
+    g = start(r, "2S 3H", "4S 5H", "6D 7D", "8C 9C")
+    with pytest.raises(IllegalActionError, match=r"must play a card now, not 1000000$"):
+        g.apply(10**6)

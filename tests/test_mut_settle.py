@@ -62,9 +62,9 @@ def test_a_side_exactly_at_the_losing_score_loses() -> None:
 
 def test_without_items_every_side_reaching_the_target_reaches_at_once() -> None:
     # combinations scoring has no items to count in order: under several_reach
-    # point_order every side at the target after the hand reached it at once, and the
-    # higher score wins, also over a side already at the target before the hand (a tie
-    # played on under scoring.tie another_hand)
+    # point_order the sides at the target after the hand reached it at once, and the
+    # higher score wins (both were at it before the hand: a tie played on under
+    # scoring.tie another_hand)
     r = rules_from_mapping({
         "players": {"count": 2}, "auction": {"style": "none"},
         "scoring": {"method": "combinations", "several_reach": "point_order", "target": 11,
