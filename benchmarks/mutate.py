@@ -28,7 +28,13 @@ A mutant meets the tests in stages, cheapest first, and leaves at its first kill
    session that collected them once, with the mutated code swapped into the one function
    that changed (see the runner below): a killed mutant costs some 0.3 s, not the 5 s of
    a new pytest process;
-2. ``forked``: all of the module's test files (``RELEVANT``), forked the same way;
+2. ``covered``: the tests of all the module's files (``RELEVANT``) that execute one of the
+   mutant's lines, forked the same way: a traced clean run records each test's lines of
+   the module (and its time), so a mutant of a rarely used clause meets its few tests,
+   not the whole list (``--budget``: only the quickest that fit; ``--no-cover``: all of
+   them at once), then ``forked``: all of RELEVANT, for a mutant the covering tests leave
+   alive (a test can see a change through a cache another filled; ``--no-fallback``
+   skips this);
 3. ``exact``: RELEVANT in a process of its own with the mutant written into the module,
    for changes the runner cannot swap in (module-level constants, class fields, default
    arguments, decorators) and, with ``--exact``, for every survivor of stage 2.
