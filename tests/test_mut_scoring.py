@@ -3,9 +3,13 @@ pinned."""
 
 from __future__ import annotations
 
+import dataclasses
+
+from test_scoring import facts
+
 from pitchkit.cards import SUITS, parse_card
-from pitchkit.scoring import scoring_plan
-from pitchkit.variant import rules_from_mapping
+from pitchkit.scoring import score_hand, scoring_plan
+from pitchkit.variant import Rules, rules_from_mapping
 
 
 def test_only_the_items_that_name_a_card_have_one_under_each_trump() -> None:
@@ -18,3 +22,12 @@ def test_only_the_items_that_name_a_card_have_one_under_each_trump() -> None:
     assert cards["high"] == cards["low"] == cards["game"] == (-1, -1, -1, -1)
     assert cards["jack"] == tuple(parse_card(f"J{suit}") for suit in SUITS)
     assert cards["jick"] == tuple(parse_card(f"J{suit}") for suit in "CDHS")
+
+
+def test_a_hand_without_a_trump_gives_no_trump_point_but_game() -> None:
+    # no card is a trump: high, low and the jack go to nobody, though spades and the jack
+    # of spades were played; game still goes to the most game points
+    f = facts(["AS JS KH", "TH 2S 3C", "", ""], ["AS JS KH", "TH 2S 3C", "", ""])
+    points = score_hand(Rules(), dataclasses.replace(f, trump=None)).points
+    assert points["high"] == points["low"] == points["jack"] == ()
+    assert points["game"] == (1,)  # TH: 10; AS JS KH: 4 + 1 + 3 = 8
