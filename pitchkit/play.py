@@ -61,11 +61,6 @@ def cards_list(mask: int) -> list[int]:
     return out
 
 
-def cards_tuple(mask: int) -> tuple[int, ...]:
-    """The cards of a mask, lowest first, as a tuple."""
-    return tuple(cards_list(mask))
-
-
 class PlayState:
     """The play phase's own record for one hand."""
 

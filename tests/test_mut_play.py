@@ -70,3 +70,13 @@ def test_an_action_that_is_no_card_is_refused_by_its_number() -> None:
     g = start(r, "2S 3H", "4S 5H", "6D 7D", "8C 9C")
     with pytest.raises(IllegalActionError, match=r"must play a card now, not 1000000$"):
         g.apply(10**6)
+
+
+def test_a_pitched_joker_that_makes_spades_trump_is_followed_with_spades() -> None:
+    # trump.pitched_joker makes_spades: the joker led is a spade, the suit led, so a seat
+    # holding a spade must play it (follow_or_trump)
+    r = no_auction(deal={"cards_per_hand": 2}, deck=JOKER,
+                   trump={"pitched_joker": "makes_spades"})
+    g = start(r, "BJ 2D", "3S 4D", "9S 5D", "KH 6D")
+    play(g, "play BJ")
+    assert g.legal_actions() == cards("3S")

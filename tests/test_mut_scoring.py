@@ -31,3 +31,16 @@ def test_a_hand_without_a_trump_gives_no_trump_point_but_game() -> None:
     points = score_hand(Rules(), dataclasses.replace(f, trump=None)).points
     assert points["high"] == points["low"] == points["jack"] == ()
     assert points["game"] == (1,)  # TH: 10; AS JS KH: 4 + 1 + 3 = 8
+
+
+def test_slam_on_all_points_is_nobodys_when_nobody_won_the_first_item() -> None:
+    # slam_requires all_points: an item nobody could win (the jack, counted first here, not
+    # dealt) means no side took every point, though seat 0 won every trick
+    from test_table_rows import everything_to_seat_0, two_players
+
+    items = [{"point": w} for w in ("jack", "high", "low", "game", "slam")]
+    r = two_players(points={"items": items, "slam_requires": "all_points"})
+    game = everything_to_seat_0(r, "AH KH 2H AS AC AD", "bid 3")
+    result = game.hand_results[-1]
+    assert result.tricks_won == (6, 0) and result.points["jack"] == ()
+    assert result.points["slam"] == ()
