@@ -330,8 +330,9 @@ def mutated_source(mutant: Mutant) -> str:
 
 class Listed:
     """The mutants of EQUIVALENT_FILE, one a line: ``module | source line (stripped) |
-    change | reason``. A line is matched by its beginning, since a line of code or a
-    change may hold the separator itself (``op: & -> |``)."""
+    change | reason`` (``module:function`` names one function's line, when the same text
+    is in several). A line is matched by its beginning, since a line of code or a change
+    may hold the separator itself (``op: & -> |``)."""
 
     def __init__(self, path: Path = EQUIVALENT_FILE) -> None:
         self.lines = [raw for raw in (path.read_text().splitlines() if path.exists() else ())
@@ -342,7 +343,7 @@ class Listed:
 
 
 def load_equivalent() -> Listed:
-    """The mutants known to change no result (``equivalent_key(m) in load_equivalent()``)."""
+    """The mutants known to change no result (``is_listed(m, load_equivalent())``)."""
     return Listed()
 
 
@@ -350,6 +351,20 @@ def equivalent_key(mutant: Mutant) -> str:
     """The beginning of the mutant's line in EQUIVALENT_FILE."""
     line = _source(mutant.module).splitlines()[mutant.line - 1].strip()
     return f"{mutant.module} | {line} | {mutant.change} | "
+
+
+def equivalent_keys(mutant: Mutant) -> tuple[str, ...]:
+    """The beginnings that name the mutant in EQUIVALENT_FILE: ``module | ...``, or
+    ``module:scope | ...`` (its function or method) for a line whose text occurs in
+    several functions (``return ()``)."""
+    key = equivalent_key(mutant)
+    if mutant.scope is None:
+        return (key,)
+    return (key, key.replace(f"{mutant.module} | ", f"{mutant.module}:{mutant.scope} | ", 1))
+
+
+def is_listed(mutant: Mutant, listed: Listed) -> bool:
+    return any(key in listed for key in equivalent_keys(mutant))
 
 
 def test_files(module: str, tree_root: Path, fast: bool = False) -> list[str]:
@@ -618,7 +633,9 @@ class _ForkLoop:
                     self._say(str(index), "passed", 0.0, "", "covered, no test runs it")
                     continue
             outcome, seconds, failure = self._fork(session, (live, new), timeout)
-            self._say(str(index), outcome, spent + seconds, failure, "forked")
+            # the fallback's stage is "forked"; without cover the parent names the stage
+            self._say(str(index), outcome, spent + seconds, failure,
+                      "forked" if self.cover else "")
         return True
 
     def _say(self, what: str, outcome: str, seconds: float, failure: str,
@@ -834,12 +851,13 @@ class Run:
                show: Callable[[Mutant, _Outcome], None]) -> dict[Mutant, _Outcome]:
         results: dict[Mutant, _Outcome] = {}
         alive = []
-        shared = Counter(equivalent_key(m) for m in mutants_of(module))
+        shared = Counter(k for m in mutants_of(module) for k in equivalent_keys(m))
         for mutant in mutants:
-            key = equivalent_key(mutant)
             # a listed key two mutants share (the same line text twice) runs: the list
             # names one of them
-            if not self.run_equivalent and key in self.equivalent and shared[key] == 1:
+            if not self.run_equivalent and any(
+                    key in self.equivalent and shared[key] == 1
+                    for key in equivalent_keys(mutant)):
                 results[mutant] = _Outcome("equivalent", 0.0, "", "listed, not run")
                 show(mutant, results[mutant])
             else:
@@ -995,7 +1013,7 @@ def main(argv: list[str] | None = None) -> int:
 
         def show(mutant: Mutant, outcome: _Outcome) -> None:
             if (outcome.kind in ("survived", "partial")
-                    and equivalent_key(mutant) in run.equivalent):
+                    and is_listed(mutant, run.equivalent)):
                 outcome.kind = "equivalent"
             done[0] += 1
             by = f" by {outcome.by}" if outcome.by else ""
