@@ -46,7 +46,7 @@ from typing import TYPE_CHECKING
 
 from pitchkit.actions import BID_BASE, MOON, PASS, REFUSE, SELL, is_numeric_bid
 from pitchkit.bots.cardplay import CarefulPlay
-from pitchkit.bots.drawing import point_cards, ranked_action, rob_or_pass
+from pitchkit.bots.drawing import chosen_span, point_cards, ranked_action, rob_or_pass
 from pitchkit.bots.heuristic import HeuristicBot
 from pitchkit.bots.value import (
     PARTNER_HIGH,
@@ -245,17 +245,37 @@ class CalibratedBot(CarefulPlay):
         cards = ch.cards | ch.must
         trumps = self.trumps_of(obs.trump)
         power = self.power_of(obs.trump)
-        whole = model.estimate(self.rules, cards, obs.trump)
-        free = list(cards_in(ch.cards & ~ch.must))
-        loss = {c: whole - model.estimate(self.rules, cards & ~(1 << c), obs.trump)
-                for c in free}
         # a trump that scores by itself (a jack, a joker, a ten of trumps ...) before one
         # that does not: the learned estimate may put a card's worth below nothing (the
         # little joker without the big one, ten-point pitch: -0.11), and a robbing pitcher
         # then kept a pointless nine for it in 3% of draw decisions
         scoring = self.point_cards[obs.trump]
-        free.sort(key=lambda c: (trumps >> c & 1, scoring >> c & 1, loss[c], power[c]))
+        free = list(cards_in(ch.cards & ~ch.must))
+        # ranked by (trump, scoring, loss, power): first by kind, then within a kind by
+        # what the estimate loses without the card; the action takes a span of the
+        # ranking as a set, so a kind's order is read (and its losses worked out) only
+        # where an end of the span falls inside it
+        free.sort(key=lambda c: (trumps >> c & 1, scoring >> c & 1))
         plain = sum(1 for c in free if not trumps >> c & 1)
+        span = range(len(free))[chosen_span(ch, len(free), plain)]
+        if span:
+            whole: float | None = None
+            start = 0
+            while start < len(free):
+                c = free[start]
+                kind = (trumps >> c & 1, scoring >> c & 1)
+                end = start + 1
+                while end < len(free) and (trumps >> free[end] & 1,
+                                           scoring >> free[end] & 1) == kind:
+                    end += 1
+                if start < span.start < end or start < span.stop < end:
+                    if whole is None:
+                        whole = model.estimate(self.rules, cards, obs.trump)
+                    loss = {c: whole - model.estimate(self.rules, cards & ~(1 << c), obs.trump)
+                            for c in free[start:end]}
+                    free[start:end] = sorted(free[start:end],
+                                             key=lambda c: (loss[c], power[c]))
+                start = end
         return ranked_action(ch, free, plain)
 
     def trumps_of(self, suit: int) -> int:

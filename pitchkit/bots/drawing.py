@@ -84,20 +84,25 @@ def ranked_action(ch: Choice, free: list[int], plain: int) -> int:
     go of every card that is not a trump, within the bounds; give a partner the most
     wanted of the cards below the ``ch.keep`` the giver keeps for itself (the trumps and
     point cards it would otherwise discard)."""
+    mask = ch.must
+    for card in free[chosen_span(ch, len(free), plain)]:
+        mask |= 1 << card
+    return choice_action(ch, mask)
+
+
+def chosen_span(ch: Choice, free: int, plain: int) -> slice:
+    """Of ``free`` cards ranked least wanted first, ``plain`` of them not trumps, the
+    places :func:`ranked_action` chooses (only which cards fall inside matters, not
+    their order there)."""
     must = ch.must.bit_count()
     if ch.verb == "give":
         count = ch.most - must
-        end = max(count, len(free) - ch.keep)
-        chosen = free[end - count:end]
-    elif ch.verb == "keep":
-        chosen = free[len(free) - (ch.most - must):] if ch.most > must else []
-    else:
-        count = min(max(plain, ch.least - must), ch.most - must)
-        chosen = free[:count]
-    mask = ch.must
-    for card in chosen:
-        mask |= 1 << card
-    return choice_action(ch, mask)
+        end = max(count, free - ch.keep)
+        return slice(end - count, end)
+    if ch.verb == "keep":
+        return slice(free - (ch.most - must), None) if ch.most > must else slice(0, 0)
+    count = min(max(plain, ch.least - must), ch.most - must)
+    return slice(None, count)
 
 
 @per_rule_set(32)
