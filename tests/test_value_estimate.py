@@ -1,0 +1,55 @@
+"""The learned estimate's faster copy is the definition.
+
+:meth:`pitchkit.bots.value.Calibration.estimate` reads the features of
+:func:`pitchkit.bots.value.buckets` and sums each item's chance times its value in one
+loop (the hot path of the default bot's bidding and draw). On random hands and trumps of
+every shipped variant with an auction it must give exactly the float of the definition:
+per item the term at the hand's feature value, added in the items' order (0 for a suit
+the hand holds no trump of). The chances are made distinct per item and feature value,
+so a feature read wrong cannot give the same sum.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from pitchkit.bots.value import Calibration, buckets, calibration_for
+from pitchkit.load import load_variant, shipped_variants
+from pitchkit.plan import rules_plan
+from pitchkit.variant import Rules
+
+AUCTIONS = [name for name, _ in shipped_variants() if load_variant(name).has_auction]
+
+
+def definition(model: Calibration, rules: Rules, hand: int, suit: int) -> float:
+    if not hand & rules_plan(rules).play.trump_sets[suit][0].trumps:
+        return 0.0
+    total = 0.0
+    for row, item, b in zip(model.chances, model.items,
+                            buckets(model.items, rules, hand, suit), strict=True):
+        total += row[b] * item.value
+    return total
+
+
+def distinct(model: Calibration) -> Calibration:
+    """The model with a chance of its own at every item and feature value."""
+    return dataclasses.replace(model, chances=tuple(
+        tuple((i * 97 + b * 13 + 1) / 4096 for b in range(len(row)))
+        for i, row in enumerate(model.chances)))
+
+
+@pytest.mark.parametrize("name", AUCTIONS)
+@given(data=st.data())
+def test_the_estimate_is_the_sum_of_the_items_terms(name: str, data: st.DataObject) -> None:
+    rules = load_variant(name)
+    model = calibration_for(rules)
+    deck = [c for c in range(54) if rules_plan(rules).deal.deck_mask >> c & 1]
+    cards = data.draw(st.lists(st.sampled_from(deck), max_size=14, unique=True))
+    hand = sum(1 << c for c in cards)
+    suit = data.draw(st.integers(0, 3))
+    for m in (model, distinct(model)):
+        assert m.estimate(rules, hand, suit) == definition(m, rules, hand, suit)
