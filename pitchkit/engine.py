@@ -369,7 +369,8 @@ class Game:
     def observation(self, seat: int) -> Observation:
         """What ``seat`` may see now."""
         state = self._play_state
-        trick, played, self._played_memo = play.plays(state, self._played_memo)
+        trick, finished, self._played_memo = play.plays(state, self._played_memo)
+        played = finished + trick if trick else finished
         return _NEW(Observation, (
             seat, self.phase, self.to_act, self.dealer, self.hands[seat], self.reserve[seat],
             self.turned, None if state.trump < 0 else state.trump, tuple(self._auction.bids),
@@ -390,10 +391,10 @@ class Game:
         """In phase play: what ``seat`` sees, as the observation's fields the built-in
         bots' card play reads (:class:`pitchkit.results.PlayView`; cheaper to build)."""
         state = self._play_state
-        trick, played, self._played_memo = play.plays(state, self._played_memo)
+        trick, finished, self._played_memo = play.plays(state, self._played_memo)
         return _NEW(PlayView, (
             seat, self.hands[seat], self.reserve[seat],
-            None if state.trump < 0 else state.trump, trick, played, state.captured,
+            None if state.trump < 0 else state.trump, trick, finished, state.captured,
             state.stage, self.team_of if self._call is None else self._seen_teams(seat)))
 
     def _seen_teams(self, seat: int) -> tuple[int, ...]:

@@ -336,9 +336,11 @@ NO_PLAYS: tuple[int, Plays] = (0, ())
 
 
 def plays(state: PlayState, memo: tuple[int, Plays]) -> tuple[Plays, Plays, tuple[int, Plays]]:
-    """(seat, card) of the trick on the table and of every card played this hand, and
-    the memo to pass next time: ``memo`` holds the finished tricks' plays as an earlier
-    call read them (:data:`NO_PLAYS` at first), so each trick is read once."""
+    """(seat, card) of the trick on the table and of the cards of the finished tricks
+    (every card played this hand but the trick's), and the memo to pass next time:
+    ``memo`` holds the finished tricks' plays as an earlier call read them
+    (:data:`NO_PLAYS` at first), so each trick is read once and the same tuple is
+    answered until the next trick is finished."""
     nxt = state.next_active
     trick = []
     s = state.trick_leader
@@ -358,10 +360,7 @@ def plays(state: PlayState, memo: tuple[int, Plays]) -> tuple[Plays, Plays, tupl
                 s = step[s]
         played = tuple(more)
         memo = (len(tricks), played)
-    if not trick:
-        return (), played, memo
-    now = tuple(trick)
-    return now, played + now, memo
+    return tuple(trick), played, memo
 
 
 def cards_played(state: PlayState) -> int:

@@ -123,20 +123,34 @@ class Observation(NamedTuple):
     #: deal.weak_hand_below: (seat, cards) of each hand thrown in this hand, shown to all
     thrown_in: tuple[tuple[int, int], ...] = ()
 
+    @property
+    def finished(self) -> tuple[tuple[int, int], ...]:
+        """(seat, card) of the cards of the tricks finished this hand: :attr:`played`
+        but the trick on the table."""
+        played = self.played
+        return played[:len(played) - len(self.trick)]
+
 
 class PlayView(NamedTuple):
     """What one seat sees in phase play, as the fields of :class:`Observation` of the
     same names: what the built-in bots' card play reads. The simulator asks those bots
     with this instead of the whole observation (:meth:`pitchkit.engine.Game.play_view`),
     a few fields built rather than some twenty-five; ``captured`` is the play record's
-    own list, to be read, not changed."""
+    own list, to be read, not changed. Of the cards played it holds those of the
+    finished tricks (:attr:`Observation.finished`, the engine's own record of them,
+    built once a trick); :attr:`played` adds the trick on the table when asked."""
 
     seat: int
     hand: int
     reserve: int
     trump: int | None
     trick: tuple[tuple[int, int], ...]
-    played: tuple[tuple[int, int], ...]
+    finished: tuple[tuple[int, int], ...]
     captured: Sequence[int]
     stage: int
     team_of: tuple[int, ...]
+
+    @property
+    def played(self) -> tuple[tuple[int, int], ...]:
+        """(seat, card) of every card played this hand (:attr:`Observation.played`)."""
+        return self.finished + self.trick

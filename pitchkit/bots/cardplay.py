@@ -71,17 +71,18 @@ class CarefulPlay(HeuristicBot):
         n = self.k.n
         if not self._readable:
             return [0] * n
-        played = obs.played
+        finished = obs.finished
         if self._stage_starts:
             # staged play: only this stage's tricks (its next stage may hold any suit)
-            played = played[self._stage_starts[min(obs.stage, len(self._stage_starts) - 1)]:]
-        done = len(played) - len(obs.trick)
+            finished = finished[self._stage_starts[min(obs.stage,
+                                                        len(self._stage_starts) - 1)]:]
+        done = len(finished)
         if not done:
             out = [0] * n
         else:
-            finished = played[:done]
             (trump, seen, size), read = self._void_memo
-            if trump == t.trump and finished == seen:
+            # the same tricks as last time: a view answers the engine's own tuple again
+            if trump == t.trump and (finished is seen or finished == seen):
                 out = list(read)
             else:
                 out = [0] * n
@@ -98,8 +99,9 @@ class CarefulPlay(HeuristicBot):
                 for first in range(start, done, size):
                     self._read_trick(out, finished[first:first + size], t)
                 self._void_memo = ((t.trump, finished, size), tuple(out))
-        if len(played) > done + 1:
-            self._read_trick(out, played[done:], t)
+        trick = obs.trick
+        if len(trick) > 1:
+            self._read_trick(out, trick, t)
         return out
 
     def _read_trick(self, out: list[int], plays: Sequence[tuple[int, int]],
