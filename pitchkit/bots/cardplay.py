@@ -28,7 +28,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-from pitchkit.bots.heuristic import Costs, HeuristicBot
+from pitchkit.bots.heuristic import HeuristicBot, _cheapest, _dearest, _first_max
 from pitchkit.plan import rules_plan
 from pitchkit.play import cards_list
 from pitchkit.results import Observation, PlayView
@@ -161,7 +161,7 @@ class CarefulPlay(HeuristicBot):
         tables = k.play_tables[trump]
         t, power, eff, trump_mask, higher, lower, base, _, _, base_bonus = tables
         unseen = self.unseen_cards(obs)
-        cost, by_rank = self.card_costs(unseen, legal, tables)
+        cost, ranks, cheap = self.card_costs(unseen, legal, tables)
         bonus = k.low_bonus and not k.combinations
         led_only = k.trick_winner_suit_led
         team = obs.team_of
@@ -179,15 +179,32 @@ class CarefulPlay(HeuristicBot):
             if team[seat] != me and not gone >> seat & 1:
                 common &= void[seat]
                 threat = unseen & ~common
+        # a plain card is beaten by a trump too, where trumps take tricks
+        ruff = 0 if led_only else trump_mask
 
         def beaten(c: int) -> bool:
             above = higher[c]
-            if not led_only and not trump_mask >> c & 1:
-                above |= trump_mask
+            if not trump_mask >> c & 1:
+                above |= ruff
             return bool(threat & above)
 
+        def unbeaten(mask: int) -> int:
+            """The cards of ``mask`` no seat of another side still to play could beat."""
+            if not threat:
+                return mask
+            out = 0
+            while mask:
+                bit = mask & -mask
+                mask ^= bit
+                above = higher[bit.bit_length() - 1]
+                if not trump_mask & bit:
+                    above |= ruff
+                if not threat & above:
+                    out |= bit
+            return out
+
         if not trick:
-            return self._careful_lead(legal, t, cost, by_rank, threat, beaten)
+            return self._careful_lead(legal, t, cost, ranks, cheap, threat, beaten, unbeaten)
         win_seat, win_card = trick[0]
         led = eff[win_card]
         for seat, c in trick[1:]:
@@ -199,7 +216,7 @@ class CarefulPlay(HeuristicBot):
         if not led_only and eff[win_card] != trump:
             above |= trump_mask
         winners = legal & above
-        safe_winners = [c for c in cards_list(winners) if not beaten(c)]
+        safe_winners = unbeaten(winners)
         prize = sum([base_bonus[c] if bonus and trump_mask >> c & 1 and not unseen & lower[c]
                      else base[c] for _, c in trick])
         if team[win_seat] == me:
@@ -207,32 +224,32 @@ class CarefulPlay(HeuristicBot):
                 # a partner's safe trick: feed it points, never overtake with a trump
                 gifts = legal & ~(winners & trump_mask)
                 if gifts:
-                    return max(cards_list(gifts), key=lambda c: (cost[c], -power[c]))
+                    return _dearest(gifts, cost, power)
             elif safe_winners and prize >= _POINT:
-                return min(safe_winners, key=by_rank)  # save the partner's points
-            return min(cards_list(legal), key=by_rank)
+                return _cheapest(safe_winners, ranks)  # save the partner's points
+            return _cheapest(legal, ranks)
         if winners and k.all_points_wins_game and self.sweep_on(obs, win_seat):
-            return min(safe_winners or cards_list(winners), key=by_rank)
+            return _cheapest(safe_winners or winners, ranks)
         if safe_winners:
-            cheapest = min(safe_winners, key=by_rank)
+            cheapest = _cheapest(safe_winners, ranks)
             if prize > _FREE or k.combinations or cost[cheapest] < _FREE:
                 return cheapest
-        return self.risk_or_duck(legal, winners, cost, by_rank, prize)
+        return self.risk_or_duck(legal, winners, cheap, ranks, prize)
 
-    def _careful_lead(self, legal: int, t: TrumpTables, cost: Costs,
-                      by_rank: Callable[[int], tuple[float, int]], threat: int,
-                      beaten: Callable[[int], bool]) -> int:
+    def _careful_lead(self, legal: int, t: TrumpTables, cost: Sequence[float],
+                      ranks: Sequence[tuple[float, int]], cheap: int, threat: int,
+                      beaten: Callable[[int], bool], unbeaten: Callable[[int], int]) -> int:
         """The lead (the legal cards as a mask): a boss trump while another side may hold
         trumps (or to bring home a point trump), then boss plain cards, then the cheapest
         card."""
         trump_mask = t.trumps
         trumps = legal & trump_mask
-        top = max(cards_list(trumps), key=t.power.__getitem__, default=-1)
-        if top >= 0 and not beaten(top) and (threat & trump_mask or cost[top] >= 1.0):
-            return top
+        if trumps:
+            top = _first_max(trumps, t.power)
+            if not beaten(top) and (threat & trump_mask or cost[top] >= 1.0):
+                return top
         plain = legal & ~trump_mask
-        bosses = [c for c in cards_list(plain) if not beaten(c)]
+        bosses = unbeaten(plain)
         if bosses:
-            return max(bosses, key=by_rank)
-        pool = plain or sum(1 << c for c in cards_list(trumps) if cost[c] < 1.0) or legal
-        return min(cards_list(pool), key=by_rank)
+            return _first_max(bosses, ranks)
+        return _cheapest(plain or (trumps & cheap) or legal, ranks)

@@ -252,6 +252,23 @@ def _first_max(mask: int, key: Sequence[object]) -> int:
     return best
 
 
+def _dearest(mask: int, cost: Costs, power: Sequence[int]) -> int:
+    """Of the cards of ``mask`` (not empty), the first of the dearest, of those the
+    lowest power: what ``max(cards_list(mask), key=lambda c: (cost[c], -power[c]))``
+    answers."""
+    low = mask & -mask
+    best = low.bit_length() - 1
+    top_cost, top_power = cost[best], power[best]
+    mask ^= low
+    while mask:
+        low = mask & -mask
+        mask ^= low
+        c = low.bit_length() - 1
+        if cost[c] > top_cost or (cost[c] == top_cost and power[c] < top_power):
+            best, top_cost, top_power = c, cost[c], power[c]
+    return best
+
+
 def _estimate_cards(t: TrumpTables, o: Order, items: Sequence[PlannedItem]) -> int:
     """The cards of a hand the estimate with ``t``'s trump reads one by one: the
     trumps, each point card and the cards above it (the tens it only counts)."""
@@ -700,19 +717,7 @@ class HeuristicBot:
                 # saves game points for its partner: throw valuable non-winning cards
                 gifts = legal & ~(winners & trump_mask)
                 if gifts:
-                    # the first of the dearest, of those the lowest power
-                    low = gifts & -gifts
-                    best = low.bit_length() - 1
-                    top_cost, top_power = cost[best], power[best]
-                    gifts ^= low
-                    while gifts:
-                        low = gifts & -gifts
-                        gifts ^= low
-                        c = low.bit_length() - 1
-                        if cost[c] > top_cost or (cost[c] == top_cost
-                                                  and power[c] < top_power):
-                            best, top_cost, top_power = c, cost[c], power[c]
-                    return best
+                    return _dearest(gifts, cost, power)
             return _cheapest(legal, ranks)  # the cheapest card
         # the cards of the trick, priced as cost() does (the same sum, in the same order)
         prize: float = 0
@@ -757,36 +762,46 @@ class HeuristicBot:
         return self.k.deck & ~self.played_mask(obs) & ~obs.hand & ~obs.reserve
 
     def card_costs(self, unseen: int, legal: int, tables: PlayTables
-                   ) -> tuple[Sequence[float], Callable[[int], tuple[float, int]]]:
-        """For :meth:`play_cards`, with the trump's ``tables`` and the ``unseen`` cards:
-        each card's cost (:meth:`cost`, inlined: the hot path) and its rank for the
-        cheapest card, (cost, power); a legal low trump nobody can go under gets the
-        bonus."""
+                   ) -> tuple[Sequence[float], Sequence[tuple[float, int]], int]:
+        """For the card play, with the trump's ``tables`` and the ``unseen`` cards: each
+        card's cost (:meth:`cost`, from the tables: the hot path), its rank for the
+        cheapest card, (cost, power), and the cards whose cost is below 1.0 (they risk no
+        point card) as a mask; a legal low trump nobody can go under gets the bonus.
+        (:meth:`play_cards` works the same out inline.)"""
         k = self.k
-        _, _, _, trump_mask, _, lower, base, rank, rank_bonus, base_bonus = tables
-        if not (k.low_bonus and not k.combinations and legal & trump_mask):
-            return base, rank.__getitem__
-        ranked: list[tuple[float, int]] = []
-        priced: list[float] = []
-        for c in cards_list(legal & trump_mask):
-            if not unseen & lower[c]:
-                if not ranked:
-                    ranked, priced = list(rank), list(base)
-                ranked[c] = rank_bonus[c]
-                priced[c] = base_bonus[c]
-        if not ranked:
-            return base, rank.__getitem__
-        return priced, ranked.__getitem__
+        t, _, _, trump_mask, _, lower, base, rank, rank_bonus, base_bonus = tables
+        cheap, cheap_lifted = k.cheap[t.trump]
+        if not (k.play_bonus and legal & trump_mask):
+            return base, rank, cheap
+        lifted = 0
+        rest = legal & trump_mask
+        while rest:
+            bit = rest & -rest
+            rest ^= bit
+            if not unseen & lower[bit.bit_length() - 1]:
+                lifted |= bit
+        if not lifted:
+            return base, rank, cheap
+        ranked, priced = list(rank), list(base)
+        rest = lifted
+        while rest:
+            bit = rest & -rest
+            rest ^= bit
+            c = bit.bit_length() - 1
+            ranked[c] = rank_bonus[c]
+            priced[c] = base_bonus[c]
+        return priced, ranked, (cheap & ~lifted) | (cheap_lifted & lifted)
 
     @staticmethod
-    def risk_or_duck(legal: int, winners: int, cost: Costs,
-                     by_rank: Callable[[int], tuple[float, int]], prize: float) -> int:
-        """With no safe winner worth playing (the cards as masks): a winner that risks no
-        point card when the trick is worth it, else the cheapest card that does not win."""
-        risky = [c for c in cards_list(winners) if cost[c] < 1.0]  # protects its jack
+    def risk_or_duck(legal: int, winners: int, cheap: int,
+                     ranks: Sequence[tuple[float, int]], prize: float) -> int:
+        """With no safe winner worth playing (the cards as masks; ``cheap``: those that
+        risk no point card): a winner that risks no point card when the trick is worth
+        it, else the cheapest card that does not win."""
+        risky = winners & cheap  # protects its jack
         if risky and prize > 0.5:
-            return min(risky, key=by_rank)
-        return min(cards_list(legal & ~winners or legal), key=by_rank)
+            return _cheapest(risky, ranks)
+        return _cheapest(legal & ~winners or legal, ranks)
 
     def first_lead(self, obs: Observation | PlayView, legal: Sequence[int]) -> int:
         """The lead that sets trump: the best suit's top card, or a low one to keep the jack."""
