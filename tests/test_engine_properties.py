@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from play_helpers import point_item_lists
+from strategies import variants
 
 from pitchkit.actions import (
     ALONE,
@@ -32,191 +32,9 @@ from pitchkit.errors import IllegalActionError
 from pitchkit.plan import cards_needed
 from pitchkit.record import game_to_record, replay_events, replay_record
 from pitchkit.scoring import available_points
-from pitchkit.variant import PointItem, Rules, rules_from_mapping
+from pitchkit.variant import Rules
 
 MAX_HANDS = 4
-
-
-@st.composite
-def variants(draw: st.DrawFn, after: bool = False) -> Rules:
-    """A random rule set; ``after``: always one of the phases after the auction (a draw
-    or a kitty, robbing, a called partner)."""
-    count = draw(st.integers(2, 6))
-    partnerships = "none"
-    if count == 4:
-        partnerships = draw(st.sampled_from(["none", "2x2"]))
-    elif count == 6:
-        partnerships = draw(st.sampled_from(["none", "3x2", "2x3"]))
-    jokers = draw(st.integers(0, 2))
-    chosen_by = draw(st.sampled_from(["pitcher_names", "turned_card"] if after
-                                     else ["first_lead", "pitcher_names", "turned_card"]))
-    shown = draw(st.sampled_from(["returned", "out_of_play"]))
-    ranks = draw(st.sampled_from(["AKQJT98765432", "AKQJT92", "AKQJT987654"]))
-    without = draw(st.sampled_from([[], ["2C", "AD"]]))
-    plain = 4 * len(ranks) - len(without)
-    deck = plain + jokers - (1 if chosen_by == "turned_card" and shown == "out_of_play" else 0)
-    per: Any = draw(st.integers(1, min(9, deck // count)) if after else
-                    st.one_of(st.integers(1, min(9, deck // count)), st.just("all")))
-    style = draw(st.sampled_from(["one_round", "until_one_left", "sell"] if after
-                                 else ["one_round", "until_one_left", "sell", "none"]))
-    min_bid = draw(st.integers(1, 3))
-    max_bid = draw(st.integers(min_bid, 5))
-    stages = [] if after else draw(st.one_of(st.just([]), st.lists(st.integers(1, 4),
-                                                                    min_size=1, max_size=3)))
-    method = draw(st.sampled_from(["points", "points", "combinations"]))
-    money = partnerships == "none" and draw(st.booleans())
-    data: dict[str, Any] = {
-        "players": {"count": count, "partnerships": partnerships},
-        "deck": {"jokers": jokers, "ranks": list(ranks), "without": without},
-        "deal": {
-            "first_dealer": draw(st.one_of(st.just("random"), st.integers(0, count - 1))),
-            "direction": draw(st.sampled_from(["left", "right"])),
-            "cards_per_hand": per,
-            "packet_size": draw(st.integers(1, 4)),
-            "weak_hand_below": draw(st.sampled_from([None, "A", "J", "9"])),
-        },
-        "trump": {
-            "chosen_by": chosen_by, "shown_card": shown,
-            "off_jack": draw(st.sampled_from([None, True, False])),
-            "off_five": draw(st.booleans()),
-            "joker_rank": draw(st.sampled_from(
-                ["below_off_jack", "below_jack", "highest", "lowest"])),
-            "joker_order": draw(st.sampled_from(["big_above_little", "first_played_higher"])),
-            "pitched_joker": draw(st.sampled_from(["not_allowed", "makes_spades"])),
-        },
-        "auction": {
-            "style": style, "min_bid": min_bid, "max_bid": max_bid,
-            "pitch_to_bid": style != "sell" and draw(st.booleans()),
-            "when_all_pass": draw(st.sampled_from(
-                ["dealer_must_bid", "redeal", "same_dealer_redeals", "dealer_set"])),
-            "dealer_forced_bid": draw(st.integers(1, 4)),
-            "dealer_may_steal": draw(st.booleans()),
-            "dealer_may_steal_max": draw(st.booleans()),
-        },
-        "moon": {
-            "allowed": draw(st.booleans()),
-            "requires": draw(st.sampled_from(
-                ["all_points_and_tricks", "all_points", "all_tricks"])),
-            "points_made": draw(st.one_of(st.none(), st.integers(0, 10))),
-            "points_failed": draw(st.integers(0, 10)),
-            "made_wins_game": draw(st.booleans()),
-            "failed_loses_game": draw(st.booleans()),
-            "money_made": draw(st.integers(0, 200)),
-            "money_failed": draw(st.integers(0, 200)),
-        },
-        "play": {
-            "following": draw(st.sampled_from(
-                ["follow_or_trump", "must_follow", "must_follow_then_trump", "any_card"])),
-            "first_lead_must_be_trump": draw(st.booleans()),
-            "trick_winner": draw(st.sampled_from(["highest_trump", "suit_led"])),
-            "first_leader": draw(st.sampled_from(["pitcher", "left_of_dealer"])),
-            "stages": stages,
-            "never_lead_joker": draw(st.booleans()),
-        },
-        "points": {
-            "items": [_item_mapping(item) for item in draw(point_item_lists(jokers))],
-            "high_goes_to": draw(st.sampled_from(["capturer", "holder", "player"])),
-            "low_goes_to": draw(st.sampled_from(["capturer", "holder", "player"])),
-            "lone_trump": draw(st.sampled_from(["high_and_low", "high_only"])),
-            "undealt_jack": draw(st.sampled_from(["no_point", "pitcher"])),
-            "game_tie": draw(st.sampled_from(["nobody", "elder_hand", "split"])),
-            "slam_requires": draw(st.sampled_from(
-                ["all_points_and_tricks", "all_points", "all_tricks"])),
-            "joker_game_halves": draw(st.integers(0, 2)),
-        },
-        "scoring": {
-            "method": method,
-            "made_bid_scores": draw(st.sampled_from(["points_won", "bid"])),
-            "set_back": draw(st.one_of(st.just("bid"), st.integers(1, 5))),
-            "opponents_score": draw(st.booleans()),
-            "minimum_score": draw(st.one_of(st.none(), st.integers(-10, 0))),
-            "target": draw(st.one_of(st.none(), st.integers(1, 12))),
-            "win_only_as_pitcher": draw(st.booleans()),
-            "bidder_goes_out": draw(st.booleans()),
-            "several_reach": draw(st.sampled_from(
-                ["point_order", "higher_score", "tie_to_pitcher"])),
-            "all_points_wins_game": draw(st.booleans()),
-            "hands": draw(st.one_of(st.none(), st.integers(1, MAX_HANDS))),
-            "tie": draw(st.sampled_from(["draw", "replay", "another_hand"])),
-            "losing_score": draw(st.one_of(st.none(), st.integers(-8, 0))),
-            "win_needs_made_bid": draw(st.booleans()),
-        },
-        "money": {"enabled": money, "cents_per_point": draw(st.integers(1, 25))},
-    }
-    data["auction"] |= auction_forms(draw, style, min_bid, max_bid)
-    auction = data["auction"]
-    low = max(auction["opening_min_bid"] or min_bid, auction["dealer_forced_bid"])
-    if not auction["pitch_to_bid"] and low <= max_bid and draw(st.booleans()):
-        auction["opening_max_bid"] = draw(st.integers(low, max_bid))  # a first-bid cap
-    if per != "all" and not stages and chosen_by != "first_lead" and (after
-                                                                      or draw(st.booleans())):
-        data["auction"]["pitch_to_bid"] = False
-        data |= after_the_auction(draw, count, deck, per, style != "none", partnerships)
-        if (style != "none" and partnerships == "none" and count >= 3
-                and method == "points" and draw(st.booleans())):
-            data["call"] = {"partner": True,  # a called partner (issue 11)
-                            "own_card": draw(st.sampled_from(["alone", "not_allowed"]))}
-    if partnerships != "none" and style != "none" and not data["play"].get("stages") \
-            and draw(st.booleans()):
-        # a bid to play alone (issue 10): the partners sit out when the pitcher says so
-        data["auction"] |= {"alone": True, "pitch_to_bid": False}
-        data["scoring"]["alone_made_factor"] = draw(st.integers(1, 3))
-    if data["deal"].get("weak_hand_below") and draw(st.booleans()):
-        data["deal"]["weak_hand_misdeal"] = True  # a weak hand thrown in: a misdeal
-    return rules_from_mapping(data)
-
-
-def auction_forms(draw: st.DrawFn, style: str, min_bid: int, max_bid: int) -> dict[str, Any]:
-    """Bidding direction, equal bids, an opening floor (issue 11)."""
-    out: dict[str, Any] = {"direction": draw(st.sampled_from(["play", "left", "right"]))}
-    if style in ("one_round", "sell"):
-        out["may_equal"] = draw(st.sampled_from(["none", "max_bid", "any"]))
-    out["opening_min_bid"] = draw(st.one_of(st.none(), st.integers(min_bid, max_bid)))
-    return out
-
-
-def after_the_auction(draw: st.DrawFn, count: int, deck: int, per: int,
-                      has_pitcher: bool, partnerships: str) -> dict[str, Any]:
-    """A draw, a kitty, trumps-only play (issue 11), only where they fit the deal."""
-    hand_size = draw(st.integers(max(1, per - 3), per))
-    while count * hand_size > deck:
-        hand_size -= 1
-    trumps_only = draw(st.booleans())
-    undealt = deck - count * per
-    # who robs the pack: the dealer, the pitcher (who may pass the rest to its partner;
-    # either may pass the whole pack unseen to its partner instead of robbing)
-    robs = draw(st.sampled_from(["none", "dealer", "pitcher"] if has_pitcher
-                                else ["none", "dealer"]))
-    kitty = draw(st.integers(0, min(4, undealt)))
-    # the kitty's taker gives cards from it to its partner
-    give = draw(st.integers(0, kitty)) if partnerships != "none" else 0
-    return {
-        "deal": {"cards_per_hand": per, "kitty": kitty,
-                 "kitty_to": draw(st.sampled_from(["pitcher", "dealer"] if has_pitcher
-                                                  else ["dealer"]))},
-        "draw": {
-            "discard": draw(st.sampled_from(
-                ["non_trumps", "up_to", "at_least", "down_to_hand_size"])),
-            "count": draw(st.integers(0, 4)), "hand_size": hand_size,
-            "dealer_robs": robs == "dealer", "pitcher_robs": robs == "pitcher",
-            "rest_to_partner": robs == "pitcher" and partnerships != "none"
-            and draw(st.booleans()),
-            # the robber may pass the pack unseen to its partner instead
-            "pack_to_partner": robs != "none" and partnerships != "none"
-            and draw(st.booleans()),
-            "give_to_partner": give,
-            "extra_trumps": draw(st.sampled_from(
-                ["discard_face_up", "show_and_keep"] if trumps_only else ["discard_face_up"])),
-        },
-        "play": {"trumps_only": trumps_only},
-    }
-
-
-def _item_mapping(item: PointItem) -> dict[str, Any]:
-    if item.card is not None:
-        return {"card": item.card.value, "value": item.value, "goes_to": item.goes_to.value}
-    assert item.point is not None
-    return {"point": item.point.value, "value": item.value}
 
 
 def check_cards(game: Game) -> None:
@@ -408,7 +226,9 @@ def play_game(rules: Rules, seed: int, check: bool) -> Game:
         if game.phase is Phase.DEAL:
             if hands == MAX_HANDS:
                 break
-            if hands and game.ledger is not None and rng.random() < 0.3:
+            # players leave and join between hands of a money game without partnerships
+            if (hands and game.ledger is not None and rng.random() < 0.3
+                    and rules.players.partnerships.value == "none"):
                 if game.n > 2 and rng.random() < 0.5:
                     game.leave([rng.randrange(game.n)])
                 elif game.n < 8 and cards_needed(rules, game.n + 1) <= len(rules.deck.cards()):
