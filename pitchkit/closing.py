@@ -114,18 +114,6 @@ def all_passed(rules: Rules, plan: RulesPlan, *, players: Sequence[int],
                   over if over is not None and over[1] else None, next_dealer)
 
 
-def misdealt(players: Sequence[int], scores: Sequence[int], dealer: int, trump: int | None
-             ) -> Closed:
-    """A weak hand was thrown in as a misdeal (deal.weak_hand_misdeal): the hand is thrown
-    in unplayed, nobody scores, and the same dealer deals again."""
-    zero = (0,) * len(players)
-    result = HandResult(
-        dealer=dealer, pitcher=None, bid=None, trump=trump, points={}, made=None,
-        moon=False, score_changes=zero, scores=tuple(scores), combo_points=None,
-        thrown_in=True, players=tuple(players), tricks_won=zero)
-    return Closed(tuple(scores), result, None, None, None, None, dealer)
-
-
 def outcome(settled: tuple[Any, ...], ledger: MoneyLedger | None) -> Outcome:
     """The game's outcome: ``settled`` is settle_parts's (scores, over, winners, draw,
     replay, ...) for a game that is over; a money game settles its ledger."""

@@ -102,42 +102,6 @@ def deal_random(plan: RulesPlan, rng: random.Random, dealer: int) -> Deal:
     return _DEAL_NEW(Deal, (masks, turned, 0, ()))
 
 
-def weak_seat(plan: RulesPlan, hands: Sequence[int], stock: int, seat: int,
-              last: int) -> int:
-    """The first seat from ``seat`` round to ``last`` (both included) that may throw its
-    hand in (``deal.weak_hand_below``): it holds no card of the rank or higher, and the
-    ``stock`` undealt cards hold a new hand (a misdeal needs none:
-    ``deal.weak_hand_misdeal``); -1 when none may."""
-    deal = plan.deal
-    strong = deal.weak_hand_below
-    if not strong or (stock < deal.cards_per_hand and not deal.weak_hand_misdeal):
-        return -1
-    next_seat = plan.seats.next_seat
-    while True:
-        if not hands[seat] & strong:
-            return seat
-        if seat == last:
-            return -1
-        seat = next_seat[seat]
-
-
-def throw_in(plan: RulesPlan, hands: Sequence[int], stock: Sequence[int], seat: int
-             ) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """``seat`` throws its hand in: it is dealt the next cards of ``stock`` (the undealt
-    cards, top first); returns the new hands and what is left of the stock."""
-    # rule: "the option of turning their cards face up in order to get six new cards if
-    # and only if all six of their cards are lower than a Jack" (Serjeant's Muse,
-    # everything2): the player's choice (throw in / keep hand), offered again while the
-    # new hand is weak and enough cards are left
-    k = plan.deal.cards_per_hand
-    mask = 0
-    for card in stock[:k]:
-        mask |= 1 << card
-    new_hands = list(hands)
-    new_hands[seat] = mask
-    return tuple(new_hands), tuple(stock[k:])
-
-
 def _draw_groups(order: tuple[int, ...], size: int
                  ) -> tuple[tuple[int, tuple[tuple[int, int, int], ...]], ...]:
     """The draws of a deal in groups: (product of the group's radices, steps), where a

@@ -509,7 +509,7 @@ class Game:
         if turned is not None:
             # rule: "its suit is trump" (source C; trump.chosen_by turned_card)
             play.set_trump(plan, self._play_state, turned // 13)
-        if pack or plan.deal.weak_hand_misdeal:  # a weak hand may be thrown in first
+        if plan.deal.weak_hand_below:  # a weak hand may be thrown in first
             self._go(flow.begin_hand(plan, self._play_state, self._hand(), pack))
         else:
             self._go(flow.begin_auction(plan, self._play_state, self._hand()))
@@ -569,7 +569,7 @@ class Game:
             self._finish_hand()
             return
         if phase is _DEAL:  # deal.weak_hand_misdeal: the same dealer deals again
-            self._close(closing.misdealt(self.players, self.scores, self.dealer, self.trump))
+            self._close(weak_hand.misdealt(self.players, self.scores, self.dealer, self.trump))
             return
         self.phase = phase
         self.to_act = to_act

@@ -99,10 +99,8 @@ def _then(done: Next, nxt: Next) -> Next:
 
 def begin_hand(plan: RulesPlan, state: PlayState, hand: Hand, stock: tuple[int, ...]
                ) -> Next:
-    """The hand is dealt, ``stock`` left over: the first weak hand's throw-in, or the
-    auction."""
-    if not stock and not plan.deal.weak_hand_misdeal:
-        return begin_auction(plan, state, hand)
+    """The hand is dealt, ``stock`` left over (deal.weak_hand_below): the first weak
+    hand's throw-in, or the auction."""
     record, seat = weak_hand.begin(plan, hand.dealt, stock, hand.dealer)
     if seat >= 0:
         return Next(Phase.THROW_IN, seat, throw_in=record)

@@ -1,10 +1,14 @@
 """deal.weak_hand_below: the throw-in phase, its record and its step, pure functions of
-the hand's deal.
+the hand's deal; every throw-in rule is here (``deal.weak_hand_below``,
+``deal.weak_hand_misdeal``).
 
-A seat whose hand is weak throws it in (and is dealt the next cards of the stock) or
-keeps it; then the next seat round to the dealer whose hand is weak decides, or the
-auction begins. The phase keeps its own record, a :class:`ThrowInState`; the engine
-applies what :func:`begin` and :func:`step` return.
+A seat whose hand is weak throws it in (and is dealt the next cards of the stock, or,
+with a misdeal, the hand ends unplayed and the same dealer deals again) or keeps it;
+then the next seat round to the dealer whose hand is weak decides, or the auction
+begins. The phase keeps its own record, a :class:`ThrowInState`; the engine applies
+what :func:`begin` and :func:`step` return, and closes a misdealt hand with
+:func:`misdealt`. (The deal keeps the undealt cards as the stock when some hand is weak:
+:func:`pitchkit.dealing.deal`.)
 """
 
 from __future__ import annotations
@@ -13,12 +17,13 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import NamedTuple
 
-from pitchkit import dealing
 from pitchkit.actions import KEEP_HAND, THROW_IN, action_spelling
+from pitchkit.closing import Closed
 from pitchkit.draw import DrawState
 from pitchkit.errors import IllegalActionError, seat_name
 from pitchkit.plan import RulesPlan
 from pitchkit.play import cards_list
+from pitchkit.results import HandResult
 
 
 class ThrowInState(NamedTuple):
@@ -57,7 +62,7 @@ def begin(plan: RulesPlan, dealt: Sequence[int], stock: tuple[int, ...], dealer:
     dealer's left whose hand is weak (-1: none, the auction begins)."""
     if not plan.deal.weak_hand_below or not (stock or plan.deal.weak_hand_misdeal):
         return NO_THROW_IN, -1
-    seat = dealing.weak_seat(plan, dealt, len(stock), plan.seats.next_seat[dealer], dealer)
+    seat = weak_seat(plan, dealt, len(stock), plan.seats.next_seat[dealer], dealer)
     return ThrowInState(stock), seat
 
 
@@ -77,7 +82,7 @@ def step(plan: RulesPlan, dealt: Sequence[int], state: ThrowInState,
         return ThrowInStep(tuple(dealt), state, draw_state, 0, MISDEAL)
     if action == THROW_IN:
         shown = dealt[seat]
-        dealt, stock = dealing.throw_in(plan, dealt, stock, seat)
+        dealt, stock = new_hand(plan, dealt, stock, seat)
         thrown = (*thrown, (seat, shown))
         if draw_state is None:
             out = shown  # out of play for the hand
@@ -89,5 +94,53 @@ def step(plan: RulesPlan, dealt: Sequence[int], state: ThrowInState,
         start = -1
     else:
         start = plan.seats.next_seat[seat]
-    nxt = -1 if start < 0 else dealing.weak_seat(plan, dealt, len(stock), start, dealer)
+    nxt = -1 if start < 0 else weak_seat(plan, dealt, len(stock), start, dealer)
     return ThrowInStep(tuple(dealt), ThrowInState(stock, thrown), draw_state, out, nxt)
+
+
+def weak_seat(plan: RulesPlan, hands: Sequence[int], stock: int, seat: int,
+              last: int) -> int:
+    """The first seat from ``seat`` round to ``last`` (both included) that may throw its
+    hand in (``deal.weak_hand_below``): it holds no card of the rank or higher, and the
+    ``stock`` undealt cards hold a new hand (a misdeal needs none:
+    ``deal.weak_hand_misdeal``); -1 when none may."""
+    deal = plan.deal
+    strong = deal.weak_hand_below
+    if not strong or (stock < deal.cards_per_hand and not deal.weak_hand_misdeal):
+        return -1
+    next_seat = plan.seats.next_seat
+    while True:
+        if not hands[seat] & strong:
+            return seat
+        if seat == last:
+            return -1
+        seat = next_seat[seat]
+
+
+def new_hand(plan: RulesPlan, hands: Sequence[int], stock: Sequence[int], seat: int
+             ) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """``seat`` throws its hand in: it is dealt the next cards of ``stock`` (the undealt
+    cards, top first); returns the new hands and what is left of the stock."""
+    # rule: "the option of turning their cards face up in order to get six new cards if
+    # and only if all six of their cards are lower than a Jack" (Serjeant's Muse,
+    # everything2): the player's choice (throw in / keep hand), offered again while the
+    # new hand is weak and enough cards are left
+    k = plan.deal.cards_per_hand
+    mask = 0
+    for card in stock[:k]:
+        mask |= 1 << card
+    new_hands = list(hands)
+    new_hands[seat] = mask
+    return tuple(new_hands), tuple(stock[k:])
+
+
+def misdealt(players: Sequence[int], scores: Sequence[int], dealer: int, trump: int | None
+             ) -> Closed:
+    """A weak hand was thrown in as a misdeal (deal.weak_hand_misdeal): the hand is thrown
+    in unplayed, nobody scores, and the same dealer deals again."""
+    zero = (0,) * len(players)
+    result = HandResult(
+        dealer=dealer, pitcher=None, bid=None, trump=trump, points={}, made=None,
+        moon=False, score_changes=zero, scores=tuple(scores), combo_points=None,
+        thrown_in=True, players=tuple(players), tricks_won=zero)
+    return Closed(tuple(scores), result, None, None, None, None, dealer)
