@@ -102,11 +102,18 @@ def weak_hands_can_be_thrown_in(rules: Rules) -> Iterator[Finding]:
     """deal.weak_hand_below: some hand must be weak, some not, and a new hand at hand."""
     below = rules.deal.weak_hand_below
     misdeal = rules.setting("deal.weak_hand_misdeal", bool)
+    also = [str(rank) for rank in rules.setting("deal.weak_hand_strong_ranks", tuple)]
     if below is None:
-        if misdeal:
-            yield Finding(("deal.weak_hand_misdeal", "deal.weak_hand_below"),
-                          "has no effect without deal.weak_hand_below: no hand is weak")
+        for key, on in (("deal.weak_hand_misdeal", misdeal),
+                        ("deal.weak_hand_strong_ranks", also)):
+            if on:
+                yield Finding((key, "deal.weak_hand_below"),
+                              "has no effect without deal.weak_hand_below: no hand is weak")
         return
+    for rank in also:
+        if RANKS.index(rank) >= RANKS.index(below):
+            yield Finding(("deal.weak_hand_strong_ranks", "deal.weak_hand_below"),
+                          f"{rank} is not below {below}: its cards keep a hand already")
     deck = rules.deck.cards()
     strong = strong_cards(rules)
     where = ("deal.weak_hand_below", "deck.ranks")

@@ -216,7 +216,11 @@ def _dealing(rules: Rules) -> Iterator[str]:
         return
     word = _RANK_WORDS[d.weak_hand_below]
     rank = ("an " if word[0] in "aeiou" else "a ") + word
-    joker = " (a joker counts as high)" if rules.deck.jokers else ""
+    # deal.weak_hand_strong_ranks: lower ranks that keep a hand too
+    kept = ["a joker"] * bool(rules.deck.jokers) + [
+        "a " + _RANK_WORDS[r] for r in _RANK_WORDS
+        if r in {str(v) for v in rules.setting("deal.weak_hand_strong_ranks", tuple)}]
+    joker = f" ({' or '.join(kept)} counts as high)" if kept else ""
     if rules.setting("deal.weak_hand_misdeal", bool):
         yield (f"A player dealt no card as high as {rank}{joker} may call a misdeal before "
                "the bidding (`throw in`): nobody scores and the same dealer shuffles and "

@@ -116,7 +116,8 @@ class DealPlan:
     #: :func:`shown_card_out_of_play`
     shown_card_out_of_play: bool
     #: the cards that keep a hand from being weak (``deal.weak_hand_below``: that rank
-    #: and higher in every suit, and the jokers); 0: no weak-hand rule
+    #: and higher in every suit, the ranks of ``deal.weak_hand_strong_ranks``, and the
+    #: jokers); 0: no weak-hand rule
     weak_hand_below: int
     #: ``deal.weak_hand_misdeal``, with a weak-hand rule: a hand thrown in is a misdeal,
     #: the same dealer deals again
@@ -242,14 +243,19 @@ def _deal(rules: Rules, n: int) -> DealPlan:
 
 def strong_cards(rules: Rules) -> int:
     """The cards that keep a hand from being weak under ``deal.weak_hand_below``: the
-    rank named and every higher rank, in every suit, and the jokers (0: no such rule)."""
+    rank named and every higher rank, in every suit, the ranks of
+    ``deal.weak_hand_strong_ranks`` and the jokers (0: no such rule)."""
     below = rules.deal.weak_hand_below
     if below is None:
         return 0
     lowest = RANKS.index(below)
+    # rule: "Non-scoring cards are threes through nines of any suit including the trump"
+    # (Minnesota Smear, ourpastimes.com): a two keeps the hand (weak_hand_strong_ranks)
+    also = {RANKS.index(str(rank))
+            for rank in rules.setting("deal.weak_hand_strong_ranks", tuple)}
     mask = JOKER_MASK
     for card in range(52):
-        if card % 13 >= lowest:
+        if card % 13 >= lowest or card % 13 in also:
             mask |= 1 << card
     return mask
 
