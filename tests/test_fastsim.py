@@ -20,6 +20,7 @@ from pitchkit import fastsim
 from pitchkit import simulate as sim
 from pitchkit.bots import parse_bots
 from pitchkit.bots.random_bot import RandomBot
+from pitchkit.checks import check_rules
 from pitchkit.errors import PitchkitError
 from pitchkit.load import load_schema, load_variant
 from pitchkit.results import Event
@@ -51,9 +52,8 @@ def covered(rules: Rules) -> Rules | None:
         out = rules_from_mapping(data)
     except (PitchkitError, ValueError):
         return None
-    per = out.deal.cards_per_hand
-    if per != "all" and int(per) * out.players.count > len(out.deck.cards()):
-        return None  # the jokers taken out, the deck no longer deals this
+    if any(not finding.note for finding in check_rules(out)):
+        return None  # e.g. the jokers taken out, the deck no longer deals every hand
     return out
 
 
