@@ -105,13 +105,21 @@ def part_calibration(variant: str, games: int) -> list[str]:
             contracts += 1
     lines = [f"### {variant}", "",
              f"{contracts} contracts in {games} games of `calibrated` bots "
-             f"(the calibration learned from {model.hands} contracts).", "",
+             f"(the calibration learned from {model.hands} contracts, the points per "
+             "bid level from those of its whole games).", "",
              "| bid | contracts | share | expected points | realised points [95%] "
              f"| difference [95%] | within {BAR} | made |", "|---|---|---|---|---|---|---|---|"]
+    # all the contracts' spread of realised points: a level with few contracts (one or
+    # two) shows next to none of its own
+    everyone = [sum(row[i] for row in rows.values()) for i in range(5)]
+    pooled = max(0.0, everyone[3] / max(1, everyone[0])
+                 - (everyone[2] / max(1, everyone[0])) ** 2) ** 0.5
     for bid in sorted(rows):
         count, expected, realised, squares, made = rows[bid]
         mean = realised / count
         spread = max(0.0, squares / count - mean * mean) ** 0.5
+        if count < MIN_CONTRACTS:
+            spread = max(spread, pooled)
         half = 1.96 * spread / count ** 0.5
         enough = "" if count >= MIN_CONTRACTS else " (few)"
         diff = (expected - realised) / count
@@ -175,15 +183,17 @@ def write_markdown(path: str, lines: list[str], arguments: str) -> None:
             "Written by `python benchmarks/bench_strength.py " + arguments + "`. For every "
             "contract of seeded games of the default `calibrated` bot in every seat: the "
             "bot's learned estimate of its side's points as pitcher (what the hands of its "
-            "band of the estimate realised in the calibration, in contracts at that bid) "
+            "band of the estimate realised in the calibration's whole games of the same "
+            "bot, in contracts at that bid) "
             "against the points its side took, by bid, with the 95% interval of what was "
             "realised and of the difference (over these games' contracts; the "
             "calibration's own sampling adds to it). *within 0.25*: yes when the "
             "difference is at most 0.25 points; no when its whole interval is beyond; "
             "*not shown* when the point is beyond but the interval reaches inside (too "
             f"few contracts to tell). Rows marked *few* have under {MIN_CONTRACTS} "
-            "contracts. Figures describe these bots: a better player would make more of "
-            "the same hands.", ""]
+            "contracts; their interval takes the spread of all the variant's contracts "
+            "when it is larger than their own. Figures describe these bots: a better "
+            "player would make more of the same hands.", ""]
     write_atomically(Path(path), "\n".join(head + lines))
 
 

@@ -373,3 +373,18 @@ def test_passes_over_a_partners_bid_are_learned_where_there_are_partners(
     assert any(model.passing_after[value.OTHER_HIGH])
     assert len(model.made_at) == len(model.pitch[0])
     assert all(0.0 < m < 1.0 for m in model.made_at)
+
+
+def test_the_points_per_bid_level_come_from_whole_games_of_the_finished_bot() -> None:
+    rules = load_variant("auction-pitch")
+    model = calibrate(rules, hands=120)
+    single = value._self_play(rules, 40, "t", model, lambda done: None)
+    whole = value._self_play(rules, 40, "t", model, lambda done: None, whole_games=True)
+    # a single hand starts from no score; a whole game's later hands carry the scores
+    assert all(r[1].scores == r[1].score_changes for r in single)
+    assert any(r[1].scores != r[1].score_changes for r in whole)
+    # the learned points per level are those of the finished bot's whole games
+    games = value._self_play(rules, 120, "calibrate:games", model, lambda done: None,
+                             whole_games=True)
+    assert model.points_at == value._points_at(rules, model, games)
+    assert model.points_at != value._points_at(rules, model, single)

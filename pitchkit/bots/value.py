@@ -16,8 +16,10 @@ in turn, and as a moon. That gives, per band of the estimate (:attr:`Calibration
 points wide) and per bid level, the expected *score change* of the pitcher's side against
 the mean of the other sides (made: the points or the bid, set: the set-back, the others'
 points too, all as the variant scores them), the chance of making the bid and the
-realised points (also per level of the contract, learned from the calibrated bot's own
-rounds: the heuristic's contracts at a level are another mix of hands). Where the eldest
+realised points (also per level of the contract, :attr:`Calibration.points_at`, learned
+from whole games of the finished bot: contracts at a level are the mix its own games
+make; the bids read the band's values, the calibration table of ``bench_strength``
+these). Where the eldest
 may refuse to sell (``auction.style: sell``), what its refusals realised beyond its band's
 value of pitching at that bid (the high bidder holds a hand worth the bid). Per moon
 feature (trumps held, top trumps held in a row): the chance of taking what a moon
@@ -28,7 +30,8 @@ neighbours) and, where more of a hand can only help, made non-decreasing in the 
 
 :func:`calibrate` plays :func:`default_hands` seeded hands under the rules in three rounds
 (the first bid by the ``heuristic``, then by the calibrated bot with what the round before
-taught it), each round learning from the hands of all rounds so far.
+taught it), each round learning from the hands of all rounds so far; then as many hands
+of whole games of the finished bot, for the points per bid level.
 
 The run is seeded: the same rules always give the same numbers, so the cache (one JSON
 file per resolved rule set, keyed by its hash, in ``$XDG_CACHE_HOME/pitchkit`` or
@@ -44,7 +47,7 @@ import os
 import random
 import sys
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
 from typing import Any
@@ -61,8 +64,8 @@ from pitchkit.variant import GoesTo, Rules, rules_to_mapping
 #: Hands played to calibrate one rule set (a few seconds, once per rule set): at least
 #: this many, and ``HANDS_PER_LEVEL`` for each level of the auction's bids (up to
 #: ``MAX_CALIBRATION_HANDS``), so that each level the bots bid is seen often enough for
-#: its realised points (the points of contracts at a level, which is what the bidding
-#: reads, are learned per level); the environment variable
+#: its realised points (the points of contracts at a level are learned per level, from
+#: as many hands again of whole games); the environment variable
 #: ``PITCHKIT_CALIBRATION_HANDS`` sets another number (the tests' quick runs; a longer
 #: one for a finer table), cached apart.
 CALIBRATION_HANDS = 6000
@@ -70,8 +73,12 @@ HANDS_PER_LEVEL = 1500
 MAX_CALIBRATION_HANDS = 18000
 #: Rounds of self-play the hands are split into (each bid with the last round's model).
 ROUNDS = 3
+#: Then as many hands again of whole games of the finished bot, for the points per bid
+#: level: hands a game with no target plays (as ``simulate``), and a bound for the others.
+GAME_HANDS = 20
+MAX_GAME_HANDS = 1000
 #: Bumped whenever the features or the calibration change: old cache files are ignored.
-MODEL_VERSION = 11
+MODEL_VERSION = 12
 #: Pseudo-counts pulling a rarely seen feature value towards the item's overall rate.
 PRIOR_WEIGHT = 4.0
 #: Hands a band of the estimate needs before it stops borrowing from its neighbours.
@@ -256,6 +263,7 @@ class Calibration:
     #: per band, per bid 0..: chance the pitcher's side makes that bid
     made: Table
     #: per band, per bid 0..: mean points of the pitcher's side in contracts at that bid
+    #: (in whole games of the finished bot; the bids do not read it)
     points_at: Table
     #: per band: mean points the pitcher's side took
     points: tuple[float, ...]
@@ -534,8 +542,10 @@ def calibrate(rules: Rules, hands: int = CALIBRATION_HANDS, seed: str = "calibra
     """Learn the item chances and the bidding tables from ``hands`` seeded hands.
 
     ``ROUNDS`` rounds: the first auctions are bid by the ``heuristic``, each later one by
-    the calibrated bot with what the round before taught it. ``progress(done, hands)`` is
-    called as hands are played.
+    the calibrated bot with what the round before taught it; then ``hands`` hands of
+    whole games of the finished bot give the points per bid level
+    (:attr:`Calibration.points_at`). ``progress(done, total)`` is called as hands are
+    played.
     """
     rounds = ROUNDS if hands >= 3 * ROUNDS else 1
     share = max(1, hands // rounds)
@@ -545,7 +555,7 @@ def calibrate(rules: Rules, hands: int = CALIBRATION_HANDS, seed: str = "calibra
     for r in range(rounds):
         def tick(done: int, r: int = r) -> None:
             if progress is not None:
-                progress(r * share + done, share * rounds)
+                progress(r * share + done, share * rounds + (hands if rounds > 1 else 0))
         # every round's hands are learned from: a round bid by a bolder or shyer model
         # shows the hands the next one may bid, so no band of the estimate goes unseen
         records += _self_play(rules, share, f"{seed}:{r}", model, tick)
@@ -555,55 +565,78 @@ def calibrate(rules: Rules, hands: int = CALIBRATION_HANDS, seed: str = "calibra
             own_from = len(records) if rounds > 1 else 0
         model = _fit(rules, records, own_from if r > 0 else 0)
     assert model is not None
+    if rounds > 1:
+        # the points per bid level from whole games of the finished bot: the contracts at
+        # a level are the mix its own games make (a forced dealer's, a bid that would reach
+        # the target), not the mix of the rounds' fresh hands bid by an earlier model
+        def tick_games(done: int) -> None:
+            if progress is not None:
+                progress(share * rounds + done, share * rounds + hands)
+        games = _self_play(rules, hands, f"{seed}:games", model, tick_games, whole_games=True)
+        model = replace(model, points_at=_points_at(rules, model, games),
+                        hands=model.hands + len(games))
     return model
 
 
 def _self_play(rules: Rules, hands: int, seed: str, model: Calibration | None,
-               tick: Callable[[int], None]) -> list[_Record]:
-    """Play ``hands`` single hands with scores at the start; the hands with a numeric
-    contract."""
+               tick: Callable[[int], None], whole_games: bool = False) -> list[_Record]:
+    """Play ``hands`` single hands with scores at the start, or with ``whole_games`` hands
+    of whole games (the scores as they come, to the target; ``GAME_HANDS`` hands a game
+    with no target); the hands with a numeric contract."""
     from pitchkit.bots.calibrated import CalibratedBot
-    from pitchkit.engine import Game
+    from pitchkit.engine import Game, Phase
 
     n = rules.players.count
     top = top_bid(rules)
+    limit = GAME_HANDS if rules.scoring.target is None else MAX_GAME_HANDS
     out: list[_Record] = []
+    game: Game | None = None
+    bots: list[HeuristicBot] = []
+    games = 0
     for index in range(hands):
         if index % 250 == 0:
             tick(index)
-        game = Game(rules, random.Random(f"{seed}:{index}"))
+        if game is None or not whole_games or game.phase is not Phase.DEAL \
+                or len(game.hand_results) >= limit:
+            key = f"{seed}:{games if whole_games else index}"
+            games += 1
+            game = Game(rules, random.Random(key))
+            bots = []
+            for s in range(n):
+                rng = random.Random(f"{key}:{s}")
+                if model is None:
+                    bots.append(HeuristicBot(rules, s, rng))
+                else:
+                    bots.append(CalibratedBot(rules, s, rng, model=model))
+        before = len(game.hand_results)
+        events = len(game.events)
         game.deal_random()
         # what each seat holds when it bids (a kitty or a draw may change it later)
         held = tuple(game.hands[s] | game.reserve[s] for s in range(n))
-        bots: list[HeuristicBot] = []
-        for s in range(n):
-            rng = random.Random(f"{seed}:{index}:{s}")
-            if model is None:
-                bots.append(HeuristicBot(rules, s, rng))
-            else:
-                bots.append(CalibratedBot(rules, s, rng, model=model))
         for _ in range(400):
-            if game.hand_results or game.to_act is None:
+            if len(game.hand_results) > before or game.to_act is None:
                 break
             seat = game.to_act
             game.apply(bots[seat].choose(game.observation(seat), game.legal_actions()))
-        if not game.hand_results:
+        if len(game.hand_results) == before:
+            game = None  # a hand that did not end: the next begins a new game
             continue
         result = game.hand_results[-1]
         if result.pitcher is None or result.trump is None or result.thrown_in \
                 or not isinstance(result.bid, int):
             continue
-        seller, price, refused = _sale(game, result)
+        hand_events = game.events[events:]
+        seller, price, refused = _sale(hand_events, result)
         out.append((held, result, game.team_of, seller, price, refused,
-                    _auction_states(game.events, game.team_of, top)))
+                    _auction_states(hand_events, game.team_of, top)))
     tick(hands)
     return out
 
 
-def _sale(game: Any, result: Any) -> tuple[int | None, int, bool]:
-    """The seat that sold the pitch this hand (``auction.style: sell``) and its price;
-    whether the eldest refused to sell instead."""
-    for event in game.events:
+def _sale(events: Sequence[Any], result: Any) -> tuple[int | None, int, bool]:
+    """The seat that sold the pitch in the hand of ``events`` (``auction.style: sell``)
+    and its price; whether the eldest refused to sell instead."""
+    for event in events:
         if event.kind == "action" and event.action == SELL:
             return event.seat, int(result.bid), False
         if event.kind == "action" and event.action == REFUSE:
@@ -672,9 +705,6 @@ class _Band:
         self.points = 0.0
         self.relative = [0.0] * (top + 1)
         self.made = [0.0] * (top + 1)
-        # the contracts at each bid level: how many, and their points
-        self.at_count = [0] * (top + 1)
-        self.at_points = [0.0] * (top + 1)
         self.passes = 0
         self.passing = 0.0
         self.seats = 0
@@ -710,6 +740,7 @@ def _fit(rules: Rules, records: Sequence[_Record], own_from: int = 0) -> Calibra
     # the contracts: (band, bid, the pitcher's auction state and high bid, score change)
     contracts: list[tuple[int, int, int, int, float]] = []
     level_made = [0] * (top + 1)
+    level_count = [0] * (top + 1)
     for index, (held, result, team, seller, price, refused, states) in enumerate(records):
         pitcher = result.pitcher
         side = team[pitcher]
@@ -717,8 +748,7 @@ def _fit(rules: Rules, records: Sequence[_Record], own_from: int = 0) -> Calibra
         band = bands[where]
         points, tricks = result.points, result.tricks_won
         band.count += 1
-        taken = sum(item.value for item in plan.items
-                    if any(team[s] == side for s in points.get(item.name, ())))
+        taken = _taken(plan, result, team, side)
         band.points += taken
         for bid in range(top + 1):
             # the realised points scored again as if the contract had been ``bid``
@@ -731,8 +761,7 @@ def _fit(rules: Rules, records: Sequence[_Record], own_from: int = 0) -> Calibra
         if refused:
             refusals.append((where, at, _relative(result.score_changes, team, side)))
         if index >= own_from:
-            band.at_count[at] += 1
-            band.at_points[at] += taken
+            level_count[at] += 1
             level_made[at] += bool(result.made)
         _, moon_made, changes, _, _ = score_points(plan, team, pitcher, None, True, points,
                                                    tricks)
@@ -779,21 +808,6 @@ def _fit(rules: Rules, records: Sequence[_Record], own_from: int = 0) -> Calibra
     refusing = tuple(total / (count + LEVEL_PRIOR)
                      for total, count in zip(refused_sum, refused_count, strict=True))
     made = [series([b.made[bid] for b in bands], True) for bid in range(top + 1)]
-    points_at = []
-    for bid in range(top + 1):
-        # the points of contracts at this very level, leaning (LEVEL_PRIOR hands' worth)
-        # on all the band's contracts moved by what contracts at this level took above or
-        # below their bands' mean over every band: a contract's level tells what the
-        # other hands were (a forced dealer's: that every seat passed), so the lean
-        # keeps the level's own shift instead of pulling it to the band's mean
-        here = [b.at_count[bid] for b in bands]
-        level = sum(here)
-        shift = (sum(b.at_points[bid] - c * p for b, p, c in zip(bands, points, here,
-                                                                   strict=True))
-                 / (level + LEVEL_PRIOR))
-        means = [(b.at_points[bid] + LEVEL_PRIOR * (p + shift)) / (c + LEVEL_PRIOR)
-                 for b, p, c in zip(bands, points, here, strict=True)]
-        points_at.append(_monotone(means, [c + LEVEL_PRIOR for c in here]))
     passing = series([b.passing for b in bands], False, [b.passes for b in bands])
     # per auction state and high bid: what the passes realised beyond their band's
     # passing, leaning LEVEL_PRIOR hands' worth on no difference
@@ -814,14 +828,13 @@ def _fit(rules: Rules, records: Sequence[_Record], own_from: int = 0) -> Calibra
                                  zip(sums, counts, strict=True))
                            for sums, counts in zip(pitch_sum, pitch_count, strict=True))
     # per level: the share made, leaning LEVEL_PRIOR contracts' worth on all levels' share
-    at_counts = [sum(b.at_count[bid] for b in bands) for bid in range(top + 1)]
-    overall = (sum(level_made) + 1) / (sum(at_counts) + 2)
+    overall = (sum(level_made) + 1) / (sum(level_count) + 2)
     made_at = tuple((m + LEVEL_PRIOR * overall) / (c + LEVEL_PRIOR)
-                    for m, c in zip(level_made, at_counts, strict=True))
-    return Calibration(
+                    for m, c in zip(level_made, level_count, strict=True))
+    fitted = Calibration(
         rules_hash=model.rules_hash, items=items, chances=chances, total=total, step=step,
         pitch=tuple(zip(*pitch, strict=True)), made=tuple(zip(*made, strict=True)),
-        points_at=tuple(zip(*points_at, strict=True)), points=points, refusing=refusing,
+        points_at=model.points_at, points=points, refusing=refusing,
         moon_made=chance, moon=tuple(
             p * moon_means[1] + (1 - p) * moon_means[0] for p in chance),
         moon_seen=tuple(float(x) for x in moon_seen),
@@ -829,6 +842,41 @@ def _fit(rules: Rules, records: Sequence[_Record], own_from: int = 0) -> Calibra
         made_at=made_at,
         seats=tuple(b.seats / max(1, sum(x.seats for x in bands)) for b in bands),
         hands=len(records))
+    return replace(fitted, points_at=_points_at(rules, fitted, records[own_from:]))
+
+
+def _taken(plan: Any, result: Any, team: Sequence[int], side: int) -> int:
+    """The points of the scoring plan that ``side`` took in the hand of ``result``."""
+    return sum(item.value for item in plan.items
+               if any(team[s] == side for s in result.points.get(item.name, ())))
+
+
+def _points_at(rules: Rules, model: Calibration, records: Sequence[_Record]) -> Table:
+    """Per band of the estimate, per bid: the points the pitcher's side took in the
+    contracts of ``records`` at that bid, leaning (``LEVEL_PRIOR`` hands' worth) on the
+    band's mean (:attr:`Calibration.points`) moved by what the contracts at this level took
+    above or below their bands' mean over every band: a contract's level tells what the
+    other hands were (a forced dealer's: that every seat passed), so the lean keeps the
+    level's own shift instead of pulling it to the band's mean."""
+    plan = scoring_plan(rules)
+    points = model.points
+    top = len(model.refusing) - 1
+    count = [[0] * len(points) for _ in range(top + 1)]
+    took = [[0.0] * len(points) for _ in range(top + 1)]
+    for held, result, team, *_ in records:
+        pitcher = result.pitcher
+        where = model.band(model.estimate(rules, held[pitcher], result.trump))
+        at = min(top, int(result.bid))
+        count[at][where] += 1
+        took[at][where] += _taken(plan, result, team, team[pitcher])
+    out = []
+    for here, sums in zip(count, took, strict=True):
+        shift = (sum(t - c * p for t, p, c in zip(sums, points, here, strict=True))
+                 / (sum(here) + LEVEL_PRIOR))
+        means = [(t + LEVEL_PRIOR * (p + shift)) / (c + LEVEL_PRIOR)
+                 for t, p, c in zip(sums, points, here, strict=True)]
+        out.append(_monotone(means, [c + LEVEL_PRIOR for c in here]))
+    return tuple(zip(*out, strict=True))
 
 
 #: Values of :func:`moon_key`: trumps held 0..6, times 7, plus top trumps in a row 0..6.
