@@ -86,6 +86,11 @@ class QuickScore:
         self.all_points_wins = s.all_points_wins_game
         #: a limit on hands the first hand reaches (settle is told of no hand played)
         self.hands_end = s.hands is not None and s.hands <= 0
+        #: the deal last valued and what follows from it alone (:meth:`_deal`): the
+        #: candidates of a decision are played out on the same deal of each world
+        self._dealt: Sequence[int] | None = None
+        self._held: Sequence[int] = ()
+        self._in_play = self._natural = 0
 
     def value(self, dealt: Sequence[int], captured: Sequence[int], tricks_won: Sequence[int],
               last: int) -> float:
@@ -95,20 +100,18 @@ class QuickScore:
         team_of = self.team_of
         n = self.n
         won = [0] * n
+        if dealt is not self._dealt:
+            self._deal(dealt)
+        held, in_play, natural = self._held, self._in_play, self._natural
         if self.solo:
-            held, cap = dealt, captured
+            cap = captured
         else:  # the masks of each side (sides are numbered below the number of seats)
-            held = [0] * n
             cap = [0] * n
             for seat, side in enumerate(team_of):
-                held[side] |= dealt[seat]
                 cap[side] |= captured[seat]
-        in_play = taken = 0
-        for m in held:
-            in_play |= m
+        taken = 0
         for m in cap:
             taken |= m
-        natural = in_play & self.natural_mask
         plan = self.plan
         one_side = -2  # the side of every credit so far (-1: several, or none)
         for kind, value, card, goes_to in self.items:
@@ -185,6 +188,22 @@ class QuickScore:
         if not others:
             return float(mine)
         return mine - sum(change[team_of[s]] for s in others) / len(others)
+
+    def _deal(self, dealt: Sequence[int]) -> None:
+        """Work out what the value reads of the deal alone: the cards each side held,
+        every card in play, and the trumps among them."""
+        if self.solo:
+            held: Sequence[int] = dealt
+        else:
+            sides = [0] * self.n
+            for seat, side in enumerate(self.team_of):
+                sides[side] |= dealt[seat]
+            held = sides
+        in_play = 0
+        for m in held:
+            in_play |= m
+        self._dealt, self._held = dealt, held
+        self._in_play, self._natural = in_play, in_play & self.natural_mask
 
     def game(self, held: Sequence[int], cap: Sequence[int]) -> list[int]:
         """The sides credited with game (``scoring._award_game``), from the cards each

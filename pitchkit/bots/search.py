@@ -111,6 +111,18 @@ def trick_tables(rules: Rules) -> tuple[tuple[TrumpTables, tuple[tuple[int, ...]
     return tuple(out)
 
 
+@lru_cache(maxsize=64)
+def point_cards(rules: Rules) -> tuple[int, ...]:
+    """Per trump suit, the mask of cards worth points: a point item's card, or game
+    points (worked out once per rule set)."""
+    plan = scoring_plan(rules)
+    game = plan.game_table
+    return tuple(
+        sum(1 << c for c in range(52) if game[1 << (c % 13)]
+            or any(item.card_by_trump[trump] == c for item in plan.items))
+        for trump in range(4))
+
+
 #: Per suit: the index of its two and the mask of its cards (plain-card leads).
 SUIT_BASES = tuple((13 * s, SUIT_MASKS[s]) for s in range(4))
 
@@ -144,14 +156,12 @@ class SearchBot(CalibratedBot):
         self._worlds: list[list[int]] = []
         self._worlds_hand: object = None
         self._applied = 0
+        self._trick_obs: Observation | None = None
+        self._trick: tuple[int, tuple[int, ...], int, int, int, int] = (-1, (), -1, -1, 0, 0)
         plan = rules_plan(rules)
         self._never_lead_joker = plan.play.never_lead_joker
-        game = self.plan.game_table
         #: per trump suit: the cards worth points (an item, or game points)
-        self._point_cards = tuple(
-            sum(1 << c for c in range(52) if game[1 << (c % 13)]
-                or any(item.card_by_trump[trump] == c for item in self.plan.items))
-            for trump in range(4))
+        self._point_cards = point_cards(rules)
 
     def choose(self, observation: Observation, legal_actions: Sequence[int]) -> int:
         self.sight.see(observation)
@@ -313,6 +323,35 @@ class SearchBot(CalibratedBot):
                           None if moon or bid is None else int(bid), moon, obs.scores,
                           obs.seat)
 
+    def trick_so_far(self, obs: Observation) -> tuple[int, tuple[int, ...], int, int, int, int]:
+        """The trick under way, as a play-out starts from it: the suit led, the trick
+        keys, the seat winning and its key, the cards played and how many (the same for
+        every play-out of a decision: worked out once)."""
+        if self._trick_obs is obs:
+            return self._trick
+        trump = obs.trump
+        assert trump is not None
+        t, keys_by_led = self.trick_tables[trump][:2]
+        trick = obs.trick
+        if trick:
+            led = t.effective_suit[trick[0][1]]
+            keys = keys_by_led[led]
+            win_seat, win_key = trick[0][0], keys[trick[0][1]]
+            trick_mask = 0
+            for s, c in trick:
+                trick_mask |= 1 << c
+                if keys[c] > win_key:
+                    win_seat, win_key = s, keys[c]
+            count = len(trick)
+        else:
+            led = -1
+            keys = keys_by_led[0]
+            win_seat = win_key = -1
+            trick_mask = count = 0
+        self._trick_obs = obs
+        self._trick = (led, keys, win_seat, win_key, trick_mask, count)
+        return self._trick
+
     def play_card_out(self, obs: Observation, world: Sequence[int], dealt: Sequence[int],
                       card: int, quick: QuickScore) -> float:
         """Play ``card`` in ``world``, finish the hand by rule of thumb; its value to me."""
@@ -330,21 +369,7 @@ class SearchBot(CalibratedBot):
         trick = obs.trick
         trumps_only = self.table.trumps_only
         nxt = play_next
-        if trick:
-            led = eff[trick[0][1]]
-            keys = keys_by_led[led]
-            win_seat, win_key = trick[0][0], keys[trick[0][1]]
-            trick_mask = 0
-            for s, c in trick:
-                trick_mask |= 1 << c
-                if keys[c] > win_key:
-                    win_seat, win_key = s, keys[c]
-            count = len(trick)
-        else:
-            led = -1
-            keys = keys_by_led[0]
-            win_seat = win_key = -1
-            trick_mask = count = 0
+        led, keys, win_seat, win_key, trick_mask, count = self.trick_so_far(obs)
         size = self.table.n
         if trumps_only:
             at_start = list(hands)
