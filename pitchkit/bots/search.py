@@ -19,10 +19,10 @@ candidate. From the third world on, a candidate a point a world behind the best 
 dropped. The calibrated bot's own card stands unless the search finds one better by
 ``margin`` points a world.
 
-The search has a budget of ``work`` card plays of play-outs a hand (by default 4,000
-shared by the seats of the table: 1,000 each at four; a hand of more than 24 cards
-played has 4,000 times 24 over its cards, as each decision costs time of its own:
-call-partner pitch, five seats of ten cards, 384 each). A decision may take up to two
+The search has a budget of ``work`` card plays of play-outs a hand (by default 2,500
+shared by the seats of the table: 625 each at four; a hand of more than 24 cards
+played has 2,500 times 24 over its cards, as each decision costs time of its own:
+call-partner pitch, five seats of ten cards, 240 each). A decision may take up to two
 thirds of what is left: as many worlds (at most ``samples``) as that buys for its
 candidates and the cards still to play; with fewer than two, the calibrated bot's card
 stands. It is charged for the play-outs it played: a candidate dropped plays no more
@@ -79,7 +79,7 @@ from pitchkit.variant import Rules
 BID_TRIES = 3
 #: Card plays of play-outs a hand at the whole table by default, shared by its seats:
 #: ``work`` is this over the number of seats (about the same time a hand at any size).
-TABLE_WORK = 4000
+TABLE_WORK = 2500
 #: Cards played in a hand (every seat's hand when play begins) up to which the table has
 #: all of :data:`TABLE_WORK`; a longer hand has that much less a card played, as each of
 #: its decisions costs time of its own (about the same time a hand on every variant).
