@@ -14,6 +14,7 @@ import json
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Protocol
 
 from pitchkit.errors import UsageError
@@ -316,28 +317,26 @@ class Stats:
 
     def _add_hand(self, hand: HandLike, direction: int) -> None:
         team_of = self.team_of
-        n = len(team_of)
         dealer = hand.dealer
+        # the seats' positions counted from the dealer (one tuple per dealer and way)
+        positions = _positions(len(team_of), direction)[dealer]
         pos_score, pos_score_sq = self.pos_score, self.pos_score_sq
-        for seat, change in enumerate(hand.score_changes):
-            pos = ((seat - dealer) * direction) % n
-            change = int(change)
+        for pos, change in zip(positions, hand.score_changes, strict=True):
             pos_score[pos] += change
             pos_score_sq[pos] += change * change
         if hand.combo_points is not None:
             self.combo_hands += 1
-            for seat in range(n):
-                c = int(hand.combo_points[seat])
+            for seat, c in enumerate(hand.combo_points):
                 self.combo_sum[seat] += c
                 self.combo_sq[seat] += c * c
         pitcher = hand.pitcher
         if pitcher is None:
             return
         self.contracts += 1
-        pos = ((pitcher - dealer) * direction) % n
+        pos = positions[pitcher]
         self.pos_pitched[pos] += 1
         bid = hand.bid
-        label = "moon" if hand.moon or bid == "moon" else str(bid)
+        label = "moon" if hand.moon or bid == "moon" else _LABELS.get(bid) or str(bid)
         bids = self.bids
         bids[label] = bids.get(label, 0) + 1
         if label == "moon":
@@ -564,6 +563,18 @@ _COUNT_FIELDS = (
     "money_hands", "money_hands_sq", "money_sum", "money_sq", "money_x_hands",
     "combo_hands", "combo_sum", "combo_sq",
 )
+
+
+#: a bid's label in the counts, for the usual bids (``str(bid)`` without the call)
+_LABELS: dict[Any, str] = {bid: str(bid) for bid in range(64)}
+
+
+@lru_cache(maxsize=64)
+def _positions(n: int, direction: int) -> tuple[tuple[int, ...], ...]:
+    """Per dealer, each seat's position counted from the dealer (0: the dealer) in the
+    order of play: ``direction`` is +1 when play goes to the next seat, -1 when back."""
+    return tuple(tuple(((seat - dealer) * direction) % n for seat in range(n))
+                 for dealer in range(n))
 
 
 def _bid_order(label: str) -> tuple[int, str]:
