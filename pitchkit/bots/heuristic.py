@@ -639,8 +639,8 @@ class HeuristicBot:
             return self.first_lead(obs, cards_list(legal))
         k = self.k
         trick = obs.trick
-        _, power, eff, trump_mask, higher, lower, base, rank, rank_bonus, base_bonus = \
-            k.play_tables[trump]
+        tables = k.play_tables[trump]
+        _, power, eff, trump_mask, higher, lower, base, _, _, base_bonus = tables
         # the cards this seat has not seen (unseen_cards, inlined)
         seen = obs.hand | obs.reserve
         for mask in obs.captured:
@@ -648,30 +648,8 @@ class HeuristicBot:
         for _, c in trick:
             seen |= 1 << c
         unseen = k.deck & ~seen
-        # card_costs, as masks: the legal low trumps nobody can go under (the bonus)
-        cheap, cheap_lifted = k.cheap[trump]
+        cost, ranks, cheap = self.card_costs(unseen, legal, tables)
         bonus = k.play_bonus
-        cost: Sequence[float] = base
-        ranks: Sequence[tuple[float, int]] = rank
-        if bonus and legal & trump_mask:
-            rest = legal & trump_mask
-            lifted = 0
-            while rest:
-                bit = rest & -rest
-                rest ^= bit
-                if not unseen & lower[bit.bit_length() - 1]:
-                    lifted |= bit
-            if lifted:
-                ranked, priced = list(rank), list(base)
-                rest = lifted
-                while rest:
-                    bit = rest & -rest
-                    rest ^= bit
-                    c = bit.bit_length() - 1
-                    ranked[c] = rank_bonus[c]
-                    priced[c] = base_bonus[c]
-                cost, ranks = priced, ranked
-                cheap = (cheap & ~lifted) | (cheap_lifted & lifted)
         # a card is boss when no unseen card can beat it (as a lead): none higher in its
         # suit, and it is a trump or no unseen trump can take it
         led_only = k.trick_winner_suit_led
@@ -767,7 +745,7 @@ class HeuristicBot:
         card's cost (:meth:`cost`, from the tables: the hot path), its rank for the
         cheapest card, (cost, power), and the cards whose cost is below 1.0 (they risk no
         point card) as a mask; a legal low trump nobody can go under gets the bonus.
-        (:meth:`play_cards` works the same out inline.)"""
+        (:meth:`play_cards` reads it too.)"""
         k = self.k
         t, _, _, trump_mask, _, lower, base, rank, rank_bonus, base_bonus = tables
         cheap, cheap_lifted = k.cheap[t.trump]
