@@ -42,6 +42,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from itertools import groupby
 from typing import TYPE_CHECKING
 
 from pitchkit.actions import BID_BASE, MOON, PASS, REFUSE, SELL, is_numeric_bid
@@ -261,20 +262,15 @@ class CalibratedBot(CarefulPlay):
         if span:
             whole: float | None = None
             start = 0
-            while start < len(free):
-                c = free[start]
-                kind = (trumps >> c & 1, scoring >> c & 1)
-                end = start + 1
-                while end < len(free) and (trumps >> free[end] & 1,
-                                           scoring >> free[end] & 1) == kind:
-                    end += 1
+            for _, group in groupby(free[:], key=lambda c: (trumps >> c & 1, scoring >> c & 1)):
+                kind = list(group)
+                end = start + len(kind)
                 if start < span.start < end or start < span.stop < end:
                     if whole is None:
                         whole = model.estimate(self.rules, cards, obs.trump)
                     loss = {c: whole - model.estimate(self.rules, cards & ~(1 << c), obs.trump)
-                            for c in free[start:end]}
-                    free[start:end] = sorted(free[start:end],
-                                             key=lambda c: (loss[c], power[c]))
+                            for c in kind}
+                    free[start:end] = sorted(kind, key=lambda c: (loss[c], power[c]))
                 start = end
         return ranked_action(ch, free, plain)
 
