@@ -479,6 +479,13 @@ def game_can_end(rules: Rules) -> Iterator[Finding]:
 # ---------------------------------------------------------------------------- the draw
 
 
+#: the draw settings that only a draw uses; with draw.discard none each must keep the
+#: default ``Draw`` gives it (one place for the defaults: the dataclass)
+_DRAWING_ONLY = ("hand_size", "dealer_robs", "pitcher_robs", "rest_to_partner",
+                 "pack_to_partner", "give_to_partner")
+_NO_DRAW = Draw()
+
+
 @check
 def draw_fits_the_deck(rules: Rules) -> Iterator[Finding]:
     """A kitty and a draw need cards left over; a kept hand no larger than the dealt one."""
@@ -497,13 +504,8 @@ def draw_fits_the_deck(rules: Rules) -> Iterator[Finding]:
             yield Finding(("deal.kitty", "draw.discard"),
                           "a kitty needs a draw: with draw.discard none its taker could never "
                           "come back down to the hand size")
-        for key, value, default in (("hand_size", d.hand_size, None),
-                                    ("dealer_robs", d.dealer_robs, False),
-                                    ("pitcher_robs", d.pitcher_robs, False),
-                                    ("rest_to_partner", d.rest_to_partner, False),
-                                    ("pack_to_partner", d.pack_to_partner, False),
-                                    ("give_to_partner", d.give_to_partner, 0)):
-            if value != default:
+        for key in _DRAWING_ONLY:
+            if getattr(d, key) != getattr(_NO_DRAW, key):
                 yield Finding((f"draw.{key}", "draw.discard"),
                               "has no effect when draw.discard is none")
         return

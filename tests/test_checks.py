@@ -338,6 +338,16 @@ def test_a_kitty_needs_a_draw() -> None:
     assert "a kitty needs a draw" in f.message
 
 
+@pytest.mark.parametrize("key, value", [
+    ("hand_size", 5), ("dealer_robs", True), ("pitcher_robs", True),
+    ("rest_to_partner", True), ("pack_to_partner", True), ("give_to_partner", 1)])
+def test_a_drawing_setting_without_a_draw_is_refused(key: str, value: object) -> None:
+    from pitchkit.variant import Draw
+    found = [f for f in errors(Rules(draw=Draw(**{key: value})))  # type: ignore[arg-type]
+             if f.paths[:2] == (f"draw.{key}", "draw.discard")]
+    assert len(found) == 1 and "has no effect when draw.discard is none" in found[0].message
+
+
 def test_down_to_hand_size_discarding_nothing_is_refused() -> None:
     from pitchkit.variant import Discard, Draw
 
