@@ -441,3 +441,49 @@ def test_pitcher_robs_after_everyone_else_has_drawn_and_keeps_any_six() -> None:
     act(game, "keep 3D 4D 5D 6D 7D 8D")
     assert game.hands[1] == mask("3D 4D 5D 6D 7D 8D") and game._draw.pack == ()
     assert game.phase is Phase.PLAY and game.to_act == 1
+
+
+def test_the_draw_steps_copy_of_a_state_equals_dataclasses_replace() -> None:
+    import dataclasses
+
+    from hypothesis import given
+    from hypothesis import strategies as st
+
+    from pitchkit.draw import DrawState, _changed
+
+    names = [f.name for f in dataclasses.fields(DrawState)]
+    values = {"pack": st.tuples(st.integers(0, 53)), "kitty": st.integers(0, 2 ** 54),
+              "order": st.tuples(st.integers(0, 5)), "done": st.booleans(),
+              "shown": st.tuples(st.tuples(st.integers(0, 5), st.integers(0, 2 ** 54))),
+              "drawn": st.tuples(st.integers(0, 2 ** 54)), "gone": st.tuples(st.integers(0)),
+              "robbing": st.integers(0, 5), "giver": st.integers(-1, 5),
+              "receiver": st.integers(-1, 5), "given": st.integers(0, 2 ** 54),
+              "giving": st.booleans(), "asking": st.booleans()}
+    assert set(values) == set(names)  # a new field of DrawState: add it here
+    states = st.fixed_dictionaries({k: values[k] for k in names})
+
+    @given(states, st.dictionaries(st.sampled_from(names), st.none()), states)
+    def check(before: dict[str, Any], changed: dict[str, Any], after: dict[str, Any]) -> None:
+        state = DrawState(**before)
+        changes = {k: after[k] for k in changed}
+        new = _changed(state, **changes)
+        assert new == dataclasses.replace(state, **changes)
+        assert type(new) is DrawState and state == DrawState(**before)
+
+    check()
+
+
+def test_the_draw_choice_is_worked_out_again_for_another_hand_or_state() -> None:
+    from pitchkit.draw import DrawPlan, DrawState, choice
+    from pitchkit.variant import Discard
+
+    plan = DrawPlan(discard=Discard.UP_TO, count=3, hand_size=6, dealer_robs=False,
+                    show_and_keep=False, kitty=0, kitty_to_dealer=False)
+    state = DrawState(pack=tuple(range(20, 40)), order=(0, 1))
+    six, seven = 0b111111, 0b1111111
+    assert choice(plan, state, six, 0, 0, 3).most == 3
+    assert choice(plan, state, seven, 0, 0, 3).least == 1  # another hand
+    assert choice(plan, state, six, 0, 0, 3).least == 0
+    short = DrawState(pack=(20,), order=(0, 1))
+    assert choice(plan, short, six, 0, 0, 3).most == 1  # another state: the pack's one card
+    assert choice(plan, state, six, 0, 0, 3).most == 3
