@@ -182,15 +182,53 @@ def _solver(t: _Table) -> _Solver:
     return solver
 
 
+#: :func:`_table` by the identity of the Combinations asked (hashing one is slow, and
+#: the hot paths ask with the rule set's own): (combinations, its table)
+_TABLES: dict[int, tuple[Combinations, _Table]] = {}
+
+
+def _table_of(combinations: Combinations) -> _Table:
+    entry = _TABLES.get(id(combinations))
+    if entry is not None and entry[0] is combinations:
+        return entry[1]
+    if len(_TABLES) > 64:
+        _TABLES.clear()
+    t = _table(combinations)
+    _TABLES[id(combinations)] = (combinations, t)
+    return t
+
+
 def best_combination(combinations: Combinations, cards: Sequence[int]) -> ComboScore:
     """The best kept cards and combinations among ``cards`` (exact optimum)."""
-    t = _table(combinations)
+    t, solver, by_rank, keep, best_counts, best_value = _choice(combinations, cards)
+    return _assemble(t, solver, cards, by_rank, dict(best_counts), keep, max(best_value, 0))
+
+
+def best_total(combinations: Combinations, cards: Sequence[int]) -> int:
+    """``best_combination(combinations, cards).total``, without working out the
+    combinations behind it (the scoring's hot path)."""
+    return max(_choice(combinations, cards)[5], 0)
+
+
+def best_kept(combinations: Combinations, cards: Sequence[int]) -> tuple[int, ...]:
+    """``best_combination(combinations, cards).kept``, without working out the
+    combinations among them (the bots' hot path)."""
+    _, _, by_rank, keep, best_counts, _ = _choice(combinations, cards)
+    return _kept(cards, {r: by_rank[r][:c] for r, c in best_counts.items()}, keep)
+
+
+def _choice(combinations: Combinations, cards: Sequence[int]
+            ) -> tuple[_Table, _Solver, dict[int, list[int]], int, dict[int, int], int]:
+    """What :func:`best_combination` reads: the table, its solver, the cards by rank
+    (highest card first), the number kept, and how many cards of each scoring rank to
+    keep for the best total, and that total."""
+    t = _table_of(combinations)
     if len(set(cards)) != len(cards):
         raise ValueError("a card is listed twice")
     by_rank: dict[int, list[int]] = {}
     for card in sorted(cards, reverse=True):
         if card < 52:
-            by_rank.setdefault(rank_of(card), []).append(card)
+            by_rank.setdefault(card % 13, []).append(card)  # rank_of
     keep = min(combinations.keep, len(cards))
     avail = {r: len(by_rank[r]) for r in t.scoring if r in by_rank}
     solver = _solver(t)
@@ -199,8 +237,7 @@ def best_combination(combinations: Combinations, cards: Sequence[int]) -> ComboS
     found = solver.choices.get(key)
     if found is None:
         found = solver.choices[key] = _best_counts(t, solver, avail, keep)
-    best_counts, best_value = found
-    return _assemble(t, solver, cards, by_rank, dict(best_counts), keep, max(best_value, 0))
+    return t, solver, by_rank, keep, found[0], found[1]
 
 
 def _best_counts(t: _Table, solver: _Solver, avail: dict[int, int], keep: int
@@ -387,10 +424,16 @@ def _assemble(t: _Table, solver: _Solver, cards: Sequence[int], by_rank: dict[in
             assert partner is not None
             other = pools[partner].pop(0)
             units.append(((card, other), t.pair[rank][partner]))
+    assert sum(points for _, points in units) == total
+    return ComboScore(kept=_kept(cards, picked, keep), units=tuple(units), total=total)
+
+
+def _kept(cards: Sequence[int], picked: dict[int, list[int]], keep: int) -> tuple[int, ...]:
+    """The kept cards: those ``picked`` by rank for the combinations, filled up to ``keep``
+    with the highest others, best first."""
     kept = [c for cs in picked.values() for c in cs]
     taken = set(kept)
     rest = sorted((c for c in cards if c not in taken), key=_by_rank, reverse=True)
     kept += rest[:keep - len(kept)]
     kept.sort(key=_by_rank, reverse=True)
-    assert sum(points for _, points in units) == total
-    return ComboScore(kept=tuple(kept), units=tuple(units), total=total)
+    return tuple(kept)

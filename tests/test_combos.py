@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pitchkit.cards import RANKS, parse_card, rank_of
-from pitchkit.combos import ComboScore, best_combination
+from pitchkit.combos import ComboScore, best_combination, best_kept, best_total
 from pitchkit.variant import Combinations
 
 
@@ -202,3 +202,22 @@ def test_combo_optimum_equals_brute_force(table: Combinations, hand: list[int]) 
 @given(st.lists(st.sampled_from(HAND_POOL), max_size=10, unique=True))
 def test_default_table_equals_brute_force(hand: list[int]) -> None:
     assert best_combination(Combinations(), hand).total == brute_force(Combinations(), hand)
+
+
+@settings(max_examples=200, deadline=None)
+@given(tables(), st.lists(st.sampled_from(HAND_POOL), max_size=12, unique=True))
+def test_best_total_and_best_kept_are_best_combinations_own(table: Combinations,
+                                                              hand: list[int]) -> None:
+    result = best_combination(table, hand)
+    assert best_total(table, hand) == result.total
+    assert best_kept(table, hand) == result.kept
+    # an equal table that is another object gives the same (the tables are found by identity)
+    other = dataclasses.replace(table)
+    assert best_total(other, hand) == result.total and best_kept(other, hand) == result.kept
+
+
+def test_best_total_and_best_kept_refuse_a_card_listed_twice() -> None:
+    with pytest.raises(ValueError, match="twice"):
+        best_total(Combinations(), [1, 1])
+    with pytest.raises(ValueError, match="twice"):
+        best_kept(Combinations(), [1, 1])

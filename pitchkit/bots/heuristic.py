@@ -40,7 +40,7 @@ from pitchkit.actions import (
 )
 from pitchkit.bots.drawing import call_choice, draw_action
 from pitchkit.cards import JACK, RANKS, cards_in
-from pitchkit.combos import best_combination
+from pitchkit.combos import best_kept
 from pitchkit.memo import per_rule_set
 from pitchkit.plan import rules_plan
 from pitchkit.play import cards_list
@@ -808,7 +808,7 @@ class HeuristicBot:
         rank, more for a trump and for a card of its best combination."""
         k = self.k
         t = k.tables[obs.trump] if obs.trump is not None else None
-        kept = set(best_combination(self.rules.combinations, cards).kept) if k.combinations \
+        kept = set(best_kept(self.rules.combinations, cards)) if k.combinations \
             else set()
 
         def worth(c: int) -> float:
