@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import NamedTuple
 
 from pitchkit.actions import CALL_BASE
@@ -92,9 +93,15 @@ def hand_teams(team_of: tuple[int, ...], pitcher: int, state: CallState) -> tupl
     """The sides of this hand for scoring: the partner on the pitcher's side."""
     if state.partner < 0:
         return team_of
+    return _with_partner(team_of, pitcher, state.partner)
+
+
+@lru_cache(maxsize=256)
+def _with_partner(team_of: tuple[int, ...], pitcher: int, partner: int) -> tuple[int, ...]:
+    """:func:`hand_teams` of a partner found (read again at every card play by
+    :func:`seen_teams`: once per seating)."""
     side = team_of[pitcher]
-    return tuple(side if seat == state.partner else team_of[seat]
-                 for seat in range(len(team_of)))
+    return tuple(side if seat == partner else team_of[seat] for seat in range(len(team_of)))
 
 
 def seen_teams(team_of: tuple[int, ...], pitcher: int, state: CallState, seat: int,

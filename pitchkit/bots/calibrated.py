@@ -45,7 +45,7 @@ from collections.abc import Callable, Sequence
 from itertools import groupby
 from typing import TYPE_CHECKING
 
-from pitchkit.actions import BID_BASE, MOON, PASS, REFUSE, SELL, is_numeric_bid
+from pitchkit.actions import BID_BASE, MAX_BID, MOON, PASS, REFUSE, SELL, is_numeric_bid
 from pitchkit.bots.cardplay import CarefulPlay
 from pitchkit.bots.drawing import chosen_span, point_cards, ranked_action, rob_or_pass
 from pitchkit.bots.heuristic import HeuristicBot
@@ -65,6 +65,8 @@ if TYPE_CHECKING:
     from pitchkit.engine import Game
 
 
+#: The highest numeric bid action (pitchkit.actions.is_numeric_bid, on the hot path).
+_TOP_BID = BID_BASE + MAX_BID
 #: Contracts of a moon feature below which the calibration is taken as too few to say.
 MOON_SEEN = 20
 #: The chance of a moon, by the tables, from which a hand seen too seldom is played out.
@@ -113,6 +115,8 @@ class CalibratedBot(CarefulPlay):
         self.selling = rules.auction.style is AuctionStyle.SELL
         self._values: tuple[int, list[float]] | None = None
         self._moon: tuple[int, float] | None = None
+        #: opponents_after per (seats still to bid, sides as seen)
+        self._after: dict[tuple[int, tuple[int, ...]], int] = {}
         #: per trump suit, the cards that score a point by themselves (pitchkit.scoring)
         self.point_cards = point_cards(rules)
 
@@ -137,7 +141,10 @@ class CalibratedBot(CarefulPlay):
         if self.model is None:
             return super().best_suit(hand)
         values = self.suit_values(hand)
-        suit = max(range(4), key=lambda s: (values[s], -s))
+        suit = 0  # the best value, the lowest suit of equal ones
+        for s in (1, 2, 3):
+            if values[s] > values[suit]:
+                suit = s
         return suit, values[suit]
 
     def pass_value(self, hand: int, obs: Observation | None = None) -> float:
@@ -289,14 +296,15 @@ class CalibratedBot(CarefulPlay):
         values = self.suit_values(obs.hand)
         suit = obs.trump if obs.trump is not None else self.best_suit(obs.hand)[0]
         band = model.band(values[suit])
-        numeric = sorted(a - BID_BASE for a in legal if is_numeric_bid(a))
+        numeric = sorted([a - BID_BASE for a in legal if BID_BASE < a <= _TOP_BID])
         score = obs.scores[self.seat]
         price = 1.0 / (self.sides - 1) if self.selling and self.sides > 1 else 0.0
         state, high = auction_state(obs.bids, self.seat, obs.team_of,
                                     len(model.pitching_after[0]) - 1)
         # a contract taken over a high bid of this kind realised more or less than its band's
         contested = model.pitching_after[state][high]
-        by_bid = {b: self.bid_value(band, b, score) - price * b + contested for b in numeric}
+        bid_value = self.bid_value
+        by_bid = {b: bid_value(band, b, score) - price * b + contested for b in numeric}
         passing = self.pass_value(obs.hand, obs)
         best_numeric = max(by_bid.values(), default=float("-inf"))
         if MOON in legal:
@@ -316,20 +324,30 @@ class CalibratedBot(CarefulPlay):
             # one chance each: the bid with the best expected gain, counting the chance
             # that a seat still to bid goes higher (then what passing is worth)
             outbid = self.outbid_chances(after)
-            return BID_BASE + max(worth, key=lambda b: (
-                (1 - outbid(b)) * by_bid[b] + outbid(b) * passing, -b))
+            best, best_gain = worth[0], float("-inf")
+            for b in worth:  # ascending: the lowest of equal gains
+                chance = outbid(b)
+                gain = (1 - chance) * by_bid[b] + chance * passing
+                if gain > best_gain:
+                    best, best_gain = b, gain
+            return BID_BASE + best
         return BID_BASE + worth[0]  # round and round, or the last to bid: the least
 
     def opponents_after(self, obs: Observation) -> int:
         """Seats of other sides still to bid in a one-round auction (a partner who bids
         higher takes nothing from my side): of the next seats round the table either
         way, the larger count."""
-        n = self.k.n
-        still = n - 1 - len(obs.bids)
+        still = self.k.n - 1 - len(obs.bids)
         team = obs.team_of
-        me = team[self.seat]
-        return max(sum(1 for j in range(1, still + 1) if team[(self.seat + way * j) % n] != me)
-                   for way in (1, -1))
+        key = (still, team)
+        count = self._after.get(key)
+        if count is None:
+            n = self.k.n
+            me = team[self.seat]
+            count = self._after[key] = max(
+                sum(1 for j in range(1, still + 1) if team[(self.seat + way * j) % n] != me)
+                for way in (1, -1))
+        return count
 
     def sell_or_refuse(self, obs: Observation) -> int:
         """The eldest sells when the price plus what not pitching is worth beats pitching

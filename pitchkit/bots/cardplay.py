@@ -62,9 +62,10 @@ class CarefulPlay(HeuristicBot):
         n = rules.players.count
         self._stage_starts = tuple(n * sum(play.stages[:i]) for i in range(len(play.stages)))
         #: the voids read from the finished tricks of the hand: (trump, their plays, the
-        #: tricks' size), voids; the next trick's read from there
-        self._void_memo: tuple[tuple[int, tuple[tuple[int, int], ...], int],
-                               tuple[int, ...]] = ((-1, (), 1), ())
+        #: tricks' size, the seats that played them as a mask), voids; the next trick's
+        #: read from there
+        self._void_memo: tuple[tuple[int, tuple[tuple[int, int], ...], int, int],
+                               tuple[int, ...]] = ((-1, (), 1, 0), ())
 
     def voids(self, obs: Observation | PlayView, t: TrumpTables) -> list[int]:
         """Per seat: the mask of cards it has shown it cannot hold (its void suits)."""
@@ -80,25 +81,27 @@ class CarefulPlay(HeuristicBot):
         if not done:
             out = [0] * n
         else:
-            (trump, seen, size), read = self._void_memo
+            (trump, seen, size, seats), read = self._void_memo
             # the same tricks as last time: a view answers the engine's own tuple again
             if trump == t.trump and (finished is seen or finished == seen):
                 out = list(read)
             else:
-                out = [0] * n
-                start = 0
-                if len({s for s, _ in finished}) != size or trump != t.trump \
-                        or finished[:len(seen)] != seen:
-                    size = len({s for s, _ in finished})
-                elif seen:
-                    # the tricks read before, then the ones since
-                    out = list(read)
-                    start = len(seen)
+                # the tricks read before and the ones since, if the same trump and the
+                # tricks before are still the first; else every trick again
+                start = len(seen)
+                if trump != t.trump or finished[:start] != seen:
+                    start = seats = 0
+                for s, _ in finished[start:]:
+                    seats |= 1 << s
+                if seats.bit_count() != size:  # the tricks' size: the seats that play them
+                    size = seats.bit_count()
+                    start = 0
+                out = list(read) if start else [0] * n
                 if done % size:
                     return [0] * n  # tricks of uneven size: read nothing
                 for first in range(start, done, size):
                     self._read_trick(out, finished[first:first + size], t)
-                self._void_memo = ((t.trump, finished, size), tuple(out))
+                self._void_memo = ((t.trump, finished, size, seats), tuple(out))
         trick = obs.trick
         if len(trick) > 1:
             self._read_trick(out, trick, t)
