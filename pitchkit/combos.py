@@ -105,6 +105,12 @@ class _Solver:
         self.paths: dict[tuple[frozenset[int], tuple[int, ...]],
                          list[tuple[int, int | None, bool]]] = {}
 
+    def clear(self) -> None:
+        """Forget what was worked out (the memo's size is bounded)."""
+        self.memo.clear()
+        self.choices.clear()
+        self.paths.clear()
+
     def alone(self, rank: int, present: frozenset[int]) -> tuple[int, int | None]:
         """Best value of a non-reusable card counted once without another non-reusable
         card: alone, or paired with a kept reusable card (returns that card's rank)."""
@@ -171,36 +177,35 @@ def _shared_solver(t: _Table) -> _Solver:
     return _Solver(t)
 
 
-def _solver(t: _Table) -> _Solver:
-    """The table's solver, shared by every call: its memo depends only on the table, so
-    a hand's scoring and the bots' choices reuse what earlier calls worked out."""
-    solver = _shared_solver(t)
-    if len(solver.memo) + len(solver.choices) + len(solver.paths) > _MEMO_LIMIT:
-        solver.memo.clear()
-        solver.choices.clear()
-        solver.paths.clear()
-    return solver
+#: :func:`_table` and its shared solver by the identity of the Combinations asked
+#: (hashing one, or a table, is slow, and the hot paths ask with the rule set's own):
+#: (combinations, its table, the solver)
+_TABLES: dict[int, tuple[Combinations, _Table, _Solver]] = {}
 
 
-#: :func:`_table` by the identity of the Combinations asked (hashing one is slow, and
-#: the hot paths ask with the rule set's own): (combinations, its table)
-_TABLES: dict[int, tuple[Combinations, _Table]] = {}
-
-
-def _table_of(combinations: Combinations) -> _Table:
+def _table_of(combinations: Combinations) -> tuple[_Table, _Solver]:
+    """The table of ``combinations`` and its solver, shared by every call: its memo
+    depends only on the table, so a hand's scoring and the bots' choices reuse what
+    earlier calls worked out (until it grows past ``_MEMO_LIMIT``)."""
     entry = _TABLES.get(id(combinations))
-    if entry is not None and entry[0] is combinations:
-        return entry[1]
-    if len(_TABLES) > 64:
-        _TABLES.clear()
-    t = _table(combinations)
-    _TABLES[id(combinations)] = (combinations, t)
-    return t
+    if entry is None or entry[0] is not combinations:
+        if len(_TABLES) > 64:
+            _TABLES.clear()
+        t = _table(combinations)
+        entry = _TABLES[id(combinations)] = (combinations, t, _shared_solver(t))
+    solver = entry[2]
+    if len(solver.memo) + len(solver.choices) + len(solver.paths) > _MEMO_LIMIT:
+        solver.clear()
+    return entry[1], solver
 
 
 def best_combination(combinations: Combinations, cards: Sequence[int]) -> ComboScore:
     """The best kept cards and combinations among ``cards`` (exact optimum)."""
-    t, solver, by_rank, keep, best_counts, best_value = _choice(combinations, cards)
+    t, solver, _, keep, best_counts, best_value = _choice(combinations, cards)
+    by_rank: dict[int, list[int]] = {}
+    for card in sorted(cards, reverse=True):
+        if card < 52:
+            by_rank.setdefault(rank_of(card), []).append(card)
     return _assemble(t, solver, cards, by_rank, dict(best_counts), keep, max(best_value, 0))
 
 
@@ -213,31 +218,47 @@ def best_total(combinations: Combinations, cards: Sequence[int]) -> int:
 def best_kept(combinations: Combinations, cards: Sequence[int]) -> tuple[int, ...]:
     """``best_combination(combinations, cards).kept``, without working out the
     combinations among them (the bots' hot path)."""
-    _, _, by_rank, keep, best_counts, _ = _choice(combinations, cards)
-    return _kept(cards, {r: by_rank[r][:c] for r, c in best_counts.items()}, keep)
+    _, _, mask, keep, best_counts, _ = _choice(combinations, cards)
+    picked: dict[int, list[int]] = {}
+    for r, c in best_counts.items():
+        # the highest ``c`` cards of rank r, as best_combination picks them
+        of_rank = mask & _RANK_MASKS[r]
+        top: list[int] = []
+        while len(top) < c:
+            card = of_rank.bit_length() - 1
+            top.append(card)
+            of_rank ^= 1 << card
+        picked[r] = top
+    return _kept(cards, picked, keep)
+
+
+#: per rank, the mask of its four cards
+_RANK_MASKS = tuple(sum(1 << (13 * suit + rank) for suit in range(4)) for rank in range(13))
 
 
 def _choice(combinations: Combinations, cards: Sequence[int]
-            ) -> tuple[_Table, _Solver, dict[int, list[int]], int, dict[int, int], int]:
-    """What :func:`best_combination` reads: the table, its solver, the cards by rank
-    (highest card first), the number kept, and how many cards of each scoring rank to
-    keep for the best total, and that total."""
-    t = _table_of(combinations)
-    if len(set(cards)) != len(cards):
+            ) -> tuple[_Table, _Solver, int, int, dict[int, int], int]:
+    """What :func:`best_combination` reads: the table, its solver, the cards as a mask,
+    the number kept, and how many cards of each scoring rank to keep for the best total,
+    and that total."""
+    t, solver = _table_of(combinations)
+    mask = 0
+    for card in cards:
+        mask |= 1 << card
+    if mask.bit_count() != len(cards):
         raise ValueError("a card is listed twice")
-    by_rank: dict[int, list[int]] = {}
-    for card in sorted(cards, reverse=True):
-        if card < 52:
-            by_rank.setdefault(card % 13, []).append(card)  # rank_of
     keep = min(combinations.keep, len(cards))
-    avail = {r: len(by_rank[r]) for r in t.scoring if r in by_rank}
-    solver = _solver(t)
+    avail: dict[int, int] = {}
+    for r in t.scoring:
+        held = (mask & _RANK_MASKS[r]).bit_count()
+        if held:
+            avail[r] = held
     # only the counts of each scoring rank matter: the same counts, the same choice
     key = (tuple(avail.items()), keep)
     found = solver.choices.get(key)
     if found is None:
         found = solver.choices[key] = _best_counts(t, solver, avail, keep)
-    return t, solver, by_rank, keep, found[0], found[1]
+    return t, solver, mask, keep, found[0], found[1]
 
 
 def _best_counts(t: _Table, solver: _Solver, avail: dict[int, int], keep: int
@@ -392,6 +413,10 @@ def _by_rank(card: int) -> tuple[int, int]:
     return (card % 13 if card < 52 else -1, card)
 
 
+#: :func:`_by_rank` of every card, 0..53 (the sort key of the hot path)
+_BY_RANK = tuple(_by_rank(card) for card in range(54))
+
+
 def _assemble(t: _Table, solver: _Solver, cards: Sequence[int], by_rank: dict[int, list[int]],
               chosen: dict[int, int], keep: int, total: int) -> ComboScore:
     picked = {r: by_rank[r][:c] for r, c in chosen.items()}
@@ -433,7 +458,8 @@ def _kept(cards: Sequence[int], picked: dict[int, list[int]], keep: int) -> tupl
     with the highest others, best first."""
     kept = [c for cs in picked.values() for c in cs]
     taken = set(kept)
-    rest = sorted((c for c in cards if c not in taken), key=_by_rank, reverse=True)
+    by_rank = _BY_RANK.__getitem__
+    rest = sorted([c for c in cards if c not in taken], key=by_rank, reverse=True)
     kept += rest[:keep - len(kept)]
-    kept.sort(key=_by_rank, reverse=True)
+    kept.sort(key=by_rank, reverse=True)
     return tuple(kept)
