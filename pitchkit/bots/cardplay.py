@@ -49,6 +49,15 @@ _POINT = 1.0
 _WAIT = 20.0
 
 
+#: The voids read from the finished tricks of a hand, shared by the bots that read
+#: alike (the same trump tables, rule of following and number of seats: each finished
+#: trick is read once for the table, not once per seat): per key (id of the tables, the
+#: following, the seats), the tables, the plays read, the tricks' size, the seats that
+#: played them as a mask, and the voids; the next trick's read from there.
+_VOID_MEMOS: dict[tuple[int, int, int],
+                  tuple[TrumpTables, tuple[tuple[int, int], ...], int, int, tuple[int, ...]]] = {}
+
+
 class CarefulPlay(HeuristicBot):
     """The heuristic's card play with the voids and sides read (module docstring)."""
 
@@ -61,11 +70,8 @@ class CarefulPlay(HeuristicBot):
         #: staged play: the cards played before each stage (a void holds for one stage)
         n = rules.players.count
         self._stage_starts = tuple(n * sum(play.stages[:i]) for i in range(len(play.stages)))
-        #: the voids read from the finished tricks of the hand: (trump, their plays, the
-        #: tricks' size, the seats that played them as a mask), voids; the next trick's
-        #: read from there
-        self._void_memo: tuple[tuple[int, tuple[tuple[int, int], ...], int, int],
-                               tuple[int, ...]] = ((-1, (), 1, 0), ())
+        #: the key of this bot's entry in _VOID_MEMOS
+        self._void_key = (self._following, n)
 
     def voids(self, obs: Observation | PlayView, t: TrumpTables) -> list[int]:
         """Per seat: the mask of cards it has shown it cannot hold (its void suits)."""
@@ -81,15 +87,20 @@ class CarefulPlay(HeuristicBot):
         if not done:
             out = [0] * n
         else:
-            (trump, seen, size, seats), read = self._void_memo
-            # the same tricks as last time: a view answers the engine's own tuple again
-            if trump == t.trump and (finished is seen or finished == seen):
+            key = (id(t), *self._void_key)
+            memo = _VOID_MEMOS.get(key)
+            if memo is None or memo[0] is not t:
+                memo = (t, (), 1, 0, ())
+            _, seen, size, seats, read = memo
+            # the same tricks as last time (another seat's read of them, or this one's):
+            # a view answers the engine's own tuple again
+            if finished is seen or finished == seen:
                 out = list(read)
             else:
-                # the tricks read before and the ones since, if the same trump and the
-                # tricks before are still the first; else every trick again
+                # the tricks read before and the ones since, if the tricks before are
+                # still the first; else every trick again
                 start = len(seen)
-                if trump != t.trump or finished[:start] != seen:
+                if finished[:start] != seen:
                     start = seats = 0
                 for s, _ in finished[start:]:
                     seats |= 1 << s
@@ -101,7 +112,9 @@ class CarefulPlay(HeuristicBot):
                     return [0] * n  # tricks of uneven size: read nothing
                 for first in range(start, done, size):
                     self._read_trick(out, finished[first:first + size], t)
-                self._void_memo = ((t.trump, finished, size, seats), tuple(out))
+                if len(_VOID_MEMOS) > 64:
+                    _VOID_MEMOS.clear()
+                _VOID_MEMOS[key] = (t, finished, size, seats, tuple(out))
         trick = obs.trick
         if len(trick) > 1:
             self._read_trick(out, trick, t)

@@ -42,6 +42,7 @@ def worth(rules: Rules, trump: int | None, card: int) -> float:
     return value
 
 
+@per_rule_set(32)
 def point_cards(rules: Rules) -> tuple[int, int, int, int]:
     """Per trump suit, the mask of the cards that are a point item by themselves (the
     jack, the off-jack, the jokers, a ten or three of trumps ...)."""
