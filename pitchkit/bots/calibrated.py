@@ -42,7 +42,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from itertools import groupby
 from typing import TYPE_CHECKING
 
 from pitchkit.actions import BID_BASE, MAX_BID, MOON, PASS, REFUSE, SELL, is_numeric_bid
@@ -258,21 +257,25 @@ class CalibratedBot(CarefulPlay):
         # little joker without the big one, ten-point pitch: -0.11), and a robbing pitcher
         # then kept a pointless nine for it in 3% of draw decisions
         scoring = self.point_cards[obs.trump]
-        free = list(cards_in(ch.cards & ~ch.must))
         # ranked by (trump, scoring, loss, power): first by kind, then within a kind by
         # what the estimate loses without the card; the action takes a span of the
         # ranking as a set, so a kind's order is read (and its losses worked out) only
         # where an end of the span falls inside it
-        free.sort(key=lambda c: (trumps >> c & 1, scoring >> c & 1))
-        plain = sum(1 for c in free if not trumps >> c & 1)
+        free_mask = ch.cards & ~ch.must
+        plain_mask = free_mask & ~trumps
+        trump_mask = free_mask & trumps
+        kinds = [kind for kind in (plain_mask & ~scoring, plain_mask & scoring,
+                                   trump_mask & ~scoring, trump_mask & scoring) if kind]
+        free = [c for kind in kinds for c in cards_in(kind)]  # each kind lowest first
+        plain = plain_mask.bit_count()
         span = range(len(free))[chosen_span(ch, len(free), plain)]
         if span:
             whole: float | None = None
             start = 0
-            for _, group in groupby(free[:], key=lambda c: (trumps >> c & 1, scoring >> c & 1)):
-                kind = list(group)
-                end = start + len(kind)
+            for kind_mask in kinds:
+                end = start + kind_mask.bit_count()
                 if start < span.start < end or start < span.stop < end:
+                    kind = free[start:end]
                     if whole is None:
                         whole = model.estimate(self.rules, cards, obs.trump)
                     loss = {c: whole - model.estimate(self.rules, cards & ~(1 << c), obs.trump)
