@@ -170,3 +170,43 @@ def test_a_tie_for_game_is_credited_as_the_engine_credits_it(game_tie: GameTie) 
                       last_trick_winner=1)
         for me in range(4):
             assert quick_value(rules, f, (0,) * 4, me) == engine_value(rules, f, (0,) * 4, me)
+
+
+@settings(max_examples=300, deadline=None)
+@given(variant=st.sampled_from(["pimps-and-hoes", "pimps-and-hoes-4p"]),
+       keep=st.integers(1, 10), seed=st.integers(0, 2**32 - 1),
+       singles=st.lists(st.tuples(st.sampled_from("AKQJT9"), st.integers(0, 9)),
+                        max_size=4, unique_by=lambda x: x[0]),
+       pairs=st.lists(st.tuples(st.sampled_from(["AK", "AQ", "KQ", "QQ", "JJ", "T9"]),
+                                st.integers(0, 12)), max_size=4, unique_by=lambda x: x[0]),
+       data=st.data())
+def test_combination_scoring_is_valued_by_the_ranks_captured_as_the_engine_scores(
+        variant: str, keep: int, seed: int, singles: list[tuple[str, int]],
+        pairs: list[tuple[str, int]], data: st.DataObject) -> None:
+    """Under combination scoring a play-out that cannot end the game is valued from how
+    many cards of each scoring rank each seat captured (pitchkit.bots.quickscore.Combos),
+    at the engine's value, whatever the combinations, the cards kept and the piles."""
+    base = load_variant(variant)
+    rules = dataclasses.replace(base, combinations=dataclasses.replace(
+        base.combinations, keep=keep, singles=tuple(singles), pairs=tuple(pairs)))
+    n = rules.players.count
+    rng = random.Random(seed)
+    deck = list(range(52))
+    rng.shuffle(deck)
+    taken = deck[:data.draw(st.integers(0, 52))]
+    captured = [0] * n
+    for card in taken:
+        captured[rng.randrange(n)] |= 1 << card
+    dealt = [0] * n
+    for i, card in enumerate(deck):
+        dealt[i % n] |= 1 << card
+    me = data.draw(st.integers(0, n - 1))
+    f = HandFacts(trump=rng.randrange(4), dealer=0, team_of=tuple(range(n)), pitcher=None,
+                  bid=None, moon=False, dealt=tuple(dealt), captured=tuple(captured),
+                  tricks_won=(0,) * n, last_trick_winner=0)
+    quick = Counting(rules, scoring_plan(rules), f.trump, 0, f.team_of, None, None, False,
+                     (0,) * n, me)
+    assert quick.combos is not None
+    assert quick.value(f.dealt, f.captured, f.tricks_won, 0) == pytest.approx(
+        engine_value(rules, f, (0,) * n, me))
+    assert not quick.full_calls

@@ -20,9 +20,11 @@ two agree on random rules and hands.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from pitchkit.bots.montecarlo import side_value
-from pitchkit.cards import SUIT_MASKS
+from pitchkit.cards import RANKS, SUIT_MASKS, cards_in
+from pitchkit.combos import best_combination
 from pitchkit.scoring import (
     KIND_CARD,
     KIND_GAME,
@@ -34,11 +36,12 @@ from pitchkit.scoring import (
     KIND_SLAM,
     ScoringPlan,
     bid_result,
+    combination_changes,
     elder_order,
     score_parts,
 )
 from pitchkit.settle import settle_parts
-from pitchkit.variant import Count, GameTie, GoesTo, Rules
+from pitchkit.variant import Combinations, Count, GameTie, GoesTo, Rules
 
 # module names, not class attributes, on the play-out's hot path
 _TO_CAPTURER, _TO_PLAYER, _TO_HOLDER = GoesTo.CAPTURER, GoesTo.PLAYER, GoesTo.HOLDER
@@ -68,6 +71,10 @@ class QuickScore:
         s = rules.scoring
         self.quick = not (plan.combinations or moon
                           or any(item.kind == KIND_SLAM for item in plan.items))
+        #: combination scoring in a hand that cannot end the game: each seat's combination
+        #: points by the ranks it captured (:class:`Combos`); else None
+        self.combos = combos_of(rules.combinations) if (
+            plan.combinations and s.target is None and not moon) else None
         #: items as (kind, value, card under this trump, goes_to)
         self.items = [(item.kind, item.value, item.card_by_trump[trump], item.goes_to)
                       for item in plan.items]
@@ -96,6 +103,8 @@ class QuickScore:
               last: int) -> float:
         """The play-out's :func:`~pitchkit.bots.montecarlo.side_value` to ``me``."""
         if not self.quick:
+            if self.combos is not None:
+                return self.combination_value(captured)
             return self.full(dealt, captured, tricks_won, last)
         team_of = self.team_of
         n = self.n
@@ -189,6 +198,15 @@ class QuickScore:
             return float(mine)
         return mine - sum(change[team_of[s]] for s in others) / len(others)
 
+    def combination_value(self, captured: Sequence[int]) -> float:
+        """The value under combination scoring where the hand cannot end the game: what
+        :meth:`full` gives (each seat's best combinations of its captured cards, added up
+        by side), by :class:`Combos`."""
+        assert self.combos is not None
+        total = self.combos.total
+        return side_value(combination_changes(self.team_of, [total(m) for m in captured]),
+                          self.team_of, self.me)
+
     def _deal(self, dealt: Sequence[int]) -> None:
         """Work out what the value reads of the deal alone: the cards each side held,
         every card in play, and the trumps among them."""
@@ -273,3 +291,37 @@ def _credit(goes_to: object, held: Sequence[int], cap: Sequence[int], taken: int
     if goes_to is _TO_PLAYER and not taken & bit:
         return NOBODY  # rule: to the player who played it: nobody when never played
     return _side_of(held, bit)
+
+
+class Combos:
+    """The combination points of a pile of captured cards
+    (:func:`pitchkit.combos.best_combination`), remembered by what decides them: how many
+    cards of each scoring rank it holds (the cards kept, ``combinations.keep`` or all when
+    fewer were captured, are fewer than its scoring cards only when ``keep`` is: a pile's
+    other cards change nothing). The first pile of each kind is scored by
+    ``best_combination`` itself; a play-out's pile is then one look-up."""
+
+    def __init__(self, combinations: Combinations) -> None:
+        self.combinations = combinations
+        letters = {r for r, _ in combinations.singles}
+        for pair, _ in combinations.pairs:
+            letters.update(pair)
+        #: per scoring rank, the mask of its four cards
+        self.rank_masks = tuple(sum(1 << (13 * suit + RANKS.index(r)) for suit in range(4))
+                                for r in sorted(letters))
+        self.known: dict[tuple[int, ...], int] = {}
+
+    def total(self, pile: int) -> int:
+        """The combination points of ``pile`` (a mask of captured cards)."""
+        key = tuple([(pile & m).bit_count() for m in self.rank_masks])
+        found = self.known.get(key)
+        if found is None:
+            found = self.known[key] = best_combination(self.combinations,
+                                                       list(cards_in(pile))).total
+        return found
+
+
+@lru_cache(maxsize=64)
+def combos_of(combinations: Combinations) -> Combos:
+    """The :class:`Combos` of a rule set's combinations (shared by every decision)."""
+    return Combos(combinations)

@@ -31,7 +31,15 @@ long hand (many candidates, long play-outs) are so left to the rule of thumb, an
 budget goes to the later ones, where a play-out is short: about the same time a hand
 whatever the hand's length or the table's size.
 
-Bidding, trump, the draw and staged play are the calibrated bot's
+In staged play (``play.stages``) the card play of each stage is searched the same way:
+a world guesses every other seat's cards of the stage and its reserve
+(:mod:`pitchkit.bots.staged`), and a play-out goes on through the later stages, every
+seat choosing its cards by a rule of thumb, to the hand's end; under combination scoring
+a card that scores in combinations is never interchangeable, and is worth holding by
+what it scores. (Not with trumps-only play, whose hands the staged worlds do not model:
+there the calibrated bot's card stands.)
+
+Bidding, trump, the draw and the choice of a stage's cards are the calibrated bot's
 (:mod:`pitchkit.bots.calibrated`), the moon from its tables as by default; so is the
 lead that names trump.
 
@@ -49,8 +57,9 @@ from itertools import pairwise
 
 from pitchkit.bots.calibrated import CalibratedBot
 from pitchkit.bots.drawing import worth
-from pitchkit.bots.heuristic import HeuristicBot
+from pitchkit.bots.heuristic import HeuristicBot, know
 from pitchkit.bots.quickscore import QuickScore
+from pitchkit.bots.staged import choose_stage, later_plays, stage_order, staged_world
 from pitchkit.bots.worlds import (
     Known,
     Sight,
@@ -99,26 +108,34 @@ PRUNE_GAP = 1.0
 def trick_tables(rules: Rules) -> tuple[tuple[TrumpTables, tuple[tuple[int, ...], ...],
                                               tuple[float, ...], tuple[int, ...]], ...]:
     """Per trump suit: its trick tables, trick keys by suit led (pitchkit.plan),
-    :func:`pitchkit.bots.drawing.worth` of every card, and the trumps strongest first
+    :func:`pitchkit.bots.drawing.worth` of every card (plus what it scores in combinations,
+    under combination scoring), and the trumps strongest first
     (worked out once per rule set: hashing a rule set is not cheap)."""
     sets = rules_plan(rules).play.trump_sets
+    # under combination scoring a card is worth holding by what it scores too
+    k = know(rules)
+    combo = k.combo_value if k.combinations else (0.0,) * 54
     out = []
     for trump in range(4):
         t = sets[trump][0]
         order = sorted((c for c in range(54) if t.trumps >> c & 1), key=lambda c: -t.power[c])
-        out.append((t, sets[trump][2], tuple(worth(rules, trump, c) for c in range(54)),
+        out.append((t, sets[trump][2],
+                    tuple(worth(rules, trump, c) + combo[c] for c in range(54)),
                     tuple(order)))
     return tuple(out)
 
 
 @lru_cache(maxsize=64)
 def point_cards(rules: Rules) -> tuple[int, ...]:
-    """Per trump suit, the mask of cards worth points: a point item's card, or game
-    points (worked out once per rule set)."""
+    """Per trump suit, the mask of cards worth points: a point item's card, game points,
+    or (under combination scoring) a card that scores in combinations (worked out once
+    per rule set)."""
     plan = scoring_plan(rules)
     game = plan.game_table
+    k = know(rules)
+    combo = k.combo_value if k.combinations else (0.0,) * 54
     return tuple(
-        sum(1 << c for c in range(52) if game[1 << (c % 13)]
+        sum(1 << c for c in range(52) if game[1 << (c % 13)] or combo[c]
             or any(item.card_by_trump[trump] == c for item in plan.items))
         for trump in range(4))
 
@@ -160,6 +177,13 @@ class SearchBot(CalibratedBot):
         self._trick: tuple[int, tuple[int, ...], int, int, int, int] = (-1, (), -1, -1, 0, 0)
         plan = rules_plan(rules)
         self._never_lead_joker = plan.play.never_lead_joker
+        #: staged play (play.stages) is searched, but not with trumps-only play (None)
+        self._staged: bool | None = bool(rules.play.stages)
+        if self._staged and self.table.trumps_only:
+            self._staged = None
+        #: per trump suit, the order a play-out chooses a stage's cards in
+        self._stage_orders = [stage_order(rules, trump) for trump in range(4)] \
+            if self._staged else []
         #: per trump suit: the cards worth points (an item, or game points)
         self._point_cards = point_cards(rules)
 
@@ -167,7 +191,7 @@ class SearchBot(CalibratedBot):
         self.sight.see(observation)
         usual = super().choose(observation, legal_actions)
         if (observation.phase is not Phase.PLAY or len(legal_actions) < 2
-                or self.rules.play.stages or observation.trump is None):
+                or observation.trump is None or self._staged is None):
             return usual
         candidates = self.candidates(observation, legal_actions)
         if len(candidates) < 2:
@@ -177,7 +201,8 @@ class SearchBot(CalibratedBot):
         count = self.affordable(observation, len(candidates))
         if count < MIN_WORLDS:
             return usual
-        worlds = self.worlds(observation, count)
+        worlds = (self.staged_worlds(observation, count) if self._staged
+                  else self.worlds(observation, count))
         if len(worlds) < MIN_WORLDS:
             return usual
         totals = self.search(observation, worlds, candidates)
@@ -189,8 +214,12 @@ class SearchBot(CalibratedBot):
 
     def plays_left(self, obs: Observation) -> int:
         """Cards still to be played this hand, about (every seat holding as many as I do,
-        less the plays to the trick under way): the length of a play-out."""
-        return obs.hand.bit_count() * self.table.n - len(obs.trick)
+        less the plays to the trick under way; in staged play, in this stage and the later
+        ones): the length of a play-out."""
+        mine = obs.hand.bit_count()
+        if self._staged:
+            mine += later_plays(self.rules.play.stages, obs.stage, obs.reserve)
+        return mine * self.table.n - len(obs.trick)
 
     def affordable(self, obs: Observation, candidates: int) -> int:
         """Worlds this decision may search: at most ``samples``, and play-outs of at most
@@ -214,7 +243,7 @@ class SearchBot(CalibratedBot):
         power, eff = t.power, t.effective_suit
         # trumps, point cards (items and game points) are never interchangeable
         special = t.trumps | self._point_cards[obs.trump]
-        live = self.table.deck & ~obs.hand
+        live = self.table.deck & ~obs.hand & ~obs.reserve
         for _, card in obs.played:
             live &= ~(1 << card)
         out: list[int] = []
@@ -269,6 +298,17 @@ class SearchBot(CalibratedBot):
         self._worlds = kept
         return kept[:want]
 
+    def staged_worlds(self, obs: Observation, want: int) -> list[list[int]]:
+        """Up to ``want`` worlds of a staged hand (:mod:`pitchkit.bots.staged`), each drawn
+        afresh."""
+        out: list[list[int]] = []
+        for _ in range(want):
+            world = staged_world(self.table, obs, self.sight.held, self.rng)
+            if world is None:
+                break
+            out.append(world)
+        return out
+
     def _agrees(self, obs: Observation, know: Known) -> Callable[[list[int]], bool] | None:
         """A test that the pitcher holds a hand worth about its bid (by the heuristic's
         estimate: a tenth of the calibrated one's cost)."""
@@ -293,7 +333,9 @@ class SearchBot(CalibratedBot):
         """Total value of each candidate over the worlds (pruned ones get -inf)."""
         totals = dict.fromkeys(candidates, 0.0)
         alive = list(candidates)
-        played_by = [0] * self.table.n
+        n = self.table.n
+        staged = self._staged
+        played_by = [0] * n
         for s, c in obs.played:
             played_by[s] |= 1 << c
         self._played_out = 0
@@ -307,7 +349,9 @@ class SearchBot(CalibratedBot):
                         totals[c] = float("-inf")
                 if len(alive) == 1:
                     break  # the rest cannot change the choice
-            dealt = [world[s] | played_by[s] for s in range(len(world))]
+            # every seat's cards of the hand (in staged play its reserve too)
+            dealt = ([world[s] | world[n + s] | played_by[s] for s in range(n)] if staged
+                     else [world[s] | played_by[s] for s in range(n)])
             self._played_out += len(alive)
             for card in alive:
                 totals[card] += self.play_card_out(obs, world, dealt, card, quick)
@@ -363,14 +407,20 @@ class SearchBot(CalibratedBot):
         following = self.table.following
         play_next = self.table.next_seat
         team = obs.team_of
-        hands = list(world)
+        size = self.table.n
+        staged = self._staged
+        if staged:
+            hands, reserves = list(world[:size]), list(world[size:])
+            later = rules.play.stages[obs.stage + 1:]
+            order = self._stage_orders[trump]
+        else:
+            hands = list(world)
         captured = list(obs.captured)
         tricks_won = list(obs.tricks_won)
         trick = obs.trick
         trumps_only = self.table.trumps_only
         nxt = play_next
         led, keys, win_seat, win_key, trick_mask, count = self.trick_so_far(obs)
-        size = self.table.n
         if trumps_only:
             at_start = list(hands)
             for s, c in trick:
@@ -408,7 +458,16 @@ class SearchBot(CalibratedBot):
                         break
                     nxt, size, seat = fold.next_seat, fold.size, fold.leader
                 elif not hands[win_seat]:
-                    break
+                    if not staged or not later or not reserves[win_seat]:
+                        break  # rule: cards left after the last stage take no part
+                    # the next stage: every seat chooses its cards; the winner leads on
+                    pick = min(later[0], reserves[win_seat].bit_count())
+                    later = later[1:]
+                    for s in range(size):
+                        chosen = choose_stage(reserves[s], pick, order)
+                        hands[s] = chosen
+                        reserves[s] ^= chosen
+                    seat = win_seat
                 else:
                     seat = win_seat
             else:

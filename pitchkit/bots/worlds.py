@@ -228,11 +228,7 @@ def known(table: Table, obs: Observation, sight: Sight) -> Known | None:
     tables = table.tables[obs.trump]
     n = table.n
     me = obs.seat
-    played = 0
-    played_by = [0] * n
-    for seat, card in obs.played:
-        played |= 1 << card
-        played_by[seat] |= 1 << card
+    played, played_by = plays_of(obs.played, n)
     seen = sight.held | obs.hand | obs.reserve | played
     if table.turned_out and obs.turned is not None:
         seen |= 1 << obs.turned
@@ -276,6 +272,16 @@ def known(table: Table, obs: Observation, sight: Sight) -> Known | None:
                  keep_trumps=tables.trumps if table.trumps_only else 0, me=me)
 
 
+def plays_of(played: Sequence[tuple[int, int]], n: int) -> tuple[int, list[int]]:
+    """The cards of ``played`` ((seat, card) pairs) as one mask, and per seat."""
+    every = 0
+    by_seat = [0] * n
+    for seat, card in played:
+        every |= 1 << card
+        by_seat[seat] |= 1 << card
+    return every, by_seat
+
+
 def seen_shown(obs: Observation) -> int:
     """Every card shown in the draw (trumps discarded face up, or shown and kept)."""
     out = 0
@@ -311,16 +317,10 @@ def draw_world(know: Known, me: int, hand: int, rng: random.Random) -> list[int]
         banned = know.barred[seat]
         mask = 0
         if banned:
-            left = []
-            for c in rest:
-                if want and not banned >> c & 1:
-                    mask |= 1 << c
-                    want -= 1
-                else:
-                    left.append(c)
-            if want:
+            taken = take_allowed(rest, want, banned)
+            if taken is None:
                 return None
-            rest = left
+            mask, rest = taken
         else:
             for c in rest[:want]:
                 mask |= 1 << c
@@ -329,6 +329,22 @@ def draw_world(know: Known, me: int, hand: int, rng: random.Random) -> list[int]
             mask &= keep  # rule: only trumps are played (play.trumps_only)
         world[seat] |= mask
     return world
+
+
+def take_allowed(cards: Sequence[int], want: int, banned: int) -> tuple[int, list[int]] | None:
+    """The first ``want`` of ``cards`` not in ``banned`` (a mask) and the cards left, in
+    their order; None when fewer are allowed."""
+    mask = 0
+    left = []
+    for c in cards:
+        if want and not banned >> c & 1:
+            mask |= 1 << c
+            want -= 1
+        else:
+            left.append(c)
+    if want:
+        return None
+    return mask, left
 
 
 def _random_key(rng: random.Random) -> Callable[[int], float]:
