@@ -24,7 +24,7 @@ from functools import lru_cache
 
 from pitchkit.bots.montecarlo import side_value
 from pitchkit.cards import RANKS, SUIT_MASKS, cards_in
-from pitchkit.combos import best_combination
+from pitchkit.combos import best_total
 from pitchkit.scoring import (
     KIND_CARD,
     KIND_GAME,
@@ -294,12 +294,12 @@ def _credit(goes_to: object, held: Sequence[int], cap: Sequence[int], taken: int
 
 
 class Combos:
-    """The combination points of a pile of captured cards
-    (:func:`pitchkit.combos.best_combination`), remembered by what decides them: how many
-    cards of each scoring rank it holds (the cards kept, ``combinations.keep`` or all when
+    """The combination points of a pile of captured cards (:func:`pitchkit.combos.best_total`,
+    as the engine scores them), remembered by what decides them: how many cards of each
+    scoring rank it holds (the cards kept, ``combinations.keep`` or all when
     fewer were captured, are fewer than its scoring cards only when ``keep`` is: a pile's
     other cards change nothing). The first pile of each kind is scored by
-    ``best_combination`` itself; a play-out's pile is then one look-up."""
+    ``best_total`` itself; a play-out's pile is then one look-up."""
 
     def __init__(self, combinations: Combinations) -> None:
         self.combinations = combinations
@@ -316,8 +316,7 @@ class Combos:
         key = tuple([(pile & m).bit_count() for m in self.rank_masks])
         found = self.known.get(key)
         if found is None:
-            found = self.known[key] = best_combination(self.combinations,
-                                                       list(cards_in(pile))).total
+            found = self.known[key] = best_total(self.combinations, list(cards_in(pile)))
         return found
 
 
