@@ -111,23 +111,42 @@ def _deciding(plan: RulesPlan, state: AuctionState) -> bool:
     return plan.auction.style_sell and sell.round_over(state.turns, plan.seats.count)
 
 
+def sale_to_answer(plan: RulesPlan, state: AuctionState) -> bool:
+    """The eldest is to sell the pitch or refuse (auction.style sell), not to bid."""
+    return _deciding(plan, state)
+
+
 def auction_actions(plan: RulesPlan, state: AuctionState, dealer: int, seat: int,
                     leads: Callable[[int], int]) -> list[int]:
     """Every action ``seat`` may take now; ``leads(seat)`` is the cards it may lead
     (asked only when it may pitch)."""
     if _deciding(plan, state):
         return [SELL, REFUSE]
-    options = auction_options(plan, state, dealer, seat)
-    state.options = options  # step reuses them for this same decision
-    may_pass, lowest, highest, moon, pitch = options
+    may_pass, lowest, highest, moon, pitches = bid_choices(plan, state, dealer, seat, leads)
     out = [PASS] if may_pass else []
     if lowest <= highest:
         out.extend(range(BID_BASE + lowest, BID_BASE + highest + 1))
     if moon:
         out.append(MOON)
-    if pitch:
-        out.extend(cards_list(leads(seat)))
+    if pitches:
+        out.extend(cards_list(pitches))
     return out
+
+
+#: :func:`bid_choices`' answer: (may pass, lowest bid, highest bid, may bid moon, the
+#: cards it may pitch as a mask)
+BidChoices = tuple[bool, int, int, bool, int]
+
+
+def bid_choices(plan: RulesPlan, state: AuctionState, dealer: int, seat: int,
+                leads: Callable[[int], int]) -> BidChoices:
+    """What :func:`auction_actions` lists when no sale is to be answered, without the
+    list: (may pass, lowest bid, highest bid (none when the lowest is higher), may bid
+    moon, the cards it may pitch as a mask, 0 when it may not pitch)."""
+    options = auction_options(plan, state, dealer, seat)
+    state.options = options  # step reuses them for this same decision
+    may_pass, lowest, highest, moon, pitch = options
+    return may_pass, lowest, highest, moon, leads(seat) if pitch else 0
 
 
 def random_auction_action(plan: RulesPlan, state: AuctionState, dealer: int, seat: int,

@@ -41,9 +41,12 @@ from pitchkit.auction import (
     ENDED,
     ILLEGAL,
     AuctionState,
+    BidChoices,
     auction_actions,
     auction_reason,
+    bid_choices,
     random_auction_action,
+    sale_to_answer,
 )
 from pitchkit.auction import step as auction_step
 from pitchkit.errors import IllegalActionError, UsageError
@@ -225,6 +228,18 @@ class Game:
             return auction_actions(self.plan, self._auction, self.dealer, self.to_act,
                                    self._lead_mask)
         return flow.choices(self.plan, self._play_state, self._hand(), phase, self.to_act)
+
+    def bid_choices(self) -> BidChoices:
+        """In phase auction: what :attr:`to_act` may do, as
+        :func:`pitchkit.auction.bid_choices` answers (:meth:`legal_actions` without the
+        list: the fast path of a bot that bids from them). Not where the eldest is to sell
+        or refuse (auction.style sell): :meth:`legal_actions` lists that choice."""
+        seat = self.to_act
+        if self.phase is not _AUCTION or seat is None or sale_to_answer(self.plan,
+                                                                         self._auction):
+            raise UsageError(f"bid_choices: no bid to make now (phase {self.phase}); "
+                             "legal_actions() lists what may be done")
+        return bid_choices(self.plan, self._auction, self.dealer, seat, self._lead_mask)
 
     def apply(self, action: Action | str) -> Event:
         """Check and apply one action of :attr:`to_act`; returns the event."""

@@ -128,7 +128,7 @@ def play_game(setup: Setup, rng_seed: str, bots: Sequence[Bot]) -> tuple[Game, b
     bidders = [_fast_player(bot, "bid_player") if spec.target in BUILTIN.values() else None
                for bot, spec in zip(bots, specs, strict=True)]
     legal_actions, apply, observation = game.legal_actions, game.apply, game.observation
-    legal_mask, play_view = game.legal_mask, game.play_view
+    legal_mask, play_view, bid_choices = game.legal_mask, game.play_view, game.bid_choices
     over, deal, select, draw_phase = Phase.OVER, Phase.DEAL, Phase.SELECT, Phase.DRAW
     auction = Phase.AUCTION
     play_phase = Phase.PLAY
@@ -161,12 +161,13 @@ def play_game(setup: Setup, rng_seed: str, bots: Sequence[Bot]) -> tuple[Game, b
         to_act = game.to_act
         assert to_act is not None
         seat = to_act
-        legal = legal_actions()
-        selecting = phase is select or phase is draw_phase
         bidder = bidders[seat] if phase is auction else None
+        # a bidder is asked with what may be bid, not the list: apply() checks its answer
+        legal = None if bidder is not None else legal_actions()
+        selecting = phase is select or phase is draw_phase
         try:
-            if bidder is not None:
-                action = bidder(game.hands[seat], game.trump, legal)
+            if legal is None:
+                action = bidder(game.hands[seat], game.trump, bid_choices())  # type: ignore[misc]
             else:
                 action = chooses[seat](
                     observation(seat) if observes[seat] or selecting else None, legal)
@@ -178,7 +179,7 @@ def play_game(setup: Setup, rng_seed: str, bots: Sequence[Bot]) -> tuple[Game, b
         except Exception as error:
             raise BotError(f"bot {specs[seat].name!r} in {seat_name(seat)} failed: "
                            f"{type(error).__name__}: {error}") from error
-        if not selecting and action not in legal:
+        if legal is not None and not selecting and action not in legal:
             raise BotError(
                 f"bot {specs[seat].name!r} in {seat_name(seat)} answered {_spell(action)}, "
                 f"which is not a legal action now "

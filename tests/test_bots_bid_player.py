@@ -1,8 +1,9 @@
 """The simulator's fast path for the heuristic's bids makes the same bids.
 
 In phase auction the simulator asks a heuristic seat through its ``bid_player()`` with
-the seat's hand, the trump and the legal actions, not the whole observation. At every
-auction decision of seeded games the fast answer is ``choose``'s; a class that bids
+the seat's hand, the trump and what it may bid (``Game.bid_choices``: the legal actions
+without the list), not the whole observation. At every auction decision of seeded games
+the fast answer is ``choose``'s, and the choices are the legal actions; a class that bids
 otherwise, and an auction that may offer a sale, have no fast path.
 """
 
@@ -13,9 +14,12 @@ from collections.abc import Sequence
 
 import pytest
 
+from pitchkit.actions import BID_BASE, MOON, PASS, REFUSE, SELL
+from pitchkit.auction import BidChoices
 from pitchkit.bots.calibrated import CalibratedBot
 from pitchkit.bots.heuristic import HeuristicBot
 from pitchkit.engine import Game
+from pitchkit.errors import UsageError
 from pitchkit.load import load_variant
 from pitchkit.results import Observation, Phase
 from tests.play_helpers import turns
@@ -36,10 +40,34 @@ def test_bid_player_bids_as_choose(name: str, hands: int) -> None:
         if obs.phase is Phase.AUCTION:
             player = fast[seat]
             assert player is not None
-            assert player(game.hands[seat], game.trump, legal) == action
+            choices = game.bid_choices()
+            assert player(game.hands[seat], game.trump, choices) == action
+            assert listed(choices) == legal
             asked += 1
         game.apply(action)
     assert asked >= 10
+
+
+def listed(choices: BidChoices) -> list[int]:
+    """The legal actions ``choices`` stand for, in the engine's order."""
+    may_pass, lowest, highest, moon, pitches = choices
+    return ([PASS] * may_pass + [BID_BASE + n for n in range(lowest, highest + 1)]
+            + [MOON] * moon + [c for c in range(54) if pitches >> c & 1])
+
+
+def test_bid_choices_only_in_a_bid() -> None:
+    rules = load_variant("auction-pitch").with_settings({"auction.style": "sell"})
+    game = Game(rules, random.Random(3))
+    with pytest.raises(UsageError, match="no bid to make now"):
+        game.bid_choices()  # phase deal
+    game.deal_random()
+    game.bid_choices()
+    game.apply(BID_BASE + 2)  # the first seat bids 2, the others pass
+    while game.legal_actions() != [SELL, REFUSE]:
+        game.bid_choices()
+        game.apply(PASS)
+    with pytest.raises(UsageError, match="no bid to make now"):
+        game.bid_choices()  # the eldest sells or refuses
 
 
 class OwnBid(HeuristicBot):

@@ -38,6 +38,7 @@ from pitchkit.actions import (
     WITH_PARTNER,
     select_action,
 )
+from pitchkit.auction import BidChoices
 from pitchkit.bots.drawing import call_choice, draw_action
 from pitchkit.cards import JACK, RANKS, cards_in
 from pitchkit.combos import best_kept
@@ -501,10 +502,11 @@ class HeuristicBot:
         self._best = (hand, (best_suit, best_value))
         return best_suit, best_value
 
-    def bid_player(self) -> Callable[[int, int | None, Sequence[int]], int] | None:
+    def bid_player(self) -> Callable[[int, int | None, BidChoices], int] | None:
         """For the simulator: what :meth:`choose` answers in phase auction, asked with the
-        seat's hand, the trump (None until known) and the legal actions, without building
-        the observation (the bid reads nothing else of it). None for a class whose
+        seat's hand, the trump (None until known) and the legal actions as
+        :meth:`pitchkit.engine.Game.bid_choices` answers them, without building the
+        observation (the bid reads nothing else of it) or the list. None for a class whose
         ``choose`` or ``bid`` answers otherwise, and where the auction may offer a sale
         (the answer reads the bids)."""
         if (type(self).choose is not HeuristicBot.choose or type(self).bid is not HeuristicBot.bid
@@ -512,34 +514,43 @@ class HeuristicBot:
             return None
         return self._auction_answer
 
-    def _auction_answer(self, hand: int, trump: int | None, legal: Sequence[int]) -> int:
+    def _auction_answer(self, hand: int, trump: int | None, choices: BidChoices) -> int:
         """:meth:`choose` in phase auction (no sale offered) on its plain values."""
-        if legal and legal[0] < 54 and len(legal) == 1:
-            return legal[0]  # a lone card to pitch: play() plays it
-        return self.bid_on(hand, trump, legal)
+        may_pass, lowest, highest, moon, pitches = choices
+        if not (may_pass or moon or lowest <= highest) and pitches & (pitches - 1) == 0:
+            return pitches.bit_length() - 1  # a lone card to pitch: play() plays it
+        # the first legal action but a pass or a number: the moon, else the lowest pitch
+        other = MOON if moon else (pitches & -pitches).bit_length() - 1
+        return self.bid_from(hand, trump, may_pass, range(lowest, highest + 1), moon, other)
 
     def bid(self, obs: Observation, legal: Sequence[int]) -> int:
         return self.bid_on(obs.hand, obs.trump, legal)
 
     def bid_on(self, hand: int, trump: int | None, legal: Sequence[int]) -> int:
         """:meth:`bid` with the hand and the trump (None until known) it reads."""
+        numeric = sorted(a - BID_BASE for a in legal if BID_BASE < a <= BID_BASE + MAX_BID)
+        return self.bid_from(hand, trump, PASS in legal, numeric, MOON in legal, legal[0])
+
+    def bid_from(self, hand: int, trump: int | None, may_pass: bool, numeric: Sequence[int],
+                 moon: bool, other: int) -> int:
+        """:meth:`bid_on` on what the legal actions offer: whether it may pass, the
+        numeric bids (lowest first), whether it may bid moon, and ``other``, answered
+        when it may neither pass nor bid a number (the first legal action)."""
         k = self.k
         if trump is not None:
             suit = trump
             value = self.estimate(hand, suit)
         else:
             suit, value = self.best_suit(hand)
-        numeric = [a - BID_BASE for a in legal if BID_BASE < a <= BID_BASE + MAX_BID]
-        numeric.sort()
         want = int(value + k.margin + self.boldness)
-        if MOON in legal and value >= k.items_total - 0.3:
+        if moon and value >= k.items_total - 0.3:
             return MOON
         if k.all_points_wins_game:
             sweep = self.sweep_bid(hand, suit, numeric)
             if sweep is not None:
                 return sweep
-        if PASS not in legal:
-            return BID_BASE + numeric[0] if numeric else legal[0]
+        if not may_pass:
+            return BID_BASE + numeric[0] if numeric else other
         if not numeric or numeric[0] > want:
             return PASS
         if k.style_one_round:
