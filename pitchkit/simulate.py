@@ -215,7 +215,7 @@ class Played:
 def play_with_replays(setup: Setup, base: str) -> Played:
     """Play the game seeded ``base`` and, while it is drawn under ``scoring.tie: replay``,
     its replays (``base:replay1``, ...; at most :data:`MAX_REPLAYS`)."""
-    import random
+    from pitchkit.seeded import SeededOnUse
 
     rules = setup.rules
     n = rules.players.count
@@ -231,7 +231,8 @@ def play_with_replays(setup: Setup, base: str) -> Played:
             cut_off = game.outcome is None and (game.hands_played < setup.hand_limit
                                                 or not setup.endless)
         else:
-            bots = [spec.make(rules, seat, random.Random(f"{key}:seat{seat}"), _factory(spec))
+            # each bot's generator is seeded when it first draws (the heuristic never does)
+            bots = [spec.make(rules, seat, SeededOnUse(f"{key}:seat{seat}"), _factory(spec))
                     for seat, spec in enumerate(setup.bots)]
             game, cut_off = play_game(setup, key, bots)
         hands.extend(game.hand_results)
