@@ -59,16 +59,17 @@ def part_match(deals: int, strong_deals: int, workers: int,
 BAR = 0.25
 
 
-def verdict(diff: float, half: float) -> str:
+def verdict(diff: float, half: float, count: float) -> str:
     """Whether a bid level's difference (learned minus realised, with the half-width of
-    its 95% interval) is within ``BAR``: *yes*; *no* when the whole interval is outside;
-    *not shown* when the point is outside but the interval reaches inside (too few
-    contracts to tell)."""
+    its 95% interval, over ``count`` contracts) is within ``BAR``: *yes*; *no* when the
+    whole interval is outside; otherwise *too few to tell*, with the interval's
+    half-width and about how many contracts would narrow it to the bar."""
     if abs(diff) <= BAR:
         return "yes"
     if abs(diff) - half > BAR:
         return "no"
-    return "not shown"
+    needed = count * (half / BAR) ** 2
+    return f"too few to tell (+-{half:.2f}; ~{needed:,.0f} contracts for +-{BAR})"
 
 
 def part_calibration(variant: str, games: int) -> list[str]:
@@ -126,7 +127,7 @@ def part_calibration(variant: str, games: int) -> list[str]:
         lines.append(f"| {bid} | {int(count)}{enough} | {count / contracts:.1%} | "
                      f"{expected / count:.2f} | {mean:.2f} [{mean - half:.2f}, "
                      f"{mean + half:.2f}] | {diff:+.2f} [{diff - half:+.2f}, "
-                     f"{diff + half:+.2f}] | {verdict(diff, half)} | {made / count:.0%} |")
+                     f"{diff + half:+.2f}] | {verdict(diff, half, count)} | {made / count:.0%} |")
     print("\n".join(lines), flush=True)
     return [*lines, ""]
 
@@ -188,9 +189,11 @@ def write_markdown(path: str, lines: list[str], arguments: str) -> None:
             "against the points its side took, by bid, with the 95% interval of what was "
             "realised and of the difference (over these games' contracts; the "
             "calibration's own sampling adds to it). *within 0.25*: yes when the "
-            "difference is at most 0.25 points; no when its whole interval is beyond; "
-            "*not shown* when the point is beyond but the interval reaches inside (too "
-            f"few contracts to tell). Rows marked *few* have under {MIN_CONTRACTS} "
+            "difference is at most 0.25 points; *no* when its whole interval is beyond; "
+            "*too few to tell* when the point is beyond but the interval reaches inside, "
+            "with the interval's half-width and about how many contracts would narrow it "
+            f"to 0.25 (the calibration's own sampling needs as many more). Rows marked "
+            f"*few* have under {MIN_CONTRACTS} "
             "contracts; their interval takes the spread of all the variant's contracts "
             "when it is larger than their own. Figures describe these bots: a better "
             "player would make more of the same hands.", ""]
