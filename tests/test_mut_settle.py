@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from pitchkit.explain import explain_rules
 from pitchkit.settle import dealer_set_changes, settle_parts
 from pitchkit.variant import Rules, rules_from_mapping
 
@@ -71,3 +72,42 @@ def test_without_items_every_side_reaching_the_target_reaches_at_once() -> None:
                     "tie": "another_hand", "win_only_as_pitcher": False}})
     assert settle_parts(r, (11, 11), (0, 1), None, (0, 2), None, {}, 3, None) == (
         (11, 13), True, (1,), False, False, "target")
+
+
+def test_without_items_a_side_reaching_the_target_in_the_hand_is_not_behind_sides_already_at_it(
+        ) -> None:
+    # rule: with nothing to count in order (scoring.method combinations), several_reach
+    # point_order is the higher score (source C: "the highest total wins"): every side
+    # at the target after the hand reached it together, also those already at it before
+    # the hand (a tie played on under scoring.tie another_hand). Seats 0 and 1 tied at 11
+    # and played on; seat 2 passes them in this hand and has the highest score: it wins,
+    # where counting the sides already at the target as first would tie 0 and 1 again.
+    r = rules_from_mapping({
+        "players": {"count": 3}, "auction": {"style": "none"},
+        "scoring": {"method": "combinations", "several_reach": "point_order", "target": 11,
+                    "tie": "another_hand", "win_only_as_pitcher": False}})
+    assert settle_parts(r, (11, 11, 5), (0, 1, 2), None, (1, 1, 8), None, {}, 3, None) == (
+        (12, 12, 13), True, (2,), False, False, "target")
+
+
+def test_in_point_order_sides_already_at_the_target_reached_it_before_any_item() -> None:
+    # rule: several_reach point_order counts the hand item by item, and a side already at
+    # the target before the hand (a tie played on under scoring.tie another_hand) reached
+    # it before the first item. Seats 0 and 1 tied at 11 and played on; seat 2 takes all
+    # four items, from 8 to 12, the highest score: 0 and 1 reached the target first, tie
+    # again, and the game goes on (under higher_score seat 2 would win).
+    every = {"high": (2,), "low": (2,), "jack": (2,), "game": (2,)}
+    for several, over, winners in (("point_order", False, ()), ("higher_score", True, (2,))):
+        r = rules(scoring={"several_reach": several, "target": 11, "tie": "another_hand",
+                           "win_only_as_pitcher": False})
+        assert settle_parts(r, (11, 11, 8), (0, 1, 2), None, (0, 0, 4), None, every, 3,
+                            None)[:3] == ((11, 11, 12), over, winners)
+
+
+def test_explain_says_a_side_at_the_target_before_the_hand_reached_it_first() -> None:
+    # the reading above, in the rules text: only where a tie is played on
+    for tie, said in (("another_hand", True), ("draw", False)):
+        r = rules(scoring={"several_reach": "point_order", "target": 11, "tie": tie,
+                           "win_only_as_pitcher": False})
+        assert ("already at 11 before the hand, after a tie played on, reached it first"
+                in explain_rules(r)) is said
