@@ -384,7 +384,9 @@ def copy_tree(dest: Path) -> None:
     ignore = shutil.ignore_patterns("__pycache__", ".hypothesis", "*.pyc")
     for name in ("pitchkit", "tests", "schemas", "variants"):
         shutil.copytree(ROOT / name, dest / name, ignore=ignore)
-    shutil.copy(ROOT / "pyproject.toml", dest / "pyproject.toml")
+    # the tests that check the README's examples read it (test_engine_random_step.py)
+    for name in ("pyproject.toml", "README.md"):
+        shutil.copy(ROOT / name, dest / name)
 
 
 def _env(tree_root: Path) -> dict[str, str]:
