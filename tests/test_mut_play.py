@@ -3,6 +3,8 @@ pinned. Seat 0 is left of dealer 3 and leads; the first card led sets trump."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from test_rules_play import cards, mask, no_auction, play, start
 
@@ -54,8 +56,9 @@ def test_the_legal_cards_after_a_lead_follow_the_following_rule() -> None:
     assert legal_mask(g.plan, g._play_state, mask("6D 7D")) == mask("6D 7D")
 
 
-ONE_TRUMP_LEAD = {"trump": {"chosen_by": "turned_card", "shown_card": "out_of_play"},
-                  "play": {"first_lead_must_be_trump": True}}
+ONE_TRUMP_LEAD: dict[str, dict[str, Any]] = {
+    "trump": {"chosen_by": "turned_card", "shown_card": "out_of_play"},
+    "play": {"first_lead_must_be_trump": True}}
 
 
 def test_a_lead_that_must_be_a_trump_is_refused_naming_the_trumps_held() -> None:
@@ -80,3 +83,29 @@ def test_a_pitched_joker_that_makes_spades_trump_is_followed_with_spades() -> No
     g = start(r, "BJ 2D", "3S 4D", "9S 5D", "KH 6D")
     play(g, "play BJ")
     assert g.legal_actions() == cards("3S")
+
+
+def test_only_the_first_lead_must_be_a_trump_also_when_jokers_are_never_led() -> None:
+    # rule: "the pitcher's first lead must be a trump" (play.first_lead_must_be_trump):
+    # the first lead only. With play.never_lead_joker the next leads are worked out by
+    # the lead rule again (not the whole hand): the winner of the first trick, holding a
+    # trump and a heart, may lead either
+    r = no_auction(deal={"cards_per_hand": 3}, deck=JOKER, trump=ONE_TRUMP_LEAD["trump"],
+                   play={**ONE_TRUMP_LEAD["play"], "never_lead_joker": True})
+    g = start(r, "2S 3H 4H", "AS KS 5H", "6D 7D 8D", "8C 9C TC", turned="7S")
+    assert g.legal_actions() == cards("2S")  # the first lead: a trump
+    play(g, "play 2S", "play AS", "play 6D", "play 8C")
+    assert g.to_act == 1
+    assert sorted(g.legal_actions()) == sorted(cards("KS 5H"))
+
+
+def test_play_without_stages_is_stage_0_choosing_no_cards() -> None:
+    # the observation's stage counts from 0 (staged play, play.stages); a hand without
+    # stages is played in stage 0 throughout, and no seat is asked to choose cards
+    r = no_auction(deal={"cards_per_hand": 2})
+    g = start(r, "2S 3H", "4S 5H", "6D 7D", "8C 9C")
+    for trick in ("2S 4S 6D 8C", "5H 7D 9C 3H"):  # seat 1 wins the first with 4S
+        assert g.stage == 0 and g.select_count == 0
+        seen = g.observation(g.to_act)  # type: ignore[arg-type]
+        assert (seen.stage, seen.select_count) == (0, 0)
+        play(g, *(f"play {card}" for card in trick.split()))
