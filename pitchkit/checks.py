@@ -565,6 +565,12 @@ def draw_settings_apply(rules: Rules) -> Iterator[Finding]:
         yield Finding(("play.trumps_only", "trump.chosen_by"),
                       "needs trump known before play (trump.chosen_by pitcher_names or "
                       "turned_card), not first_lead")
+    if rules.play.trumps_only and rules.play.stages:
+        # trumps-only play deals out its tricks by who holds trumps, not in stages of
+        # chosen cards: flow.begin_play would leave play.stages unread
+        yield Finding(("play.trumps_only", "play.stages"),
+                      "trumps-only play cannot be combined with staged play: its tricks "
+                      "go on while anyone holds a trump, not in stages of chosen cards")
     if d.extra_trumps is ExtraTrumps.SHOW_AND_KEEP and not rules.play.trumps_only:
         yield Finding(("draw.extra_trumps", "play.trumps_only"),
                       "show_and_keep leaves a hand larger than the others, which needs "

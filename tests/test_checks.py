@@ -263,6 +263,13 @@ def test_pitch_to_bid_cannot_be_used_with_stages() -> None:
     assert f.paths[0] == "auction.pitch_to_bid"
 
 
+def test_trumps_only_cannot_be_used_with_stages() -> None:
+    # trumps-only play would leave the stages unread (flow.begin_play)
+    rules = load_variant("pimps-and-hoes")
+    f = only_error(replace(rules, play=replace(rules.play, trumps_only=True)))
+    assert f.paths == ("play.trumps_only", "play.stages")
+
+
 def test_first_dealer_must_sit_at_the_table() -> None:
     f = only_error(Rules(players=Players(count=3), deal=Deal(first_dealer=3)))
     assert f.message == "seat 3 does not exist with 3 players (seats 0 to 2)"

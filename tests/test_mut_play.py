@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from play_helpers import tricks
 from test_rules_play import cards, mask, no_auction, play, start
 
 from pitchkit.errors import IllegalActionError
@@ -45,6 +46,8 @@ def test_a_copy_of_the_play_record_has_lists_of_its_own() -> None:
     other.tricks_won[0] += 1
     other.trick_nexts.append((1, 2, 3, 0))
     assert state.snapshot() == PlayState(plan).snapshot()
+    # and the snapshot sees the copy's changes (the comparison above is not vacuous)
+    assert ("captured", [1 << 5, 0, 0, 0]) in other.snapshot()
 
 
 def test_the_legal_cards_after_a_lead_follow_the_following_rule() -> None:
@@ -109,3 +112,39 @@ def test_play_without_stages_is_stage_0_choosing_no_cards() -> None:
         seen = g.observation(g.to_act)  # type: ignore[arg-type]
         assert (seen.stage, seen.select_count) == (0, 0)
         play(g, *(f"play {card}" for card in trick.split()))
+
+
+def test_a_card_not_held_is_refused_as_not_held_also_the_lowest_card() -> None:
+    # the two of spades is card 0: still a card, refused for not being held
+    r = no_auction(deal={"cards_per_hand": 2})
+    g = start(r, "3S 3H", "4S 5H", "6D 7D", "8C 9C")
+    with pytest.raises(IllegalActionError, match=r"does not hold 2S$"):
+        g.apply("play 2S")
+
+
+def test_after_a_joker_led_blind_every_card_may_follow_by_the_follow_rule_too() -> None:
+    # legal_mask (the one definition, tricks.legal_follows) agrees with the engine's
+    # faster copy: a trick led by a joker before trump is known has no suit to follow
+    r = no_auction(deal={"cards_per_hand": 2}, deck={"jokers": 2},
+                   play={"following": "must_follow_then_trump"})
+    g = start(r, "BJ LJ", "2S 3H", "9S 5D", "KH 6D")
+    play(g, "play BJ")
+    assert legal_mask(g.plan, g._play_state, mask("2S 3H")) == mask("2S 3H")
+
+
+def test_the_card_that_sets_trump_after_a_joker_led_blind_makes_the_trick_a_trump_trick(
+        ) -> None:
+    # rule: the first plain card after a joker led blind sets trump, and the joker counts
+    # as a trump led: the seats after it must follow trump (follow_or_trump: a heart)
+    r = no_auction(deal={"cards_per_hand": 2}, deck={"jokers": 2})
+    g = start(r, "BJ LJ", "3H 4S", "5H 6D", "KD 7C")
+    play(g, "play BJ", "play 3H")
+    assert g.trump == 1 and g.legal_actions() == cards("5H")
+
+
+def test_a_trick_of_the_two_jokers_alone_goes_to_the_big_joker() -> None:
+    # trump is never set (no plain card is played): the jokers rank by themselves, the
+    # big joker above the little one, whichever is led
+    r = no_auction(players={"count": 2}, deal={"cards_per_hand": 1}, deck={"jokers": 2})
+    g = start(r, "BJ", "LJ", dealer=1)
+    assert tricks(g, "BJ LJ") == [0]
