@@ -9,6 +9,7 @@ import pytest
 from play_helpers import tricks
 from test_rules_play import cards, mask, no_auction, play, start
 
+from pitchkit.actions import select_action
 from pitchkit.errors import IllegalActionError
 from pitchkit.plan import rules_plan
 from pitchkit.play import PlayState, legal_mask
@@ -148,3 +149,41 @@ def test_a_trick_of_the_two_jokers_alone_goes_to_the_big_joker() -> None:
     r = no_auction(players={"count": 2}, deal={"cards_per_hand": 1}, deck={"jokers": 2})
     g = start(r, "BJ", "LJ", dealer=1)
     assert tricks(g, "BJ LJ") == [0]
+
+
+def test_the_observation_names_the_seat_of_every_card_played() -> None:
+    # the trick on the table and the finished tricks, card by card with who played it,
+    # also when no observation was asked for while the first trick was played
+    r = no_auction(deal={"cards_per_hand": 2})
+    g = start(r, "2S 3H", "4S 5H", "6D 7D", "8C 9C")
+    play(g, "play 2S", "play 4S", "play 6D", "play 8C")  # seat 1 wins with 4S
+    play(g, "play 5H", "play 7D")
+    seen = g.observation(3)
+    assert seen.played == tuple(zip((0, 1, 2, 3, 1, 2), cards("2S 4S 6D 8C 5H 7D"),
+                                    strict=True))
+    assert seen.trick == tuple(zip((1, 2), cards("5H 7D"), strict=True))
+
+
+STAGED = {"players": {"count": 2}, "deal": {"cards_per_hand": 4, "packet_size": 1},
+          "trump": {"chosen_by": "turned_card", "shown_card": "out_of_play"},
+          "scoring": {"method": "combinations", "target": None, "hands": 1}}
+
+
+def test_a_last_stage_of_one_card_is_played_also_when_that_card_is_card_0() -> None:
+    # rule: each stage is played with the cards chosen for it (source C): after a stage
+    # of 3 of the 4 cards, the stage of 1 plays the last card, here the two of spades
+    r = no_auction(play={"stages": [3, 1], "following": "must_follow_then_trump"},
+                   **STAGED)
+    g = start(r, "AS KS QS 2S", "4H 5H 6H 3D", dealer=1, turned="7D")
+    play(g, "select AS KS QS", "select 4H 5H 6H")
+    assert tricks(g, "AS 4H", "KS 5H", "QS 6H") == [0, 0, 0]
+    assert (g.stage, g.select_count, g.to_act) == (1, 1, 0)
+    play(g, "select 2S", "select 3D")
+    assert tricks(g, "2S 3D") == [1]  # the three of trumps
+
+
+def test_choosing_no_cards_for_a_stage_is_refused_by_the_count() -> None:
+    r = no_auction(play={"stages": [3, 1]}, **STAGED)
+    g = start(r, "AS KS QS 2S", "4H 5H 6H 3D", dealer=1, turned="7D")
+    with pytest.raises(IllegalActionError, match=r"must choose 3 cards for stage 1, not 0$"):
+        g.apply(select_action([]))
