@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 from play_helpers import tricks
+from test_call import PITCHER, at_the_call
 from test_rules_play import cards, mask, no_auction, play, start
 
 from pitchkit.actions import select_action
@@ -187,3 +188,17 @@ def test_choosing_no_cards_for_a_stage_is_refused_by_the_count() -> None:
     g = start(r, "AS KS QS 2S", "4H 5H 6H 3D", dealer=1, turned="7D")
     with pytest.raises(IllegalActionError, match=r"must choose 3 cards for stage 1, not 0$"):
         g.apply(select_action([]))
+
+
+def test_a_called_two_of_spades_is_not_played_before_the_first_lead() -> None:
+    # rule: the called partner is known to all once the called card is played
+    # (call.partner): card 0, the two of spades, counts as played only once it is, not
+    # from the start of play (play.cards_played, which call.seen_teams reads)
+    game = at_the_call()
+    game.apply("call 2S")  # seat 4 holds it
+    alone = game.team_of
+    for seat in range(4):
+        assert game.observation(seat).team_of == alone
+    game.apply("play QS")
+    game.apply("play 2S")
+    assert game.observation(0).team_of[4] == alone[PITCHER]
