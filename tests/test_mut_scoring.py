@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from test_scoring import facts
+from test_scoring import DEALT, facts
 
 from pitchkit.cards import SUITS, parse_card
 from pitchkit.scoring import score_hand, scoring_plan
@@ -44,3 +44,53 @@ def test_slam_on_all_points_is_nobodys_when_nobody_won_the_first_item() -> None:
     result = game.hand_results[-1]
     assert result.tricks_won == (6, 0) and result.points["jack"] == ()
     assert result.points["slam"] == ()
+
+
+def test_high_and_low_need_a_card_of_the_trump_suit_in_play() -> None:
+    # rule: high and low are natural trumps (cards of the trump suit): with hearts named
+    # and no heart dealt, nobody takes them, though both jokers (trumps) were captured
+    r = rules_from_mapping({"deck": {"jokers": 2}})
+    f = facts(["BJ 2S KC", "LJ 3S 4C", "", ""], ["BJ 2S KC", "LJ 3S 4C", "", ""], trump="H")
+    points = score_hand(r, f).points
+    assert points["high"] == points["low"] == ()
+
+
+def test_without_a_trump_a_card_item_goes_to_nobody_whoever_took_the_jokers() -> None:
+    # no card is a trump: the jack of trumps names no card, and goes to nobody (not to
+    # the seat that took a joker)
+    r = rules_from_mapping({"deck": {"jokers": 2}})
+    f = facts(["BJ 2S KC", "LJ 3S 4C", "", ""], ["BJ 2S KC", "LJ 3S 4C", "", ""])
+    points = score_hand(r, dataclasses.replace(f, trump=None)).points
+    assert points["jack"] == ()
+
+
+def test_high_spade_is_the_highest_spade_in_play_when_the_ace_is_not() -> None:
+    # rule: "high spade", the highest spade in play whatever the trump, to its capturer:
+    # the ace of spades was not dealt; the ten was, and seat 1 took it
+    items = [{"point": w} for w in ("high", "low", "jack", "game", "high_spade")]
+    r = rules_from_mapping({"points": {"items": items}})
+    f = facts(["TS 2H KC", "9S 3H 4C", "", ""], ["9S 2H KC", "TS 3H 4C", "", ""], trump="H")
+    assert score_hand(r, f).points["high_spade"] == (1,)
+
+
+def test_slam_on_all_tricks_needs_no_point_when_nobody_won_the_first_item() -> None:
+    # slam_requires all_tricks: every trick is enough, whatever the items: the jack,
+    # counted first here, was not dealt, and seat 0 won every trick
+    from test_table_rows import everything_to_seat_0, two_players
+
+    items = [{"point": w} for w in ("jack", "high", "low", "game", "slam")]
+    r = two_players(points={"items": items, "slam_requires": "all_tricks"})
+    game = everything_to_seat_0(r, "AH KH 2H AS AC AD", "bid 3")
+    result = game.hand_results[-1]
+    assert result.tricks_won == (6, 0) and result.points["jack"] == ()
+    assert result.points["slam"] == (0,)
+
+
+def test_a_slam_alone_on_all_tricks_goes_to_the_side_that_took_every_trick() -> None:
+    # slam_requires all_tricks with no other item: every trick is all it needs (with
+    # all_points_and_tricks there is no point to take, and nobody takes it)
+    for requires, slam in (("all_tricks", (0,)), ("all_points_and_tricks", ())):
+        r = rules_from_mapping({"points": {"items": [{"point": "slam"}],
+                                           "slam_requires": requires}})
+        f = facts(DEALT, [" ".join(DEALT), "", "", ""], tricks=(6, 0, 0, 0))
+        assert score_hand(r, f).points["slam"] == slam
