@@ -577,18 +577,6 @@ def _tied_game(plan: ScoringPlan, trump: int | None, dealer: int, sides: Sides,
     return tuple(s for s in range(n) if team_of[s] in tied)
 
 
-def moon_made(rules: Rules, facts: HandFacts, points: dict[str, tuple[int, ...]]) -> bool:
-    """Whether the pitcher's side met ``moon.requires``.
-
-    All points means every point the variant has went to the pitcher's side and to no
-    other side: a point nobody could win this hand (the jack not dealt) fails the moon,
-    as source A's moon promises "all four points".
-    """
-    assert facts.pitcher is not None
-    return _moon_made(rules.moon.requires, facts.team_of, facts.pitcher, facts.tricks_won,
-                      points)
-
-
 def took_every_point(team_of: tuple[int, ...], side: int,
                      points: dict[str, tuple[int, ...]]) -> bool:
     """Whether every item of a hand went to ``side`` and to no other side (an item
@@ -599,6 +587,13 @@ def took_every_point(team_of: tuple[int, ...], side: int,
 
 def _moon_made(requires: MoonRequires, team_of: tuple[int, ...], pitcher: int,
                tricks_won: Sequence[int], points: dict[str, tuple[int, ...]]) -> bool:
+    """Whether the pitcher's side met ``moon.requires`` (also a slam's
+    ``points.slam_requires``).
+
+    All points means every point the variant has went to the pitcher's side and to no
+    other side: a point nobody could win this hand (the jack not dealt) fails the moon,
+    as source A's moon promises "all four points".
+    """
     side = team_of[pitcher]
     all_points = took_every_point(team_of, side, points)
     total_tricks = sum(tricks_won)
