@@ -37,9 +37,11 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import Any
 
 from pitchkit.actions import BID_BASE, MOON, PASS, TRUMP_BASE
+from pitchkit.fastscore import HandScorer, hand_scorer
 from pitchkit.memo import per_rule_set
 from pitchkit.plan import RulesPlan, rules_plan
 from pitchkit.results import HandResult, Outcome
@@ -64,6 +66,8 @@ from pitchkit.variant import (
 Trace = list[tuple[Any, Any]]
 
 _new_object = object.__new__
+#: settle_parts' answer's second item on: the game goes on
+_GOES_ON = (None, False)
 
 
 #: The settings this module plays at any value, each by its key: read here, or by the
@@ -146,15 +150,20 @@ class FastPlan:
     plan: RulesPlan
     #: ``deal.first_dealer`` as a seat (None: drawn at random)
     first_dealer: int | None
-    #: per dealer: the draw's width in bits and its groups, (product, ((seat, cards
-    #: left, index of the last card left), ...)), from the plan's deal_orders
-    deals: tuple[tuple[int, tuple[Any, ...]], ...]
-    #: per trump suit: (trumps mask, suit masks, effective suit, keys by suit led), from
-    #: the plan's trump_sets
-    trump_sets: tuple[tuple[int, tuple[int, ...], tuple[int, ...], tuple[tuple[int, ...], ...]],
-                      ...]
+    #: per dealer: the draw's width in bits, its groups, (product, ((cards left, index
+    #: of the last card left), ...)), from the plan's deal_orders, and per seat a getter
+    #: of its cards: each card drawn is swapped to the end of the deck left, so the
+    #: ``j``-th card dealt ends at index ``deck size - 1 - j``
+    deals: tuple[tuple[int, tuple[Any, ...], tuple[Any, ...]], ...]
+    #: per trump suit: (trumps mask, effective suit of each card, by effective suit led:
+    #: (trick keys, the cards that follow suit, the cards legal to a hand that can
+    #: follow, the cards legal to one that cannot (0: any card))); the follow rules
+    #: as masks: a COPY of tricks.legal_follows, see :func:`_follow_masks`
+    trump_sets: tuple[tuple[int, tuple[int, ...], tuple[tuple[Any, int, int, int], ...]], ...]
     #: every side's score before the first hand (pitchkit.settle.start_score)
     start: int
+    #: the faster copy of scoring and settling a bid's hand (None: the definitions only)
+    scorer: HandScorer | None
 
 
 @per_rule_set(64)
@@ -163,12 +172,47 @@ def fast_plan(rules: Rules) -> FastPlan:
     plan = rules_plan(rules)
     n = plan.seats.count
     first = rules.deal.first_dealer
+    size = plan.deal.deck_size
+    deals = []
+    for order, groups in plan.deal_orders:
+        steps = tuple((product, tuple((left, last) for _seat, left, last in group))
+                      for product, group in groups)
+        getters = tuple(_getter([size - 1 - j for j, seat in enumerate(order) if seat == s])
+                        for s in range(n))
+        deals.append((64 + 6 * len(order), steps, getters))
     return FastPlan(
         plan=plan, first_dealer=None if first == "random" else int(first) % n,
-        deals=tuple((64 + 6 * len(order), groups) for order, groups in plan.deal_orders),
-        trump_sets=tuple((t.trumps, masks, t.effective_suit, keys)
+        deals=tuple(deals),
+        trump_sets=tuple((t.trumps, t.effective_suit,
+                          tuple((led_keys, *_follow_masks(plan.play.following, t.trumps, mask))
+                                for led_keys, mask in zip(keys, masks, strict=False)))
                          for t, masks, keys in plan.play.trump_sets),
-        start=start_score(rules))
+        start=start_score(rules),
+        scorer=(hand_scorer(plan.scoring, plan.seats.team_of) if plan.deal.cards_per_hand
+                else None))
+
+
+def _getter(indexes: list[int]) -> Any:
+    """A function of a list giving a tuple of its items at ``indexes``."""
+    if len(indexes) == 1:
+        only = indexes[0]
+        return lambda items: (items[only],)
+    return itemgetter(*indexes)
+
+
+def _follow_masks(following: int, trumps: int, suit: int) -> tuple[int, int, int]:
+    """COPY of :func:`pitchkit.tricks.legal_follows` as three masks, for a lead whose
+    effective suit's cards are ``suit``: (``follow``, ``can``, ``cannot``). A hand that
+    holds a card of ``follow`` may play its cards of ``can``; one that holds none, its
+    cards of ``cannot`` if it holds any, else any card (tests/test_fastsim.py proves it
+    the same as legal_follows on random hands)."""
+    if following == ANY_CARD:
+        return 0, 0, 0  # rule: play.following any_card
+    if following == FOLLOW_OR_TRUMP:
+        return suit, suit | trumps, 0  # rule: follow suit or trump; else anything
+    if following == MUST_FOLLOW_THEN_TRUMP:
+        return suit, suit, trumps  # rule: follow suit; else a trump; else anything
+    return suit, suit, 0  # rule: must follow suit; else anything
 
 
 #: bits to draw for a uniform choice among ``count`` (random.Random._randbelow)
@@ -218,14 +262,12 @@ def play_random_game(rules: Rules, key: str, hand_limit: int, deal_limit: int,
     nbits = _BITS
     next_seat, bid_next, team_of = seats_plan.next_seat, seats_plan.bid_next, seats_plan.team_of
     per, deals, deck_bits = plan.deal.cards_per_hand, fast.deals, plan.deal.deck_bits
-    trump_sets, following = fast.trump_sets, play_plan.following
-    follow_or_trump = following == FOLLOW_OR_TRUMP
-    any_card = following == ANY_CARD
-    then_trump = following == MUST_FOLLOW_THEN_TRUMP
+    trump_sets = fast.trump_sets
     tracing = trace is not None
     first_must_trump = play_plan.first_lead_must_be_trump
     names_trump = plan.trump.chosen_by_pitcher_names
     score_plan = plan.scoring
+    scorer = fast.scorer
     ledger = None
     if rules.money.enabled:
         from pitchkit.money import MoneyLedger
@@ -244,19 +286,22 @@ def play_random_game(rules: Rules, key: str, hand_limit: int, deal_limit: int,
             seat = next_seat[seat]
             after.append((seat, grbs[seat]))
         rest.append(tuple(after))
+    orders = [(leader, *(seat for seat, _ in after)) for leader, after in enumerate(rest)]
     while len(results) < deal_limit and hands_played < hand_limit:
         # ---- the deal (COPY of dealing.deal_random: the same draws)
-        width, groups = deals[dealer]
+        width, groups, getters = deals[dealer]
         draws = game_bits(width)
         bits = list(deck_bits)
-        hands = [0] * n
         for product, steps in groups:
             draws, digits = divmod(draws, product)
-            for seat, left, last in steps:
+            for left, last in steps:
                 i = digits % left  # divmod's digit, without the call
                 digits //= left
-                hands[seat] |= bits[i]
-                bits[i] = bits[last]
+                # the card drawn goes to the end of the cards left (deal_random drops
+                # it there): the cards below ``last`` are deal_random's
+                bits[i], bits[last] = bits[last], bits[i]
+        # each seat's cards, one bit each: their sum is their mask
+        hands = [sum(get(bits)) for get in getters]
         dealt = tuple(hands)
         if trace is not None:
             trace.append(("deal", dealt))
@@ -385,15 +430,17 @@ def play_random_game(rules: Rules, key: str, hand_limit: int, deal_limit: int,
             leader = pitcher
         # ---- trick play (COPY of tricks.legal_leads / legal_follows, play.step)
         if trump >= 0:
-            trumps, suit_masks, eff, led_keys = trump_sets[trump]
+            trumps, eff, by_led = trump_sets[trump]
         captured = [0] * n
         tricks_won = [0] * n
         first = True
         for _trick in range(per):
             seat = leader
             hand = hands[seat]
+            if tracing:
+                before = list(hands)
             if pitched >= 0:
-                card = pitched
+                bit = 1 << pitched
                 pitched = -1
             else:
                 legal = hand
@@ -410,33 +457,22 @@ def play_random_game(rules: Rules, key: str, hand_limit: int, deal_limit: int,
                 while k:
                     legal &= legal - 1
                     k -= 1
-                card = (legal & -legal).bit_length() - 1
+                bit = legal & -legal
             first = False
-            if tracing:
-                trace.append((seat, card))  # type: ignore[union-attr]
-            bit = 1 << card
+            card = bit.bit_length() - 1
             hands[seat] = hand ^ bit
             if trump < 0:
                 # rule: "the suit of that first card is trump for the hand" (A, B)
                 trump = card // 13
-                trumps, suit_masks, eff, led_keys = trump_sets[trump]
-            led = eff[card]
-            keys = led_keys[led]
-            follow_mask = suit_masks[led]
+                trumps, eff, by_led = trump_sets[trump]
+            # the follow rule as masks (FastPlan.trump_sets)
+            keys, follow, can, cannot = by_led[eff[card]]
             win_key = keys[card]
             winner = seat
             in_trick = bit
             for seat, grb in rest[leader]:
                 hand = hands[seat]
-                if follow_or_trump:  # the usual rule first: one test of a local
-                    legal = hand & follow_mask
-                    legal = (legal | (hand & trumps)) if legal else hand
-                elif any_card:
-                    legal = hand
-                else:
-                    legal = hand & follow_mask
-                    if not legal:
-                        legal = (hand & trumps) or hand if then_trump else hand
+                legal = hand & can if hand & follow else hand & cannot or hand
                 count = legal.bit_count()
                 k = grb(nbits[count])
                 while k >= count:
@@ -445,29 +481,40 @@ def play_random_game(rules: Rules, key: str, hand_limit: int, deal_limit: int,
                     legal &= legal - 1
                     k -= 1
                 bit = legal & -legal
-                card = bit.bit_length() - 1
-                if tracing:
-                    trace.append((seat, card))  # type: ignore[union-attr]
                 hands[seat] = hand ^ bit
                 in_trick |= bit
-                card_key = keys[card]
+                card_key = keys[bit.bit_length() - 1]
                 if card_key > win_key:
                     win_key = card_key
                     winner = seat
+            if tracing:
+                for seat in orders[leader]:  # each seat's card: the one its hand lost
+                    trace.append((seat, (before[seat] ^ hands[seat]).bit_length() - 1))  # type: ignore[union-attr]
             captured[winner] |= in_trick
             tricks_won[winner] += 1
             leader = winner
-        # ---- the hand's score (pitchkit.scoring, pitchkit.settle: the definitions)
+        # ---- the hand's score: a bid's by the faster copy (pitchkit.fastscore) while
+        # the game goes on, else by the definitions (pitchkit.scoring, pitchkit.settle)
         won = tuple(tricks_won)
-        points, made, moon_made, changes, _combo, _won = score_parts(
-            score_plan, trump if trump >= 0 else None, dealer, team_of,
-            pitcher if pitcher >= 0 else None, bid, moon, dealt, captured, won,
-            leader if per else None)
         hands_played += 1
         old_scores = scores
-        settled = settle_parts(rules, old_scores, team_of, pitcher if pitcher >= 0 else None,
-                               changes, moon_made, points, hands_played, made)
-        new = settled[0]
+        quick = None
+        if scorer is not None and bid is not None and trump >= 0:
+            quick = scorer(trump, pitcher, bid, dealt, captured, leader, old_scores,
+                           hands_played)
+        if quick is not None:
+            points, made, changes, new = quick
+            moon_made = None
+            settled = _GOES_ON
+        else:
+            points, made, moon_made, changes, _combo, _won = score_parts(
+                score_plan, trump if trump >= 0 else None, dealer, team_of,
+                pitcher if pitcher >= 0 else None, bid, moon, dealt, captured, won,
+                leader if per else None)
+            settled = settle_parts(rules, old_scores, team_of,
+                                   pitcher if pitcher >= 0 else None, changes, moon_made,
+                                   points, hands_played, made)
+            new = settled[0]
         scores = list(new)
         if ledger is not None:
             shooter = pitcher if moon and pitcher >= 0 else None

@@ -24,6 +24,7 @@ from pitchkit.checks import check_rules
 from pitchkit.errors import PitchkitError
 from pitchkit.load import load_schema, load_variant
 from pitchkit.results import Event
+from pitchkit.tricks import FOLLOWING_CODE, legal_follows, trump_tables
 from pitchkit.variant import Rules, rules_from_mapping, rules_to_mapping
 
 HANDS = 8
@@ -210,3 +211,18 @@ def _another_value(default: Any, spec: dict[str, Any]) -> Any:
     if default is None:
         return "A"
     return default
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(sorted(FOLLOWING_CODE.values())), st.booleans(), st.integers(0, 3),
+       st.integers(0, 3), st.integers(0, (1 << 52) - 1))
+def test_the_follow_masks_allow_what_legal_follows_allows(
+        following: int, jick: bool, trump: int, led: int, hand: int) -> None:
+    # fastsim._follow_masks is a marked copy of tricks.legal_follows
+    tables = trump_tables(trump, jick, 0)
+    follow, can, cannot = fastsim._follow_masks(following, tables.trumps,
+                                               tables.suit_masks[led])
+    for cards in (hand, hand & ~tables.suit_masks[led], hand & ~tables.trumps,
+                  hand & ~(tables.suit_masks[led] | tables.trumps)):
+        quick = cards & can if cards & follow else cards & cannot or cards
+        assert quick == legal_follows(cards, led, tables, following)
