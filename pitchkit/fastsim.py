@@ -37,6 +37,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from operator import itemgetter
 from typing import Any
 
@@ -150,8 +151,8 @@ class FastPlan:
     plan: RulesPlan
     #: ``deal.first_dealer`` as a seat (None: drawn at random)
     first_dealer: int | None
-    #: per dealer: the draw's width in bits, its groups, (product, ((cards left, index
-    #: of the last card left), ...)), from the plan's deal_orders, and per seat a getter
+    #: per dealer: the draw's width in bits, its groups two draws at a time (from the
+    #: plan's deal_orders; see :func:`_paired`), and per seat a getter
     #: of its cards: each card drawn is swapped to the end of the deck left, so the
     #: ``j``-th card dealt ends at index ``deck size - 1 - j``
     deals: tuple[tuple[int, tuple[Any, ...], tuple[Any, ...]], ...]
@@ -175,7 +176,7 @@ def fast_plan(rules: Rules) -> FastPlan:
     size = plan.deal.deck_size
     deals = []
     for order, groups in plan.deal_orders:
-        steps = tuple((product, tuple((left, last) for _seat, left, last in group))
+        steps = tuple(_paired(product, tuple(left for _seat, left, _last in group))
                       for product, group in groups)
         getters = tuple(_getter([size - 1 - j for j, seat in enumerate(order) if seat == s])
                         for s in range(n))
@@ -190,6 +191,23 @@ def fast_plan(rules: Rules) -> FastPlan:
         start=start_score(rules),
         scorer=(hand_scorer(plan.scoring, plan.seats.team_of) if plan.deal.cards_per_hand
                 else None))
+
+
+def _paired(product: int, lefts: tuple[int, ...]) -> tuple[int, tuple[Any, ...], int]:
+    """One group of a deal's draws (dealing._draw_groups: the mixed-radix digits of a
+    number below ``product``, the radices ``lefts``, the cards left at each draw) two
+    draws at a time: (product, ((radix of the two, their digits by the pair's value,
+    index of the last card left at each), ...), index of the last card left at the
+    group's last draw if it is alone, else -1)."""
+    pairs = tuple((a * b, _digit_pairs(a, b), a - 1, b - 1)
+                  for a, b in zip(lefts[::2], lefts[1::2], strict=False))
+    return product, pairs, lefts[-1] - 1 if len(lefts) % 2 else -1
+
+
+@lru_cache(maxsize=64)
+def _digit_pairs(a: int, b: int) -> tuple[tuple[int, int], ...]:
+    """The two mixed-radix digits (radix ``a``, then ``b``) of each number below a*b."""
+    return tuple((d % a, d // a) for d in range(a * b))
 
 
 def _getter(indexes: list[int]) -> Any:
@@ -292,14 +310,17 @@ def play_random_game(rules: Rules, key: str, hand_limit: int, deal_limit: int,
         width, groups, getters = deals[dealer]
         draws = game_bits(width)
         bits = list(deck_bits)
-        for product, steps in groups:
+        for product, pairs, single in groups:
             draws, digits = divmod(draws, product)
-            for left, last in steps:
-                i = digits % left  # divmod's digit, without the call
-                digits //= left
-                # the card drawn goes to the end of the cards left (deal_random drops
-                # it there): the cards below ``last`` are deal_random's
+            # two draws at a time (FastPlan.deals); the card drawn goes to the end of
+            # the cards left (deal_random drops it there): the cards below are its own
+            for radix, digit_pairs, last, next_last in pairs:
+                i, j = digit_pairs[digits % radix]
+                digits //= radix
                 bits[i], bits[last] = bits[last], bits[i]
+                bits[j], bits[next_last] = bits[next_last], bits[j]
+            if single >= 0:  # the group's last draw: what is left of its digits
+                bits[digits], bits[single] = bits[single], bits[digits]
         # each seat's cards, one bit each: their sum is their mask
         hands = [sum(get(bits)) for get in getters]
         dealt = tuple(hands)
@@ -451,13 +472,18 @@ def play_random_game(rules: Rules, key: str, hand_limit: int, deal_limit: int,
                 # in both places: a function call per card costs about 5% of a hand)
                 count = legal.bit_count()
                 grb = grbs[seat]
-                k = grb(nbits[count])
-                while k >= count:
+                if count == 1:  # one card: the draw is still made, until it is 0
+                    while grb(1):
+                        pass
+                    bit = legal
+                else:
                     k = grb(nbits[count])
-                while k:
-                    legal &= legal - 1
-                    k -= 1
-                bit = legal & -legal
+                    while k >= count:
+                        k = grb(nbits[count])
+                    while k:
+                        legal &= legal - 1
+                        k -= 1
+                    bit = legal & -legal
             first = False
             card = bit.bit_length() - 1
             hands[seat] = hand ^ bit
@@ -474,13 +500,18 @@ def play_random_game(rules: Rules, key: str, hand_limit: int, deal_limit: int,
                 hand = hands[seat]
                 legal = hand & can if hand & follow else hand & cannot or hand
                 count = legal.bit_count()
-                k = grb(nbits[count])
-                while k >= count:
+                if count == 1:
+                    while grb(1):
+                        pass
+                    bit = legal
+                else:
                     k = grb(nbits[count])
-                while k:
-                    legal &= legal - 1
-                    k -= 1
-                bit = legal & -legal
+                    while k >= count:
+                        k = grb(nbits[count])
+                    while k:
+                        legal &= legal - 1
+                        k -= 1
+                    bit = legal & -legal
                 hands[seat] = hand ^ bit
                 in_trick |= bit
                 card_key = keys[bit.bit_length() - 1]
