@@ -302,8 +302,9 @@ class Stats:
                 won_bots.add(bot)
         for bot in won_bots:
             self.bot_games_won[bot] += 1
+        by_dealer = _positions(n, direction)
         for hand in played:
-            self._add_hand(hand, direction)
+            self._add_hand(hand, by_dealer[hand.dealer])
         if money is not None:
             h = len(played)
             self.money_games += 1
@@ -315,15 +316,15 @@ class Stats:
                 self.money_sq[seat] += cents * cents
                 self.money_x_hands[seat] += cents * h
 
-    def _add_hand(self, hand: HandLike, direction: int) -> None:
+    def _add_hand(self, hand: HandLike, positions: tuple[int, ...]) -> None:
+        """Count one hand played; ``positions``: each seat's position counted from the
+        hand's dealer (:func:`_positions`)."""
         team_of = self.team_of
-        dealer = hand.dealer
-        # the seats' positions counted from the dealer (one tuple per dealer and way)
-        positions = _positions(len(team_of), direction)[dealer]
         pos_score, pos_score_sq = self.pos_score, self.pos_score_sq
         for pos, change in zip(positions, hand.score_changes, strict=True):
-            pos_score[pos] += change
-            pos_score_sq[pos] += change * change
+            if change:  # most seats score nothing in a hand
+                pos_score[pos] += change
+                pos_score_sq[pos] += change * change
         if hand.combo_points is not None:
             self.combo_hands += 1
             for seat, c in enumerate(hand.combo_points):
@@ -350,14 +351,13 @@ class Stats:
         nobody, to_pitcher, to_other = self.point_nobody, self.point_pitcher, self.point_other
         for name, seats in hand.points.items():
             if not seats:
-                nobody[name] = nobody.get(name, 0) + 1
-                continue
-            for s in seats:
-                if team_of[s] == side:
-                    to_pitcher[name] = to_pitcher.get(name, 0) + 1
-                    break
+                tally = nobody
+            elif team_of[seats[0]] == side or (
+                    len(seats) > 1 and side in {team_of[s] for s in seats}):
+                tally = to_pitcher  # any of its seats on the pitcher's side
             else:
-                to_other[name] = to_other.get(name, 0) + 1
+                tally = to_other
+            tally[name] = tally.get(name, 0) + 1
 
     def add_sample(self, index: int, hands: Sequence[HandLike]) -> None:
         """Keep the score after each hand of game ``index`` if it is a sample game."""
