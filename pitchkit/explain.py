@@ -566,7 +566,8 @@ def _winning(rules: Rules) -> Iterator[str]:
                     + (" and the pitcher's is not among them" if s.bidder_goes_out else ""))
             if several is SeveralReach.POINT_ORDER:
                 already = (f"; a {side} already at {s.target} before the hand, after a tie "
-                           "played on, reached it first" if s.tie is Tie.ANOTHER_HAND else "")
+                           "played on, counts as reaching it on the first point"
+                           if s.tie is Tie.ANOTHER_HAND else "")
                 yield (when + f", the points are counted again one by one in the order above "
                        f"and the first {side} to reach {s.target} wins (if they reach it on "
                        f"the same point, the higher score wins{already}).")

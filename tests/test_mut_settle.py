@@ -90,10 +90,10 @@ def test_without_items_a_side_reaching_the_target_in_the_hand_is_not_behind_side
         (12, 12, 13), True, (2,), False, False, "target")
 
 
-def test_in_point_order_sides_already_at_the_target_reached_it_before_any_item() -> None:
+def test_in_point_order_sides_already_at_the_target_reached_it_with_the_first_item() -> None:
     # rule: several_reach point_order counts the hand item by item, and a side already at
-    # the target before the hand (a tie played on under scoring.tie another_hand) reached
-    # it before the first item. Seats 0 and 1 tied at 11 and played on; seat 2 takes all
+    # the target before the hand (a tie played on under scoring.tie another_hand) counts
+    # as reaching it with the first item. Seats 0 and 1 tied at 11 and played on; seat 2 takes all
     # four items, from 8 to 12, the highest score: 0 and 1 reached the target first, tie
     # again, and the game goes on (under higher_score seat 2 would win).
     every = {"high": (2,), "low": (2,), "jack": (2,), "game": (2,)}
@@ -104,10 +104,24 @@ def test_in_point_order_sides_already_at_the_target_reached_it_before_any_item()
                             None)[:3] == ((11, 11, 12), over, winners)
 
 
+def test_in_point_order_a_side_reaching_the_target_on_the_first_item_ties_with_those_at_it(
+        ) -> None:
+    # rule: a side already at the target counts as reaching it with the first item, so a
+    # side that reaches it on that item reaches it as early, and the higher score decides.
+    # Seats 0 and 1 tied at 11 and played on; seat 2, at 10, takes all four items: high
+    # brings it to 11 with them, and its 14 wins.
+    every = {"high": (2,), "low": (2,), "jack": (2,), "game": (2,)}
+    r = rules(scoring={"several_reach": "point_order", "target": 11, "tie": "another_hand",
+                       "win_only_as_pitcher": False})
+    assert settle_parts(r, (11, 11, 10), (0, 1, 2), None, (0, 0, 4), None, every, 3,
+                        None)[:3] == ((11, 11, 14), True, (2,))
+
+
 def test_explain_says_a_side_at_the_target_before_the_hand_reached_it_first() -> None:
     # the reading above, in the rules text: only where a tie is played on
     for tie, said in (("another_hand", True), ("draw", False)):
         r = rules(scoring={"several_reach": "point_order", "target": 11, "tie": tie,
                            "win_only_as_pitcher": False})
-        assert ("already at 11 before the hand, after a tie played on, reached it first"
+        assert ("already at 11 before the hand, after a tie played on, counts as reaching it on "
+                "the first point"
                 in explain_rules(r)) is said
