@@ -134,3 +134,19 @@ def test_explain_trump_order_is_the_engines() -> None:
     low = one(deck=JOKER, trump={"joker_rank": "lowest", "off_five": True})
     assert trump_order_words(low).endswith("five, off-five, four, three, two, joker")
     assert "Trumps rank, highest first" in explain_rules(low)
+
+
+def test_identical_jokers_in_tricks_trick_winner_the_first_played_wins() -> None:
+    # tricks.trick_winner, the definition the bots and the search read, on the same trick
+    # as the played hand above: under joker_order first_played_higher the second joker
+    # does not beat the first (a later card wins only when strictly higher)
+    from pitchkit.cards import parse_card
+    from pitchkit.tricks import tables_for, trick_winner, trick_winner_suit_led
+
+    for order, first_wins in (("first_played_higher", True), ("big_above_little", False)):
+        r = one(deck={"jokers": 2}, trump={"joker_order": order})
+        tables = tables_for(r, S)
+        for plays in ("2S LJ BJ 8D", "2S BJ LJ 8D"):
+            cards = tuple(parse_card(c) for c in plays.split())
+            won = trick_winner(cards, tables, trick_winner_suit_led(r))
+            assert won == (1 if first_wins else plays.split().index("BJ")), (order, plays)
