@@ -169,8 +169,13 @@ def _bids(stats: Stats, table: Sequence[Row]) -> list[str]:
     out = []
     set_row = _find(table, "bids", "pitcher set (bid not made)")
     if set_row is not None:
-        out.append(f"The pitcher is set (misses the bid) in {pct(set_row.value)} of "
-                   f"contracts {interval(set_row)}.")
+        text = (f"The pitcher is set (misses the bid) in {pct(set_row.value)} of "
+                f"contracts {interval(set_row)}")
+        if not _set_rate_cautioned(stats):
+            # the caution says it at length when the rate is high; a lower rate is the
+            # bots' as much: a stronger player makes more of the same contracts
+            text += ", a figure of these bots' bidding and card play as much as of the rules"
+        out.append(text + ".")
     tries = _find(table, "moon", "attempts per contract")
     made = _find(table, "moon", "made per attempt")
     if tries is not None and stats.moon_attempts:
@@ -201,6 +206,16 @@ def _money(table: Sequence[Row]) -> list[str]:
 # ----------------------------------------------------------------------------- warnings
 
 
+def _set_rate(stats: Stats) -> float:
+    """The share of contracts whose pitcher is set."""
+    return (stats.contracts - sum(stats.bids_made.values())) / stats.contracts
+
+
+def _set_rate_cautioned(stats: Stats) -> bool:
+    """Whether the cautions speak of the set rate (it is above SET_RATE_WARNING)."""
+    return bool(stats.has_auction and stats.contracts) and _set_rate(stats) > SET_RATE_WARNING
+
+
 def _set_rate_caution(set_rate: float, bots: Sequence[str]) -> str:
     """What is known of a high set rate: with learned bids it follows from the rules and
     the bots' card play; with hand-tuned bids, from a constant as much."""
@@ -229,9 +244,8 @@ def warnings(stats: Stats) -> list[str]:
         out.append("The seats have different bots: the seat figures measure the bots as much "
                    "as the seats.")
     if stats.has_auction and stats.contracts:
-        set_rate = (stats.contracts - sum(stats.bids_made.values())) / stats.contracts
-        if set_rate > SET_RATE_WARNING:
-            out.append(_set_rate_caution(set_rate, stats.bots))
+        if _set_rate_cautioned(stats):
+            out.append(_set_rate_caution(_set_rate(stats), stats.bots))
         deals = stats.hands + stats.thrown_in
         if deals and stats.thrown_in / deals > THROWN_IN_WARNING:
             out.append(f"{stats.thrown_in / deals:.0%} of deals are thrown in "

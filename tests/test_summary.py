@@ -91,6 +91,18 @@ def test_a_set_rate_above_the_threshold_warns_about_the_bots() -> None:
     assert any("not simply overbidding" in w for w in warnings(learned))
 
 
+def test_a_set_rate_under_the_threshold_is_said_to_be_the_bots_as_much() -> None:
+    contracts = 6000
+    limit = int(contracts * (1 - SET_RATE_WARNING))
+    under = " ".join(findings(make_stats(contracts=contracts, made=limit + 60,
+                                         bots="calibrated")))
+    over = " ".join(findings(make_stats(contracts=contracts, made=limit - 60,
+                                        bots="calibrated")))
+    said = "a figure of these bots' bidding and card play as much as of the rules"
+    assert said in under
+    assert said not in over  # the caution says it at length there
+
+
 def test_random_bots_cut_off_games_and_thrown_in_deals_are_warned_about() -> None:
     assert any("Random bots play any legal action" in w
                for w in warnings(make_stats(bots="random")))
