@@ -106,21 +106,18 @@ def auction_options(plan: RulesPlan, state: AuctionState, dealer: int, seat: int
         lowest = high
     return (not forced, lowest, max_bid, a.moon_allowed, pitch and lowest <= max_bid)
 
-def _deciding(plan: RulesPlan, state: AuctionState) -> bool:
-    """auction.style sell: the round is over and the eldest answers the high bid."""
-    return plan.auction.style_sell and sell.round_over(state.turns, plan.seats.count)
-
 
 def sale_to_answer(plan: RulesPlan, state: AuctionState) -> bool:
-    """The eldest is to sell the pitch or refuse (auction.style sell), not to bid."""
-    return _deciding(plan, state)
+    """auction.style sell: the round is over and the eldest is to sell the pitch or
+    refuse (answer the high bid), not to bid."""
+    return plan.auction.style_sell and sell.round_over(state.turns, plan.seats.count)
 
 
 def auction_actions(plan: RulesPlan, state: AuctionState, dealer: int, seat: int,
                     leads: Callable[[int], int]) -> list[int]:
     """Every action ``seat`` may take now; ``leads(seat)`` is the cards it may lead
     (asked only when it may pitch)."""
-    if _deciding(plan, state):
+    if sale_to_answer(plan, state):
         return [SELL, REFUSE]
     may_pass, lowest, highest, moon, pitches = bid_choices(plan, state, dealer, seat, leads)
     out = [PASS] if may_pass else []
@@ -152,7 +149,7 @@ def bid_choices(plan: RulesPlan, state: AuctionState, dealer: int, seat: int,
 def random_auction_action(plan: RulesPlan, state: AuctionState, dealer: int, seat: int,
                           leads: Callable[[int], int], rng: random.Random) -> int:
     """``rng.choice(auction_actions(...))`` (the same draw) without building the list."""
-    if plan.auction.style_sell and _deciding(plan, state):
+    if plan.auction.style_sell and sale_to_answer(plan, state):
         return (SELL, REFUSE)[rng._randbelow(2)]  # type: ignore[attr-defined]
     options = auction_options(plan, state, dealer, seat)
     state.options = options
@@ -182,7 +179,7 @@ def auction_reason(plan: RulesPlan, state: AuctionState, dealer: int, seat: int,
                    action: int) -> str | None:
     """Why ``action`` is illegal for ``seat``, in one line; None for a pitch of a card
     the seat may not lead (the play's reason applies)."""
-    if _deciding(plan, state):
+    if sale_to_answer(plan, state):
         return (f"{seat_name(seat)} (eldest) must sell the pitch to "
                 f"{seat_name(state.high_bidder)} for {state.high} or refuse and pitch for it "
                 f"(sell, refuse), not {_text(action)}")
@@ -242,7 +239,7 @@ def step(plan: RulesPlan, state: AuctionState, dealer: int, seat: int, action: i
     """Apply ``seat``'s ``action`` to ``state``: the next seat to act, :data:`ENDED`
     (nobody bid when ``state.high_bidder`` is -1), or :data:`ILLEGAL` (``state``
     unchanged)."""
-    if plan.auction.style_sell and _deciding(plan, state):
+    if plan.auction.style_sell and sale_to_answer(plan, state):
         sale = sell.decide(seat, action, state.high, state.high_bidder)
         if sale is None:
             return ILLEGAL
