@@ -29,7 +29,7 @@ from pitchkit.bots import parse_bots
 from pitchkit.bots.value import calibration_for
 from pitchkit.load import load_variant, shipped_variants
 from pitchkit.match import match, render_match_text
-from pitchkit.simulate import Setup, play_game
+from pitchkit.simulate import Setup, forget_bot_factories, game_bots, play_game
 
 VARIANTS = tuple(name for name, _ in shipped_variants())
 #: Contracts a bid level needs before its row of the calibration table counts.
@@ -164,11 +164,11 @@ def part_speed(hands_wanted: int, variants: tuple[str, ...] = VARIANTS) -> None:
         start = time.process_time()
         hands = 0
         index = 0
+        forget_bot_factories()
         while hands < hands_wanted / (10 if bots == "search" else 1):
             key = f"speed:{index}"
-            players = [spec.make(rules, s, random.Random(f"{key}:seat{s}"))
-                       for s, spec in enumerate(specs)]
-            game, _ = play_game(setup, key, players)
+            # the bots as simulate builds them (pitchkit.simulate.game_bots)
+            game, _ = play_game(setup, key, game_bots(setup, key))
             hands += len(game.hand_results)
             index += 1
         seconds = time.process_time() - start

@@ -53,7 +53,15 @@ from pitchkit.errors import IllegalActionError, UsageError
 from pitchkit.event_tables import BID_EVENTS_END, bid_events, play_events, trick_events
 from pitchkit.plan import rules_plan
 from pitchkit.play import PlayState, cards_list, play_reason
-from pitchkit.results import Event, HandResult, Observation, Outcome, Phase, PlayView
+from pitchkit.results import (
+    BidView,
+    Event,
+    HandResult,
+    Observation,
+    Outcome,
+    Phase,
+    PlayView,
+)
 from pitchkit.settle import start_score
 from pitchkit.variant import Rules
 
@@ -240,6 +248,13 @@ class Game:
             raise UsageError(f"bid_choices: no bid to make now (phase {self.phase}); "
                              "legal_actions() lists what may be done")
         return bid_choices(self.plan, self._auction, self.dealer, seat, self._lead_mask)
+
+    def bid_view(self, seat: int) -> BidView:
+        """In phase auction: what ``seat`` sees, as the observation's fields the built-in
+        bots' bids read (:class:`pitchkit.results.BidView`; cheaper to build)."""
+        return _NEW(BidView, (
+            seat, self.hands[seat], self.trump, self._auction.bids, self.scores,
+            self.team_of if self._call is None else self._seen_teams(seat)))
 
     def apply(self, action: Action | str) -> Event:
         """Check and apply one action of :attr:`to_act`; returns the event."""

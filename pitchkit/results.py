@@ -154,3 +154,18 @@ class PlayView(NamedTuple):
     def played(self) -> tuple[tuple[int, int], ...]:
         """(seat, card) of every card played this hand (:attr:`Observation.played`)."""
         return self.finished + self.trick
+
+
+class BidView(NamedTuple):
+    """What one seat sees when it bids, as the fields of :class:`Observation` of the same
+    names that the built-in bots' bids read: the simulator asks those bots with this
+    and :meth:`pitchkit.engine.Game.bid_choices` instead of the whole observation and
+    the list of legal actions (:meth:`pitchkit.engine.Game.bid_view`). ``bids`` and
+    ``scores`` are the game's own records, to be read, not changed."""
+
+    seat: int
+    hand: int
+    trump: int | None
+    bids: Sequence[tuple[int, int]]
+    scores: Sequence[int]
+    team_of: tuple[int, ...]

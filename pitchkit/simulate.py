@@ -124,11 +124,12 @@ def play_game(setup: Setup, rng_seed: str, bots: Sequence[Bot]) -> tuple[Game, b
     players = [_fast_player(bot, "card_player") if spec.target in BUILTIN.values() else None
                for bot, spec in zip(bots, specs, strict=True)]
     fast = any(players)
-    # and their bids, asked with the seat's hand and the trump, not the whole observation
+    # and their bids, asked with the seat's view of the auction, not the whole observation
     bidders = [_fast_player(bot, "bid_player") if spec.target in BUILTIN.values() else None
                for bot, spec in zip(bots, specs, strict=True)]
     legal_actions, apply, observation = game.legal_actions, game.apply, game.observation
-    legal_mask, play_view, bid_choices = game.legal_mask, game.play_view, game.bid_choices
+    legal_mask, play_view = game.legal_mask, game.play_view
+    bid_view, bid_choices = game.bid_view, game.bid_choices
     over, deal, select, draw_phase = Phase.OVER, Phase.DEAL, Phase.SELECT, Phase.DRAW
     auction = Phase.AUCTION
     play_phase = Phase.PLAY
@@ -165,9 +166,15 @@ def play_game(setup: Setup, rng_seed: str, bots: Sequence[Bot]) -> tuple[Game, b
         # a bidder is asked with what may be bid, not the list: apply() checks its answer
         legal = None if bidder is not None else legal_actions()
         selecting = phase is select or phase is draw_phase
+        if selecting and legal is not None and len(legal) == 1 and legal[0] > _LAST_CARD \
+                and players[seat] is not None:
+            # the draw's one legal action where no card may be chosen: a bot with a card
+            # player answers it without reading anything (HeuristicBot.card_player)
+            apply(legal[0])
+            continue
         try:
             if legal is None:
-                action = bidder(game.hands[seat], game.trump, bid_choices())  # type: ignore[misc]
+                action = bidder(bid_view(seat), bid_choices())  # type: ignore[misc]
             else:
                 action = chooses[seat](
                     observation(seat) if observes[seat] or selecting else None, legal)
@@ -190,6 +197,10 @@ def play_game(setup: Setup, rng_seed: str, bots: Sequence[Bot]) -> tuple[Game, b
             raise BotError(
                 f"bot {specs[seat].name!r} in {seat_name(seat)} answered {_spell(action)}: {error}"
             ) from None
+
+
+#: The highest card (pitchkit.cards: 0..53); a draw action choosing no card is above it.
+_LAST_CARD = 53
 
 
 def _fast_player(bot: Bot, kind: str) -> Callable[..., int] | None:
@@ -215,8 +226,6 @@ class Played:
 def play_with_replays(setup: Setup, base: str) -> Played:
     """Play the game seeded ``base`` and, while it is drawn under ``scoring.tie: replay``,
     its replays (``base:replay1``, ...; at most :data:`MAX_REPLAYS`)."""
-    from pitchkit.seeded import SeededOnUse
-
     rules = setup.rules
     n = rules.players.count
     hands: list[Any] = []
@@ -231,10 +240,7 @@ def play_with_replays(setup: Setup, base: str) -> Played:
             cut_off = game.outcome is None and (game.hands_played < setup.hand_limit
                                                 or not setup.endless)
         else:
-            # each bot's generator is seeded when it first draws (the heuristic never does)
-            bots = [spec.make(rules, seat, SeededOnUse(f"{key}:seat{seat}"), _factory(spec))
-                    for seat, spec in enumerate(setup.bots)]
-            game, cut_off = play_game(setup, key, bots)
+            game, cut_off = play_game(setup, key, game_bots(setup, key))
         hands.extend(game.hand_results)
         if money is not None:
             money = [a + b for a, b in zip(money, _settlement(game), strict=True)]
@@ -251,6 +257,16 @@ def play_with_replays(setup: Setup, base: str) -> Played:
             key = f"{base}:replay{replays}"
             continue
         return Played(hands, money, winners, draw, cut_off, replays)
+
+
+def game_bots(setup: Setup, key: str) -> list[Bot]:
+    """The bots of the game seeded ``key``: seat ``k``'s draws from a generator seeded
+    ``{key}:seat{k}``, seeded when it first draws (the heuristic never does)."""
+    from pitchkit.seeded import SeededOnUse
+
+    rules = setup.rules
+    return [spec.make(rules, seat, SeededOnUse(f"{key}:seat{seat}"), _factory(spec))
+            for seat, spec in enumerate(setup.bots)]
 
 
 def play_into(stats: Stats, setup: Setup, index: int) -> None:

@@ -1,10 +1,11 @@
-"""The simulator's fast path for the heuristic's bids makes the same bids.
+"""The simulator's fast path for the built-in bots' bids makes the same bids.
 
-In phase auction the simulator asks a heuristic seat through its ``bid_player()`` with
-the seat's hand, the trump and what it may bid (``Game.bid_choices``: the legal actions
-without the list), not the whole observation. At every auction decision of seeded games
-the fast answer is ``choose``'s, and the choices are the legal actions; a class that bids
-otherwise, and an auction that may offer a sale, have no fast path.
+In phase auction the simulator asks a heuristic or calibrated seat through its
+``bid_player()`` with the seat's view of the auction (``Game.bid_view``) and what it may
+bid (``Game.bid_choices``: the legal actions without the list), not the whole
+observation. At every auction decision of seeded games the fast answer is ``choose``'s,
+and the choices are the legal actions; a class that bids otherwise, an auction that may
+offer a sale, and (for the calibrated bot) rules with a moon have no fast path.
 """
 
 from __future__ import annotations
@@ -28,11 +29,13 @@ from tests.play_helpers import turns
 @pytest.mark.parametrize(("name", "hands"), [
     ("auction-pitch", 30), ("ten-point-pitch", 20), ("nine-card-pitch", 10),
     ("minnesota-smear", 10), ("cinch", 10), ("auction-pitch-joker", 10),
+    ("call-partner-pitch", 10),
 ])
-def test_bid_player_bids_as_choose(name: str, hands: int) -> None:
+@pytest.mark.parametrize("kind", [HeuristicBot, CalibratedBot])
+def test_bid_player_bids_as_choose(name: str, hands: int, kind: type[HeuristicBot]) -> None:
     rules = load_variant(name)
     game = Game(rules, random.Random(11))
-    bots = [HeuristicBot(rules, seat, random.Random(seat)) for seat in range(rules.players.count)]
+    bots = [kind(rules, seat, random.Random(seat)) for seat in range(rules.players.count)]
     fast = [bot.bid_player() for bot in bots]
     asked = 0
     for seat, obs, legal in turns(game, hands):
@@ -41,7 +44,7 @@ def test_bid_player_bids_as_choose(name: str, hands: int) -> None:
             player = fast[seat]
             assert player is not None
             choices = game.bid_choices()
-            assert player(game.hands[seat], game.trump, choices) == action
+            assert player(game.bid_view(seat), choices) == action
             assert listed(choices) == legal
             asked += 1
         game.apply(action)
@@ -80,10 +83,25 @@ class OwnBid(HeuristicBot):
 def test_a_bot_that_bids_otherwise_has_no_bid_player() -> None:
     rules = load_variant("auction-pitch")
     assert OwnBid(rules, 0, random.Random(0)).bid_player() is None
-    assert CalibratedBot(rules, 0, random.Random(0)).bid_player() is None
+    assert OwnCalibratedBid(rules, 0, random.Random(0)).bid_player() is None
+    assert CalibratedBot(rules, 0, random.Random(0)).bid_player() is not None
     assert HeuristicBot(rules, 0, random.Random(0)).bid_player() is not None
+
+
+class OwnCalibratedBid(CalibratedBot):
+    """A calibrated bot that bids otherwise."""
+
+    def bid(self, obs: Observation, legal: Sequence[int]) -> int:
+        return legal[-1]
 
 
 def test_no_bid_player_where_the_pitch_may_be_sold() -> None:
     rules = load_variant("auction-pitch").with_settings({"auction.style": "sell"})
     assert HeuristicBot(rules, 0, random.Random(0)).bid_player() is None
+    assert CalibratedBot(rules, 0, random.Random(0)).bid_player() is None
+
+
+def test_no_calibrated_bid_player_where_a_moon_may_be_bid() -> None:
+    """A moon's value may take play-outs on sampled deals, which read the observation."""
+    rules = load_variant("money-pitch")
+    assert CalibratedBot(rules, 0, random.Random(0)).bid_player() is None

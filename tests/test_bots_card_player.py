@@ -4,7 +4,8 @@ In phase play the simulator asks a built-in bot through its ``card_player()`` wi
 seat's :class:`~pitchkit.results.PlayView` and the legal cards as a mask, and plays a
 single legal card without asking. At every decision of seeded games the view holds the
 observation's fields of the same names (and the same cards played), the fast answer is
-``choose``'s, and a lone legal card is what ``choose`` plays.
+``choose``'s, and a lone legal card is what ``choose`` plays, as is the draw's one legal
+action where no card may be chosen (the simulator applies it without asking).
 """
 
 from __future__ import annotations
@@ -54,6 +55,8 @@ def test_card_player_plays_as_choose(name: str, kind: type[HeuristicBot], hands:
                 assert player is not None
                 assert player(view, mask) == action
                 asked += 1
+        elif obs.phase is Phase.DRAW and len(legal) == 1 and legal[0] > 53:
+            assert action == legal[0]  # the simulator applies it without asking
         game.apply(action)
     assert asked > 10
 

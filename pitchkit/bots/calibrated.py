@@ -45,6 +45,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from pitchkit.actions import BID_BASE, MAX_BID, MOON, PASS, REFUSE, SELL, is_numeric_bid
+from pitchkit.auction import BidChoices
 from pitchkit.bots.cardplay import CarefulPlay
 from pitchkit.bots.drawing import chosen_span, point_cards, ranked_action, rob_or_pass
 from pitchkit.bots.heuristic import HeuristicBot
@@ -57,7 +58,7 @@ from pitchkit.bots.value import (
     moon_key,
 )
 from pitchkit.cards import cards_in
-from pitchkit.results import HandResult, Observation, Phase, PlayView
+from pitchkit.results import BidView, HandResult, Observation, Phase, PlayView
 from pitchkit.variant import AuctionStyle, Rules
 
 if TYPE_CHECKING:
@@ -151,17 +152,24 @@ class CalibratedBot(CarefulPlay):
         with ``obs``, in the auction as it stands (whose the high bid is, and how high:
         a partner's contract is worth more than most passes, another side's high bid
         often fails)."""
+        if obs is None:
+            return self.auction_pass_value(hand, None, (), ())
+        return self.auction_pass_value(hand, obs.bids, obs.team_of, obs.scores)
+
+    def auction_pass_value(self, hand: int, bids: Sequence[tuple[int, int]] | None,
+                           team_of: Sequence[int], scores: Sequence[int]) -> float:
+        """:meth:`pass_value` on the fields of the observation it reads (``bids`` None:
+        not in the auction as it stands)."""
         model = self.model
         assert model is not None
         value = model.passing[model.band(max(self.suit_values(hand)))]
-        if obs is not None:
+        if bids is not None:
             after = model.passing_after
-            state, high, holder = auction_high(obs.bids, self.seat, obs.team_of,
-                                               len(after[0]) - 1)
+            state, high, holder = auction_high(bids, self.seat, team_of, len(after[0]) - 1)
             value += after[state][high]
             target = self.target
             if state == PARTNER_HIGH and target is not None \
-                    and obs.scores[holder] + high >= target:
+                    and scores[holder] + high >= target:
                 # the partner's contract would win the game too, made as often as contracts
                 # at its level (outbidding another side's winning bid takes nothing from
                 # the points it scores: measured worse, 46% of partnership pitch games)
@@ -293,36 +301,72 @@ class CalibratedBot(CarefulPlay):
     # ------------------------------------------------------------------ bidding
 
     def bid(self, obs: Observation, legal: Sequence[int]) -> int:
-        model = self.model
-        if model is None:
+        if self.model is None:
             return super().bid(obs, legal)
-        values = self.suit_values(obs.hand)
-        suit = obs.trump if obs.trump is not None else self.best_suit(obs.hand)[0]
-        band = model.band(values[suit])
         numeric = sorted([a - BID_BASE for a in legal if BID_BASE < a <= _TOP_BID])
-        score = obs.scores[self.seat]
+        return self.bid_from_view(obs, PASS in legal, numeric, MOON in legal, legal[0], obs)
+
+    def bid_player(self) -> Callable[[BidView, BidChoices], int] | None:
+        """As :meth:`HeuristicBot.bid_player`: the bids of :meth:`bid` on the seat's
+        :class:`~pitchkit.results.BidView`. None for a subclass that chooses or bids
+        otherwise, where the pitch may be sold, and where a moon may be bid (its
+        play-outs read the whole observation)."""
+        if (type(self).choose is not CalibratedBot.choose
+                or type(self).bid is not CalibratedBot.bid or self.model is None
+                or self.selling or self.rules.moon.allowed):
+            return None
+        return self._auction_answer
+
+    def _auction_answer(self, view: BidView, choices: BidChoices) -> int:
+        """:meth:`choose` in phase auction (no sale, no moon offered) on its plain values."""
+        may_pass, lowest, highest, moon, pitches = choices
+        if not (may_pass or moon or lowest <= highest) and pitches & (pitches - 1) == 0:
+            return pitches.bit_length() - 1  # a lone card to pitch: play() plays it
+        # the first legal action but a pass or a number: the moon, else the lowest pitch
+        other = MOON if moon else (pitches & -pitches).bit_length() - 1
+        return self.bid_from_view(view, may_pass, range(lowest, highest + 1), moon, other,
+                                  None)
+
+    def bid_from_view(self, view: Observation | BidView, may_pass: bool,
+                      numeric: Sequence[int], moon_legal: bool, other: int,
+                      obs: Observation | None) -> int:
+        """:meth:`bid` on what the legal actions offer (whether it may pass, the numeric
+        bids lowest first, whether it may bid the moon, and ``other``: the first legal
+        action, answered when it may neither pass nor bid a number), reading the hand,
+        trump, bids, scores and sides of ``view``; ``obs``, the whole observation, is
+        read only to value a moon."""
+        model = self.model
+        assert model is not None
+        hand = view.hand
+        values = self.suit_values(hand)
+        suit = view.trump if view.trump is not None else self.best_suit(hand)[0]
+        band = model.band(values[suit])
+        scores = view.scores
+        score = scores[self.seat]
         price = 1.0 / (self.sides - 1) if self.selling and self.sides > 1 else 0.0
-        state, high = auction_state(obs.bids, self.seat, obs.team_of,
+        bids, team_of = view.bids, view.team_of
+        state, high = auction_state(bids, self.seat, team_of,
                                     len(model.pitching_after[0]) - 1)
         # a contract taken over a high bid of this kind realised more or less than its band's
         contested = model.pitching_after[state][high]
         bid_value = self.bid_value
         by_bid = {b: bid_value(band, b, score) - price * b + contested for b in numeric}
-        passing = self.pass_value(obs.hand, obs)
-        best_numeric = max(by_bid.values(), default=float("-inf"))
-        if MOON in legal:
+        passing = self.auction_pass_value(hand, bids, team_of, scores)
+        if moon_legal:
+            assert obs is not None
+            best_numeric = max(by_bid.values(), default=float("-inf"))
             moon = self.moon_value(obs, suit)
             if moon > max(best_numeric, passing):
                 return MOON
-        sweep = self.sweep_bid(obs.hand, suit, numeric)  # scoring.all_points_wins_game
+        sweep = self.sweep_bid(hand, suit, numeric)  # scoring.all_points_wins_game
         if sweep is not None:
             return sweep
-        if PASS not in legal:
-            return BID_BASE + numeric[0] if numeric else legal[0]
+        if not may_pass:
+            return BID_BASE + numeric[0] if numeric else other
         worth = [b for b in numeric if by_bid[b] > passing]
         if not worth:
             return PASS
-        after = self.opponents_after(obs)
+        after = self.bidders_after(len(bids), team_of)
         if self.k.style_one_round and after > 0:
             # one chance each: the bid with the best expected gain, counting the chance
             # that a seat still to bid goes higher (then what passing is worth)
@@ -340,8 +384,11 @@ class CalibratedBot(CarefulPlay):
         """Seats of other sides still to bid in a one-round auction (a partner who bids
         higher takes nothing from my side): of the next seats round the table either
         way, the larger count."""
-        still = self.k.n - 1 - len(obs.bids)
-        team = obs.team_of
+        return self.bidders_after(len(obs.bids), obs.team_of)
+
+    def bidders_after(self, bids: int, team: tuple[int, ...]) -> int:
+        """:meth:`opponents_after` with ``bids`` made so far and the sides ``team``."""
+        still = self.k.n - 1 - bids
         key = (still, team)
         count = self._after.get(key)
         if count is None:

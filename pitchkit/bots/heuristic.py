@@ -45,7 +45,7 @@ from pitchkit.combos import best_kept
 from pitchkit.memo import per_rule_set
 from pitchkit.plan import rules_plan
 from pitchkit.play import cards_list
-from pitchkit.results import Observation, Phase, PlayView
+from pitchkit.results import BidView, Observation, Phase, PlayView
 from pitchkit.scoring import PlannedItem, scoring_plan
 from pitchkit.tricks import TrumpTables, tables_for
 from pitchkit.variant import AuctionStyle, GameTie, GoesTo, Rules, ScoringMethod, TrickWinner
@@ -393,8 +393,10 @@ class HeuristicBot:
         """For the simulator: what :meth:`choose` asks in phase play, :meth:`play` as
         :meth:`play_cards` (the legal cards as a mask), which reads only the fields of a
         :class:`~pitchkit.results.PlayView`; :meth:`play` plays a single legal card
-        without reading anything, so the simulator need not ask. None for a class whose
-        ``choose`` answers otherwise in phase play."""
+        without reading anything, so the simulator need not ask, nor where the draw has
+        one legal action (a hand at its size discards nothing: :meth:`choose` answers it
+        and draws nothing from its generator). None for a class whose ``choose`` answers
+        otherwise in phase play."""
         return self.play_cards if type(self).choose is HeuristicBot.choose else None
 
     # ------------------------------------------------------------------ bidding
@@ -502,11 +504,12 @@ class HeuristicBot:
         self._best = (hand, (best_suit, best_value))
         return best_suit, best_value
 
-    def bid_player(self) -> Callable[[int, int | None, BidChoices], int] | None:
+    def bid_player(self) -> Callable[[BidView, BidChoices], int] | None:
         """For the simulator: what :meth:`choose` answers in phase auction, asked with the
-        seat's hand, the trump (None until known) and the legal actions as
+        seat's :class:`~pitchkit.results.BidView` (of which the heuristic reads the hand
+        and the trump, None until known) and the legal actions as
         :meth:`pitchkit.engine.Game.bid_choices` answers them, without building the
-        observation (the bid reads nothing else of it) or the list. None for a class whose
+        observation or the list. None for a class whose
         ``choose`` or ``bid`` answers otherwise, and where the auction may offer a sale
         (the answer reads the bids)."""
         if (type(self).choose is not HeuristicBot.choose or type(self).bid is not HeuristicBot.bid
@@ -514,14 +517,15 @@ class HeuristicBot:
             return None
         return self._auction_answer
 
-    def _auction_answer(self, hand: int, trump: int | None, choices: BidChoices) -> int:
+    def _auction_answer(self, view: BidView, choices: BidChoices) -> int:
         """:meth:`choose` in phase auction (no sale offered) on its plain values."""
         may_pass, lowest, highest, moon, pitches = choices
         if not (may_pass or moon or lowest <= highest) and pitches & (pitches - 1) == 0:
             return pitches.bit_length() - 1  # a lone card to pitch: play() plays it
         # the first legal action but a pass or a number: the moon, else the lowest pitch
         other = MOON if moon else (pitches & -pitches).bit_length() - 1
-        return self.bid_from(hand, trump, may_pass, range(lowest, highest + 1), moon, other)
+        return self.bid_from(view.hand, view.trump, may_pass, range(lowest, highest + 1),
+                             moon, other)
 
     def bid(self, obs: Observation, legal: Sequence[int]) -> int:
         return self.bid_on(obs.hand, obs.trump, legal)

@@ -999,11 +999,12 @@ def calibration_hands(rules: Rules) -> int:
     return int(text) if text.isdigit() and int(text) >= 9 else default_hands(rules)
 
 
+@per_rule_set(32)
 def default_hands(rules: Rules) -> int:
     """Hands a calibration plays by default: ``HANDS_PER_LEVEL`` for each bid level from
     the least bid to the top (:func:`top_bid`), at least ``CALIBRATION_HANDS`` and at
     most ``MAX_CALIBRATION_HANDS`` (cinch's 1 to 14: 18,000; auction pitch's 1 to 4:
-    6,000)."""
+    6,000; worked out once per rule set: every bot built asks)."""
     levels = max(1, top_bid(rules) - rules.auction.min_bid + 1)
     return max(CALIBRATION_HANDS, min(MAX_CALIBRATION_HANDS, HANDS_PER_LEVEL * levels))
 
