@@ -217,23 +217,66 @@ def best_total(combinations: Combinations, cards: Sequence[int]) -> int:
 
 def best_kept(combinations: Combinations, cards: Sequence[int]) -> tuple[int, ...]:
     """``best_combination(combinations, cards).kept``, without working out the
-    combinations among them (the bots' hot path)."""
-    _, _, mask, keep, best_counts, _ = _choice(combinations, cards)
-    picked: dict[int, list[int]] = {}
+    combinations among them."""
+    mask = kept_mask(combinations, _mask_of(cards), len(cards))
+    return tuple(sorted(cards_of(mask), key=_BY_RANK.__getitem__, reverse=True))
+
+
+def kept_mask(combinations: Combinations, cards: int, count: int | None = None) -> int:
+    """The cards of :func:`best_kept` of the cards of the mask ``cards`` (``count``: how
+    many they are, if known), as a mask (the bots' hot path): per rank, the highest cards
+    of the counts kept for the best total, filled up to ``keep`` with the highest others
+    by rank then card (jokers last)."""
+    if count is None:
+        count = cards.bit_count()
+    _, _, _, keep, best_counts, _ = _choice_of_mask(combinations, cards, count)
+    kept = 0
     for r, c in best_counts.items():
         # the highest ``c`` cards of rank r, as best_combination picks them
-        of_rank = mask & _RANK_MASKS[r]
-        top: list[int] = []
-        while len(top) < c:
-            card = of_rank.bit_length() - 1
-            top.append(card)
-            of_rank ^= 1 << card
-        picked[r] = top
-    return _kept(cards, picked, keep)
+        of_rank = cards & _RANK_MASKS[r]
+        for _ in range(c):
+            top = 1 << (of_rank.bit_length() - 1)
+            kept |= top
+            of_rank ^= top
+    left = keep - kept.bit_count()
+    if left > 0:
+        rest = cards & ~kept
+        for order in _FILL_ORDER:  # ranks high to low, then the jokers
+            of_rank = rest & order
+            while of_rank and left:
+                top = 1 << (of_rank.bit_length() - 1)
+                kept |= top
+                of_rank ^= top
+                left -= 1
+            if not left:
+                break
+    return kept
+
+
+def cards_of(mask: int) -> list[int]:
+    """The cards of ``mask``, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def _mask_of(cards: Sequence[int]) -> int:
+    mask = 0
+    for card in cards:
+        mask |= 1 << card
+    if mask.bit_count() != len(cards):
+        raise ValueError("a card is listed twice")
+    return mask
 
 
 #: per rank, the mask of its four cards
 _RANK_MASKS = tuple(sum(1 << (13 * suit + rank) for suit in range(4)) for rank in range(13))
+#: the kept cards' filling order (:func:`_by_rank`, highest first): the ranks from the
+#: ace down, each by card from the highest, then the jokers (cards 52, 53)
+_FILL_ORDER = (*_RANK_MASKS[::-1], 3 << 52)
 
 
 def _choice(combinations: Combinations, cards: Sequence[int]
@@ -241,13 +284,14 @@ def _choice(combinations: Combinations, cards: Sequence[int]
     """What :func:`best_combination` reads: the table, its solver, the cards as a mask,
     the number kept, and how many cards of each scoring rank to keep for the best total,
     and that total."""
+    return _choice_of_mask(combinations, _mask_of(cards), len(cards))
+
+
+def _choice_of_mask(combinations: Combinations, mask: int, count: int
+                    ) -> tuple[_Table, _Solver, int, int, dict[int, int], int]:
+    """:func:`_choice` of the ``count`` cards of ``mask``."""
     t, solver = _table_of(combinations)
-    mask = 0
-    for card in cards:
-        mask |= 1 << card
-    if mask.bit_count() != len(cards):
-        raise ValueError("a card is listed twice")
-    keep = min(combinations.keep, len(cards))
+    keep = min(combinations.keep, count)
     avail: dict[int, int] = {}
     for r in t.scoring:
         held = (mask & _RANK_MASKS[r]).bit_count()

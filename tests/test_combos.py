@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pitchkit.cards import RANKS, parse_card, rank_of
-from pitchkit.combos import ComboScore, best_combination, best_kept, best_total
+from pitchkit.combos import ComboScore, best_combination, best_kept, best_total, kept_mask
 from pitchkit.variant import Combinations
 
 
@@ -214,6 +214,18 @@ def test_best_total_and_best_kept_are_best_combinations_own(table: Combinations,
     # an equal table that is another object gives the same (the tables are found by identity)
     other = dataclasses.replace(table)
     assert best_total(other, hand) == result.total and best_kept(other, hand) == result.kept
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(0, 53), max_size=26, unique=True))
+def test_kept_mask_is_best_kept_of_the_whole_deck(hand: list[int]) -> None:
+    """The bots' mask of the kept cards (a hand of a stage, from every rank and both
+    jokers) holds the cards best_combination keeps."""
+    kept = best_combination(Combinations(), hand).kept
+    assert best_kept(Combinations(), hand) == kept
+    mask = sum(1 << c for c in hand)
+    assert kept_mask(Combinations(), mask) == kept_mask(Combinations(), mask, len(hand)) \
+        == sum(1 << c for c in kept)
 
 
 def test_best_total_and_best_kept_refuse_a_card_listed_twice() -> None:

@@ -41,7 +41,7 @@ from pitchkit.actions import (
 from pitchkit.auction import BidChoices
 from pitchkit.bots.drawing import call_choice, draw_action
 from pitchkit.cards import JACK, RANKS, cards_in
-from pitchkit.combos import best_kept
+from pitchkit.combos import kept_mask
 from pitchkit.memo import per_rule_set
 from pitchkit.plan import rules_plan
 from pitchkit.play import cards_list
@@ -823,14 +823,18 @@ class HeuristicBot:
         rank, more for a trump and for a card of its best combination."""
         k = self.k
         t = k.tables[obs.trump] if obs.trump is not None else None
-        kept = set(best_kept(self.rules.combinations, cards)) if k.combinations \
-            else set()
+        kept = 0  # the cards of the best combination (pitchkit.combos.best_kept), a mask
+        if k.combinations:
+            mine = 0
+            for c in cards:
+                mine |= 1 << c
+            kept = kept_mask(self.rules.combinations, mine, len(cards))
 
         def worth(c: int) -> float:
             w = float(c % 13 if c < 52 else 6)
             if t is not None and t.trumps >> c & 1:
                 w += 14
-            if c in kept:
+            if kept >> c & 1:
                 w += 4 + k.combo_value[c] * 0.5
             return w
 
