@@ -211,8 +211,13 @@ def best_combination(combinations: Combinations, cards: Sequence[int]) -> ComboS
 
 def best_total(combinations: Combinations, cards: Sequence[int]) -> int:
     """``best_combination(combinations, cards).total``, without working out the
-    combinations behind it (the scoring's hot path)."""
+    combinations behind it."""
     return max(_choice(combinations, cards)[5], 0)
+
+
+def mask_total(combinations: Combinations, cards: int) -> int:
+    """:func:`best_total` of the cards of the mask ``cards`` (the scoring's hot path)."""
+    return max(_choice_of_mask(combinations, cards, cards.bit_count())[5], 0)
 
 
 def best_kept(combinations: Combinations, cards: Sequence[int]) -> tuple[int, ...]:

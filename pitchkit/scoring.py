@@ -712,9 +712,9 @@ def bid_result(plan: ScoringPlan, side_won: int, bid: int) -> tuple[bool, int]:
 
 
 def _score_combinations(rules: Rules, facts: HandFacts) -> HandScore:
-    from pitchkit.combos import best_total
+    from pitchkit.combos import mask_total
 
-    combo = tuple(best_total(rules.combinations, list(cards_in(mask))) for mask in facts.captured)
+    combo = tuple(mask_total(rules.combinations, mask) for mask in facts.captured)
     return HandScore(points={}, made=None, moon_made=None,
                      score_changes=combination_changes(facts.team_of, combo),
                      combo_points=combo, points_won=tuple(0 for _ in combo))

@@ -10,7 +10,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pitchkit.cards import RANKS, parse_card, rank_of
-from pitchkit.combos import ComboScore, best_combination, best_kept, best_total, kept_mask
+from pitchkit.combos import (
+    ComboScore,
+    best_combination,
+    best_kept,
+    best_total,
+    kept_mask,
+    mask_total,
+)
 from pitchkit.variant import Combinations
 
 
@@ -226,6 +233,7 @@ def test_kept_mask_is_best_kept_of_the_whole_deck(hand: list[int]) -> None:
     mask = sum(1 << c for c in hand)
     assert kept_mask(Combinations(), mask) == kept_mask(Combinations(), mask, len(hand)) \
         == sum(1 << c for c in kept)
+    assert mask_total(Combinations(), mask) == best_total(Combinations(), hand)
 
 
 def test_best_total_and_best_kept_refuse_a_card_listed_twice() -> None:

@@ -29,6 +29,7 @@ import random
 from collections.abc import Callable, Sequence
 
 from pitchkit.bots.heuristic import HeuristicBot, _cheapest, _dearest, _first_max
+from pitchkit.memo import per_rule_set
 from pitchkit.plan import rules_plan
 from pitchkit.play import cards_list
 from pitchkit.results import Observation, PlayView
@@ -58,20 +59,26 @@ _VOID_MEMOS: dict[tuple[int, int, int],
                   tuple[TrumpTables, tuple[tuple[int, int], ...], int, int, tuple[int, ...]]] = {}
 
 
+@per_rule_set(32)
+def _reading(rules: Rules) -> tuple[int, bool, tuple[int, int], tuple[int, ...]]:
+    """What :class:`CarefulPlay` reads of ``rules`` (once per rule set: every bot of
+    every game is built with it)."""
+    play = rules_plan(rules).play
+    n = rules.players.count
+    return (play.following, play.following != ANY_CARD, (play.following, n),
+            tuple(n * sum(play.stages[:i]) for i in range(len(play.stages))))
+
+
 class CarefulPlay(HeuristicBot):
     """The heuristic's card play with the voids and sides read (module docstring)."""
 
     def __init__(self, rules: Rules, seat: int, rng: random.Random,
                  boldness: float = 0.0) -> None:
         super().__init__(rules, seat, rng, boldness=boldness)
-        play = rules_plan(rules).play
-        self._following = play.following
-        self._readable = play.following != ANY_CARD
-        #: staged play: the cards played before each stage (a void holds for one stage)
-        n = rules.players.count
-        self._stage_starts = tuple(n * sum(play.stages[:i]) for i in range(len(play.stages)))
-        #: the key of this bot's entry in _VOID_MEMOS
-        self._void_key = (self._following, n)
+        #: the rule of following, whether it shows voids, the key of this bot's entry in
+        #: _VOID_MEMOS, and in staged play the cards played before each stage (a void
+        #: holds for one stage)
+        self._following, self._readable, self._void_key, self._stage_starts = _reading(rules)
 
     def voids(self, obs: Observation | PlayView, t: TrumpTables) -> list[int]:
         """Per seat: the mask of cards it has shown it cannot hold (its void suits)."""
@@ -140,15 +147,15 @@ class CarefulPlay(HeuristicBot):
                 if following == MUST_FOLLOW_THEN_TRUMP and suit != trump:
                     out[seat] |= masks[trump]
 
-    def stage_worth(self, obs: Observation, cards: Sequence[int]) -> Callable[[int], float]:
+    def stage_worth(self, obs: Observation, cards: Sequence[int]) -> dict[int, float]:
         """The heuristic's wish for each card in this stage, less ``_WAIT`` for a card that
         scores in combinations and could be beaten now: an unseen card above it in its
         suit, or for a plain card an unseen trump where trumps win tricks. A stage's cards
         are all played, so such a card would likely be given away; in a later stage the
         cards above it may be gone (or it is left out)."""
-        base = super().stage_worth(obs, cards)
+        worth = super().stage_worth(obs, cards)
         if obs.trump is None:
-            return base
+            return worth
         k = self.k
         t = k.tables[obs.trump]
         trump_mask = t.trumps
@@ -159,14 +166,10 @@ class CarefulPlay(HeuristicBot):
             mine |= 1 << c
         unseen = self.unseen_cards(obs) & ~mine
         ruffed = not k.trick_winner_suit_led and bool(unseen & trump_mask)
-
-        def worth(c: int) -> float:
-            w = base(c)
+        for c in cards:
             if scores[c] > 0 and (unseen & higher[c]
                                   or (ruffed and not trump_mask >> c & 1)):
-                w -= _WAIT
-            return w
-
+                worth[c] -= _WAIT
         return worth
 
     def play_cards(self, obs: Observation | PlayView, legal: int) -> int:

@@ -815,30 +815,30 @@ class HeuristicBot:
     def select(self, obs: Observation, legal: Sequence[int]) -> int:
         """Choose the stage's cards: trick winners and combination cards first."""
         cards = list(legal)
-        cards.sort(key=self.stage_worth(obs, cards), reverse=True)
+        cards.sort(key=self.stage_worth(obs, cards).__getitem__, reverse=True)
         return select_action(cards[:obs.select_count])
 
-    def stage_worth(self, obs: Observation, cards: Sequence[int]) -> Callable[[int], float]:
+    def stage_worth(self, obs: Observation, cards: Sequence[int]) -> dict[int, float]:
         """How much each of ``cards`` (those it may choose) is wanted in this stage: its
-        rank, more for a trump and for a card of its best combination."""
+        rank, more for a trump and for a card of its best combination (per card)."""
         k = self.k
-        t = k.tables[obs.trump] if obs.trump is not None else None
+        trumps = k.tables[obs.trump].trumps if obs.trump is not None else 0
         kept = 0  # the cards of the best combination (pitchkit.combos.best_kept), a mask
         if k.combinations:
             mine = 0
             for c in cards:
                 mine |= 1 << c
             kept = kept_mask(self.rules.combinations, mine, len(cards))
-
-        def worth(c: int) -> float:
+        combo_value = k.combo_value
+        out = {}
+        for c in cards:
             w = float(c % 13 if c < 52 else 6)
-            if t is not None and t.trumps >> c & 1:
+            if trumps >> c & 1:
                 w += 14
             if kept >> c & 1:
-                w += 4 + k.combo_value[c] * 0.5
-            return w
-
-        return worth
+                w += 4 + combo_value[c] * 0.5
+            out[c] = w
+        return out
 
 
 #: Hands dealt to work out :func:`average_hand_value` (about 20 ms once per rule set).
