@@ -37,6 +37,53 @@ def first_dealer(setting: str | int, seats: int, rng: random.Random) -> int:
     return rng.randrange(seats) if setting == "random" else int(setting) % seats
 
 
+def shuffled(deck: Sequence[int], rng: random.Random) -> list[int]:
+    """The cards of ``deck`` as ``rng.shuffle`` shuffles a list of them. For a
+    ``random.Random`` the same draws are taken with ``getrandbits`` in one loop
+    (:func:`_shuffle_inlined`, checked against this Python's shuffle once at import,
+    else ``rng.shuffle`` itself): some 5% of a hand of the default bot where the whole
+    deck is shuffled."""
+    cards = list(deck)
+    if type(rng) is _RANDOM and _SHUFFLE_INLINED:
+        _shuffle_inlined(cards, rng)
+    else:
+        rng.shuffle(cards)
+    return cards
+
+
+def _shuffle_inlined(cards: list[int], rng: random.Random) -> None:
+    """``rng.shuffle(cards)`` with ``random.Random._randbelow`` (its getrandbits form)
+    inlined: the same draws."""
+    getrandbits = rng.getrandbits
+    bits = _BITS
+    for i in range(len(cards) - 1, 0, -1):
+        n = i + 1
+        k = bits[n]
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
+_RANDOM = random.Random
+#: ``n.bit_length()`` for every deck size and below
+_BITS = tuple(n.bit_length() for n in range(64))
+
+
+def _same_as_shuffle() -> bool:
+    """Whether :func:`_shuffle_inlined` draws as this Python's ``random.shuffle`` does."""
+    for seed in range(8):
+        expected, mine = list(range(54)), list(range(54))
+        random.Random(seed).shuffle(expected)
+        _shuffle_inlined(mine, random.Random(seed))
+        if mine != expected:
+            return False
+    return True
+
+
+_SHUFFLE_INLINED = _same_as_shuffle()
+
+
 def deal_random(plan: RulesPlan, rng: random.Random, dealer: int) -> Deal:
     """Shuffle with ``rng`` and deal (turning a trump card where the variant does)."""
     n = plan.seats.count
@@ -46,8 +93,7 @@ def deal_random(plan: RulesPlan, rng: random.Random, dealer: int) -> Deal:
     turned = None
     draw_plan = plan.draw
     if deal.chosen_by_turned_card or draw_plan is not None:
-        cards = list(deck)
-        rng.shuffle(cards)
+        cards = shuffled(deck, rng)
     if deal.chosen_by_turned_card:
         # rule: "a card is drawn from the middle of the deck and shown" (source C);
         # a joker names no suit, so the next card down is drawn instead

@@ -127,9 +127,12 @@ def play_game(setup: Setup, rng_seed: str, bots: Sequence[Bot]) -> tuple[Game, b
     # and their bids, asked with the seat's view of the auction, not the whole observation
     bidders = [_fast_player(bot, "bid_player") if spec.target in BUILTIN.values() else None
                for bot, spec in zip(bots, specs, strict=True)]
+    # and their draws, with the trump and what may be drawn (where they need no more)
+    drawers = [_fast_player(bot, "draw_player") if spec.target in BUILTIN.values() else None
+               for bot, spec in zip(bots, specs, strict=True)]
     legal_actions, apply, observation = game.legal_actions, game.apply, game.observation
     legal_mask, play_view = game.legal_mask, game.play_view
-    bid_view, bid_choices = game.bid_view, game.bid_choices
+    bid_view, bid_choices, draw_choice = game.bid_view, game.bid_choices, game.draw_choice
     over, deal, select, draw_phase = Phase.OVER, Phase.DEAL, Phase.SELECT, Phase.DRAW
     auction = Phase.AUCTION
     play_phase = Phase.PLAY
@@ -163,8 +166,10 @@ def play_game(setup: Setup, rng_seed: str, bots: Sequence[Bot]) -> tuple[Game, b
         assert to_act is not None
         seat = to_act
         bidder = bidders[seat] if phase is auction else None
-        # a bidder is asked with what may be bid, not the list: apply() checks its answer
-        legal = None if bidder is not None else legal_actions()
+        drawer = drawers[seat] if phase is draw_phase else None
+        # a bidder is asked with what may be bid, a drawer with what may be drawn, not the
+        # list: apply() checks their answers
+        legal = None if bidder is not None or drawer is not None else legal_actions()
         selecting = phase is select or phase is draw_phase
         if selecting and legal is not None and len(legal) == 1 and legal[0] > _LAST_CARD \
                 and players[seat] is not None:
@@ -173,9 +178,15 @@ def play_game(setup: Setup, rng_seed: str, bots: Sequence[Bot]) -> tuple[Game, b
             apply(legal[0])
             continue
         try:
-            if legal is None:
-                action = bidder(bid_view(seat), bid_choices())  # type: ignore[misc]
+            if bidder is not None:
+                action = bidder(bid_view(seat), bid_choices())
+            elif drawer is not None:
+                action = drawer(game.trump, draw_choice())
+                if action is None:  # it reads the observation (a robber's answer)
+                    legal = legal_actions()
+                    action = chooses[seat](observation(seat), legal)
             else:
+                assert legal is not None
                 action = chooses[seat](
                     observation(seat) if observes[seat] or selecting else None, legal)
         except (BotError, UsageError):

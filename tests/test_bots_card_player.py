@@ -61,6 +61,33 @@ def test_card_player_plays_as_choose(name: str, kind: type[HeuristicBot], hands:
     assert asked > 10
 
 
+@pytest.mark.parametrize(("name", "settings", "hands"), [
+    ("minnesota-smear", {}, 3), ("nine-card-pitch", {}, 3), ("call-partner-pitch", {}, 3),
+    ("cinch", {}, 4), ("pidro", {}, 3), ("ten-point-pitch-draw", {}, 4),
+    ("ten-point-pitch-draw", {"draw.pack_to_partner": True}, 6),
+])
+def test_draw_player_draws_as_choose(name: str, settings: dict[str, object],
+                                     hands: int) -> None:
+    """The calibrated bot's draw asked with the trump and the choice answers as
+    ``choose``, or None where it reads the observation (a robber's answer)."""
+    rules = load_variant(name).with_settings(settings) if settings else load_variant(name)
+    game = Game(rules, random.Random(5))
+    bots = [CalibratedBot(rules, seat, random.Random(seat))
+            for seat in range(rules.players.count)]
+    fast = [bot.draw_player() for bot in bots]
+    asked = 0
+    for seat, obs, legal in turns(game, hands):
+        action = bots[seat].choose(obs, legal)
+        if obs.phase is Phase.DRAW:
+            player = fast[seat]
+            assert player is not None
+            answer = player(game.trump, game.draw_choice())
+            assert answer == action or (answer is None and obs.draw_choice.verb == "rob")
+            asked += answer is not None
+        game.apply(action)
+    assert asked >= 6
+
+
 class OwnChoice(HeuristicBot):
     """A bot that chooses otherwise than by the heuristic's card play."""
 
@@ -74,6 +101,8 @@ def test_a_bot_that_chooses_otherwise_has_no_card_player() -> None:
     assert SearchBot(rules, 0, random.Random(0)).card_player() is None
     assert HeuristicBot(rules, 0, random.Random(0)).card_player() is not None
     assert CalibratedBot(rules, 0, random.Random(0)).card_player() is not None
+    assert SearchBot(rules, 0, random.Random(0)).draw_player() is None
+    assert CalibratedBot(rules, 0, random.Random(0)).draw_player() is not None
 
 
 @pytest.mark.parametrize("name", ["call-partner-pitch", "auction-pitch-joker"])

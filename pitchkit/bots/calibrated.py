@@ -57,7 +57,8 @@ from pitchkit.bots.value import (
     calibration_for,
     moon_key,
 )
-from pitchkit.cards import cards_in
+from pitchkit.draw import Choice
+from pitchkit.play import cards_list
 from pitchkit.results import BidView, HandResult, Observation, Phase, PlayView
 from pitchkit.variant import AuctionStyle, Rules
 
@@ -252,19 +253,41 @@ class CalibratedBot(CarefulPlay):
         the rest, then by power): what each card adds to the hand's expected points as
         pitcher with this trump (the trumps held, the top and bottom trump, the point
         cards, the game points)."""
-        model = self.model
-        assert model is not None and obs.trump is not None
+        assert obs.trump is not None
         ch = obs.draw_choice
         if ch.verb == "rob":
             return rob_or_pass(self.rules, obs)  # no card to choose yet (draw.pack_to_partner)
+        return self.draw_cards(obs.trump, ch)
+
+    def draw_player(self) -> Callable[[int | None, Choice], int | None] | None:
+        """For the simulator: what :meth:`choose` answers in phase draw, asked with the
+        trump (None until known) and the seat's choice
+        (:meth:`pitchkit.engine.Game.draw_choice`), without the observation or the list;
+        the answer None where it reads the observation (a robber's answer, or no trump
+        known: the heuristic's draw). None for a class that chooses otherwise, and with no
+        model."""
+        if (type(self).choose is not CalibratedBot.choose
+                or type(self).draw is not CalibratedBot.draw or self.model is None):
+            return None
+        return self._draw_answer
+
+    def _draw_answer(self, trump: int | None, ch: Choice) -> int | None:
+        if trump is None or ch.verb == "rob":
+            return None
+        return self.draw_cards(trump, ch)
+
+    def draw_cards(self, trump: int, ch: Choice) -> int:
+        """:meth:`draw` of the cards of the choice ``ch``, ``trump`` trump."""
+        model = self.model
+        assert model is not None
         cards = ch.cards | ch.must
-        trumps = self.trumps_of(obs.trump)
-        power = self.power_of(obs.trump)
+        trumps = self.trumps_of(trump)
+        power = self.power_of(trump)
         # a trump that scores by itself (a jack, a joker, a ten of trumps ...) before one
         # that does not: the learned estimate may put a card's worth below nothing (the
         # little joker without the big one, ten-point pitch: -0.11), and a robbing pitcher
         # then kept a pointless nine for it in 3% of draw decisions
-        scoring = self.point_cards[obs.trump]
+        scoring = self.point_cards[trump]
         # ranked by (trump, scoring, loss, power): first by kind, then within a kind by
         # what the estimate loses without the card; the action takes a span of the
         # ranking as a set, so a kind's order is read (and its losses worked out) only
@@ -274,7 +297,7 @@ class CalibratedBot(CarefulPlay):
         trump_mask = free_mask & trumps
         kinds = [kind for kind in (plain_mask & ~scoring, plain_mask & scoring,
                                    trump_mask & ~scoring, trump_mask & scoring) if kind]
-        free = [c for kind in kinds for c in cards_in(kind)]  # each kind lowest first
+        free = [c for kind in kinds for c in cards_list(kind)]  # each kind lowest first
         plain = plain_mask.bit_count()
         span = range(len(free))[chosen_span(ch, len(free), plain)]
         if span:
@@ -285,8 +308,8 @@ class CalibratedBot(CarefulPlay):
                 if start < span.start < end or start < span.stop < end:
                     kind = free[start:end]
                     if whole is None:
-                        whole = model.estimate(self.rules, cards, obs.trump)
-                    loss = {c: whole - model.estimate(self.rules, cards & ~(1 << c), obs.trump)
+                        whole = model.estimate(self.rules, cards, trump)
+                    loss = {c: whole - model.estimate(self.rules, cards & ~(1 << c), trump)
                             for c in kind}
                     free[start:end] = sorted(kind, key=lambda c: (loss[c], power[c]))
                 start = end
