@@ -19,6 +19,15 @@ match is bounded by ``--timeout`` seconds, and reports the deals it finished).
   Each match is the exact command printed in the table, run under ``timeout -s INT``
   (an interrupted match reports the deals it finished). The table is written with
   pitchkit.atomic to ``--out`` (an existing file only with ``--force``).
+- ``diagnose``: where ``montecarlo`` beats ``search`` (``benchmarks/search_hybrids.py``):
+  ``search`` against itself with ``montecarlo``'s bids (``MonteCarloBids``), then with
+  ``montecarlo``'s card play (``MonteCarloPlay``), each a match of ``--deals`` deals
+  (seed ``--seed``, bounded by ``--timeout``) on the first of ``--variants``; then
+  ``--games`` games of four ``search`` seats where seat 0 also asks ``montecarlo`` at each
+  card searched: how often its card is of another choice, by trick, and where it is, the
+  two cards played out on 60 worlds each way (``montecarlo``'s worlds and heuristic
+  play-outs; ``search``'s worlds and rule-of-thumb play-outs): which play-outs judge
+  ``montecarlo``'s card the better.
 
 Every run is seeded: the same figures come out on any machine (but the speed). The
 figures describe these bots: a stronger player would change them.
@@ -110,15 +119,17 @@ def part_speed(variants: list[str], hands: int, repeat: int, out: Path | None,
 
 
 def run_match(variant: str, bots: str, deals: int, seed: int, workers: int,
-              timeout: int) -> tuple[str, dict[str, object] | None]:
-    """One ``pitchkit match`` under ``timeout``: its command line and JSON summary."""
+              timeout: int, here: bool = False) -> tuple[str, dict[str, object] | None]:
+    """One ``pitchkit match`` under ``timeout``: its command line and JSON summary (with
+    ``here``, bots of this folder's modules may play: it is the working directory)."""
     command = ["timeout", "-s", "INT", str(timeout), "pitchkit", "match", variant,
                "--bots", bots, "--games", str(deals), "--seed", str(seed),
                "--workers", str(workers), "--json"]
     exe = [sys.executable, "-m", "pitchkit", *command[5:]]
+    folder = Path(__file__).parent if here else None
     done = subprocess.run(["timeout", "-s", "INT", str(timeout), *exe], capture_output=True,
-                          text=True, check=False)
-    shown = shlex.join(command)
+                          text=True, check=False, cwd=folder)
+    shown = ("(cd benchmarks && " if here else "") + shlex.join(command) + (")" if here else "")
     try:
         return shown, json.loads(done.stdout)
     except json.JSONDecodeError:
@@ -193,9 +204,44 @@ def part_strength(deals: int, mc_deals: int, workers: int, timeout: int, out: Pa
         print(f"written: {out}")
 
 
+def part_diagnose(variant: str, deals: int, seed: int, timeout: int, games: int) -> None:
+    import search_hybrids as hybrids  # this folder's module (the script's own folder)
+
+    for bots in ("search_hybrids:MonteCarloBids,search", "search_hybrids:MonteCarloPlay,search"):
+        command, summary = run_match(variant, bots, deals, seed, 1, timeout, here=True)
+        diff = summary["difference"] if summary is not None else None
+        if isinstance(diff, dict) and diff["mean"] is not None:
+            print(f"{bots}: {summary['deals']} deals, A - B {diff['mean']:+.1%} "  # type: ignore[index]
+                  f"[{diff['low']:+.1%}, {diff['high']:+.1%}]", flush=True)
+        else:
+            print(f"{bots}: no result", flush=True)
+        print(f"  {command}", flush=True)
+    play_games(variant, "search_hybrids:Judge" + ",search" * (load_variant(variant)
+               .players.count - 1), "judge", games=games)
+    by_trick: dict[int, list[int]] = {}
+    for trick, other in hybrids.DECISIONS:
+        counts = by_trick.setdefault(trick, [0, 0])
+        counts[0] += 1
+        counts[1] += other
+    print(f"{games} games of {variant}, seat 0's cards searched: trick, decisions, "
+          "montecarlo's card of another choice")
+    for trick in sorted(by_trick):
+        print(f"  {trick + 1}: {by_trick[trick][0]:4d} {by_trick[trick][1]:4d}")
+    judged = hybrids.JUDGED
+    if judged:
+        by_mc = [j[3] for j in judged]
+        by_search = [j[4] for j in judged]
+        print(f"where it differs ({len(judged)}), montecarlo's card less search's, points a "
+              f"world (60 worlds each): by montecarlo's play-outs {sum(by_mc) / len(by_mc):+.3f} "
+              f"(better in {sum(v > 0 for v in by_mc)}), by search's "
+              f"{sum(by_search) / len(by_search):+.3f} (better in "
+              f"{sum(v > 0 for v in by_search)}); the two agree on which is better in "
+              f"{sum((a > 0) == (b > 0) for a, b in zip(by_mc, by_search, strict=True))}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("part", choices=("speed", "games", "strength"))
+    parser.add_argument("part", choices=("speed", "games", "strength", "diagnose"))
     parser.add_argument("--variants",
                         help="comma-separated variants, or 'all' (default: speed, games "
                         "auction-pitch, strength all)")
@@ -205,6 +251,7 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=300, help="strength: deals a match")
     parser.add_argument("--mc-deals", type=int, default=100,
                         help="strength: deals of the match against montecarlo (slow)")
+    parser.add_argument("--seed", type=int, default=2, help="diagnose: the matches' seed")
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--timeout", type=int, default=900, help="seconds a match, at most")
     parser.add_argument("--against", choices=("both", "calibrated", "montecarlo"),
@@ -226,6 +273,8 @@ def main() -> None:
         for variant in variants:
             hands = play_games(variant, "search", "speed0", games=args.games)
             print(f"{variant}: {args.games} games, {hands} hands", flush=True)
+    elif args.part == "diagnose":
+        part_diagnose(variants[0], args.deals, args.seed, args.timeout, args.games)
     else:
         part_strength(args.deals, args.mc_deals, args.workers, args.timeout, args.out,
                       args.force, args.against, variants)

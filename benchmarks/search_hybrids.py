@@ -1,0 +1,125 @@
+"""Bots for finding where ``montecarlo`` beats ``search``: each plays one part of the hand
+as ``montecarlo`` and the rest as ``search`` (``python benchmarks/bench_search.py
+diagnose`` plays them; not part of the package).
+
+- :class:`MonteCarloBids`: the auction and the lead that names trump as ``montecarlo``
+  (20 worlds, the heuristic in every seat of its play-outs), the card play once trump is
+  known as ``search``.
+- :class:`MonteCarloPlay`: the auction and the lead that names trump as ``search`` (the
+  calibrated bot's), the card play once trump is known as ``montecarlo``.
+- :class:`Judge`: plays as ``search``; at each card it searches where ``montecarlo``
+  would play a card of another choice, plays both out on many worlds of each bot's own
+  kind and records the difference (:data:`JUDGED`).
+
+Both bots of a hybrid see every observation (their memories of the hand stay whole);
+each draws from its own generator, seeded from the one passed in.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from pitchkit.bots.montecarlo import MonteCarloBot
+from pitchkit.bots.search import SearchBot
+from pitchkit.bots.worlds import known, sample_world
+from pitchkit.results import Observation, Phase
+from pitchkit.variant import Rules
+
+
+def searched_play(obs: Observation) -> bool:
+    """Card play once trump is known: what ``search`` searches."""
+    return obs.phase is Phase.PLAY and obs.trump is not None
+
+
+class _Hybrid:
+    def __init__(self, rules: Rules, seat: int, rng: random.Random, samples: int = 20) -> None:
+        self.mc = MonteCarloBot(rules, seat, random.Random(rng.random()), samples=samples)
+        self.search = SearchBot(rules, seat, rng)
+
+
+class MonteCarloBids(_Hybrid):
+    """The auction and the trump as ``montecarlo``, the card play as ``search``."""
+
+    def choose(self, observation: Observation, legal_actions: Sequence[int]) -> int:
+        if searched_play(observation):
+            self.mc.sight.see(observation)
+            return self.search.choose(observation, legal_actions)
+        self.search.sight.see(observation)
+        return self.mc.choose(observation, legal_actions)
+
+
+class MonteCarloPlay(_Hybrid):
+    """The auction and the trump as ``search``, the card play as ``montecarlo``."""
+
+    def choose(self, observation: Observation, legal_actions: Sequence[int]) -> int:
+        if searched_play(observation):
+            self.search.sight.see(observation)
+            return self.mc.choose(observation, legal_actions)
+        self.mc.sight.see(observation)
+        return self.search.choose(observation, legal_actions)
+
+
+#: Per decision judged: (trick, cards on the table, candidates, montecarlo's card's gain
+#: over search's by montecarlo's play-outs, the same by search's play-outs), points a world.
+JUDGED: list[tuple[int, int, int, float, float]] = []
+#: Per searched decision: (trick, whether montecarlo's card is of another choice).
+DECISIONS: list[tuple[int, bool]] = []
+
+
+class Judge(_Hybrid):
+    """Plays as ``search``; judges the decisions where ``montecarlo`` would differ."""
+
+    worlds = 60
+
+    def choose(self, observation: Observation, legal_actions: Sequence[int]) -> int:
+        self.mc.sight.see(observation)
+        mine = self.search.choose(observation, legal_actions)
+        if not searched_play(observation):
+            return mine
+        candidates = self.search.candidates(observation, legal_actions)
+        if len(candidates) < 2:
+            return mine
+        theirs = self.mc.choose(observation, legal_actions)
+        trick = len(observation.finished) // len(observation.team_of)
+        # one choice when search counts the two cards interchangeable
+        other = len(self.search.candidates(observation, [mine, theirs])) > 1
+        DECISIONS.append((trick, other))
+        if other:
+            JUDGED.append((trick, len(observation.trick), len(candidates),
+                           self.by_montecarlo(observation, mine, theirs),
+                           self.by_search(observation, mine, theirs)))
+        return mine
+
+    def by_montecarlo(self, obs: Observation, mine: int, theirs: int) -> float:
+        """``theirs`` less ``mine``, points a world, by montecarlo's worlds and play-outs."""
+        total, count = 0.0, 0
+        for _ in range(self.worlds):
+            state = self.mc.determinize(obs)
+            if state is None:
+                continue
+            count += 1
+            total += self.mc.play_out(state, theirs) - self.mc.play_out(state, mine)
+        return total / count if count else 0.0
+
+    def by_search(self, obs: Observation, mine: int, theirs: int) -> float:
+        """``theirs`` less ``mine``, points a world, by search's worlds and play-outs."""
+        bot = self.search
+        know = known(bot.table, obs, bot.sight)
+        if know is None:
+            return 0.0
+        agrees = bot._agrees(obs, know)
+        played_by = [0] * bot.table.n
+        for seat, card in obs.played:
+            played_by[seat] |= 1 << card
+        quick = bot.quick_score(obs)
+        total, count = 0.0, 0
+        for _ in range(self.worlds):
+            world = sample_world(know, bot.seat, obs.hand, bot.rng, agrees, tries=3)
+            if world is None:
+                continue
+            count += 1
+            dealt = [world[s] | played_by[s] for s in range(bot.table.n)]
+            total += (bot.play_card_out(obs, list(world), dealt, theirs, quick)
+                      - bot.play_card_out(obs, list(world), dealt, mine, quick))
+        return total / count if count else 0.0
