@@ -33,31 +33,28 @@ def searched_play(obs: Observation) -> bool:
 
 
 class _Hybrid:
+    #: whether montecarlo plays the cards once trump is known (else the rest of the hand)
+    montecarlo_plays_cards = False
+
     def __init__(self, rules: Rules, seat: int, rng: random.Random, samples: int = 20) -> None:
         self.mc = MonteCarloBot(rules, seat, random.Random(rng.random()), samples=samples)
         self.search = SearchBot(rules, seat, rng)
+
+    def choose(self, observation: Observation, legal_actions: Sequence[int]) -> int:
+        mc_turn = searched_play(observation) == self.montecarlo_plays_cards
+        actor, watcher = (self.mc, self.search) if mc_turn else (self.search, self.mc)
+        watcher.sight.see(observation)
+        return actor.choose(observation, legal_actions)
 
 
 class MonteCarloBids(_Hybrid):
     """The auction and the trump as ``montecarlo``, the card play as ``search``."""
 
-    def choose(self, observation: Observation, legal_actions: Sequence[int]) -> int:
-        if searched_play(observation):
-            self.mc.sight.see(observation)
-            return self.search.choose(observation, legal_actions)
-        self.search.sight.see(observation)
-        return self.mc.choose(observation, legal_actions)
-
 
 class MonteCarloPlay(_Hybrid):
     """The auction and the trump as ``search``, the card play as ``montecarlo``."""
 
-    def choose(self, observation: Observation, legal_actions: Sequence[int]) -> int:
-        if searched_play(observation):
-            self.search.sight.see(observation)
-            return self.mc.choose(observation, legal_actions)
-        self.mc.sight.see(observation)
-        return self.search.choose(observation, legal_actions)
+    montecarlo_plays_cards = True
 
 
 #: Per decision judged: (trick, cards on the table, candidates, montecarlo's card's gain
