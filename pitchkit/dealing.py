@@ -9,7 +9,7 @@ rules plan (and a generator) return one, and the engine starts the hand from it.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from pitchkit.cards import card_name
@@ -84,8 +84,16 @@ def _same_as_shuffle() -> bool:
 _SHUFFLE_INLINED = _same_as_shuffle()
 
 
-def deal_random(plan: RulesPlan, rng: random.Random, dealer: int) -> Deal:
-    """Shuffle with ``rng`` and deal (turning a trump card where the variant does)."""
+#: Whether a later phase takes new hands from the undealt cards, given the rules plan and
+#: the hands dealt (the throw-in's: :func:`pitchkit.weak_hand.some_weak`)
+KeepsStock = Callable[[RulesPlan, Sequence[int]], bool]
+
+
+def deal_random(plan: RulesPlan, rng: random.Random, dealer: int,
+                keeps_stock: KeepsStock | None = None) -> Deal:
+    """Shuffle with ``rng`` and deal (turning a trump card where the variant does). Without
+    a draw, the undealt cards are the deal's pack (top first) when ``keeps_stock`` says a
+    later phase takes new hands from them, else dropped."""
     n = plan.seats.count
     deal = plan.deal
     deck = deal.deck
@@ -120,8 +128,8 @@ def deal_random(plan: RulesPlan, rng: random.Random, dealer: int) -> Deal:
     if turned is not None:
         for seat, card in zip(order, cards, strict=False):
             masks[seat] |= 1 << card
-        if deal.weak_hand_below and not all(mask & deal.weak_hand_below for mask in masks):
-            stock = cards[len(order):]  # the undealt cards, for new hands (throw_in)
+        if keeps_stock is not None and keeps_stock(plan, masks):
+            stock = cards[len(order):]  # the undealt cards, for new hands
     else:
         # the first n*k cards of a uniformly shuffled deck, drawn one by one (a partial
         # Fisher-Yates shuffle), each to the seat the deal gives it to. The draws are the
@@ -137,13 +145,12 @@ def deal_random(plan: RulesPlan, rng: random.Random, dealer: int) -> Deal:
                 digits //= left
                 masks[seat] |= bits[i]
                 bits[i] = bits[last]
-        strong = deal.weak_hand_below
-        if strong and not all(mask & strong for mask in masks):
+        if keeps_stock is not None and keeps_stock(plan, masks):
             # the undealt cards are the first of ``bits``, in no order: shuffle them
             stock = [bit.bit_length() - 1 for bit in bits[:size - len(order)]]
             rng.shuffle(stock)
     if stock:
-        # a weak hand may be thrown in: the undealt cards, in the order new hands take them
+        # the undealt cards, in the order new hands take them
         return Deal(masks, turned, 0, tuple(stock))
     return _DEAL_NEW(Deal, (masks, turned, 0, ()))
 
@@ -169,10 +176,12 @@ def _draw_groups(order: tuple[int, ...], size: int
 
 
 def deal_cards(plan: RulesPlan, hands: Sequence[Sequence[int]], turned: int | None = None,
-               *, kitty: Sequence[int] = (), pack: Sequence[int] = ()) -> Deal:
+               *, kitty: Sequence[int] = (), pack: Sequence[int] = (),
+               stock: bool = False) -> Deal:
     """Check the given cards (a record's deal): ``hands[seat]`` lists seat's cards; with a
     draw or a kitty, ``kitty`` and ``pack`` hold every other card (the pack in the order
-    the draw deals it)."""
+    the draw deals it); without, a pack is allowed only with ``stock`` (a later phase may
+    take new hands from the undealt cards: :func:`deal_random`'s ``keeps_stock``)."""
     n, k = plan.seats.count, plan.deal.cards_per_hand
     if len(hands) != n:
         raise IllegalActionError(f"the deal has {len(hands)} hands for {n} seats")
@@ -208,12 +217,12 @@ def deal_cards(plan: RulesPlan, hands: Sequence[Sequence[int]], turned: int | No
         raise IllegalActionError("this variant turns no card for trump")
     draw_plan = plan.draw
     if draw_plan is None:
-        if kitty or (pack and not plan.deal.weak_hand_below):
+        if kitty or (pack and not stock):
             raise IllegalActionError("this variant has no kitty and no draw: the deal has "
                                      "no kitty or pack")
         if not pack:
             return _DEAL_NEW(Deal, (masks, turned, 0, ()))
-        # deal.weak_hand_below: the pack holds the undealt cards new hands come from
+        # the pack holds the undealt cards new hands come from (``stock``)
     elif len(kitty) != draw_plan.kitty:
         raise IllegalActionError(
             f"the kitty has {len(kitty)} cards, the variant deals {draw_plan.kitty}")

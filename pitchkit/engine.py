@@ -384,7 +384,8 @@ class Game:
         the variant does)."""
         if self.phase is not _DEAL:
             self._require_deal()
-        masks, turned, kitty, pack = dealing.deal_random(self.plan, self.rng, self.dealer)
+        masks, turned, kitty, pack = dealing.deal_random(self.plan, self.rng, self.dealer,
+                                                         weak_hand.keeps_stock(self.plan))
         return self._start_hand(masks, turned, kitty, pack)
 
     def deal_cards(self, hands: Sequence[Sequence[int]], turned: int | None = None, *,
@@ -393,8 +394,9 @@ class Game:
         draw or a kitty, also the kitty and the pack (every undealt card, in the order
         the draw deals them)."""
         self._require_deal()
-        return self._start_hand(*dealing.deal_cards(self.plan, hands, turned, kitty=kitty,
-                                                    pack=pack))
+        return self._start_hand(*dealing.deal_cards(
+            self.plan, hands, turned, kitty=kitty, pack=pack,
+            stock=weak_hand.keeps_stock(self.plan) is not None))
 
     def observation(self, seat: int) -> Observation:
         """What ``seat`` may see now."""

@@ -7,8 +7,8 @@ with a misdeal, the hand ends unplayed and the same dealer deals again) or keeps
 then the next seat round to the dealer whose hand is weak decides, or the auction
 begins. The phase keeps its own record, a :class:`ThrowInState`; the engine applies
 what :func:`begin` and :func:`step` return, and closes a misdealt hand with
-:func:`misdealt`. (The deal keeps the undealt cards as the stock when some hand is weak:
-:func:`pitchkit.dealing.deal`.)
+:func:`misdealt`. The deal keeps the undealt cards as the stock when :func:`some_weak`
+says a hand is weak (:func:`keeps_stock`, passed to :func:`pitchkit.dealing.deal_random`).
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from typing import NamedTuple
 
 from pitchkit.actions import KEEP_HAND, THROW_IN, action_spelling
 from pitchkit.closing import Closed
+from pitchkit.dealing import KeepsStock
 from pitchkit.draw import DrawState
 from pitchkit.errors import IllegalActionError, seat_name
 from pitchkit.plan import RulesPlan
@@ -54,6 +55,19 @@ class ThrowInStep(NamedTuple):
     out: int
     #: the next seat to decide, or -1: the auction begins, or MISDEAL
     next_seat: int
+
+
+def keeps_stock(plan: RulesPlan) -> KeepsStock | None:
+    """What tells the deal to keep the undealt cards as the stock new hands come from
+    (:func:`some_weak`), or None: no hand is ever thrown in."""
+    return some_weak if plan.deal.weak_hand_below else None
+
+
+def some_weak(plan: RulesPlan, hands: Sequence[int]) -> bool:
+    """Whether some hand of ``hands`` is weak: it holds no card of
+    ``deal.weak_hand_below``'s rank or higher."""
+    strong = plan.deal.weak_hand_below
+    return not all(hand & strong for hand in hands)
 
 
 def begin(plan: RulesPlan, dealt: Sequence[int], stock: tuple[int, ...], dealer: int

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from play_helpers import act, cards, tricks
 
-from pitchkit import call, dealing, draw
+from pitchkit import call, dealing, draw, weak_hand
 from pitchkit.actions import CALL_BASE
 from pitchkit.cards import mask_of, parse_card
 from pitchkit.engine import Game, Phase
@@ -208,7 +208,7 @@ def test_a_deal_with_a_weak_hand_keeps_every_undealt_card_for_new_hands(name: st
     strong = plan.deal.weak_hand_below
     weak_deals = strong_deals = 0
     for seed in range(60):
-        deal = dealing.deal_random(plan, random.Random(seed), 1)
+        deal = dealing.deal_random(plan, random.Random(seed), 1, weak_hand.keeps_stock(plan))
         if all(hand & strong for hand in deal.hands):
             strong_deals += 1
             assert deal.pack == ()
@@ -225,7 +225,8 @@ def test_new_hands_come_from_a_shuffled_pack() -> None:
     # first card) is not the lowest undealt card more often than chance allows
     plan = rules_plan(rules_from_mapping(WEAK_DEALS["shuffled"]))
     packs = [deal.pack for seed in range(300)
-             if (deal := dealing.deal_random(plan, random.Random(seed), 1)).pack]
+             if (deal := dealing.deal_random(plan, random.Random(seed), 1,
+                                             weak_hand.keeps_stock(plan))).pack]
     assert len(packs) > 50
     lowest_first = sum(pack[0] == min(pack) for pack in packs)
     assert lowest_first < len(packs) // 4
@@ -259,7 +260,8 @@ def test_a_deal_without_a_draw_takes_no_kitty_and_a_pack_only_for_weak_hands(
     hands = [cards("2H 3H 4C 5C 6D 7D"), cards("AH KH 9C TC TD TS")]
     rest = [c for c in range(52) if c not in hands[0] + hands[1]]
     with pytest.raises(IllegalActionError, match="no kitty and no draw"):
-        dealing.deal_cards(plan, hands, **{given: rest})
+        dealing.deal_cards(plan, hands, **{given: rest},
+                           stock=weak_hand.keeps_stock(plan) is not None)
 
 
 def test_a_seat_with_no_card_to_choose_in_the_draw_is_offered_no_cards() -> None:
