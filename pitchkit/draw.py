@@ -8,7 +8,9 @@ cards to its partner before anyone discards (``draw.give_to_partner``).
 The phase owns its state, a :class:`DrawState`; :func:`step` is pure (state and hands
 in, new state, hands and discarded cards out) and the engine writes the result to the
 game. :func:`choice` says what the seat to act may choose, as a :class:`Choice` that
-bots read from their observation.
+bots read from their observation; the state holds its seat to act's choice
+(``DrawState.turn``), worked out once when the turn begins (:func:`turn_begins`,
+:func:`step`), for the legal actions, the observation and the step to read.
 
 Readings chosen where the sources are silent (named in ``explain``):
 
@@ -130,6 +132,9 @@ class DrawState:
     giving: bool = False
     #: draw.pack_to_partner: the robber is still to answer rob or pack to partner
     asking: bool = False
+    #: what the seat to act (``order[0]``) may choose, worked out when its turn begins
+    #: (:func:`turn_begins`, :func:`step`); None when nobody is to act
+    turn: Choice | None = None
 
 
 #: the robber's answers to draw.pack_to_partner's question (Choice verb ``rob``)
@@ -252,9 +257,23 @@ def _changed(state: DrawState, **changes: Any) -> DrawState:
     return new
 
 
-#: The last :func:`choice` answered and what it read: the engine asks for the same
-#: choice up to three times a turn (the legal actions, the observation, the step).
-_last_choice: list[tuple[DrawPlan, DrawState, int, int, int, int, Choice]] = []
+def turn_begins(plan: DrawPlan, state: DrawState, hands: tuple[int, ...], trumps: int,
+                dealer: int) -> DrawState:
+    """``state`` holding the choice of its seat to act (``order[0]``, holding
+    ``hands[seat]``; ``trumps`` is the mask of every trump): the draw has begun
+    (:func:`begin`)."""
+    return _with_turn(plan, _changed(state), hands, trumps, dealer)
+
+
+def _with_turn(plan: DrawPlan, new: DrawState, hands: tuple[int, ...], trumps: int,
+               dealer: int) -> DrawState:
+    """``new`` (a state just made, held by no one else) given its seat to act's choice."""
+    turn = None
+    if new.order:
+        seat = new.order[0]
+        turn = choice(plan, new, hands[seat], trumps, seat, dealer)
+    new.__dict__["turn"] = turn
+    return new
 
 
 def choice(plan: DrawPlan, state: DrawState, hand: int, trumps: int, seat: int,
@@ -263,16 +282,9 @@ def choice(plan: DrawPlan, state: DrawState, hand: int, trumps: int, seat: int,
 
     A seat that may choose no card (a hand already at its size) has no cards to choose
     from: its one legal action is ``discard`` of nothing."""
-    if _last_choice:
-        last = _last_choice[0]
-        # the plan and the state are frozen: the same objects, the same choice
-        if last[1] is state and last[0] is plan and last[2] == hand and last[3] == trumps \
-                and last[4] == seat and last[5] == dealer:
-            return last[6]
     ch = _choice(plan, state, hand, trumps, seat, dealer)
     if ch.most == 0:
         ch = ch._replace(cards=0)
-    _last_choice[:] = [(plan, state, hand, trumps, seat, dealer, ch)]
     return ch
 
 
@@ -358,10 +370,19 @@ def check(ch: Choice, seat: int, action: int) -> int:
 
 def step(plan: DrawPlan, state: DrawState, hands: tuple[int, ...], trumps: int,
          dealer: int, action: int) -> tuple[DrawState, tuple[int, ...], int]:
-    """Apply the draw action of the seat to act; returns (state, hands, discarded cards)."""
+    """Apply the draw action of the seat to act; returns (state, hands, discarded cards),
+    the state holding the next seat to act's choice."""
+    new, new_hands, discarded = _step(plan, state, hands, trumps, dealer, action)
+    return _with_turn(plan, new, new_hands, trumps, dealer), new_hands, discarded
+
+
+def _step(plan: DrawPlan, state: DrawState, hands: tuple[int, ...], trumps: int,
+          dealer: int, action: int) -> tuple[DrawState, tuple[int, ...], int]:
     seat = state.order[0]
     hand = hands[seat]
-    ch = choice(plan, state, hand, trumps, seat, dealer)
+    ch = state.turn
+    if ch is None:  # a state made without its turn (not by turn_begins or step)
+        ch = choice(plan, state, hand, trumps, seat, dealer)
     mask = check(ch, seat, action)
     if ch.verb == "rob":
         if action == ROB:

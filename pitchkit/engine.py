@@ -442,7 +442,8 @@ class Game:
     def draw_choice(self) -> draw.Choice:
         """In phase draw: what :attr:`to_act` may discard or keep."""
         assert self.phase is _DRAW and self.to_act is not None
-        return flow.draw_choice(self.plan, self._play_state, self._hand(), self.to_act)
+        assert self._draw is not None and self._draw.turn is not None
+        return self._draw.turn
 
     def set_aside(self) -> dict[str, int]:
         """Cards in no hand this hand, as masks: ``pack`` (undealt), ``kitty``, ``discarded``."""

@@ -197,7 +197,7 @@ def begin_play(plan: RulesPlan, state: PlayState, hand: Hand, leader: int) -> Ne
     _dealer, pitcher, hands, reserve, drawing, called, lone, _dealt, _throw_in = hand
     if drawing is not None:
         if not drawing.done:
-            return _begin_draw(plan, drawing, hand.dealer, pitcher)
+            return _begin_draw(plan, drawing, hand.dealer, pitcher, tuple(hands), state.trumps)
         dealt = tuple(hands)  # the cards in play: after the draw
     if plan.call is not None and called is None and pitcher is not None:
         # rule: the pitcher calls a card for a partner, once the hands are final
@@ -235,8 +235,8 @@ def _sit_out(plan: RulesPlan, state: PlayState, hands: Sequence[int], pitcher: i
     return sat
 
 
-def _begin_draw(plan: RulesPlan, drawing: draw.DrawState, dealer: int, pitcher: int | None
-                ) -> Next:
+def _begin_draw(plan: RulesPlan, drawing: draw.DrawState, dealer: int, pitcher: int | None,
+                hands: tuple[int, ...], trumps: int) -> Next:
     """The draw begins: in turn from the dealer's left, the dealer last, then any robbing
     pitcher, or a robber that may pass the pack to its partner (pitchkit.draw); first any
     give to the kitty taker's partner."""
@@ -248,7 +248,9 @@ def _begin_draw(plan: RulesPlan, drawing: draw.DrawState, dealer: int, pitcher: 
     if d.give_to_partner:
         giver = draw.kitty_taker(d, dealer, pitcher)
         give = (giver, draw.receiver_of(giver, seats.team_of, seats.next_seat))
-    drawing = draw.begin(drawing, order, seats.count, robbing, give, ask=d.pack_to_partner)
+    drawing = draw.turn_begins(
+        d, draw.begin(drawing, order, seats.count, robbing, give, ask=d.pack_to_partner),
+        hands, trumps, dealer)
     return Next(Phase.DRAW, drawing.order[0], draw=drawing)
 
 
@@ -313,11 +315,11 @@ STEPS: dict[Phase, Callable[[RulesPlan, PlayState, Hand, int, int], Next]] = {
 }
 
 
-def draw_choice(plan: RulesPlan, state: PlayState, hand: Hand, seat: int) -> draw.Choice:
-    """In phase draw: what ``seat`` may discard or keep (pitchkit.draw.choice)."""
-    assert plan.draw is not None and hand.draw is not None
-    return draw.choice(plan.draw, hand.draw, hand.hands[seat], state.trumps, seat,
-                       hand.dealer)
+def draw_choice(hand: Hand) -> draw.Choice:
+    """In phase draw: what the seat to act may discard or keep (pitchkit.draw.choice,
+    worked out when its turn began)."""
+    assert hand.draw is not None and hand.draw.turn is not None
+    return hand.draw.turn
 
 
 def callable_cards(plan: RulesPlan, hand: Hand) -> int:
@@ -338,7 +340,7 @@ def choices(plan: RulesPlan, state: PlayState, hand: Hand, phase: Phase, seat: i
     if phase is Phase.SELECT:
         return cards_list(hand.reserve[seat])
     if phase is Phase.DRAW:
-        return draw.legal_actions(draw_choice(plan, state, hand, seat))
+        return draw.legal_actions(draw_choice(hand))
     if phase is Phase.TRUMP:
         return [TRUMP_BASE + s for s in range(4)]
     if phase is Phase.CALL:
@@ -358,5 +360,5 @@ def random_action(plan: RulesPlan, state: PlayState, hand: Hand, phase: Phase, s
         return select_action(rng.sample(choices(plan, state, hand, phase, seat),
                                         state.select_count))
     if phase is Phase.DRAW:
-        return draw.random_action(draw_choice(plan, state, hand, seat), rng)
+        return draw.random_action(draw_choice(hand), rng)
     return rng.choice(choices(plan, state, hand, phase, seat))

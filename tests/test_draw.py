@@ -4,6 +4,7 @@ hand-made deals (issue 11)."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -13,6 +14,7 @@ from pitchkit.cards import format_cards, parse_card
 from pitchkit.engine import Game, Phase, action_text
 from pitchkit.errors import IllegalActionError, RecordError
 from pitchkit.load import load_variant
+from pitchkit.plan import rules_plan
 from pitchkit.record import game_to_record, replay_record
 from pitchkit.variant import rules_from_mapping
 from tests.play_helpers import act, cards, tricks
@@ -449,7 +451,7 @@ def test_the_draw_steps_copy_of_a_state_equals_dataclasses_replace() -> None:
     from hypothesis import given
     from hypothesis import strategies as st
 
-    from pitchkit.draw import DrawState, _changed
+    from pitchkit.draw import Choice, DrawState, _changed
 
     names = [f.name for f in dataclasses.fields(DrawState)]
     values = {"pack": st.tuples(st.integers(0, 53)), "kitty": st.integers(0, 2 ** 54),
@@ -458,7 +460,10 @@ def test_the_draw_steps_copy_of_a_state_equals_dataclasses_replace() -> None:
               "drawn": st.tuples(st.integers(0, 2 ** 54)), "gone": st.tuples(st.integers(0)),
               "robbing": st.integers(0, 5), "giver": st.integers(-1, 5),
               "receiver": st.integers(-1, 5), "given": st.integers(0, 2 ** 54),
-              "giving": st.booleans(), "asking": st.booleans()}
+              "giving": st.booleans(), "asking": st.booleans(),
+              "turn": st.none() | st.builds(Choice, st.sampled_from(["discard", "keep"]),
+                                            st.integers(0, 2 ** 54), st.integers(0, 2 ** 54),
+                                            st.integers(0, 9), st.integers(0, 9))}
     assert set(values) == set(names)  # a new field of DrawState: add it here
     states = st.fixed_dictionaries({k: values[k] for k in names})
 
@@ -473,17 +478,33 @@ def test_the_draw_steps_copy_of_a_state_equals_dataclasses_replace() -> None:
     check()
 
 
-def test_the_draw_choice_is_worked_out_again_for_another_hand_or_state() -> None:
-    from pitchkit.draw import DrawPlan, DrawState, choice
-    from pitchkit.variant import Discard
+@pytest.mark.parametrize("name", sorted(
+    path.stem for path in (Path(__file__).parent.parent / "variants").glob("*.yaml")))
+def test_the_draws_turn_is_the_choice_of_the_seat_to_act_with_its_hand_now(name: str) -> None:
+    """The draw's state holds its seat to act's choice (DrawState.turn), worked out when
+    the turn began: at every draw decision of random games it is what draw.choice says
+    for that seat's hand, the pack and the state as they are now."""
+    from pitchkit.draw import choice
 
-    plan = DrawPlan(discard=Discard.UP_TO, count=3, hand_size=6, dealer_robs=False,
-                    show_and_keep=False, kitty=0, kitty_to_dealer=False)
-    state = DrawState(pack=tuple(range(20, 40)), order=(0, 1))
-    six, seven = 0b111111, 0b1111111
-    assert choice(plan, state, six, 0, 0, 3).most == 3
-    assert choice(plan, state, seven, 0, 0, 3).least == 1  # another hand
-    assert choice(plan, state, six, 0, 0, 3).least == 0
-    short = DrawState(pack=(20,), order=(0, 1))
-    assert choice(plan, short, six, 0, 0, 3).most == 1  # another state: the pack's one card
-    assert choice(plan, state, six, 0, 0, 3).most == 3
+    rules = load_variant(name)
+    if rules_plan(rules).draw is None:
+        pytest.skip("no draw")
+    seen = 0
+    for seed in range(4):
+        game = Game(rules, random.Random(seed))
+        rng = random.Random(seed)
+        while game.phase is not Phase.OVER and game.hands_played < 6:
+            if game.phase is Phase.DEAL:
+                game.deal_random()
+                continue
+            if game.phase is Phase.DRAW:
+                state, seat = game._draw, game.to_act
+                plan = game.plan.draw
+                assert plan is not None and state is not None and seat is not None
+                assert state.order[0] == seat
+                assert game.draw_choice() == choice(
+                    plan, state, game.hands[seat], game._play_state.trumps, seat,
+                    game.dealer)
+                seen += 1
+            game.apply(game.random_action(rng))
+    assert seen
