@@ -16,12 +16,11 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from test_engine_properties import variants
 
-from pitchkit import fastsim
+from pitchkit import fastsim, schema
 from pitchkit import simulate as sim
 from pitchkit.bots import parse_bots
 from pitchkit.bots.random_bot import RandomBot
 from pitchkit.checks import check_rules
-from pitchkit.errors import PitchkitError
 from pitchkit.load import load_schema, load_variant
 from pitchkit.results import Event
 from pitchkit.tricks import FOLLOWING_CODE, legal_follows, trump_tables
@@ -30,32 +29,39 @@ from pitchkit.variant import Rules, rules_from_mapping, rules_to_mapping
 HANDS = 8
 
 
+#: every setting's default, by key (the schema's)
+DEFAULTS = {key: spec["default"] for key, spec in schema.settings()}
+
+
 def covered(rules: Rules) -> Rules | None:
-    """``rules`` with every setting the fast path does not play set to one it does."""
-    data = rules_to_mapping(rules)
-    defaults = dict(fastsim._flat(rules_to_mapping(rules_from_mapping({}))))
-    for key, _ in fastsim._flat(rules_to_mapping(rules)):
-        if not fastsim.covers(key):
-            section, name = key.split(".")
-            data[section][name] = defaults[key]
-    if data["trump"]["chosen_by"] == "turned_card":
-        data["trump"]["chosen_by"] = "first_lead"
-    if data["auction"]["style"] == "sell":
-        data["auction"]["style"] = "one_round"
-    data["play"]["never_lead_joker"] = False
-    data["scoring"]["method"] = "points"
-    data["trump"]["pitched_joker"] = "not_allowed"
-    data["points"]["items"] = [item for item in data["points"]["items"]
-                               if "joker" not in str(item.get("card", ""))]
-    if not data["points"]["items"]:
-        data["points"]["items"] = [{"point": "high", "value": 1}]
-    try:
-        out = rules_from_mapping(data)
-    except (PitchkitError, ValueError):
-        return None
-    if any(not finding.note for finding in check_rules(out)):
-        return None  # e.g. the jokers taken out, the deck no longer deals every hand
-    return out
+    """``rules`` with each setting that sends the game to the engine back at its default:
+    the one that :func:`fastsim.fallback_reason` (the engine's own test) names, until it
+    names none, and then each problem the validator finds repaired the same way (a
+    setting it names back at its default, an item it names out of its list); None when
+    the validator names only settings already at their defaults."""
+    for _ in range(len(DEFAULTS) + 20):  # each pass puts a setting back or drops an item
+        reason = fastsim.fallback_reason(rules)
+        if reason is not None:
+            key = ".".join(reason.partition(":")[0].split(".")[:2])
+            rules = rules.with_settings({key: DEFAULTS[key]})
+            continue
+        finding = next((f for f in check_rules(rules) if not f.note), None)
+        if finding is None:
+            return rules
+        for path in finding.paths:
+            key, _, index = path.partition("[")
+            section, _, name = key.partition(".")
+            value = rules_to_mapping(rules).get(section, {}).get(name, DEFAULTS.get(key))
+            if index and isinstance(value, list) and len(value) > 1:
+                value = [v for i, v in enumerate(value) if i != int(index[:-1])]
+                rules = rules.with_settings({key: value})
+                break
+            if key in DEFAULTS and value != DEFAULTS[key]:
+                rules = rules.with_settings({key: DEFAULTS[key]})
+                break
+        else:
+            return None
+    raise AssertionError(f"no end to the repair of {rules}")
 
 
 def engine_game(rules: Rules, key: str) -> tuple[Any, bool, list[tuple[Any, Any]]]:
