@@ -115,7 +115,9 @@ class HandScore:
 
     ``points`` maps each point of the variant (in ``rules.point_names()`` order) to the
     seats credited (empty: nobody). ``points_won`` is, per seat, the number of points its
-    side won. ``score_changes`` is per seat (partners equal).
+    side won: what the contract is held against, and the score with no contract (the
+    engine reads ``score_changes`` only; the tests check the award and the contract
+    apart through it). ``score_changes`` is per seat (partners equal).
     """
 
     points: dict[str, tuple[int, ...]]
@@ -731,7 +733,9 @@ def combination_changes(team_of: tuple[int, ...], combo: Sequence[int]) -> tuple
 
 def available_points(rules: Rules, seats_sides: int) -> int:
     """The most points one hand can award in total, all sides together (a split game
-    counts its value once per tied side)."""
+    counts its value once per tied side): not read by the engine, it is the bound the
+    property tests hold every hand's award to (tests/test_scoring_properties.py,
+    test_scoring_games.py, test_engine_properties.py)."""
     plan = scoring_plan(rules)
     split = sum(item.value for item in plan.items if item.kind == KIND_GAME) \
         if plan.game_tie is GameTie.SPLIT else 0
