@@ -372,12 +372,6 @@ def step(plan: DrawPlan, state: DrawState, hands: tuple[int, ...], trumps: int,
          dealer: int, action: int) -> tuple[DrawState, tuple[int, ...], int]:
     """Apply the draw action of the seat to act; returns (state, hands, discarded cards),
     the state holding the next seat to act's choice."""
-    new, new_hands, discarded = _step(plan, state, hands, trumps, dealer, action)
-    return _with_turn(plan, new, new_hands, trumps, dealer), new_hands, discarded
-
-
-def _step(plan: DrawPlan, state: DrawState, hands: tuple[int, ...], trumps: int,
-          dealer: int, action: int) -> tuple[DrawState, tuple[int, ...], int]:
     seat = state.order[0]
     hand = hands[seat]
     ch = state.turn
@@ -389,16 +383,18 @@ def _step(plan: DrawPlan, state: DrawState, hands: tuple[int, ...], trumps: int,
             # the robber takes the pack; its partners' turns go, unless what it leaves
             # goes on to them (draw.rest_to_partner)
             order = state.order if plan.rest_to_partner else state.order[:1]
-            return _changed(state, asking=False, order=order, robbing=len(order)), hands, 0
-        # the pack, unseen, to the next robber: its partner
-        return (_changed(state, asking=False, order=state.order[1:],
-                        robbing=state.robbing - 1), hands, 0)
+            new = _changed(state, asking=False, order=order, robbing=len(order))
+        else:  # the pack, unseen, to the next robber: its partner
+            new = _changed(state, asking=False, order=state.order[1:],
+                           robbing=state.robbing - 1)
+        return _with_turn(plan, new, hands, trumps, dealer), hands, 0
     if ch.verb == "give":
-        new_hands = list(hands)
-        new_hands[seat] = hand & ~mask
-        new_hands[state.receiver] |= mask
-        return (_changed(state, order=state.order[1:], giving=False, given=mask),
-                tuple(new_hands), 0)
+        gave = list(hands)
+        gave[seat] = hand & ~mask
+        gave[state.receiver] |= mask
+        given = tuple(gave)
+        new = _changed(state, order=state.order[1:], giving=False, given=mask)
+        return _with_turn(plan, new, given, trumps, dealer), given, 0
     drawn = list(state.drawn)
     shown = list(state.shown)
     pack = state.pack
@@ -429,14 +425,15 @@ def _step(plan: DrawPlan, state: DrawState, hands: tuple[int, ...], trumps: int,
         shown.append((seat, discarded & trumps))
     if plan.show_and_keep and (new_hand & trumps).bit_count() > plan.hand_size:
         shown.append((seat, new_hand & trumps))  # rule: extra trumps shown and kept
-    new_hands = list(hands)
-    new_hands[seat] = new_hand
+    after = list(hands)
+    after[seat] = new_hand
+    new_hands = tuple(after)
     gone = list(state.gone)
     gone[seat] |= discarded
     order = state.order[1:]
     new_state = _changed(state, pack=pack, order=order, done=not order,
                         shown=tuple(shown), drawn=tuple(drawn), gone=tuple(gone))
-    return new_state, tuple(new_hands), discarded
+    return _with_turn(plan, new_state, new_hands, trumps, dealer), new_hands, discarded
 
 
 def choice_action(ch: Choice, cards: int) -> int:
