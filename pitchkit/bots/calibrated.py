@@ -340,15 +340,9 @@ class CalibratedBot(CarefulPlay):
             return None
         return self._auction_answer
 
-    def _auction_answer(self, view: BidView, choices: BidChoices) -> int:
-        """:meth:`choose` in phase auction (no sale, no moon offered) on its plain values."""
-        may_pass, lowest, highest, moon, pitches = choices
-        if not (may_pass or moon or lowest <= highest) and pitches & (pitches - 1) == 0:
-            return pitches.bit_length() - 1  # a lone card to pitch: play() plays it
-        # the first legal action but a pass or a number: the moon, else the lowest pitch
-        other = MOON if moon else (pitches & -pitches).bit_length() - 1
-        return self.bid_from_view(view, may_pass, range(lowest, highest + 1), moon, other,
-                                  None)
+    def bid_on_choices(self, view: BidView, may_pass: bool, numeric: Sequence[int],
+                       moon: bool, other: int) -> int:
+        return self.bid_from_view(view, may_pass, numeric, moon, other, None)
 
     def bid_from_view(self, view: Observation | BidView, may_pass: bool,
                       numeric: Sequence[int], moon_legal: bool, other: int,

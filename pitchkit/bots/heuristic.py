@@ -524,8 +524,13 @@ class HeuristicBot:
             return pitches.bit_length() - 1  # a lone card to pitch: play() plays it
         # the first legal action but a pass or a number: the moon, else the lowest pitch
         other = MOON if moon else (pitches & -pitches).bit_length() - 1
-        return self.bid_from(view.hand, view.trump, may_pass, range(lowest, highest + 1),
-                             moon, other)
+        return self.bid_on_choices(view, may_pass, range(lowest, highest + 1), moon, other)
+
+    def bid_on_choices(self, view: BidView, may_pass: bool, numeric: Sequence[int],
+                       moon: bool, other: int) -> int:
+        """The bid of :meth:`bid_player` on what the legal actions offer (as
+        :meth:`bid_from`); a subclass with a bid player of its own answers here."""
+        return self.bid_from(view.hand, view.trump, may_pass, numeric, moon, other)
 
     def bid(self, obs: Observation, legal: Sequence[int]) -> int:
         return self.bid_on(obs.hand, obs.trump, legal)
