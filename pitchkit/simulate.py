@@ -117,19 +117,28 @@ def play_game(setup: Setup, rng_seed: str, bots: Sequence[Bot]) -> tuple[Game, b
     deal_limit = setup.deal_limit
     deals = game.hand_results
     observes = [getattr(bot, "observes", True) for bot in bots]
-    chooses = [bot.choose if spec.target in BUILTIN.values() else timed(bot.choose, limit_s)
-               for bot, spec in zip(bots, specs, strict=True)]
-    # built-in bots' card play, asked with the seat's view of the table and not the whole
-    # observation; a single legal card is played without asking (card_player's promise)
-    players = [_fast_player(bot, "card_player") if spec.target in BUILTIN.values() else None
-               for bot, spec in zip(bots, specs, strict=True)]
+    # built-in bots are asked without a time limit, and through their fast paths where
+    # they have them (_fast_player): their card play with the seat's view of the table,
+    # not the whole observation (a single legal card is played without asking:
+    # card_player's promise); their bids with the seat's view of the auction; their
+    # draws with the trump and what may be drawn (where they need no more)
+    builtin = frozenset(BUILTIN.values())
+    chooses: list[Callable[..., Any]] = []
+    players: list[Callable[..., int] | None] = []
+    bidders: list[Callable[..., int] | None] = []
+    drawers: list[Callable[..., int | None] | None] = []
+    for bot, spec in zip(bots, specs, strict=True):
+        if spec.target in builtin:
+            chooses.append(bot.choose)
+            players.append(_fast_player(bot, "card_player"))
+            bidders.append(_fast_player(bot, "bid_player"))
+            drawers.append(_fast_player(bot, "draw_player"))
+        else:
+            chooses.append(timed(bot.choose, limit_s))
+            players.append(None)
+            bidders.append(None)
+            drawers.append(None)
     fast = any(players)
-    # and their bids, asked with the seat's view of the auction, not the whole observation
-    bidders = [_fast_player(bot, "bid_player") if spec.target in BUILTIN.values() else None
-               for bot, spec in zip(bots, specs, strict=True)]
-    # and their draws, with the trump and what may be drawn (where they need no more)
-    drawers = [_fast_player(bot, "draw_player") if spec.target in BUILTIN.values() else None
-               for bot, spec in zip(bots, specs, strict=True)]
     legal_actions, apply, observation = game.legal_actions, game.apply, game.observation
     legal_mask, play_view = game.legal_mask, game.play_view
     bid_view, bid_choices, draw_choice = game.bid_view, game.bid_choices, game.draw_choice
@@ -181,10 +190,11 @@ def play_game(setup: Setup, rng_seed: str, bots: Sequence[Bot]) -> tuple[Game, b
             if bidder is not None:
                 action = bidder(bid_view(seat), bid_choices())
             elif drawer is not None:
-                action = drawer(game.trump, draw_choice())
-                if action is None:  # it reads the observation (a robber's answer)
+                drawn = drawer(game.trump, draw_choice())
+                if drawn is None:  # it reads the observation (a robber's answer)
                     legal = legal_actions()
-                    action = chooses[seat](observation(seat), legal)
+                    drawn = chooses[seat](observation(seat), legal)
+                action = drawn
             else:
                 assert legal is not None
                 action = chooses[seat](
