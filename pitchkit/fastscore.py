@@ -29,9 +29,10 @@ from pitchkit.scoring import (
 )
 from pitchkit.variant import Count, GameTie, GoesTo
 
-#: (trump, pitcher, bid, dealt, captured, last trick's winner, scores before the hand,
-#: hands played with this one) -> (points, made, score changes, new scores), or None
-HandScorer = Callable[[int, int, int, Sequence[int], Sequence[int], int, Sequence[int], int],
+#: (trump, pitcher, bid, the cards dealt (one mask), captured, last trick's winner,
+#: scores before the hand, hands played with this one) -> (points, made, score changes,
+#: new scores), or None
+HandScorer = Callable[[int, int, int, int, Sequence[int], int, Sequence[int], int],
                       tuple[Any, ...] | None]
 
 _KINDS = frozenset({KIND_HIGH, KIND_LOW, KIND_JACK, KIND_GAME, KIND_LAST_TRICK, KIND_CARD})
@@ -76,10 +77,9 @@ def hand_scorer(plan: ScoringPlan, team_of: tuple[int, ...]) -> HandScorer | Non
     hands_limit = s.hands
     side_ids = sides.ids
 
-    def score(trump: int, pitcher: int, bid: int, dealt: Sequence[int],
+    def score(trump: int, pitcher: int, bid: int, in_play: int,
               captured: Sequence[int], last: int, scores: Sequence[int],
               hands_played: int) -> tuple[Any, ...] | None:
-        in_play = sum(dealt)  # one bit a card: the sum is the cards dealt
         natural = in_play & SUIT_MASKS[trump]
         points: dict[str, tuple[int, ...]] = {}
         won = [0] * n  # by side

@@ -35,6 +35,7 @@ any setting added after this module that is away from its default.
 from __future__ import annotations
 
 import random
+from bisect import bisect_left as _bisect
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -42,6 +43,7 @@ from operator import itemgetter
 from typing import Any
 
 from pitchkit.actions import BID_BASE, MOON, PASS, TRUMP_BASE
+from pitchkit.cards import CARD_BIT
 from pitchkit.fastscore import HandScorer, hand_scorer
 from pitchkit.memo import per_rule_set
 from pitchkit.plan import RulesPlan, rules_plan
@@ -156,11 +158,15 @@ class FastPlan:
     #: of its cards: each card drawn is swapped to the end of the deck left, so the
     #: ``j``-th card dealt ends at index ``deck size - 1 - j``
     deals: tuple[tuple[int, tuple[Any, ...], tuple[Any, ...]], ...]
-    #: per trump suit: (trumps mask, effective suit of each card, by effective suit led:
-    #: (trick keys, the cards that follow suit, the cards legal to a hand that can
-    #: follow, the cards legal to one that cannot (0: any card))); the follow rules
-    #: as masks: a COPY of tricks.legal_follows, see :func:`_follow_masks`
-    trump_sets: tuple[tuple[int, tuple[int, ...], tuple[tuple[Any, int, int, int], ...]], ...]
+    #: per trump suit: (effective suit of each card, the cards whose effective suit is
+    #: not their own (the off-jack, the off-five), by effective suit led: (trick keys,
+    #: and the follow rule as three effective suits, 4 for none: see
+    #: :func:`_follow_suits`, a COPY of tricks.legal_follows))
+    trump_sets: tuple[tuple[tuple[int, ...], tuple[int, ...],
+                            tuple[tuple[Any, int, int, int], ...]], ...]
+    #: per hand of cards as a mask of its places (bit i: the i-th lowest card dealt to the
+    #: seat), the places held in order (:class:`_Places`)
+    places: Any
     #: every side's score before the first hand (pitchkit.settle.start_score)
     start: int
     #: the faster copy of scoring and settling a bid's hand (None: the definitions only)
@@ -184,10 +190,12 @@ def fast_plan(rules: Rules) -> FastPlan:
     return FastPlan(
         plan=plan, first_dealer=None if first == "random" else int(first) % n,
         deals=tuple(deals),
-        trump_sets=tuple((t.trumps, t.effective_suit,
-                          tuple((led_keys, *_follow_masks(plan.play.following, t.trumps, mask))
-                                for led_keys, mask in zip(keys, masks, strict=False)))
-                         for t, masks, keys in plan.play.trump_sets),
+        trump_sets=tuple((t.effective_suit,
+                          tuple(c for c in range(52) if t.effective_suit[c] != c // 13),
+                          tuple((led_keys, *_follow_suits(plan.play.following, t.trump, led))
+                                for led, led_keys in enumerate(keys)))
+                         for t, _masks, keys in plan.play.trump_sets),
+        places=_places(plan.deal.cards_per_hand),
         start=start_score(rules),
         scorer=(hand_scorer(plan.scoring, plan.seats.team_of) if plan.deal.cards_per_hand
                 else None))
@@ -218,19 +226,76 @@ def _getter(indexes: list[int]) -> Any:
     return itemgetter(*indexes)
 
 
-def _follow_masks(following: int, trumps: int, suit: int) -> tuple[int, int, int]:
-    """COPY of :func:`pitchkit.tricks.legal_follows` as three masks, for a lead whose
-    effective suit's cards are ``suit``: (``follow``, ``can``, ``cannot``). A hand that
-    holds a card of ``follow`` may play its cards of ``can``; one that holds none, its
-    cards of ``cannot`` if it holds any, else any card (tests/test_fastsim.py proves it
-    the same as legal_follows on random hands)."""
+#: "no suit" in :func:`_follow_suits`: a hand's cards of it are none
+NO_SUIT = 4
+
+
+def _follow_suits(following: int, trump: int, led: int) -> tuple[int, int, int]:
+    """COPY of :func:`pitchkit.tricks.legal_follows` as three effective suits (NO_SUIT:
+    none), for a lead of effective suit ``led``: (``follow``, ``also``, ``cannot``). A
+    hand that holds a card of ``follow`` may play those and its cards of ``also``; one
+    that holds none, its cards of ``cannot`` if it holds any, else any card
+    (tests/test_fastsim.py proves it the same as legal_follows on random hands)."""
     if following == ANY_CARD:
-        return 0, 0, 0  # rule: play.following any_card
+        return NO_SUIT, NO_SUIT, NO_SUIT  # rule: play.following any_card
     if following == FOLLOW_OR_TRUMP:
-        return suit, suit | trumps, 0  # rule: follow suit or trump; else anything
+        return led, trump, NO_SUIT  # rule: follow suit or trump; else anything
     if following == MUST_FOLLOW_THEN_TRUMP:
-        return suit, suit, trumps  # rule: follow suit; else a trump; else anything
-    return suit, suit, 0  # rule: must follow suit; else anything
+        return led, NO_SUIT, trump  # rule: follow suit; else a trump; else anything
+    return led, NO_SUIT, NO_SUIT  # rule: must follow suit; else anything
+
+
+#: places in a hand as bits up to which :func:`_places` is a table
+_PLACES_TABLE = 12
+
+
+def _places(per: int) -> Any:
+    """For each mask of places in a hand of ``per`` cards, its places in order: a tuple
+    of tuples, or for long hands an object that works them out when asked."""
+    if per <= _PLACES_TABLE:
+        return tuple(_Places.of(mask) for mask in range(1 << per))
+    return _Places()
+
+
+class _Places:
+    """The places of a mask of a long hand, worked out when asked (``places[mask]``)."""
+
+    @staticmethod
+    def of(mask: int) -> tuple[int, ...]:
+        return tuple(i for i in range(mask.bit_length()) if mask >> i & 1)
+
+    def __getitem__(self, mask: int) -> tuple[int, ...]:
+        return self.of(mask)
+
+
+def _suit_masks(cards: list[list[int]], moved: tuple[int, ...], trump: int, full: int
+                ) -> list[list[int]]:
+    """Each seat's cards (sorted) by effective suit as masks of places, and NO_SUIT's 0:
+    the suits' cards are runs of a sorted hand (card // 13), save ``moved``, the cards
+    that are ``trump`` though not of its suit."""
+    out = []
+    prefix = _PREFIX
+    for hand in cards:
+        a = prefix[_bisect(hand, 13)]
+        b = prefix[_bisect(hand, 26)]
+        c = prefix[_bisect(hand, 39)]
+        masks = [a, b - a, c - b, full - c, 0]
+        for card in moved:
+            if card in hand:
+                bit = 1 << hand.index(card)
+                masks[card // 13] -= bit
+                masks[trump] += bit
+        out.append(masks)
+    return out
+
+
+def _masks(cards: list[list[int]]) -> tuple[int, ...]:
+    """Each seat's cards as a mask."""
+    return tuple(sum(1 << card for card in hand) for hand in cards)
+
+
+#: the masks of the first i places
+_PREFIX = tuple((1 << i) - 1 for i in range(64))
 
 
 #: bits to draw for a uniform choice among ``count`` (random.Random._randbelow)
@@ -279,7 +344,10 @@ def play_random_game(rules: Rules, key: str, hand_limit: int, deal_limit: int,
     game_bits = rng.getrandbits
     nbits = _BITS
     next_seat, bid_next, team_of = seats_plan.next_seat, seats_plan.bid_next, seats_plan.team_of
-    per, deals, deck_bits = plan.deal.cards_per_hand, fast.deals, plan.deal.deck_bits
+    per, deals, deck = plan.deal.cards_per_hand, fast.deals, plan.deal.deck
+    full = (1 << per) - 1
+    places = fast.places
+    card_bit = CARD_BIT  # a card's bit, and a place's in a hand
     trump_sets = fast.trump_sets
     tracing = trace is not None
     first_must_trump = play_plan.first_lead_must_be_trump
@@ -304,12 +372,11 @@ def play_random_game(rules: Rules, key: str, hand_limit: int, deal_limit: int,
             seat = next_seat[seat]
             after.append((seat, grbs[seat]))
         rest.append(tuple(after))
-    orders = [(leader, *(seat for seat, _ in after)) for leader, after in enumerate(rest)]
     while len(results) < deal_limit and hands_played < hand_limit:
         # ---- the deal (COPY of dealing.deal_random: the same draws)
         width, groups, getters = deals[dealer]
         draws = game_bits(width)
-        bits = list(deck_bits)
+        bits = list(deck)  # the cards left (named bits: they were masks)
         for product, pairs, single in groups:
             draws, digits = divmod(draws, product)
             # two draws at a time (FastPlan.deals); the card drawn goes to the end of
@@ -321,11 +388,11 @@ def play_random_game(rules: Rules, key: str, hand_limit: int, deal_limit: int,
                 bits[j], bits[next_last] = bits[next_last], bits[j]
             if single >= 0:  # the group's last draw: what is left of its digits
                 bits[digits], bits[single] = bits[single], bits[digits]
-        # each seat's cards, one bit each: their sum is their mask
-        hands = [sum(get(bits)) for get in getters]
-        dealt = tuple(hands)
+        # each seat's cards, lowest first: a card's place in its hand is its bit in the
+        # seat's mask of places held
+        cards = [sorted(get(bits)) for get in getters]
         if trace is not None:
-            trace.append(("deal", dealt))
+            trace.append(("deal", _masks(cards)))
         # ---- the auction (COPY of auction.auction_options / auction.step)
         pitcher = -1
         bid: int | None = None
@@ -361,8 +428,7 @@ def play_random_game(rules: Rules, key: str, hand_limit: int, deal_limit: int,
                     may_moon = auction.moon_allowed
                     may_pitch = auction.pitch_to_bid and lowest <= highest
                 numeric = highest - lowest + 1 if lowest <= highest else 0
-                leads = hands[seat] if may_pitch else 0
-                count = may_pass + numeric + may_moon + leads.bit_count()
+                count = may_pass + numeric + may_moon + (per if may_pitch else 0)
                 k = grbs[seat](nbits[count])
                 while k >= count:
                     k = grbs[seat](nbits[count])
@@ -380,11 +446,8 @@ def play_random_game(rules: Rules, key: str, hand_limit: int, deal_limit: int,
                         action = MOON
                         ends = True
                     else:
-                        k -= numeric + may_moon
-                        while k:  # the k-th lowest card that may be pitched
-                            leads &= leads - 1
-                            k -= 1
-                        pitched = (leads & -leads).bit_length() - 1
+                        # the k-th lowest card (any card may be pitched)
+                        pitched = k - numeric - may_moon
                         high, high_bidder = highest, seat
                         ends = True
                         action = -1
@@ -449,78 +512,80 @@ def play_random_game(rules: Rules, key: str, hand_limit: int, deal_limit: int,
                 leader = pitcher
         elif play_plan.first_leader_pitcher and pitcher >= 0:
             leader = pitcher
-        # ---- trick play (COPY of tricks.legal_leads / legal_follows, play.step)
+        # ---- trick play (COPY of tricks.legal_leads / legal_follows, play.step): each
+        # seat's hand a mask of places in its sorted cards (small ints: no big-int work)
+        held = [full] * n
         if trump >= 0:
-            trumps, eff, by_led = trump_sets[trump]
+            eff, moved, by_led = trump_sets[trump]
+            masks = _suit_masks(cards, moved, trump, full)
         captured = [0] * n
         tricks_won = [0] * n
         first = True
         for _trick in range(per):
             seat = leader
-            hand = hands[seat]
-            if tracing:
-                before = list(hands)
+            hand = held[seat]
             if pitched >= 0:
-                bit = 1 << pitched
+                place = pitched
                 pitched = -1
             else:
                 legal = hand
                 if first and first_must_trump and trump >= 0:
                     # rule: play.first_lead_must_be_trump
-                    legal = (hand & trumps) or hand
+                    legal = (hand & masks[seat][trump]) or hand
                 # the random bot's draw, as for the cards that follow below (written out
                 # in both places: a function call per card costs about 5% of a hand)
-                count = legal.bit_count()
+                options = places[legal]
+                count = len(options)
                 grb = grbs[seat]
                 if count == 1:  # one card: the draw is still made, until it is 0
                     while grb(1):
                         pass
-                    bit = legal
+                    place = options[0]
                 else:
                     k = grb(nbits[count])
                     while k >= count:
                         k = grb(nbits[count])
-                    while k:
-                        legal &= legal - 1
-                        k -= 1
-                    bit = legal & -legal
+                    place = options[k]
             first = False
-            card = bit.bit_length() - 1
-            hands[seat] = hand - bit  # (one bit a card: - and + are ^ and |, faster)
+            held[seat] = hand - card_bit[place]
+            card = cards[seat][place]
+            if tracing:
+                trace.append((seat, card))  # type: ignore[union-attr]
             if trump < 0:
                 # rule: "the suit of that first card is trump for the hand" (A, B)
                 trump = card // 13
-                trumps, eff, by_led = trump_sets[trump]
-            # the follow rule as masks (FastPlan.trump_sets)
-            keys, follow, can, cannot = by_led[eff[card]]
+                eff, moved, by_led = trump_sets[trump]
+                masks = _suit_masks(cards, moved, trump, full)
+            # the follow rule as effective suits (FastPlan.trump_sets, _follow_suits)
+            keys, follow, also, cannot = by_led[eff[card]]
             win_key = keys[card]
             winner = seat
-            in_trick = bit
+            in_trick = card_bit[card]
             for seat, grb in rest[leader]:
-                hand = hands[seat]
-                legal = hand & can if hand & follow else hand & cannot or hand
-                count = legal.bit_count()
+                hand = held[seat]
+                mine = masks[seat]
+                legal = hand & mine[follow]
+                legal = legal | hand & mine[also] if legal else hand & mine[cannot] or hand
+                options = places[legal]
+                count = len(options)
                 if count == 1:
                     while grb(1):
                         pass
-                    bit = legal
+                    place = options[0]
                 else:
                     k = grb(nbits[count])
                     while k >= count:
                         k = grb(nbits[count])
-                    while k:
-                        legal &= legal - 1
-                        k -= 1
-                    bit = legal & -legal
-                hands[seat] = hand - bit
-                in_trick += bit
-                card_key = keys[bit.bit_length() - 1]
+                    place = options[k]
+                held[seat] = hand - card_bit[place]
+                card = cards[seat][place]
+                if tracing:
+                    trace.append((seat, card))  # type: ignore[union-attr]
+                in_trick += card_bit[card]
+                card_key = keys[card]
                 if card_key > win_key:
                     win_key = card_key
                     winner = seat
-            if tracing:
-                for seat in orders[leader]:  # each seat's card: the one its hand lost
-                    trace.append((seat, (before[seat] ^ hands[seat]).bit_length() - 1))  # type: ignore[union-attr]
             captured[winner] += in_trick
             tricks_won[winner] += 1
             leader = winner
@@ -531,7 +596,8 @@ def play_random_game(rules: Rules, key: str, hand_limit: int, deal_limit: int,
         old_scores = scores
         quick = None
         if scorer is not None and bid is not None and trump >= 0:
-            quick = scorer(trump, pitcher, bid, dealt, captured, leader, old_scores,
+            # every card dealt is played, so captured: their sum is the cards dealt
+            quick = scorer(trump, pitcher, bid, sum(captured), captured, leader, old_scores,
                            hands_played)
         if quick is not None:
             points, made, changes, new = quick
@@ -540,7 +606,7 @@ def play_random_game(rules: Rules, key: str, hand_limit: int, deal_limit: int,
         else:
             points, made, moon_made, changes, _combo, _won = score_parts(
                 score_plan, trump if trump >= 0 else None, dealer, team_of,
-                pitcher if pitcher >= 0 else None, bid, moon, dealt, captured, won,
+                pitcher if pitcher >= 0 else None, bid, moon, _masks(cards), captured, won,
                 leader if per else None)
             settled = settle_parts(rules, old_scores, team_of,
                                    pitcher if pitcher >= 0 else None, changes, moon_made,

@@ -61,7 +61,7 @@ def test_the_faster_copy_scores_a_bids_hand_as_the_definitions_do(
         return  # rules it does not take: every hand goes to the definitions
     assert facts.trump is not None and facts.pitcher is not None and facts.bid is not None
     assert facts.last_trick_winner is not None
-    quick = scorer(facts.trump, facts.pitcher, facts.bid, facts.dealt, facts.captured,
+    quick = scorer(facts.trump, facts.pitcher, facts.bid, sum(facts.dealt), facts.captured,
                    facts.last_trick_winner, scores, hands_played)
     if quick is None:
         return  # a hand it leaves to the definitions (a game tie, the end in sight)
@@ -80,12 +80,12 @@ def test_the_faster_copy_takes_most_hands_of_auction_pitch() -> None:
     ace, two, jack, ten = 1 << 12, 1 << 0, 1 << 9, 1 << 8
     dealt = (ace | two | jack, ten, 0, 0)
     captured = (ace | two | jack, ten, 0, 0)
-    quick = scorer(0, 0, 3, dealt, captured, 0, (0, 0, 0, 0), 1)
+    quick = scorer(0, 0, 3, sum(dealt), captured, 0, (0, 0, 0, 0), 1)
     assert quick is not None
     points, made, changes, new = quick
     assert points == {"high": (0,), "low": (0,), "jack": (0,), "game": (1,)}
     assert (made, changes, new) == (True, (3, 1, 0, 0), (3, 1, 0, 0))
-    assert scorer(0, 0, 3, dealt, captured, 0, (5, 0, 0, 0), 1) is None  # 8: at the target
+    assert scorer(0, 0, 3, sum(dealt), captured, 0, (5, 0, 0, 0), 1) is None  # 8: at the target
 
 
 def test_a_game_tie_goes_to_nobody_in_the_faster_copy_as_in_the_definition() -> None:
@@ -99,7 +99,7 @@ def test_a_game_tie_goes_to_nobody_in_the_faster_copy_as_in_the_definition() -> 
     assert scorer is not None
     tie = dataclasses.replace(facts, captured=(1 << 8, 1 << 21, 1 << 12, 0))  # 10, 10, 4
     for case in (facts, tie):
-        quick = scorer(0, 0, 2, case.dealt, case.captured, 1, (0, 0, 0, 0), 1)
+        quick = scorer(0, 0, 2, sum(case.dealt), case.captured, 1, (0, 0, 0, 0), 1)
         assert quick is not None
         points, made, changes, settled = definitions(rules, case, (0, 0, 0, 0), 1)
         assert quick == (points, made, changes, settled[0])

@@ -220,15 +220,37 @@ def _another_value(default: Any, spec: dict[str, Any]) -> Any:
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.sampled_from(sorted(FOLLOWING_CODE.values())), st.booleans(), st.integers(0, 3),
-       st.integers(0, 3), st.integers(0, (1 << 52) - 1))
-def test_the_follow_masks_allow_what_legal_follows_allows(
-        following: int, jick: bool, trump: int, led: int, hand: int) -> None:
-    # fastsim._follow_masks is a marked copy of tricks.legal_follows
-    tables = trump_tables(trump, jick, 0)
-    follow, can, cannot = fastsim._follow_masks(following, tables.trumps,
-                                               tables.suit_masks[led])
+@given(st.sampled_from(sorted(FOLLOWING_CODE.values())), st.booleans(), st.booleans(),
+       st.integers(0, 3), st.integers(0, 3), st.integers(0, (1 << 52) - 1))
+def test_the_follow_suits_allow_what_legal_follows_allows(
+        following: int, jick: bool, off_five: bool, trump: int, led: int, hand: int) -> None:
+    # fastsim._follow_suits, as the play loop applies it, is a marked copy of
+    # tricks.legal_follows; the loop's masks by effective suit are _suit_masks'
+    tables = trump_tables(trump, jick, 0, off_five=off_five)
+    follow, also, cannot = fastsim._follow_suits(following, trump, led)
+    masks = (*tables.suit_masks, 0)
     for cards in (hand, hand & ~tables.suit_masks[led], hand & ~tables.trumps,
                   hand & ~(tables.suit_masks[led] | tables.trumps)):
-        quick = cards & can if cards & follow else cards & cannot or cards
-        assert quick == legal_follows(cards, led, tables, following)
+        legal = cards & masks[follow]
+        legal = legal | cards & masks[also] if legal else cards & masks[cannot] or cards
+        assert legal == legal_follows(cards, led, tables, following)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.booleans(), st.booleans(), st.integers(0, 3), st.integers(0, (1 << 52) - 1))
+def test_the_suit_masks_are_each_cards_effective_suit(
+        jick: bool, off_five: bool, trump: int, dealt: int) -> None:
+    # a hand's cards in order: place i is the i-th lowest; its masks by effective suit
+    tables = trump_tables(trump, jick, 0, off_five=off_five)
+    cards = [c for c in range(52) if dealt >> c & 1]
+    moved = tuple(c for c in range(52) if tables.effective_suit[c] != c // 13)
+    full = (1 << len(cards)) - 1
+    masks = fastsim._suit_masks([cards], moved, trump, full)[0]
+    assert masks == [sum(1 << i for i, c in enumerate(cards)
+                         if tables.effective_suit[c] == suit) for suit in range(4)] + [0]
+
+
+@given(st.integers(1, 27), st.integers(0, (1 << 27) - 1))
+def test_places_are_the_masks_bits_in_order(per: int, mask: int) -> None:
+    mask &= (1 << per) - 1
+    assert fastsim._places(per)[mask] == tuple(i for i in range(per) if mask >> i & 1)
