@@ -72,8 +72,16 @@ def verdict(diff: float, half: float, count: float) -> str:
     return f"too few to tell (+-{half:.2f}; ~{needed:,.0f} contracts for +-{BAR})"
 
 
-def part_calibration(variant: str, games: int) -> list[str]:
-    """The calibration table of ``variant`` as markdown lines (also printed)."""
+#: A calibration table plays more games (batches of its first run's size, up to this
+#: many times it) while a level with at least ``MIN_CONTRACTS`` contracts is *too few to
+#: tell* (issue 12: such a level needs about 1,100 contracts for +-0.25).
+MORE_GAMES = 6
+
+
+def part_calibration(variant: str, games: int, more: int = MORE_GAMES) -> list[str]:
+    """The calibration table of ``variant`` as markdown lines (also printed): ``games``
+    games, then as many again (up to ``more`` times ``games`` in all) while a level with
+    at least ``MIN_CONTRACTS`` contracts cannot yet tell whether it is within ``BAR``."""
     rules = load_variant(variant)
     model = calibration_for(rules)
     n = rules.players.count
@@ -83,47 +91,72 @@ def part_calibration(variant: str, games: int) -> list[str]:
                   endless=rules.scoring.target is None)
     rows: dict[int, list[float]] = defaultdict(lambda: [0, 0.0, 0.0, 0.0, 0.0])
     contracts = 0
-    for index in range(games):
-        key = f"calibration-check:{index}"
-        bots = [spec.make(rules, s, random.Random(f"{key}:seat{s}"))
-                for s, spec in enumerate(specs)]
-        game, _ = play_game(setup, key, bots)
-        deals = [e.detail[0] for e in game.events if e.kind == "deal"]  # masks by seat
-        for masks, hand in zip(deals, game.hand_results, strict=False):
-            if hand.pitcher is None or hand.trump is None or not isinstance(hand.bid, int):
-                continue
-            team = game.team_of
-            side = team[hand.pitcher]
-            realised = sum(item.value for item in model.items
-                           if any(team[s] == side for s in hand.points.get(item.name, ())))
-            row = rows[hand.bid]
-            row[0] += 1
-            # the learned estimate: what hands of its band realised in contracts at its bid
-            row[1] += model.expected(rules, masks[hand.pitcher], hand.trump, hand.bid)
-            row[2] += realised
-            row[3] += realised * realised
-            row[4] += bool(hand.made)
-            contracts += 1
+
+    def play(first: int, last: int) -> int:
+        """Play games ``first`` to ``last - 1`` into ``rows``; their contracts."""
+        added = 0
+        for index in range(first, last):
+            key = f"calibration-check:{index}"
+            bots = [spec.make(rules, s, random.Random(f"{key}:seat{s}"))
+                    for s, spec in enumerate(specs)]
+            game, _ = play_game(setup, key, bots)
+            deals = [e.detail[0] for e in game.events if e.kind == "deal"]  # masks by seat
+            for masks, hand in zip(deals, game.hand_results, strict=False):
+                if hand.pitcher is None or hand.trump is None \
+                        or not isinstance(hand.bid, int):
+                    continue
+                team = game.team_of
+                side = team[hand.pitcher]
+                realised = sum(item.value for item in model.items
+                               if any(team[s] == side for s in hand.points.get(item.name, ())))
+                row = rows[hand.bid]
+                row[0] += 1
+                # the learned estimate: what hands of its band realised in contracts at
+                # its bid
+                row[1] += model.expected(rules, masks[hand.pitcher], hand.trump, hand.bid)
+                row[2] += realised
+                row[3] += realised * realised
+                row[4] += bool(hand.made)
+                added += 1
+        return added
+
+    def pooled() -> float:
+        """All the contracts' spread of realised points (a level with few contracts, one
+        or two, shows next to none of its own)."""
+        everyone = [sum(row[i] for row in rows.values()) for i in range(5)]
+        return max(0.0, everyone[3] / max(1, everyone[0])
+                   - (everyone[2] / max(1, everyone[0])) ** 2) ** 0.5
+
+    def figures(bid: int) -> tuple[float, float, float]:
+        """A level's difference (learned minus realised), its half-width, its count."""
+        count, expected, realised, squares, _ = rows[bid]
+        mean = realised / count
+        spread = max(0.0, squares / count - mean * mean) ** 0.5
+        if count < MIN_CONTRACTS:
+            spread = max(spread, pooled())
+        return (expected - realised) / count, 1.96 * spread / count ** 0.5, count
+
+    def undecided() -> bool:
+        """Whether a level of at least MIN_CONTRACTS contracts is too few to tell."""
+        return any(verdict(*figures(bid)) not in ("yes", "no")
+                   for bid in rows if rows[bid][0] >= MIN_CONTRACTS)
+
+    contracts += play(0, games)
+    played = games
+    while undecided() and played < games * more:
+        contracts += play(played, played + games)
+        played += games
     lines = [f"### {variant}", "",
-             f"{contracts} contracts in {games} games of `calibrated` bots "
+             f"{contracts} contracts in {played} games of `calibrated` bots "
              f"(the calibration learned from {model.hands} contracts, the points per "
              "bid level from those of its whole games).", "",
              "| bid | contracts | share | expected points | realised points [95%] "
              f"| difference [95%] | within {BAR} | made |", "|---|---|---|---|---|---|---|---|"]
-    # all the contracts' spread of realised points: a level with few contracts (one or
-    # two) shows next to none of its own
-    everyone = [sum(row[i] for row in rows.values()) for i in range(5)]
-    pooled = max(0.0, everyone[3] / max(1, everyone[0])
-                 - (everyone[2] / max(1, everyone[0])) ** 2) ** 0.5
     for bid in sorted(rows):
-        count, expected, realised, squares, made = rows[bid]
+        count, expected, realised, _, made = rows[bid]
         mean = realised / count
-        spread = max(0.0, squares / count - mean * mean) ** 0.5
-        if count < MIN_CONTRACTS:
-            spread = max(spread, pooled)
-        half = 1.96 * spread / count ** 0.5
+        diff, half, _ = figures(bid)
         enough = "" if count >= MIN_CONTRACTS else " (few)"
-        diff = (expected - realised) / count
         lines.append(f"| {bid} | {int(count)}{enough} | {count / contracts:.1%} | "
                      f"{expected / count:.2f} | {mean:.2f} [{mean - half:.2f}, "
                      f"{mean + half:.2f}] | {diff:+.2f} [{diff - half:+.2f}, "
@@ -192,7 +225,9 @@ def write_markdown(path: str, lines: list[str], arguments: str) -> None:
             "difference is at most 0.25 points; *no* when its whole interval is beyond; "
             "*too few to tell* when the point is beyond but the interval reaches inside, "
             "with the interval's half-width and about how many contracts would narrow it "
-            f"to 0.25 (the calibration's own sampling needs as many more). Rows marked "
+            "to 0.25 (the calibration's own sampling needs as many more); while a level of "
+            f"{MIN_CONTRACTS} contracts or more is too few to tell, the table plays as many "
+            f"games again, up to {MORE_GAMES} times the first run's. Rows marked "
             f"*few* have under {MIN_CONTRACTS} "
             "contracts; their interval takes the spread of all the variant's contracts "
             "when it is larger than their own. Figures describe these bots: a better "
