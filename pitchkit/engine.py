@@ -254,7 +254,7 @@ class Game:
         bots' bids read (:class:`pitchkit.results.BidView`; cheaper to build)."""
         return _NEW(BidView, (
             seat, self.hands[seat], self.trump, self._auction.bids, self.scores,
-            self.team_of if self._call is None else self._seen_teams(seat)))
+            self.team_of if self._call is None else self._seen_teams(seat), self.dealer))
 
     def apply(self, action: Action | str) -> Event:
         """Check and apply one action of :attr:`to_act`; returns the event."""

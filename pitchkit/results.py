@@ -169,3 +169,4 @@ class BidView(NamedTuple):
     bids: Sequence[tuple[int, int]]
     scores: Sequence[int]
     team_of: tuple[int, ...]
+    dealer: int

@@ -13,7 +13,7 @@ from pitchkit.actions import CARD_BITS
 from pitchkit.bots import value
 from pitchkit.bots.calibrated import CalibratedBot
 from pitchkit.bots.value import Calibration, calibrate, calibration_for, point_items, rules_hash
-from pitchkit.cards import LITTLE_JOKER, mask_of, parse_card
+from pitchkit.cards import LITTLE_JOKER, mask_of, parse_card, suit_of
 from pitchkit.draw import Choice
 from pitchkit.engine import Game
 from pitchkit.load import load_variant
@@ -388,3 +388,93 @@ def test_the_points_per_bid_level_come_from_whole_games_of_the_finished_bot() ->
                              whole_games=True)
     assert model.points_at == value._points_at(rules, model, games)
     assert model.points_at != value._points_at(rules, model, single)
+
+
+def test_a_moon_counts_whether_the_cards_outside_trumps_are_sure_to_win() -> None:
+    rules = load_variant("money-pitch")
+    spades = suit_of(parse_card("AS"))
+    trumps = [parse_card(c) for c in ("AS", "KS", "QS", "JS", "TS")]
+    with_ace = value.moon_key(rules, mask_of([*trumps, parse_card("AH")]), spades)
+    with_king = value.moon_key(rules, mask_of([*trumps, parse_card("KH")]), spades)
+    both = value.moon_key(rules, mask_of([*trumps[:4], parse_card("AH"), parse_card("KH")]),
+                          spades)
+    assert with_ace == with_king + 49 == 49 + 5 * 7 + 5
+    assert both == 49 + 4 * 7 + 4  # the king under its own ace is sure too
+    seen = [random.Random(k).randint(0, 30) for k in range(value.MOON_KEYS)]
+    took = [random.Random(-k).randint(0, s) for k, s in enumerate(seen)]
+    chances = value._moon_chances(seen, took)
+    assert all(chances[k + 49] >= chances[k] for k in range(49))
+
+
+@pytest.mark.parametrize(("rule", "made_at", "passes"), [
+    ((), 0.9, True), ((), 0.0, False), (("auction.dealer_may_steal=false",), 0.9, False)])
+def test_passing_keeps_a_partner_dealers_steal_that_would_win_the_game(
+        rule: tuple[str, ...], made_at: float, passes: bool) -> None:
+    """Partnership pitch, both sides one point short of the target: the dealer's partner
+    facing the other side's 2, with pitching worth more than passing at every bid, passes
+    when the dealer may still steal the 2 and win the game (as often as 2s are made)."""
+    from pitchkit.actions import BID_BASE, PASS
+
+    rules = load_variant("partnership-pitch", rule)
+    target = rules.scoring.target
+    assert target is not None
+    model = calibration_for(load_variant("partnership-pitch"))
+    size, top = len(model.pitch), len(model.pitch[0])
+    level = ((0.0,) * top,) * value.STATES
+    tables = _tables(model, pitch=((1.0,) * top,) * size, passing=0.0, passing_after=level,
+                     pitching_after=level, made=((0.5,) * top,) * size,
+                     made_at=(made_at,) * top)
+    game = _auction_start(rules, seed=2)
+    game.scores = [target - 2] * 4  # type: ignore[attr-defined]
+    game.apply(BID_BASE + 2)  # type: ignore[attr-defined]
+    seat = game.to_act  # type: ignore[attr-defined]
+    assert game.team_of[seat] == game.team_of[game.dealer]  # type: ignore[attr-defined]
+    bot = CalibratedBot(rules, seat, random.Random(1), model=tables)
+    chosen = bot.bid(game.observation(seat), game.legal_actions())  # type: ignore[attr-defined]
+    assert (chosen == PASS) is passes and (passes or chosen >= BID_BASE + 3)
+
+
+def test_a_band_leans_on_all_rounds_where_the_bots_own_rounds_have_few_hands() -> None:
+    """The bidding tables come from the calibrated bot's own rounds, each band leaning
+    OWN_PRIOR hands' worth on all rounds' value: a band its rounds never pitched keeps the
+    pooled value, one with many hands nears its own mean, and more of a hand never loses."""
+    w = value.OWN_PRIOR
+    leaned = value._leaning([0, 600, 0, 0], [0.0, 600 * 2.0, 0.0, 0.0], [1.0, 1.0, 3.0, 2.0])
+    assert leaned[0] == 1.0
+    assert leaned[1] == pytest.approx((1200 + w) / (600 + w))
+    assert leaned[2] == leaned[3] == pytest.approx(2.5)  # pooled: made non-decreasing
+    assert list(leaned) == sorted(leaned)
+
+
+def _band(count: int, made: list[float], relative: list[float]) -> value._Band:
+    band = value._Band(len(made) - 1)
+    band.count = count
+    band.made = list(made)
+    band.relative = list(relative)
+    return band
+
+
+def test_a_bid_the_bots_own_rounds_make_clearly_otherwise_comes_from_its_own_rounds(
+        ) -> None:
+    """Per band and bid: where the calibrated bot's own rounds made the bid clearly more
+    or less often than the heuristic's round (APART_Z standard errors, BAND_HANDS hands
+    each), the cell is its own rounds' (leaning on all rounds'); elsewhere all rounds'."""
+    # band 0: 2,000 contracts, 1,000 of them the bot's own, bid 1 made by all of them,
+    # bid 2 made 55% by the heuristic's and 36% by its own (nine-card pitch's 7)
+    pooled = _band(2000, [2000, 2000, 910], [2000.0, 1000.0, -500.0])
+    own = _band(1000, [1000, 1000, 360], [1000.0, 500.0, -600.0])
+    # band 1: as far apart at bid 2, but the heuristic's round has too few contracts
+    few = _band(1030, [1030, 1030, 390], [0.0, 0.0, 0.0])
+    few_own = _band(1000, [1000, 1000, 360], [0.0, 0.0, 0.0])
+    pitch = [(1.0, 1.0), (0.5, 0.6), (-0.25, 0.2)]
+    made = [(1.0, 1.0), (1.0, 1.0), (0.455, 0.5)]
+    out_pitch, out_made = value._own_where_apart([pooled, few], [own, few_own], pitch, made)
+    assert out_pitch[:2] == pitch[:2] and out_made[:2] == made[:2]  # the same: all rounds'
+    w = value.OWN_PRIOR
+    assert out_made[2][0] == pytest.approx((360 + w * 0.455) / (1000 + w))
+    assert out_pitch[2][0] == pytest.approx((-600 + w * -0.25) / (1000 + w))
+    assert out_made[2][1] == 0.5 and out_pitch[2][1] == 0.2
+    # as close as chance makes them: all rounds' tables, unchanged
+    close = _band(1000, [1000, 1000, 470], [0.0, 0.0, 0.0])
+    assert value._own_where_apart([pooled], [close], [(1.0,)] * 3, [(0.4,)] * 3) == (
+        [(1.0,)] * 3, [(0.4,)] * 3)

@@ -17,7 +17,8 @@ auction realised beyond their band's values; passing on a partner's high bid tha
 win the game counts a game's worth times the share of contracts made at its level.
 
 The moon, where the rules allow one: from the same calibration, the chance that hands
-with as many trumps and top trumps in a row took what a moon needs, what a made and a
+with as many trumps and top trumps in a row, and as sure of the tricks of the suits
+outside trumps, took what a moon needs, what a made and a
 failed moon would have scored, plus the money a made or failed moon pays and a game won
 or lost by it; it bids the moon when that beats its best numeric bid and passing. A hand
 of a kind the calibration saw too seldom to say (the strongest are rare) is played out as
@@ -154,11 +155,12 @@ class CalibratedBot(CarefulPlay):
         a partner's contract is worth more than most passes, another side's high bid
         often fails)."""
         if obs is None:
-            return self.auction_pass_value(hand, None, (), ())
-        return self.auction_pass_value(hand, obs.bids, obs.team_of, obs.scores)
+            return self.auction_pass_value(hand, None, (), (), -1)
+        return self.auction_pass_value(hand, obs.bids, obs.team_of, obs.scores, obs.dealer)
 
     def auction_pass_value(self, hand: int, bids: Sequence[tuple[int, int]] | None,
-                           team_of: Sequence[int], scores: Sequence[int]) -> float:
+                           team_of: Sequence[int], scores: Sequence[int], dealer: int
+                           ) -> float:
         """:meth:`pass_value` on the fields of the observation it reads (``bids`` None:
         not in the auction as it stands)."""
         model = self.model
@@ -175,7 +177,27 @@ class CalibratedBot(CarefulPlay):
                 # at its level (outbidding another side's winning bid takes nothing from
                 # the points it scores: measured worse, 46% of partnership pitch games)
                 value += model.made_at[high] * target
+            elif target is not None and high and scores[self.seat] + high >= target \
+                    and self.partner_may_steal(bids, team_of, dealer, high):
+                # the dealer, my partner, may still take the contract at this bid and win
+                # the game with it: passing keeps that chance, as often as seats would
+                # pitch at that bid (nine-card pitch: its partner bid 7 over the other
+                # side's 6, made 37%, where the dealer steals at 6 and makes 71%)
+                below = self.not_above()
+                willing = 1.0 - below[high - 1] if high - 1 < len(below) else 0.0
+                value += model.made_at[high] * target * willing
         return value
+
+    def partner_may_steal(self, bids: Sequence[tuple[int, int]], team_of: Sequence[int],
+                          dealer: int, high: int) -> bool:
+        """Whether the dealer is my partner, has not bid yet (in ``bids``), and may take
+        the contract at the high bid ``high`` (``auction.dealer_may_steal``: not a max bid
+        unless ``auction.dealer_may_steal_max``) in a one-round auction."""
+        auction = self.rules.auction
+        return (self.k.style_one_round and auction.dealer_may_steal and dealer != self.seat
+                and team_of[dealer] == team_of[self.seat]
+                and all(who != dealer for who, _ in bids)
+                and (high < auction.max_bid or auction.dealer_may_steal_max))
 
     def bid_value(self, band: int, bid: int, score: int = 0) -> float:
         """Expected score change of my side minus the other sides' mean, pitching at ``bid``
@@ -368,7 +390,7 @@ class CalibratedBot(CarefulPlay):
         contested = model.pitching_after[state][high]
         bid_value = self.bid_value
         by_bid = {b: bid_value(band, b, score) - price * b + contested for b in numeric}
-        passing = self.auction_pass_value(hand, bids, team_of, scores)
+        passing = self.auction_pass_value(hand, bids, team_of, scores, view.dealer)
         if moon_legal:
             assert obs is not None
             best_numeric = max(by_bid.values(), default=float("-inf"))

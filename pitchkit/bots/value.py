@@ -22,7 +22,8 @@ make; the bids read the band's values, the calibration table of ``bench_strength
 these). Where the eldest
 may refuse to sell (``auction.style: sell``), what its refusals realised beyond its band's
 value of pitching at that bid (the high bidder holds a hand worth the bid). Per moon
-feature (trumps held, top trumps held in a row): the chance of taking what a moon
+feature (every card outside trumps sure to win its suit or not, trumps held, top
+trumps held in a row): the chance of taking what a moon
 needs, and what a moon would have scored. Seats that did not pitch give, per band of
 their own best estimate, what not pitching is worth (the price of a sold pitch left out).
 Each table is smoothed over neighbouring bands (a band with few hands borrows from its
@@ -30,8 +31,11 @@ neighbours) and, where more of a hand can only help, made non-decreasing in the 
 
 :func:`calibrate` plays :func:`default_hands` seeded hands under the rules in three rounds
 (the first bid by the ``heuristic``, then by the calibrated bot with what the round before
-taught it), each round learning from the hands of all rounds so far; then as many hands
-of whole games of the finished bot, for the points per bid level.
+taught it), each round learning from the hands of all rounds so far (but where, in a
+band of the estimate, the bot's own rounds made a bid clearly more or less often than the
+heuristic's round, that bid's value and chance come from its own rounds: the heuristic
+picks its pitchers by more than the band); then as many hands of whole games of the
+finished bot, for the points per bid level.
 
 The run is seeded: the same rules always give the same numbers, so the cache (one JSON
 file per resolved rule set, keyed by its hash, in ``$XDG_CACHE_HOME/pitchkit`` or
@@ -56,6 +60,7 @@ from pitchkit.actions import BID_BASE, MOON, PASS, REFUSE, SELL, is_numeric_bid
 from pitchkit.atomic import write_atomically
 from pitchkit.bots.drawing import call_order
 from pitchkit.bots.heuristic import HeuristicBot, Order, know, order
+from pitchkit.cards import cards_in
 from pitchkit.memo import per_rule_set
 from pitchkit.scoring import score_points, scoring_plan
 from pitchkit.tricks import TrumpTables, tables_for
@@ -78,11 +83,17 @@ ROUNDS = 3
 GAME_HANDS = 20
 MAX_GAME_HANDS = 1000
 #: Bumped whenever the features or the calibration change: old cache files are ignored.
-MODEL_VERSION = 12
+MODEL_VERSION = 15
 #: Pseudo-counts pulling a rarely seen feature value towards the item's overall rate.
 PRIOR_WEIGHT = 4.0
 #: Hands a band of the estimate needs before it stops borrowing from its neighbours.
 BAND_HANDS = 60
+#: Hands' worth of weight all rounds' value of a band gives its value in the calibrated
+#: bot's own rounds (a band those rounds seldom pitched keeps the pooled value).
+OWN_PRIOR = 60.0
+#: Standard errors apart at which a band's share of contracts made at a bid in the
+#: calibrated bot's own rounds and in the heuristic's round count as different.
+APART_Z = 4.0
 #: Hands' worth of weight the contracts of one bid level give the band's all-level value.
 LEVEL_PRIOR = 20.0
 #: Bands of the estimate across the items' total (each at least a quarter point wide).
@@ -270,7 +281,8 @@ class Calibration:
     #: per bid (``auction.style: sell``): what the eldest's refusals realised beyond its
     #: band's value of pitching at that bid (0 elsewhere)
     refusing: tuple[float, ...]
-    #: per moon feature (:func:`moon_key`: trumps held, top trumps held in a row): chance
+    #: per moon feature (:func:`moon_key`: sure off-suit cards, trumps held, top trumps
+    #: held in a row): chance
     #: the pitcher's side took what a moon needs (every point, every trick as the rules say)
     moon_made: tuple[float, ...]
     #: per moon feature: expected score change against the others' mean had it been a moon
@@ -729,6 +741,8 @@ def _fit(rules: Rules, records: Sequence[_Record], own_from: int = 0) -> Calibra
                         pitching_after=((0.0,) * (top + 1),) * STATES, made_at=(0.0,) * (top + 1),
                         seats=(0.0,) * size, hands=len(records))
     bands = [_Band(top) for _ in range(size)]
+    # the same sums over the calibrated bot's own rounds (records[own_from:]) alone
+    own = [_Band(top) for _ in range(size)]
     moon_seen = [0] * MOON_KEYS
     moon_took = [0] * MOON_KEYS
     moon_sums = [0.0, 0.0]  # score change had it been a moon: failed, made
@@ -750,10 +764,12 @@ def _fit(rules: Rules, records: Sequence[_Record], own_from: int = 0) -> Calibra
         band.count += 1
         taken = _taken(plan, result, team, side)
         band.points += taken
+        band_relative = []
         for bid in range(top + 1):
             # the realised points scored again as if the contract had been ``bid``
             _, _, changes, _, _ = score_points(plan, team, pitcher, bid, False, points, tricks)
-            band.relative[bid] += _relative(changes, team, side)
+            band_relative.append(_relative(changes, team, side))
+            band.relative[bid] += band_relative[bid]
             band.made[bid] += taken >= bid
         at = min(top, int(result.bid))
         _, _, changes, _, _ = score_points(plan, team, pitcher, at, False, points, tricks)
@@ -763,6 +779,11 @@ def _fit(rules: Rules, records: Sequence[_Record], own_from: int = 0) -> Calibra
         if index >= own_from:
             level_count[at] += 1
             level_made[at] += bool(result.made)
+            mine = own[where]
+            mine.count += 1
+            for bid in range(top + 1):
+                mine.relative[bid] += band_relative[bid]
+                mine.made[bid] += taken >= bid
         _, moon_made, changes, _, _ = score_points(plan, team, pitcher, None, True, points,
                                                    tricks)
         key = moon_key(rules, held[pitcher], result.trump)
@@ -797,6 +818,9 @@ def _fit(rules: Rules, records: Sequence[_Record], own_from: int = 0) -> Calibra
 
     points = series([b.points for b in bands], True)
     pitch = [series([b.relative[bid] for b in bands], True) for bid in range(top + 1)]
+    made = [series([b.made[bid] for b in bands], True) for bid in range(top + 1)]
+    if own_from:
+        pitch, made = _own_where_apart(bands, own, pitch, made)
     # per bid: what the eldest's refusals realised against its band's value of pitching
     # at that bid (the high bidder, another side, holds a hand worth the bid), leaning
     # LEVEL_PRIOR hands' worth on no difference
@@ -807,7 +831,6 @@ def _fit(rules: Rules, records: Sequence[_Record], own_from: int = 0) -> Calibra
         refused_count[at] += 1
     refusing = tuple(total / (count + LEVEL_PRIOR)
                      for total, count in zip(refused_sum, refused_count, strict=True))
-    made = [series([b.made[bid] for b in bands], True) for bid in range(top + 1)]
     passing = series([b.passing for b in bands], False, [b.passes for b in bands])
     # per auction state and high bid: what the passes realised beyond their band's
     # passing, leaning LEVEL_PRIOR hands' worth on no difference
@@ -879,38 +902,47 @@ def _points_at(rules: Rules, model: Calibration, records: Sequence[_Record]) -> 
     return tuple(zip(*out, strict=True))
 
 
-#: Values of :func:`moon_key`: trumps held 0..6, times 7, plus top trumps in a row 0..6.
-MOON_KEYS = 49
+#: Values of :func:`moon_key`: whether every card outside trumps is sure to win its suit
+#: (0 or 1), times 49, plus trumps held 0..6, times 7, plus top trumps in a row 0..6.
+MOON_KEYS = 98
 
 
 def moon_key(rules: Rules, hand: int, suit: int) -> int:
-    """What a moon needs of ``hand`` with ``suit`` trump: the trumps it holds (up to six)
-    and how many of the deck's top trumps it holds in a row (up to six)."""
+    """What a moon needs of ``hand`` with ``suit`` trump: whether every card it holds
+    outside trumps is sure to win a trick of its suit (it holds every card of the suit
+    above it: a moon takes every trick, and an off-suit king under an unseen ace loses
+    one), the trumps it holds (up to six) and how many of the deck's top trumps it holds
+    in a row (up to six)."""
     s = _context(rules)[0][suit]
-    held = min(6, (hand & s.tables.trumps).bit_count())
+    trumps = s.tables.trumps
+    held = min(6, (hand & trumps).bit_count())
     run = 0
     for card in reversed(s.order.trumps):
         if not hand >> card & 1 or run == 6:
             break
         run += 1
-    return held * 7 + run
+    higher = s.order.higher
+    sure = all(not higher[card] & ~hand for card in cards_in(hand & ~trumps))
+    return sure * 49 + held * 7 + run
 
 
 def _moon_chances(seen: Sequence[int], took: Sequence[int]) -> tuple[float, ...]:
     """Per moon feature, the chance of taking what a moon needs: each count leaning
     (PRIOR_WEIGHT hands) on the best of the features one trump or one top trump weaker,
-    so it never falls as the hand gets stronger (a feature never seen gets its weaker
-    neighbours' chance)."""
+    or the same with a card outside trumps that may lose, so it never falls as the hand
+    gets stronger (a feature never seen gets its weaker neighbours' chance)."""
     overall = (sum(took) + 0.5) / (sum(seen) + 1)
     out = [0.0] * MOON_KEYS
-    for held in range(7):
-        for run in range(7):
-            key = held * 7 + run
-            weaker = [out[key - 7]] if held else []
-            weaker += [out[key - 1]] if run else []
-            prior = max(weaker) if weaker else overall
-            out[key] = max(prior, (took[key] + PRIOR_WEIGHT * prior)
-                           / (seen[key] + PRIOR_WEIGHT))
+    for sure in range(2):
+        for held in range(7):
+            for run in range(7):
+                key = sure * 49 + held * 7 + run
+                weaker = [out[key - 7]] if held else []
+                weaker += [out[key - 1]] if run else []
+                weaker += [out[key - 49]] if sure else []
+                prior = max(weaker) if weaker else overall
+                out[key] = max(prior, (took[key] + PRIOR_WEIGHT * prior)
+                               / (seen[key] + PRIOR_WEIGHT))
     return tuple(out)
 
 
@@ -937,6 +969,56 @@ def _smoothed(counts: Sequence[int], sums: Sequence[float], monotone: bool
         means.append(sum(sums[lo:hi + 1]) / have if have else 0.0)
         weights.append(float(counts[i]) + 1e-3)
     return _monotone(means, weights) if monotone else tuple(means)
+
+
+def _own_where_apart(bands: Sequence[_Band], own: Sequence[_Band], pitch: list[tuple[float, ...]],
+                     made: list[tuple[float, ...]]
+                     ) -> tuple[list[tuple[float, ...]], list[tuple[float, ...]]]:
+    """The bidding tables ``pitch`` and ``made`` (per bid, per band; learned from all
+    rounds' contracts, ``bands``) with each cell where the calibrated bot's own rounds
+    (``own``) made the bid clearly more or less often than the heuristic's round (by
+    ``APART_Z`` standard errors, each with at least ``BAND_HANDS`` contracts in the band)
+    taken from its own rounds (:func:`_leaning` on all rounds' value), each bid's series
+    then made non-decreasing again. Within a band of the estimate the bot's own contracts
+    are the hands it will pitch; the heuristic picks its pitchers by more than the band,
+    and where that shows (nine-card pitch: nearly every hand in three bands, a 7 made 43%
+    pooled, 36-37% in the bot's own play) the pooled cell misleads. Where it does not
+    show, the tables are all rounds' (more hands, and the heuristic's round holds the
+    contracts of a side that bids otherwise)."""
+    counts = [b.count for b in own]
+    weights = [count + OWN_PRIOR for count in counts]
+
+    def apart(band: _Band, mine: _Band, bid: int) -> bool:
+        ours, theirs = mine.count, band.count - mine.count
+        if ours < BAND_HANDS or theirs < BAND_HANDS:
+            return False
+        share = band.made[bid] / band.count
+        spread = (share * (1 - share) * (1 / ours + 1 / theirs)) ** 0.5
+        return spread > 0 and abs(mine.made[bid] / ours - (band.made[bid] - mine.made[bid])
+                                  / theirs) > APART_Z * spread
+
+    out_pitch, out_made = [], []
+    for bid, (pitch_row, made_row) in enumerate(zip(pitch, made, strict=True)):
+        cells = [apart(band, mine, bid) for band, mine in zip(bands, own, strict=True)]
+        if not any(cells):
+            out_pitch.append(pitch_row)
+            out_made.append(made_row)
+            continue
+        for row, sums, out in ((pitch_row, [b.relative[bid] for b in own], out_pitch),
+                               (made_row, [b.made[bid] for b in own], out_made)):
+            leaned = _leaning(counts, sums, row)
+            out.append(_monotone([mine if cell else pooled for cell, mine, pooled
+                                  in zip(cells, leaned, row, strict=True)], weights))
+    return out_pitch, out_made
+
+
+def _leaning(counts: Sequence[int], sums: Sequence[float], prior: Sequence[float]
+             ) -> tuple[float, ...]:
+    """Per band the mean of ``sums`` over ``counts`` leaning ``OWN_PRIOR`` hands' worth on
+    ``prior``'s value, made non-decreasing (weighted by the hands and the lean)."""
+    means = [(total + OWN_PRIOR * p) / (count + OWN_PRIOR)
+             for count, total, p in zip(counts, sums, prior, strict=True)]
+    return _monotone(means, [count + OWN_PRIOR for count in counts])
 
 
 def _monotone(means: Sequence[float], weights: Sequence[float]) -> tuple[float, ...]:
