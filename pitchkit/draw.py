@@ -257,12 +257,15 @@ def _changed(state: DrawState, **changes: Any) -> DrawState:
     return new
 
 
-def turn_begins(plan: DrawPlan, state: DrawState, hands: tuple[int, ...], trumps: int,
-                dealer: int) -> DrawState:
-    """``state`` holding the choice of its seat to act (``order[0]``, holding
-    ``hands[seat]``; ``trumps`` is the mask of every trump): the draw has begun
-    (:func:`begin`)."""
-    return _with_turn(plan, _changed(state), hands, trumps, dealer)
+def turn_begins(plan: DrawPlan, state: DrawState, order: tuple[int, ...],
+                robbing: tuple[int, ...], give: tuple[int, int] | None,
+                hands: tuple[int, ...], trumps: int, dealer: int) -> DrawState:
+    """The draw begins (:func:`begin` with ``order``, ``robbing``, ``give`` and
+    ``plan.pack_to_partner``), its state holding the choice of its seat to act (holding
+    ``hands[seat]``; ``trumps`` is the mask of every trump). The state :func:`begin`
+    makes is new, so its turn is set in place (no second copy)."""
+    begun = begin(state, order, len(hands), robbing, give, ask=plan.pack_to_partner)
+    return _with_turn(plan, begun, hands, trumps, dealer)
 
 
 def _with_turn(plan: DrawPlan, new: DrawState, hands: tuple[int, ...], trumps: int,

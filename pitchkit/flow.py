@@ -248,9 +248,7 @@ def _begin_draw(plan: RulesPlan, drawing: draw.DrawState, dealer: int, pitcher: 
     if d.give_to_partner:
         giver = draw.kitty_taker(d, dealer, pitcher)
         give = (giver, draw.receiver_of(giver, seats.team_of, seats.next_seat))
-    drawing = draw.turn_begins(
-        d, draw.begin(drawing, order, seats.count, robbing, give, ask=d.pack_to_partner),
-        hands, trumps, dealer)
+    drawing = draw.turn_begins(d, drawing, order, robbing, give, hands, trumps, dealer)
     return Next(Phase.DRAW, drawing.order[0], draw=drawing)
 
 
