@@ -61,20 +61,25 @@ BAR = 0.25
 
 def verdict(diff: float, half: float, count: float) -> str:
     """Whether a bid level's difference (learned minus realised, with the half-width of
-    its 95% interval, over ``count`` contracts) is within ``BAR``: *yes*; *no* when the
-    whole interval is outside; otherwise *too few to tell*, with the interval's
-    half-width and about how many contracts would narrow it to the bar."""
-    if abs(diff) <= BAR:
+    its 95% interval, over ``count`` contracts) is within ``BAR``: *yes* when the
+    difference is; *no* when its whole interval is beyond; otherwise *too few to tell*,
+    with the half-width and about how many contracts would tell, if the difference held:
+    those that narrow the interval (as one over the root of the count) to the distance
+    between the difference and the bar, where its whole interval is beyond (at least
+    ``count``: the interval reaches inside)."""
+    beyond = abs(diff) - BAR
+    if beyond <= 0:
         return "yes"
-    if abs(diff) - half > BAR:
+    if beyond > half:
         return "no"
-    needed = count * (half / BAR) ** 2
-    return f"too few to tell (+-{half:.2f}; ~{needed:,.0f} contracts for +-{BAR})"
+    needed = count * (half / beyond) ** 2
+    return f"too few to tell (+-{half:.2f}; ~{needed:,.0f} contracts would tell, " \
+           "if the difference holds)"
 
 
 #: A calibration table plays more games (batches of its first run's size, up to this
 #: many times it) while a level with at least ``MIN_CONTRACTS`` contracts is *too few to
-#: tell* (issue 12: such a level needs about 1,100 contracts for +-0.25).
+#: tell* (a level just beyond the bar needs many more: :func:`verdict`).
 MORE_GAMES = 6
 
 
@@ -224,8 +229,10 @@ def write_markdown(path: str, lines: list[str], arguments: str) -> None:
             "calibration's own sampling adds to it). *within 0.25*: yes when the "
             "difference is at most 0.25 points; *no* when its whole interval is beyond; "
             "*too few to tell* when the point is beyond but the interval reaches inside, "
-            "with the interval's half-width and about how many contracts would narrow it "
-            "to 0.25 (the calibration's own sampling needs as many more); while a level of "
+            "with the interval's half-width and about how many contracts would tell, if "
+            "the difference held (those that narrow the interval to the distance between "
+            "the difference and 0.25: the interval narrows as one over the root of the "
+            "count); while a level of "
             f"{MIN_CONTRACTS} contracts or more is too few to tell, the table plays as many "
             f"games again, up to {MORE_GAMES} times the first run's. Rows marked "
             f"*few* have under {MIN_CONTRACTS} "

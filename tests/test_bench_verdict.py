@@ -1,0 +1,84 @@
+"""The calibration table's verdict (``benchmarks/bench_strength.py``): whether a bid
+level's learned estimate is within 0.25 points of what is realised.
+
+*yes* when the difference is within the bar, *no* when its whole 95% interval is beyond,
+otherwise *too few to tell* with about how many contracts would tell: those that narrow
+the interval (as one over the root of the count) until, if the difference held, the
+whole interval is beyond the bar.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+
+def _bench() -> ModuleType:
+    path = Path(__file__).resolve().parent.parent / "benchmarks" / "bench_strength.py"
+    spec = importlib.util.spec_from_file_location("bench_strength", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault("bench_strength", module)
+    spec.loader.exec_module(module)
+    return module
+
+
+BENCH = _bench()
+verdict = BENCH.verdict
+BAR = BENCH.BAR
+
+
+def needed_of(text: str) -> int:
+    found = re.search(r"~([\d,]+) contracts would tell", text)
+    assert found, text
+    return int(found.group(1).replace(",", ""))
+
+
+def narrowed(diff: float, half: float, count: float, more: float) -> str:
+    """The verdict on ``more`` contracts of the same difference and spread."""
+    return verdict(diff, half * (count / more) ** 0.5, more)
+
+
+@pytest.mark.parametrize("diff", [0.0, 0.25, -0.25, 0.1, -0.2])
+def test_a_difference_within_the_bar_is_yes_however_wide_its_interval(diff: float) -> None:
+    assert BAR == 0.25
+    assert verdict(diff, 3.0, 5) == "yes"
+    assert verdict(diff, 0.01, 100_000) == "yes"
+
+
+@pytest.mark.parametrize("diff", [0.3, -0.3, 0.71, -0.71, 4.0])
+def test_a_difference_whose_whole_interval_is_beyond_the_bar_is_no(diff: float) -> None:
+    assert verdict(diff, abs(diff) - BAR - 0.01, 385) == "no"
+
+
+def test_a_difference_whose_interval_reaches_inside_is_too_few_to_tell() -> None:
+    # 0.35 +- 0.2 over 1,000 contracts: beyond the bar by 0.1, so the interval must narrow
+    # to +-0.1, four times the contracts (not the 640 that narrow it to +-0.25)
+    text = verdict(0.35, 0.2, 1000)
+    assert text.startswith("too few to tell (+-0.20;")
+    assert needed_of(text) == 4000
+    assert needed_of(verdict(-0.35, 0.2, 1000)) == 4000
+
+
+@given(diff_sign=st.sampled_from([1.0, -1.0]),
+       half=st.floats(min_value=0.01, max_value=3.0),
+       reach=st.floats(min_value=0.02, max_value=1.0),
+       count=st.integers(min_value=50, max_value=200_000))
+def test_the_contracts_that_would_tell_are_where_the_interval_leaves_the_bar(
+        diff_sign: float, half: float, reach: float, count: int) -> None:
+    diff = diff_sign * (BAR + half * reach)  # beyond the bar, its interval reaching inside
+    text = verdict(diff, half, count)
+    assert text.startswith("too few to tell")
+    needed = needed_of(text)
+    assert needed >= count
+    # the same difference on a few more contracts than that is told (no), on a few fewer
+    # it is not yet
+    assert narrowed(diff, half, count, needed * 1.03) == "no"
+    assert narrowed(diff, half, count, needed * 0.97).startswith("too few to tell")
