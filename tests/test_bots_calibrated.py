@@ -376,18 +376,71 @@ def test_passes_over_a_partners_bid_are_learned_where_there_are_partners(
 
 
 def test_the_points_per_bid_level_come_from_whole_games_of_the_finished_bot() -> None:
-    rules = load_variant("auction-pitch")
+    rules = load_variant("cinch")
     model = calibrate(rules, hands=120)
     single = value._self_play(rules, 40, "t", model, lambda done: None)
     whole = value._self_play(rules, 40, "t", model, lambda done: None, whole_games=True)
     # a single hand starts from no score; a whole game's later hands carry the scores
     assert all(r[1].scores == r[1].score_changes for r in single)
     assert any(r[1].scores != r[1].score_changes for r in whole)
-    # the learned points per level are those of the finished bot's whole games
+    # the learned points per level are those of the finished bot's whole games, with the
+    # contracts of fresh deals at their hand starts at the levels they bid seldom
+    starts: list[Any] = []
     games = value._self_play(rules, 120, "calibrate:games", model, lambda done: None,
-                             whole_games=True)
-    assert model.points_at == value._points_at(rules, model, games)
+                             whole_games=True, starts=starts)
+    assert len(starts) == 120
+    deals = value._thin_deals(rules, 120, games)
+    thin = value._thin_play(rules, model, starts, deals, "calibrate:thin", lambda done: None)
+    assert thin
+    assert model.points_at == value._points_at(rules, model, games + thin)
+    assert model.points_at != value._points_at(rules, model, games)
     assert model.points_at != value._points_at(rules, model, single)
+
+
+def test_a_level_the_whole_games_bid_seldom_gets_fresh_deals_at_their_hand_starts() -> None:
+    rules = load_variant("cinch")
+    model = calibrate(rules, hands=120)
+    default = value.default_hands(rules)
+    assert default == 18000
+    # 1,000 contracts per calibration of the default length: 60 in 1,080 hands
+    records = [((), _Bid(bid), (), None, 0, False, ()) for bid in (8,) * 100 + (14,) * 20
+               + (13,) * 13 + (12,) * 59 + (11,) * 60]
+    deals = value._thin_deals(rules, 1080, records)  # type: ignore[arg-type]
+    assert len(deals) == 15  # bids 0..14
+    assert deals[8] == 0 and deals[11] == 0  # enough already
+    assert deals[12] == 1  # 59: one deal a start brings 118
+    assert deals[14] == 2  # 20 -> 60
+    assert deals[13] == 4  # 13 -> 52: at most THIN_DEALS
+    assert deals[1] == value.THIN_DEALS  # never bid
+    assert deals[0] == 0  # no seat may bid it (auction.min_bid 1)
+    assert value._thin_deals(load_variant("pedro"), 1080, records)[:7] == [0] * 7  # type: ignore[arg-type]
+    starts: list[Any] = []
+    value._self_play(rules, 30, "t", model, lambda done: None, whole_games=True,
+                     starts=starts)
+    assert starts[0] == ((0,) * 4, starts[0][1], 0)
+    assert any(played > 0 and scores != (0,) * 4 for scores, _, played in starts)
+    # a level's contracts come from the first deals[level] deals of each start, whatever
+    # the other levels get: the same levels' contracts, and no more, where it gets none
+    few = [0] * 15
+    few[7] = 1
+    more = list(few)
+    more[7] = 3
+    more[8] = 2
+    one = value._thin_play(rules, model, starts, few, "t", lambda done: None)
+    three = value._thin_play(rules, model, starts, more, "t", lambda done: None)
+    assert one and {r[1].bid for r in one} == {7}
+    assert {r[1].bid for r in three} == {7, 8}
+    sevens = [r for r in three if r[1].bid == 7]
+    assert len(sevens) > len(one)
+    assert all(any(r[0] == s[0] and r[1] == s[1] for s in sevens) for r in one)
+    assert value._thin_play(rules, model, starts, [0] * 15, "t", lambda done: None) == []
+
+
+class _Bid:
+    """A hand result's bid alone (what :func:`pitchkit.bots.value._thin_deals` reads)."""
+
+    def __init__(self, bid: int) -> None:
+        self.bid = bid
 
 
 def test_a_moon_counts_whether_the_cards_outside_trumps_are_sure_to_win() -> None:

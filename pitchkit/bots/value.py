@@ -35,7 +35,9 @@ taught it), each round learning from the hands of all rounds so far (but where, 
 band of the estimate, the bot's own rounds made a bid clearly more or less often than the
 heuristic's round, that bid's value and chance come from its own rounds: the heuristic
 picks its pitchers by more than the band); then as many hands of whole games of the
-finished bot, for the points per bid level.
+finished bot, for the points per bid level, and at a level those games bid seldom
+(under ``LEVEL_CONTRACTS`` contracts) more of its contracts: fresh deals bid at the
+games' hand starts, played out where the contract falls at such a level.
 
 The run is seeded: the same rules always give the same numbers, so the cache (one JSON
 file per resolved rule set, keyed by its hash, in ``$XDG_CACHE_HOME/pitchkit`` or
@@ -47,6 +49,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import os
 import random
 import sys
@@ -82,8 +85,14 @@ ROUNDS = 3
 #: level: hands a game with no target plays (as ``simulate``), and a bound for the others.
 GAME_HANDS = 20
 MAX_GAME_HANDS = 1000
+#: A bid level those games made fewer contracts at than this (per a calibration of the
+#: default length) gets more: at every hand start of the games, fresh deals are bid,
+#: and a contract at that level is played out too, from as many deals a start as bring
+#: it to about this many, at most ``THIN_DEALS`` (1 + THIN_DEALS times its contracts).
+LEVEL_CONTRACTS = 1000
+THIN_DEALS = 4
 #: Bumped whenever the features or the calibration change: old cache files are ignored.
-MODEL_VERSION = 15
+MODEL_VERSION = 16
 #: Pseudo-counts pulling a rarely seen feature value towards the item's overall rate.
 PRIOR_WEIGHT = 4.0
 #: Hands a band of the estimate needs before it stops borrowing from its neighbours.
@@ -556,8 +565,8 @@ def calibrate(rules: Rules, hands: int = CALIBRATION_HANDS, seed: str = "calibra
     ``ROUNDS`` rounds: the first auctions are bid by the ``heuristic``, each later one by
     the calibrated bot with what the round before taught it; then ``hands`` hands of
     whole games of the finished bot give the points per bid level
-    (:attr:`Calibration.points_at`). ``progress(done, total)`` is called as hands are
-    played.
+    (:attr:`Calibration.points_at`), with more contracts at a level they bid seldom
+    (:func:`_thin_play`). ``progress(done, total)`` is called as hands are played.
     """
     rounds = ROUNDS if hands >= 3 * ROUNDS else 1
     share = max(1, hands // rounds)
@@ -581,21 +590,57 @@ def calibrate(rules: Rules, hands: int = CALIBRATION_HANDS, seed: str = "calibra
         # the points per bid level from whole games of the finished bot: the contracts at
         # a level are the mix its own games make (a forced dealer's, a bid that would reach
         # the target), not the mix of the rounds' fresh hands bid by an earlier model
+        total = share * rounds + hands * (1 + THIN_DEALS)
+
         def tick_games(done: int) -> None:
             if progress is not None:
-                progress(share * rounds + done, share * rounds + hands)
-        games = _self_play(rules, hands, f"{seed}:games", model, tick_games, whole_games=True)
+                progress(share * rounds + done, total)
+        starts: list[_Start] = []
+        games = _self_play(rules, hands, f"{seed}:games", model, tick_games,
+                           whole_games=True, starts=starts)
+        # a level the games made few contracts at (cinch's 14, 1% of them: 183) gets more
+        # from fresh deals at the same hand starts
+        deals = _thin_deals(rules, hands, games)
+
+        def tick_thin(done: int) -> None:
+            if progress is not None:
+                progress(share * rounds + hands + done, total)
+        games += _thin_play(rules, model, starts, deals, f"{seed}:thin", tick_thin)
+        if progress is not None:
+            progress(total, total)
         model = replace(model, points_at=_points_at(rules, model, games),
                         hands=model.hands + len(games))
     return model
 
 
+#: A hand start of a whole game (:func:`_self_play` with ``starts``): the scores, the
+#: dealer and the hands played before it.
+_Start = tuple[tuple[int, ...], int, int]
+
+
+def _thin_deals(rules: Rules, hands: int, games: Sequence[_Record]) -> list[int]:
+    """Per bid level, the fresh deals a hand start of the whole games ``games`` (of
+    ``hands`` hands) gets for it (:func:`_thin_play`): as many as bring a level's
+    contracts to about ``LEVEL_CONTRACTS`` per calibration of the default length, at
+    most ``THIN_DEALS`` (a level the games never bid: that many); none outside
+    ``auction.min_bid`` to ``auction.max_bid`` (the dealer's forced bid is within)."""
+    wanted = LEVEL_CONTRACTS * hands / default_hands(rules)
+    count = [0] * (top_bid(rules) + 1)
+    for record in games:
+        count[min(len(count) - 1, int(record[1].bid))] += 1
+    auction = rules.auction
+    return [0 if not auction.min_bid <= level <= auction.max_bid
+            else min(THIN_DEALS, max(0, math.ceil(wanted / c) - 1) if c else THIN_DEALS)
+            for level, c in enumerate(count)]
+
+
 def _self_play(rules: Rules, hands: int, seed: str, model: Calibration | None,
-               tick: Callable[[int], None], whole_games: bool = False) -> list[_Record]:
+               tick: Callable[[int], None], whole_games: bool = False,
+               starts: list[_Start] | None = None) -> list[_Record]:
     """Play ``hands`` single hands with scores at the start, or with ``whole_games`` hands
     of whole games (the scores as they come, to the target; ``GAME_HANDS`` hands a game
-    with no target); the hands with a numeric contract."""
-    from pitchkit.bots.calibrated import CalibratedBot
+    with no target); the hands with a numeric contract. ``starts``, if given, gets each
+    hand's start (scores, dealer, hands played)."""
     from pitchkit.engine import Game, Phase
 
     n = rules.players.count
@@ -613,35 +658,100 @@ def _self_play(rules: Rules, hands: int, seed: str, model: Calibration | None,
             key = f"{seed}:{games if whole_games else index}"
             games += 1
             game = Game(rules, random.Random(key))
-            bots = []
-            for s in range(n):
-                rng = random.Random(f"{key}:{s}")
-                if model is None:
-                    bots.append(HeuristicBot(rules, s, rng))
-                else:
-                    bots.append(CalibratedBot(rules, s, rng, model=model))
+            bots = _bots(rules, model, key)
+        if starts is not None:
+            starts.append((tuple(game.scores), game.dealer, game.hands_played))
         before = len(game.hand_results)
         events = len(game.events)
         game.deal_random()
         # what each seat holds when it bids (a kitty or a draw may change it later)
         held = tuple(game.hands[s] | game.reserve[s] for s in range(n))
-        for _ in range(400):
-            if len(game.hand_results) > before or game.to_act is None:
-                break
-            seat = game.to_act
-            game.apply(bots[seat].choose(game.observation(seat), game.legal_actions()))
+        _act(game, bots, before)
         if len(game.hand_results) == before:
             game = None  # a hand that did not end: the next begins a new game
             continue
-        result = game.hand_results[-1]
-        if result.pitcher is None or result.trump is None or result.thrown_in \
-                or not isinstance(result.bid, int):
-            continue
-        hand_events = game.events[events:]
-        seller, price, refused = _sale(hand_events, result)
-        out.append((held, result, game.team_of, seller, price, refused,
-                    _auction_states(hand_events, game.team_of, top)))
+        record = _record(game, before, events, held, top)
+        if record is not None:
+            out.append(record)
     tick(hands)
+    return out
+
+
+def _bots(rules: Rules, model: Calibration | None, key: str) -> list[HeuristicBot]:
+    """A game's bots: the ``heuristic`` without a model, else the calibrated bot with it."""
+    from pitchkit.bots.calibrated import CalibratedBot
+
+    out: list[HeuristicBot] = []
+    for s in range(rules.players.count):
+        rng = random.Random(f"{key}:{s}")
+        out.append(HeuristicBot(rules, s, rng) if model is None
+                   else CalibratedBot(rules, s, rng, model=model))
+    return out
+
+
+def _act(game: Any, bots: Sequence[HeuristicBot], before: int, auction: bool = False
+         ) -> None:
+    """Let the bots act in ``game`` until the hand after ``before`` results ends (at most
+    400 actions), or with ``auction`` until a seat holds the contract."""
+    for _ in range(400):
+        if len(game.hand_results) > before or game.to_act is None \
+                or (auction and game.pitcher is not None):
+            return
+        seat = game.to_act
+        game.apply(bots[seat].choose(game.observation(seat), game.legal_actions()))
+
+
+def _record(game: Any, before: int, events: int, held: tuple[int, ...], top: int
+            ) -> _Record | None:
+    """The calibration record of the hand of ``game`` that ended after ``before`` results
+    (its events from ``events`` on; ``held``: what each seat held when it bid), or None
+    without a numeric contract."""
+    result = game.hand_results[before]
+    if result.pitcher is None or result.trump is None or result.thrown_in \
+            or not isinstance(result.bid, int):
+        return None
+    hand_events = game.events[events:]
+    seller, price, refused = _sale(hand_events, result)
+    return (held, result, game.team_of, seller, price, refused,
+            _auction_states(hand_events, game.team_of, top))
+
+
+def _thin_play(rules: Rules, model: Calibration, starts: Sequence[_Start],
+               deals: Sequence[int], seed: str, tick: Callable[[int], None]
+               ) -> list[_Record]:
+    """More contracts at the bid levels the whole games bid seldom, as whole games make
+    them: from each hand start of the whole games (``starts``), fresh deals bid by the
+    finished bot; a contract at level ``level`` of the first ``deals[level]`` deals of a
+    start is played out, the others are left after the auction. The deal is independent
+    of the game's state and every start gets as many, so a level's contracts come from
+    the same hands and states as in the whole games. Each deal is seeded by its start
+    and its number alone (its game and bots), whatever the others."""
+    from pitchkit.engine import Game
+
+    n = rules.players.count
+    top = top_bid(rules)
+    most = max(deals, default=0)
+    out: list[_Record] = []
+    for index, (scores, dealer, played) in enumerate(starts):
+        if index % 250 == 0:
+            tick(index * most)
+        for deal in range(most):
+            key = f"{seed}:{index}:{deal}"
+            game = Game(rules, random.Random(key), dealer=dealer, scores=scores)
+            bots = _bots(rules, model, key)
+            game.hands_played = played
+            game.deal_random()
+            held = tuple(game.hands[s] | game.reserve[s] for s in range(n))
+            _act(game, bots, 0, auction=True)
+            if game.pitcher is None or game.bid is None \
+                    or deal >= deals[min(top, game.bid)]:
+                continue
+            _act(game, bots, 0)
+            if game.hand_results:
+                record = _record(game, 0, 0, held, top)
+                if record is not None:
+                    out.append(record)
+    tick(len(starts) * most)
     return out
 
 
