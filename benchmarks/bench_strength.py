@@ -226,7 +226,7 @@ def write_markdown(path: str, lines: list[str], arguments: str) -> None:
             "band of the estimate realised in the calibration's whole games of the same "
             "bot, in contracts at that bid; at a level those games bid under "
             f"{LEVEL_CONTRACTS:,} times, also in contracts of fresh deals bid at their hand "
-            f"starts, {THIN_DEALS} a start) "
+            f"starts, up to {THIN_DEALS} a start) "
             "against the points its side took, by bid, with the 95% interval of what was "
             "realised and of the difference (over these games' contracts; the "
             "calibration's own sampling adds to it). *within 0.25*: yes when the "
