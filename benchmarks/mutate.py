@@ -93,7 +93,7 @@ RELEVANT: dict[str, tuple[str, ...]] = {
     "dealing": ("test_weak_hand.py", *_ENGINE, *_TABLE),
     "draw": ("test_mut_draw.py", "test_draw*.py", "test_call.py", *_ENGINE),
     "flow": ("test_mut_flow.py", "test_flow.py", "test_draw*.py", "test_call.py",
-             "test_play_state.py", *_ENGINE),
+             "test_play_state.py", "test_weak_hand*.py", "test_rules_throw_in.py", *_ENGINE),
     "money": ("test_money.py", "test_rules_clauses.py", "test_source_a.py", "test_record.py",
               "test_engine_settings.py", "test_simulate.py"),
     "plan": (*_ENGINE, "test_call.py", *_TABLE),
@@ -118,7 +118,7 @@ FAST: dict[str, tuple[str, ...]] = {
                 "test_rules_clauses.py"),
     "flow": ("test_mut_flow.py", "test_flow.py", "test_draw*.py", "test_call.py",
              "test_play_state.py", "test_rules_pinned.py", "test_rules_play_auction.py",
-             "test_rules_clauses.py", "test_source_c.py"),
+             "test_rules_clauses.py", "test_source_c.py", "test_weak_hand*.py"),
     "tricks": ("test_mut_tricks.py", "test_rules_trump_order.py", "test_rules_play.py",
                "test_tricks_definition.py"),
 }
