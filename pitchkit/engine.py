@@ -20,7 +20,7 @@ The hot path runs on ints: a card is 0..53, a hand a bit mask, an action an int
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from pitchkit import call, closing, dealing, draw, flow, play, weak_hand
@@ -94,6 +94,9 @@ _RANDOM = random.Random
 _BIT_LENGTH = tuple(count.bit_length() for count in range(55))
 _legal_mask = play.legal_mask
 _CARD_BIT = play.CARD_BIT
+#: A card player of :meth:`Game.play_turns`: the card to play from the seat's view and
+#: its legal cards as a mask (two or more)
+CardPlayer = Callable[[PlayView, int], int]
 
 class Game:
     """A game under ``rules``; every random choice comes from ``rng``.
@@ -299,6 +302,32 @@ class Game:
             event = _NEW(Event, ("action", seat, action, None, None, None))
         self.events.append(event)
         return event
+
+    def play_turns(self, players: Sequence[CardPlayer | None]) -> None:
+        """Phase play, the simulator's fast path: while the seat to act has a card player
+        (``players[seat]``, a built-in bot's ``card_player``: a card from the seat's
+        :meth:`play_view` and its legal cards as a mask), play its card, as
+        :meth:`apply` does; a lone legal card is played without asking (the card
+        player's promise). Returns when the phase is no longer play or a seat without a
+        card player is to act. An answer that is not a legal card goes to :meth:`apply`
+        (which raises); what a player raises is raised, with the seat still to act."""
+        while self.phase is _PLAY:
+            seat: int = self.to_act  # type: ignore[assignment]
+            player = players[seat]
+            if player is None:
+                return
+            state = self._play_state
+            legal = state.legal
+            if legal < 0:
+                legal = _legal_mask(self.plan, state, self.hands[seat])
+            if legal & (legal - 1):
+                card = player(self.play_view(seat), legal)
+                if type(card) is not int or card < 0 or not legal >> card & 1:
+                    self.apply(card)  # not a legal card: apply says why
+                    continue
+            else:
+                card = legal.bit_length() - 1
+            self._play(seat, card)
 
     def _play(self, seat: int, card: int) -> Event:
         """``seat`` plays ``card``, a legal card (the one definition of playing a card,

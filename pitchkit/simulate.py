@@ -140,28 +140,27 @@ def play_game(setup: Setup, rng_seed: str, bots: Sequence[Bot]) -> tuple[Game, b
             drawers.append(None)
     fast = any(players)
     legal_actions, apply, observation = game.legal_actions, game.apply, game.observation
-    legal_mask, play_view = game.legal_mask, game.play_view
+    play_turns = game.play_turns
     bid_view, bid_choices, draw_choice = game.bid_view, game.bid_choices, game.draw_choice
     over, deal, select, draw_phase = Phase.OVER, Phase.DEAL, Phase.SELECT, Phase.DRAW
     auction = Phase.AUCTION
     play_phase = Phase.PLAY
     while True:
         phase = game.phase
-        if phase is play_phase and fast:
-            seat: int = game.to_act  # type: ignore[assignment]
-            player = players[seat]
-            if player is not None:
-                mask = legal_mask()
-                if mask & (mask - 1):
-                    try:
-                        card = player(play_view(seat), mask)
-                    except Exception as error:
-                        raise BotError(f"bot {specs[seat].name!r} in {seat_name(seat)} failed: "
-                                       f"{type(error).__name__}: {error}") from error
-                else:
-                    card = mask.bit_length() - 1
-                apply(card)  # checked: a card outside the mask raises
-                continue
+        if phase is play_phase and fast and players[game.to_act] is not None:  # type: ignore[index]
+            # the engine asks the card players while it is their turn (checked: a card
+            # outside the legal mask raises IllegalActionError)
+            try:
+                play_turns(players)
+            except IllegalActionError:
+                raise
+            except Exception as error:
+                failed = game.to_act  # the seat whose player raised
+                if failed is None:
+                    raise
+                raise BotError(f"bot {specs[failed].name!r} in {seat_name(failed)} failed: "
+                               f"{type(error).__name__}: {error}") from error
+            continue
         if phase is over:
             return game, False
         if phase is deal:

@@ -22,8 +22,10 @@ from pitchkit.bots.drawing import call_choice, worth
 from pitchkit.bots.heuristic import HeuristicBot
 from pitchkit.bots.search import SearchBot
 from pitchkit.engine import Game
+from pitchkit.errors import BotError, IllegalActionError
 from pitchkit.load import load_variant
 from pitchkit.results import Observation, Phase, PlayView
+from pitchkit.simulate import simulate
 from tests.play_helpers import turns
 
 
@@ -143,3 +145,68 @@ def test_voids_read_trick_by_trick_are_the_voids_of_all_the_tricks(name: str) ->
             read += any(fresh.voids(obs, t))
         game._apply_random(rng)
     assert read > 10
+
+
+def test_play_turns_plays_the_card_players_cards_as_apply_does() -> None:
+    """``Game.play_turns`` asks each seat's card player with its view and legal mask
+    (a lone legal card without asking) and plays its answer: the same events as
+    ``apply`` of the same answers, and it stops at a seat without a card player."""
+    rules = load_variant("auction-pitch")
+    fast, slow = Game(rules, random.Random(3)), Game(rules, random.Random(3))
+    asked: list[tuple[int, int]] = []
+
+    def lowest(seat: int) -> object:
+        def player(view: PlayView, mask: int) -> int:
+            assert view.seat == seat and mask & (mask - 1)
+            asked.append((seat, mask))
+            return (mask & -mask).bit_length() - 1
+        return player
+
+    players = [lowest(seat) for seat in range(4)]
+    for hand in range(4):
+        for game in (fast, slow):
+            game.deal_random()
+            while game.phase is Phase.AUCTION:
+                game.apply(game.legal_actions()[-1])  # the highest bid, or a pitch
+        left_out = hand % 4  # the seat without a card player
+        while fast.phase is Phase.PLAY:
+            fast.play_turns([None if s == left_out else players[s] for s in range(4)])
+            assert fast.phase is not Phase.PLAY or fast.to_act == left_out
+            while slow.phase is Phase.PLAY and slow.to_act != left_out:
+                slow.apply(min(slow.legal_actions()))
+            assert fast.events == slow.events
+            for game in (fast, slow):
+                if game.phase is Phase.PLAY:
+                    game.apply(max(game.legal_actions()))
+    assert fast.events == slow.events and len(asked) > 0
+
+
+def test_play_turns_leaves_an_illegal_or_failed_answer_to_the_seat_to_act() -> None:
+    rules = load_variant("auction-pitch")
+    game = Game(rules, random.Random(3))
+    game.deal_random()
+    while game.phase is Phase.AUCTION:
+        game.apply(game.legal_actions()[-1])
+    while game.legal_mask().bit_count() < 2:  # a seat that is asked
+        game.apply(min(game.legal_actions()))
+    seat = game.to_act
+    illegal = (~game.legal_mask() & ((1 << 52) - 1)).bit_length() - 1
+    with pytest.raises(IllegalActionError):
+        game.play_turns([lambda view, mask: illegal] * 4)
+    assert game.to_act == seat
+
+    def fails(view: PlayView, mask: int) -> int:
+        raise RuntimeError("boom")
+
+    with pytest.raises(RuntimeError):
+        game.play_turns([fails] * 4)
+    assert game.to_act == seat
+
+
+def test_a_built_in_card_player_that_fails_is_named(monkeypatch: pytest.MonkeyPatch) -> None:
+    def fails(self: HeuristicBot, obs: PlayView, legal: int) -> int:
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(HeuristicBot, "play_cards", fails)
+    with pytest.raises(BotError, match=r"bot 'heuristic' in seat \d failed: RuntimeError: boom"):
+        simulate(load_variant("auction-pitch"), games=1, seed=1, bots="heuristic")
