@@ -97,6 +97,9 @@ _CARD_BIT = play.CARD_BIT
 #: A card player of :meth:`Game.play_turns`: the card to play from the seat's view and
 #: its legal cards as a mask (two or more)
 CardPlayer = Callable[[PlayView, int], int]
+#: A bidder of :meth:`Game.bid_turns`: the action from the seat's view of the auction
+#: and what it may bid
+Bidder = Callable[[BidView, BidChoices], int]
 
 class Game:
     """A game under ``rules``; every random choice comes from ``rng``.
@@ -255,8 +258,9 @@ class Game:
     def bid_view(self, seat: int) -> BidView:
         """In phase auction: what ``seat`` sees, as the observation's fields the built-in
         bots' bids read (:class:`pitchkit.results.BidView`; cheaper to build)."""
+        trump = self._play_state.trump
         return _NEW(BidView, (
-            seat, self.hands[seat], self.trump, self._auction.bids, self.scores,
+            seat, self.hands[seat], None if trump < 0 else trump, self._auction.bids, self.scores,
             self.team_of if self._call is None else self._seen_teams(seat), self.dealer))
 
     def apply(self, action: Action | str) -> Event:
@@ -302,6 +306,26 @@ class Game:
             event = _NEW(Event, ("action", seat, action, None, None, None))
         self.events.append(event)
         return event
+
+    def bid_turns(self, bidders: Sequence[Bidder | None]) -> None:
+        """Phase auction, the simulator's fast path: while the seat to act has a bidder
+        (``bidders[seat]``, a built-in bot's ``bid_player``: an action from the seat's
+        :meth:`bid_view` and :meth:`bid_choices`), :meth:`apply` its answer. Returns when
+        the phase is no longer the auction or a seat without a bidder is to act; where the
+        eldest is to sell or refuse (auction.style sell) raises UsageError, as
+        :meth:`bid_choices` does. What a bidder raises, and apply for an illegal answer,
+        is raised with the seat still to act."""
+        plan = self.plan
+        selling = plan.auction.style_sell
+        while self.phase is _AUCTION:
+            seat: int = self.to_act  # type: ignore[assignment]
+            bidder = bidders[seat]
+            if bidder is None:
+                return
+            state = self._auction
+            choices = (self.bid_choices() if selling  # raises where a sale is answered
+                       else bid_choices(plan, state, self.dealer, seat, self._lead_mask))
+            self.apply(bidder(self.bid_view(seat), choices))
 
     def play_turns(self, players: Sequence[CardPlayer | None]) -> None:
         """Phase play, the simulator's fast path: while the seat to act has a card player

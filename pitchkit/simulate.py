@@ -140,8 +140,8 @@ def play_game(setup: Setup, rng_seed: str, bots: Sequence[Bot]) -> tuple[Game, b
             drawers.append(None)
     fast = any(players)
     legal_actions, apply, observation = game.legal_actions, game.apply, game.observation
-    play_turns = game.play_turns
-    bid_view, bid_choices, draw_choice = game.bid_view, game.bid_choices, game.draw_choice
+    play_turns, bid_turns = game.play_turns, game.bid_turns
+    draw_choice = game.draw_choice
     over, deal, select, draw_phase = Phase.OVER, Phase.DEAL, Phase.SELECT, Phase.DRAW
     auction = Phase.AUCTION
     play_phase = Phase.PLAY
@@ -161,6 +161,21 @@ def play_game(setup: Setup, rng_seed: str, bots: Sequence[Bot]) -> tuple[Game, b
                 raise BotError(f"bot {specs[failed].name!r} in {seat_name(failed)} failed: "
                                f"{type(error).__name__}: {error}") from error
             continue
+        if phase is auction and bidders[game.to_act] is not None:  # type: ignore[index]
+            # the engine asks the bidders while it is their turn and applies their answers
+            try:
+                bid_turns(bidders)
+            except (BotError, UsageError):
+                raise
+            except Exception as error:
+                failed = game.to_act  # the seat whose bidder raised or answered wrong
+                if failed is None:
+                    raise
+                name = f"bot {specs[failed].name!r} in {seat_name(failed)}"
+                if isinstance(error, IllegalActionError):
+                    raise BotError(f"{name} answered an illegal action: {error}") from None
+                raise BotError(f"{name} failed: {type(error).__name__}: {error}") from error
+            continue
         if phase is over:
             return game, False
         if phase is deal:
@@ -173,11 +188,9 @@ def play_game(setup: Setup, rng_seed: str, bots: Sequence[Bot]) -> tuple[Game, b
         to_act = game.to_act
         assert to_act is not None
         seat = to_act
-        bidder = bidders[seat] if phase is auction else None
         drawer = drawers[seat] if phase is draw_phase else None
-        # a bidder is asked with what may be bid, a drawer with what may be drawn, not the
-        # list: apply() checks their answers
-        legal = None if bidder is not None or drawer is not None else legal_actions()
+        # a drawer is asked with what may be drawn, not the list: apply() checks its answers
+        legal = None if drawer is not None else legal_actions()
         selecting = phase is select or phase is draw_phase
         if selecting and legal is not None and len(legal) == 1 and legal[0] > _LAST_CARD \
                 and players[seat] is not None:
@@ -186,9 +199,7 @@ def play_game(setup: Setup, rng_seed: str, bots: Sequence[Bot]) -> tuple[Game, b
             apply(legal[0])
             continue
         try:
-            if bidder is not None:
-                action = bidder(bid_view(seat), bid_choices())
-            elif drawer is not None:
+            if drawer is not None:
                 drawn = drawer(game.trump, draw_choice())
                 if drawn is None:  # it reads the observation (a robber's answer)
                     legal = legal_actions()

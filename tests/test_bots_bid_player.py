@@ -20,9 +20,10 @@ from pitchkit.auction import BidChoices
 from pitchkit.bots.calibrated import CalibratedBot
 from pitchkit.bots.heuristic import HeuristicBot
 from pitchkit.engine import Game
-from pitchkit.errors import UsageError
+from pitchkit.errors import BotError, IllegalActionError, UsageError
 from pitchkit.load import load_variant
 from pitchkit.results import Observation, Phase
+from pitchkit.simulate import simulate
 from tests.play_helpers import turns
 
 
@@ -105,3 +106,61 @@ def test_no_calibrated_bid_player_where_a_moon_may_be_bid() -> None:
     """A moon's value may take play-outs on sampled deals, which read the observation."""
     rules = load_variant("money-pitch")
     assert CalibratedBot(rules, 0, random.Random(0)).bid_player() is None
+
+
+def test_bid_turns_applies_the_bidders_answers_as_apply_does() -> None:
+    """``Game.bid_turns`` asks each seat's bidder with its view and choices and applies
+    the answer: the same events as ``apply`` of the same answers; it stops at a seat
+    without a bidder, and an illegal answer raises with the seat still to act."""
+    rules = load_variant("auction-pitch")
+    fast, slow = Game(rules, random.Random(5)), Game(rules, random.Random(5))
+    asked = 0
+
+    def lowest_bid(view: object, choices: BidChoices) -> int:
+        nonlocal asked
+        asked += 1
+        return listed(choices)[-1 if asked % 3 == 0 else 0]  # pass mostly, sometimes the top
+
+    for hand in range(8):
+        for game in (fast, slow):
+            game.deal_random()
+        left_out = hand % 4
+        while fast.phase is Phase.AUCTION:
+            fast.bid_turns([None if s == left_out else lowest_bid for s in range(4)])
+            assert fast.phase is not Phase.AUCTION or fast.to_act == left_out
+            for event in fast.events[len(slow.events):]:
+                if slow.phase is not Phase.AUCTION:
+                    break
+                slow.apply(event.action)  # type: ignore[arg-type]
+            assert fast.events[:len(slow.events)] == slow.events
+            if fast.phase is Phase.AUCTION:
+                action = fast.legal_actions()[0]
+                fast.apply(action)
+                slow.apply(action)
+        while fast.phase is Phase.PLAY:  # the hand played out alike
+            card = min(fast.legal_actions())
+            fast.apply(card)
+            slow.apply(card)
+        assert fast.events == slow.events
+    assert asked > 10
+    fast.deal_random()
+    seat = fast.to_act
+    with pytest.raises(IllegalActionError):
+        fast.bid_turns([lambda view, choices: MOON] * 4)  # auction pitch has no moon
+    assert fast.to_act == seat
+
+
+def test_a_built_in_bidder_that_fails_or_answers_wrong_is_named(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    rules = load_variant("auction-pitch")
+
+    def fails(self: HeuristicBot, *args: object) -> int:
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(HeuristicBot, "bid_from", fails)
+    with pytest.raises(BotError, match=r"bot 'heuristic' in seat \d failed: RuntimeError: boom"):
+        simulate(rules, games=1, seed=1, bots="heuristic")
+    monkeypatch.setattr(HeuristicBot, "bid_from", lambda self, *args: MOON)
+    with pytest.raises(BotError, match=r"bot 'heuristic' in seat \d answered an illegal action: "
+                                       r".*moon"):
+        simulate(rules, games=1, seed=1, bots="heuristic")
