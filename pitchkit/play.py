@@ -341,12 +341,15 @@ def plays(state: PlayState, memo: tuple[int, Plays]) -> tuple[Plays, Plays, tupl
     ``memo`` holds the finished tricks' plays as an earlier call read them
     (:data:`NO_PLAYS` at first), so each trick is read once and the same tuple is
     answered until the next trick is finished."""
-    nxt = state.next_active
-    trick = []
-    s = state.trick_leader
-    for card in state.trick:
-        trick.append((s, card))
-        s = nxt[s]
+    trick: Plays = ()
+    if state.trick:
+        nxt = state.next_active
+        on_table = []
+        s = state.trick_leader
+        for card in state.trick:
+            on_table.append((s, card))
+            s = nxt[s]
+        trick = tuple(on_table)
     done, played = memo
     tricks = state.tricks
     if done != len(tricks):
@@ -360,7 +363,7 @@ def plays(state: PlayState, memo: tuple[int, Plays]) -> tuple[Plays, Plays, tupl
                 s = step[s]
         played = tuple(more)
         memo = (len(tricks), played)
-    return tuple(trick), played, memo
+    return trick, played, memo
 
 
 def cards_played(state: PlayState) -> int:
