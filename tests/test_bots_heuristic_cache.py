@@ -93,3 +93,37 @@ def test_an_estimate_remembered_by_its_key_is_the_estimate_of_the_whole_hand(nam
             hand |= 1 << card
         for suit in range(4):
             assert bot.estimate(hand, suit) == bot._estimate(hand, suit), (hand, suit)
+
+
+def first_lead_by_lists(bot: HeuristicBot, hand: int, legal: list[int]) -> int:
+    """The first lead as it read the legal cards as a list (before it read masks)."""
+    suit, _ = bot.best_suit(hand)
+    t = bot.k.tables[suit]
+    mine = [c for c in legal if t.trumps >> c & 1 and c < 52 and c // 13 == suit]
+    if not mine:
+        return max(legal, key=lambda c: c % 13 if c < 52 else -1)
+    mine.sort(key=t.power.__getitem__)
+    top = mine[-1]
+    if top % 13 >= 11 or len(mine) == 1:
+        return top
+    low = [c for c in mine if c % 13 != 9 and c % 13 != 8]  # not a jack, not a ten
+    return low[0] if low else top
+
+
+@pytest.mark.parametrize("name", ["auction-pitch", "auction-pitch-joker", "cinch", "pidro",
+                                  "minnesota-smear", "pedro"])
+def test_first_lead_on_masks_is_the_lead_by_lists(name: str) -> None:
+    """The lead that sets trump, chosen from the legal cards as a mask, is the lead the
+    list form chose, on random hands and random legal subsets of them."""
+    rules = load_variant(name)
+    bot = HeuristicBot(rules, 0, random.Random(0))
+    deck = list(rules.deck.cards())
+    rng = random.Random(9)
+    for _ in range(400):
+        hand_cards = rng.sample(deck, rng.randint(1, 10))
+        legal = sorted(rng.sample(hand_cards, rng.randint(1, len(hand_cards))))
+        hand = sum(1 << c for c in hand_cards)
+        obs = PlayView(seat=0, hand=hand, reserve=0, trump=None, trick=(), finished=(),
+                       captured=(0,) * rules.players.count, stage=0, team_of=(0, 1, 2, 3))
+        assert bot.first_lead(obs, sum(1 << c for c in legal)) == \
+            first_lead_by_lists(bot, hand, legal)

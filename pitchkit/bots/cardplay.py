@@ -31,7 +31,6 @@ from collections.abc import Callable, Sequence
 from pitchkit.bots.heuristic import HeuristicBot, _cheapest, _dearest, _first_max
 from pitchkit.memo import per_rule_set
 from pitchkit.plan import rules_plan
-from pitchkit.play import cards_list
 from pitchkit.results import Observation, PlayView
 from pitchkit.tricks import ANY_CARD, FOLLOW_OR_TRUMP, MUST_FOLLOW_THEN_TRUMP, TrumpTables
 from pitchkit.variant import Rules
@@ -175,7 +174,7 @@ class CarefulPlay(HeuristicBot):
     def play_cards(self, obs: Observation | PlayView, legal: int) -> int:
         trump = obs.trump
         if trump is None:
-            return self.first_lead(obs, cards_list(legal))
+            return self.first_lead(obs, legal)
         k = self.k
         tables = k.play_tables[trump]
         t, power, eff, trump_mask, higher, lower, base, _, _, base_bonus = tables

@@ -23,6 +23,7 @@ import math
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 from pitchkit.actions import (
     ALONE,
@@ -40,11 +41,10 @@ from pitchkit.actions import (
 )
 from pitchkit.auction import BidChoices
 from pitchkit.bots.drawing import call_choice, draw_action
-from pitchkit.cards import JACK, RANKS, cards_in
+from pitchkit.cards import JACK, RANKS, SUIT_MASKS, cards_in
 from pitchkit.combos import kept_mask
 from pitchkit.memo import per_rule_set
 from pitchkit.plan import rules_plan
-from pitchkit.play import cards_list
 from pitchkit.results import BidView, Observation, Phase, PlayView
 from pitchkit.scoring import PlannedItem, scoring_plan
 from pitchkit.tricks import TrumpTables, tables_for
@@ -122,6 +122,13 @@ class Know:
 _PLAY, _AUCTION = Phase.PLAY, Phase.AUCTION
 #: Estimates kept per rule set (about 5 MB at most) before the memo starts again.
 _MAX_ESTIMATES = 50_000
+#: Per card, what the first lead ranks it by when it holds no card of its best suit: its
+#: rank in its suit (the two 0, the ace 12), a joker -1
+_RANK_OR_JOKER = tuple(c % 13 if c < 52 else -1 for c in range(54))
+#: The jacks and the tens: the first lead plays a lower card of its suit before them
+_JACKS_AND_TENS = sum(1 << c for c in range(52) if c % 13 in (JACK, RANKS.index("T")))
+#: What :func:`_cheapest` compares: a card's (cost, power), or its power alone
+_Ranked = TypeVar("_Ranked", tuple[float, int], int)
 #: How the estimate reads a point item, by its word; any other word names a card.
 _HIGH, _LOW, _GAME, _LAST_TRICK, _CARD, _SLAM = range(6)
 _ITEM_KINDS = {"high": _HIGH, "low": _LOW, "game": _GAME, "last_trick": _LAST_TRICK,
@@ -221,7 +228,7 @@ def _below(costs: Sequence[float], bar: float) -> int:
     return sum(1 << c for c, cost in enumerate(costs) if cost < bar)
 
 
-def _cheapest(mask: int, rank: Sequence[tuple[float, int]]) -> int:
+def _cheapest(mask: int, rank: Sequence[_Ranked]) -> int:
     """Of the cards of ``mask`` (not empty), the first (lowest) of the lowest rank: what
     ``min(cards_list(mask), key=rank.__getitem__)`` answers, in one loop."""
     low = mask & -mask
@@ -656,11 +663,11 @@ class HeuristicBot:
         :meth:`card_costs` and ``min``/``max`` over the card lists.)"""
         trump = obs.trump
         if trump is None:
-            return self.first_lead(obs, cards_list(legal))
+            return self.first_lead(obs, legal)
         k = self.k
         trick = obs.trick
         tables = k.play_tables[trump]
-        _, power, eff, trump_mask, higher, lower, base, _, _, base_bonus = tables
+        _, power, eff, trump_mask, higher, lower, base, rank, _, base_bonus = tables
         # the cards this seat has not seen (unseen_cards, inlined)
         seen = obs.hand | obs.reserve
         for mask in obs.captured:
@@ -668,8 +675,11 @@ class HeuristicBot:
         for _, c in trick:
             seen |= 1 << c
         unseen = k.deck & ~seen
-        cost, ranks, cheap = self.card_costs(unseen, legal, tables)
         bonus = k.play_bonus
+        if bonus and legal & trump_mask:
+            cost, ranks, cheap = self.card_costs(unseen, legal, tables)
+        else:  # card_costs's answer where no legal trump may get the bonus, without the call
+            cost, ranks, cheap = base, rank, k.cheap[trump][0]
         # a card is boss when no unseen card can beat it (as a lead): none higher in its
         # suit, and it is a trump or no unseen trump can take it
         led_only = k.trick_winner_suit_led
@@ -801,19 +811,19 @@ class HeuristicBot:
             return _cheapest(risky, ranks)
         return _cheapest(legal & ~winners or legal, ranks)
 
-    def first_lead(self, obs: Observation | PlayView, legal: Sequence[int]) -> int:
-        """The lead that sets trump: the best suit's top card, or a low one to keep the jack."""
+    def first_lead(self, obs: Observation | PlayView, legal: int) -> int:
+        """The lead that sets trump (the legal cards as a mask): the best suit's top card,
+        or a low one to keep the jack."""
         suit, _ = self.best_suit(obs.hand)
         t = self.k.tables[suit]
-        mine = [c for c in legal if t.trumps >> c & 1 and c < 52 and c // 13 == suit]
+        mine = legal & t.trumps & SUIT_MASKS[suit]  # of the suit itself: no joker, no jick
         if not mine:
-            return max(legal, key=lambda c: c % 13 if c < 52 else -1)
-        mine.sort(key=t.power.__getitem__)
-        top = mine[-1]
-        if top % 13 >= 11 or len(mine) == 1:  # ace or king: take high at once
+            return _first_max(legal, _RANK_OR_JOKER)  # the highest rank, a joker last
+        top = _first_max(mine, t.power)
+        if top % 13 >= 11 or not mine & (mine - 1):  # ace or king: take high at once
             return top
-        low = [c for c in mine if c % 13 != JACK and c % 13 != 8]
-        return low[0] if low else top
+        low = mine & ~_JACKS_AND_TENS
+        return _cheapest(low, t.power) if low else top
 
     # ------------------------------------------------------------------ staged play
 
