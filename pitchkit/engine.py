@@ -93,6 +93,7 @@ _RANDOM = random.Random
 #: ``count.bit_length()`` of every count of legal cards (a lookup, not a call)
 _BIT_LENGTH = tuple(count.bit_length() for count in range(55))
 _legal_mask = play.legal_mask
+_plays = play.plays
 _CARD_BIT = play.CARD_BIT
 #: A card player of :meth:`Game.play_turns`: the card to play from the seat's view and
 #: its legal cards as a mask (two or more)
@@ -345,7 +346,14 @@ class Game:
             if legal < 0:
                 legal = _legal_mask(self.plan, state, self.hands[seat])
             if legal & (legal - 1):
-                card = player(self.play_view(seat), legal)
+                # play_view(seat), built here: a call less a card asked (the views are
+                # checked alike in tests/test_bots_card_player.py)
+                trick, finished, self._played_memo = _plays(state, self._played_memo)
+                trump = state.trump
+                card = player(_NEW(PlayView, (
+                    seat, self.hands[seat], self.reserve[seat], None if trump < 0 else trump,
+                    trick, finished, state.captured, state.stage,
+                    self.team_of if self._call is None else self._seen_teams(seat))), legal)
                 if type(card) is not int or card < 0 or not legal >> card & 1:
                     self.apply(card)  # not a legal card: apply says why
                     continue

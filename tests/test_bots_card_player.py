@@ -158,6 +158,7 @@ def test_play_turns_plays_the_card_players_cards_as_apply_does() -> None:
     def lowest(seat: int) -> object:
         def player(view: PlayView, mask: int) -> int:
             assert view.seat == seat and mask & (mask - 1)
+            assert view == fast.play_view(seat)  # the view play_view builds
             asked.append((seat, mask))
             return (mask & -mask).bit_length() - 1
         return player
