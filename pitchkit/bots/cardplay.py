@@ -255,7 +255,7 @@ class CarefulPlay(HeuristicBot):
         return self.risk_or_duck(legal, winners, cheap, ranks, prize)
 
     def _careful_lead(self, legal: int, t: TrumpTables, cost: Sequence[float],
-                      ranks: Sequence[tuple[float, int]], cheap: int, threat: int,
+                      ranks: Sequence[int], cheap: int, threat: int,
                       beaten: Callable[[int], bool], unbeaten: Callable[[int], int]) -> int:
         """The lead (the legal cards as a mask): a boss trump while another side may hold
         trumps (or to bring home a point trump), then boss plain cards, then the cheapest

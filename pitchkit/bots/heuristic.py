@@ -23,7 +23,6 @@ import math
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TypeVar
 
 from pitchkit.actions import (
     ALONE,
@@ -50,10 +49,9 @@ from pitchkit.scoring import PlannedItem, scoring_plan
 from pitchkit.tricks import TrumpTables, tables_for
 from pitchkit.variant import AuctionStyle, GameTie, GoesTo, Rules, ScoringMethod, TrickWinner
 
-#: a card's cost (:meth:`HeuristicBot.cost`) and rank ((cost, power)) by card: a table
-#: indexed by card, or the legal cards' own
+#: a card's cost (:meth:`HeuristicBot.cost`) by card: a table indexed by card, or the
+#: legal cards' own
 Costs = Sequence[float] | Mapping[int, float]
-Ranks = Sequence[tuple[float, int]] | Mapping[int, tuple[float, int]]
 
 
 @dataclass(frozen=True)
@@ -92,11 +90,11 @@ class Know:
     #: per trump suit, per card: :meth:`HeuristicBot.cost` but the bonus of a low trump
     #: nobody can beat
     base_cost: tuple[tuple[float, ...], ...]
-    #: per trump suit, per card: (cost, power) by which the cheapest card is chosen,
-    #: without and with the bonus of a low trump nobody can beat (built once, not per
-    #: decision)
-    rank: tuple[tuple[tuple[float, int], ...], ...]
-    rank_bonus: tuple[tuple[tuple[float, int], ...], ...]
+    #: per trump suit, per card: the place of its (cost, power) by which the cheapest
+    #: card is chosen, without and with the bonus of a low trump nobody can beat, among
+    #: all of them (built once, not per decision: :func:`_ordinals`)
+    rank: tuple[tuple[int, ...], ...]
+    rank_bonus: tuple[tuple[int, ...], ...]
     #: that bonus applies: low is a point and goes to its capturer
     low_bonus: bool
     #: the items as the estimate reads them: (kind, value, card under each trump suit)
@@ -104,9 +102,10 @@ class Know:
     #: per trump suit: the cards of a hand :meth:`HeuristicBot.estimate` reads by name
     #: (its trumps, the point cards and the cards above them; of its tens it reads only
     #: how many), and the estimates worked out so far by those cards and that count
-    #: (shared by every bot of these rules: the estimate depends on nothing else)
+    #: (shared by every bot of these rules: the estimate depends on nothing else), keyed
+    #: by one int: the cards read (from bit 8), the count of tens (bits 2-7), the suit
     estimate_cards: tuple[int, ...]
-    estimates: dict[tuple[int, int, int], float]
+    estimates: dict[int, float]
     #: per trump suit, what :meth:`HeuristicBot.play` reads, in one tuple (one lookup
     #: a card played): :data:`PlayTables`
     play_tables: tuple[PlayTables, ...]
@@ -127,8 +126,6 @@ _MAX_ESTIMATES = 50_000
 _RANK_OR_JOKER = tuple(c % 13 if c < 52 else -1 for c in range(54))
 #: The jacks and the tens: the first lead plays a lower card of its suit before them
 _JACKS_AND_TENS = sum(1 << c for c in range(52) if c % 13 in (JACK, RANKS.index("T")))
-#: What :func:`_cheapest` compares: a card's (cost, power), or its power alone
-_Ranked = TypeVar("_Ranked", tuple[float, int], int)
 #: How the estimate reads a point item, by its word; any other word names a card.
 _HIGH, _LOW, _GAME, _LAST_TRICK, _CARD, _SLAM = range(6)
 _ITEM_KINDS = {"high": _HIGH, "low": _LOW, "game": _GAME, "last_trick": _LAST_TRICK,
@@ -141,8 +138,7 @@ _ITEM_KINDS = {"high": _HIGH, "low": _LOW, "game": _GAME, "last_trick": _LAST_TR
 #: and the cost with the low-trump bonus
 PlayTables = tuple[
     TrumpTables, tuple[int, ...], tuple[int, ...], int, tuple[int, ...], tuple[int, ...],
-    tuple[float, ...], tuple[tuple[float, int], ...], tuple[tuple[float, int], ...],
-    tuple[float, ...]]
+    tuple[float, ...], tuple[int, ...], tuple[int, ...], tuple[float, ...]]
 
 
 @per_rule_set(32)
@@ -174,18 +170,21 @@ def know(rules: Rules) -> Know:
     orders = tuple(order(t, deal.deck_mask) for t in tables)
     base_cost = tuple(_base_costs(t, game_value, combo_value, card_points[t.trump],
                                   combinations) for t in tables)
-    rank = tuple(tuple(zip(costs, t.power, strict=True))
-                 for costs, t in zip(base_cost, tables, strict=True))
-    rank_bonus = tuple(tuple((c + 0.8, p) for c, p in zip(costs, t.power, strict=True))
-                       for costs, t in zip(base_cost, tables, strict=True))
+    pairs = tuple(tuple(zip(costs, t.power, strict=True))
+                  for costs, t in zip(base_cost, tables, strict=True))
+    pairs_bonus = tuple(tuple((c + 0.8, p) for c, p in zip(costs, t.power, strict=True))
+                        for costs, t in zip(base_cost, tables, strict=True))
+    ranked = tuple(_ordinals(p, pb) for p, pb in zip(pairs, pairs_bonus, strict=True))
+    rank = tuple(r for r, _ in ranked)
+    rank_bonus = tuple(rb for _, rb in ranked)
     return Know(
         tables=tables, orders=orders,
         base_cost=base_cost, rank=rank, rank_bonus=rank_bonus,
         play_tables=tuple(
             (t, t.power, t.effective_suit, t.trumps, o.higher, o.lower, costs, r, rb,
-             tuple(c for c, _ in rb))
-            for t, o, costs, r, rb in zip(tables, orders, base_cost, rank, rank_bonus,
-                                          strict=True)),
+             tuple(c for c, _ in pb))
+            for t, o, costs, r, rb, pb in zip(tables, orders, base_cost, rank, rank_bonus,
+                                              pairs_bonus, strict=True)),
         low_bonus="low" in plan.names and plan.low_goes_to is GoesTo.CAPTURER,
         cheap=tuple((_below(costs, 1.0), _below(tuple(c + 0.8 for c in costs), 1.0))
                     for costs in base_cost),
@@ -223,12 +222,21 @@ def know(rules: Rules) -> Know:
     )
 
 
+def _ordinals(pairs: Sequence[tuple[float, int]], pairs_bonus: Sequence[tuple[float, int]]
+              ) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Each card's (cost, power) without and with the low-trump bonus as its place among
+    all of them (equal pairs the same place): the same order, compared as small ints
+    rather than as tuples on the hot path."""
+    place = {pair: i for i, pair in enumerate(sorted({*pairs, *pairs_bonus}))}
+    return tuple(place[p] for p in pairs), tuple(place[p] for p in pairs_bonus)
+
+
 def _below(costs: Sequence[float], bar: float) -> int:
     """The cards whose cost is below ``bar``, as a mask."""
     return sum(1 << c for c, cost in enumerate(costs) if cost < bar)
 
 
-def _cheapest(mask: int, rank: Sequence[_Ranked]) -> int:
+def _cheapest(mask: int, rank: Sequence[int]) -> int:
     """Of the cards of ``mask`` (not empty), the first (lowest) of the lowest rank: what
     ``min(cards_list(mask), key=rank.__getitem__)`` answers, in one loop."""
     low = mask & -mask
@@ -419,7 +427,7 @@ class HeuristicBot:
             k = self.k
             read = hand & k.estimate_cards[suit]
             tens = (hand & k.tens).bit_count()
-            key = (suit, read, tens)
+            key = read << 8 | tens << 2 | suit  # as Know.estimates keys them
             value = k.estimates.get(key)
             if value is None:
                 if len(k.estimates) > _MAX_ESTIMATES:
@@ -496,14 +504,14 @@ class HeuristicBot:
             return best[1]
         k = self.k
         memo = k.estimates if self._own_estimate else None
-        tens = (hand & k.tens).bit_count()
+        tens = (hand & k.tens).bit_count() << 2  # placed as Know.estimates keys it
         cards = k.estimate_cards
         # the first suit of the highest estimate (as max over the suits in order); an
         # estimate already worked out is read from the rule set's memo, as estimate()
         # reads it, without the call
         best_suit, best_value = 0, 0.0
         for suit in (0, 1, 2, 3):
-            value = None if memo is None else memo.get((suit, hand & cards[suit], tens))
+            value = None if memo is None else memo.get((hand & cards[suit]) << 8 | tens | suit)
             if value is None:
                 value = self.estimate(hand, suit)
             if suit == 0 or value > best_value:
@@ -770,11 +778,12 @@ class HeuristicBot:
         return self.k.deck & ~self.played_mask(obs) & ~obs.hand & ~obs.reserve
 
     def card_costs(self, unseen: int, legal: int, tables: PlayTables
-                   ) -> tuple[Sequence[float], Sequence[tuple[float, int]], int]:
+                   ) -> tuple[Sequence[float], Sequence[int], int]:
         """For the card play, with the trump's ``tables`` and the ``unseen`` cards: each
         card's cost (:meth:`cost`, from the tables: the hot path), its rank for the
-        cheapest card, (cost, power), and the cards whose cost is below 1.0 (they risk no
-        point card) as a mask; a legal low trump nobody can go under gets the bonus.
+        cheapest card (the place of its (cost, power): :func:`_ordinals`), and the cards
+        whose cost is below 1.0 (they risk no point card) as a mask; a legal low trump
+        nobody can go under gets the bonus.
         (:meth:`play_cards` reads it too.)"""
         k = self.k
         t, _, _, trump_mask, _, lower, base, rank, rank_bonus, base_bonus = tables
@@ -802,7 +811,7 @@ class HeuristicBot:
 
     @staticmethod
     def risk_or_duck(legal: int, winners: int, cheap: int,
-                     ranks: Sequence[tuple[float, int]], prize: float) -> int:
+                     ranks: Sequence[int], prize: float) -> int:
         """With no safe winner worth playing (the cards as masks; ``cheap``: those that
         risk no point card): a winner that risks no point card when the trick is worth
         it, else the cheapest card that does not win."""
