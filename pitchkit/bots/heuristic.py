@@ -377,6 +377,8 @@ class HeuristicBot:
         self._estimates: tuple[int, dict[int, float]] = (-1, {})
         #: this class's estimate() is this module's: best_suit may read its memo directly
         self._own_estimate = type(self).estimate is HeuristicBot.estimate
+        #: and its bid_on_choices is this module's: _auction_answer may call bid_from
+        self._bids_on_view = type(self).bid_on_choices is HeuristicBot.bid_on_choices
 
     # ------------------------------------------------------------------ entry
 
@@ -539,6 +541,9 @@ class HeuristicBot:
             return pitches.bit_length() - 1  # a lone card to pitch: play() plays it
         # the first legal action but a pass or a number: the moon, else the lowest pitch
         other = MOON if moon else (pitches & -pitches).bit_length() - 1
+        if self._bids_on_view:  # this class's bid_on_choices: bid_from, without the call
+            return self.bid_from(view.hand, view.trump, may_pass, range(lowest, highest + 1),
+                                 moon, other)
         return self.bid_on_choices(view, may_pass, range(lowest, highest + 1), moon, other)
 
     def bid_on_choices(self, view: BidView, may_pass: bool, numeric: Sequence[int],
@@ -676,10 +681,9 @@ class HeuristicBot:
         trick = obs.trick
         tables = k.play_tables[trump]
         _, power, eff, trump_mask, higher, lower, base, rank, _, base_bonus = tables
-        # the cards this seat has not seen (unseen_cards, inlined)
-        seen = obs.hand | obs.reserve
-        for mask in obs.captured:
-            seen |= mask
+        # the cards this seat has not seen (unseen_cards, inlined); the seats' captured
+        # cards are apart (each card is taken once), so their sum is their union
+        seen = obs.hand | obs.reserve | sum(obs.captured)
         for _, c in trick:
             seen |= 1 << c
         unseen = k.deck & ~seen
