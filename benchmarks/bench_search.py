@@ -37,7 +37,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import shlex
 import subprocess
 import sys
@@ -49,7 +48,7 @@ from pitchkit.bots import parse_bots
 from pitchkit.bots.value import calibration_for
 from pitchkit.errors import PitchkitError
 from pitchkit.load import load_variant, shipped_variants
-from pitchkit.simulate import Setup, play_game
+from pitchkit.simulate import Setup, game_bots, play_game
 
 
 def play_games(variant: str, bots: str, seed: str, *, hands_wanted: int = 0,
@@ -66,9 +65,8 @@ def play_games(variant: str, bots: str, seed: str, *, hands_wanted: int = 0,
     hands = index = 0
     while hands < hands_wanted or index < games:
         key = f"{seed}:{index}"
-        players = [spec.make(rules, s, random.Random(f"{key}:seat{s}"))
-                   for s, spec in enumerate(specs)]
-        game, _ = play_game(setup, key, players)
+        # the bots seeded as simulate seeds them (seat k of game key: "{key}:seat{k}")
+        game, _ = play_game(setup, key, game_bots(setup, key))
         hands += len(game.hand_results)
         index += 1
     return hands

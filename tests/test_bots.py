@@ -227,7 +227,8 @@ def draw_size(game: Any) -> int:
     return int(game.cards_per_hand if plan is None else plan.hand_size)
 
 
-@pytest.mark.parametrize("bot", ["calibrated", "search:samples=2"])
+@pytest.mark.parametrize(
+    "bot", ["calibrated", "search:samples=2", "search:samples=2:playout=careful"])
 def test_bots_choose_from_their_observation_alone(bot: str) -> None:
     """Given a deal of the hidden cards that shows the seat the same observation, a bot
     with the same seed makes the same choice: nothing else it could read differs."""
