@@ -69,12 +69,40 @@ class CarefulPolicy:
     # ------------------------------------------------------------------ one card
 
     def card(self, seat: int, hand: int, legal: int, played: int, voids: Sequence[int],
-             trick: Sequence[tuple[int, int]], team: Sequence[int],
+             trick: Sequence[tuple[int, int]], team: tuple[int, ...],
              captured: Sequence[int]) -> int:
         """The card ``seat`` plays, holding ``hand`` with ``legal`` (two cards or more) to
         choose from: :meth:`CarefulPlay.play_cards` with the seat's view as masks: the
         cards ``played`` this hand (the trick on the table too), every seat's ``voids``,
         the ``trick`` on the table, the sides and the cards each seat ``captured``."""
+        win_seat = win_card = -1
+        if trick:
+            power, eff = self.power, self.eff
+            led_only = self.led_only
+            trump = self.trump
+            win_seat, win_card = trick[0]
+            led = eff[win_card]
+            for s, c in trick[1:]:
+                if (eff[c] == led or (eff[c] == trump and not led_only)) \
+                        and power[c] > power[win_card]:
+                    win_seat, win_card = s, c
+        return self.choose(seat, hand, legal, played, voids, trick, team,
+                           self.opponents_of(team), captured, win_seat, win_card)
+
+    def opponents_of(self, team: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+        """Per seat, the seats of the other sides (``team``: each seat's side)."""
+        opponents = self._opponents.get(team)
+        if opponents is None:
+            opponents = self._opponents[team] = tuple(
+                tuple(s for s in range(self.n) if team[s] != team[m]) for m in range(self.n))
+        return opponents
+
+    def choose(self, seat: int, hand: int, legal: int, played: int, voids: Sequence[int],
+               trick: Sequence[tuple[int, int]], team: Sequence[int],
+               opponents: Sequence[Sequence[int]], captured: Sequence[int], win_seat: int,
+               win_card: int) -> int:
+        """:meth:`card` with the seats of the other sides and the card winning the trick
+        on the table (and its seat; -1 at a lead) worked out."""
         unseen = self.deck & ~played & ~hand
         trump_mask = self.trump_mask
         higher = self.higher
@@ -105,10 +133,6 @@ class CarefulPolicy:
                 cheap = (cheap & ~lifted) | (self.cheap_lifted & lifted)
         me = team[seat]
         # the cards the seats of another side still to play could hold
-        opponents = self._opponents.get(team)  # type: ignore[call-overload]
-        if opponents is None:
-            opponents = self._opponents[tuple(team)] = tuple(
-                tuple(s for s in range(self.n) if team[s] != team[m]) for m in range(self.n))
         threat = 0
         if trick:
             gone = 0
@@ -127,17 +151,9 @@ class CarefulPolicy:
         ruff = self.ruff
         if not trick:
             return self._lead(legal, cost, ranks, cheap, threat)
-        power, eff = self.power, self.eff
-        led_only = self.led_only
-        trump = self.trump
-        win_seat, win_card = trick[0]
-        led = eff[win_card]
-        for s, c in trick[1:]:
-            if (eff[c] == led or (eff[c] == trump and not led_only)) \
-                    and power[c] > power[win_card]:
-                win_seat, win_card = s, c
+        power = self.power
         above = higher[win_card]
-        if not led_only and eff[win_card] != trump:
+        if not self.led_only and self.eff[win_card] != self.trump:
             above |= trump_mask
         winners = legal & above
         # unbeaten(winners)
@@ -244,7 +260,9 @@ class CarefulPolicy:
         nxt: Sequence[int] = self.next_seat
         trump = self.trump
         never_joker = self.never_joker
-        choose = self.card
+        choose = self.choose
+        opponents = self.opponents_of(tuple(team))
+        opponents_after = self.opponents_of(tuple(with_partner)) if partner >= 0 else opponents
         in_trick = 0
         for s, _ in trick:
             in_trick |= 1 << s
@@ -265,14 +283,15 @@ class CarefulPolicy:
         if trick:
             led = eff[trick[0][1]]
             keys = keys_by_led[led]
-            win_seat, win_key = trick[0][0], keys[trick[0][1]]
+            win_seat, win_card = trick[0]
+            win_key = keys[win_card]
             trick_mask = 0
             for s, c in trick:
                 trick_mask |= 1 << c
                 if keys[c] > win_key:
-                    win_seat, win_key = s, keys[c]
+                    win_seat, win_card, win_key = s, c, keys[c]
         else:
-            led = win_seat = win_key = -1
+            led = win_seat = win_card = win_key = -1
             keys = keys_by_led[0]
             trick_mask = 0
         last = -1
@@ -283,7 +302,7 @@ class CarefulPolicy:
             if trick:
                 key = keys[card]
                 if key > win_key:
-                    win_seat, win_key = seat, key
+                    win_seat, win_card, win_key = seat, card, key
                 trick_mask |= bit
                 if readable:
                     suit = eff[card]
@@ -299,7 +318,7 @@ class CarefulPolicy:
             else:
                 led = eff[card]
                 keys = keys_by_led[led]
-                win_seat, win_key = seat, keys[card]
+                win_seat, win_card, win_key = seat, card, keys[card]
                 trick_mask = bit
                 first_lead = False
             trick.append((seat, card))
@@ -332,10 +351,12 @@ class CarefulPolicy:
                     else:
                         legal = hand
             if legal & (legal - 1):
-                sides = (with_partner if partner >= 0 and (seat == partner
-                                                           or played >> called & 1)
-                         else team)
-                card = choose(seat, hand, legal, played, voids, trick, sides, captured)
+                if partner >= 0 and (seat == partner or played >> called & 1):
+                    card = choose(seat, hand, legal, played, voids, trick, with_partner,
+                                  opponents_after, captured, win_seat, win_card)
+                else:
+                    card = choose(seat, hand, legal, played, voids, trick, team, opponents,
+                                  captured, win_seat, win_card)
             else:
                 card = legal.bit_length() - 1
 
