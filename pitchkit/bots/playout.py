@@ -338,6 +338,8 @@ class CarefulPolicy:
             else:
                 seat = nxt[seat]
                 hand = hands[seat]
+                # FASTER COPY of tricks.legal_follows (the definition), inlined: the
+                # play-outs' tricks are held to the engine's by tests/test_playout.py
                 if following == ANY_CARD:
                     legal = hand
                 else:
