@@ -17,7 +17,7 @@ values a hand, scored on the masks by :mod:`pitchkit.bots.quickscore` (the engin
 scoring where the hand may end the game). With ``playout=careful`` every seat of a
 play-out plays the default bot's card play instead (:mod:`pitchkit.bots.playout`: the
 same card :class:`~pitchkit.bots.cardplay.CarefulPlay` would play in its place, seeing
-what it sees; about 1.6 times the rule of thumb's cost; not in staged or trumps-only
+what it sees; the bot takes 1.6-1.9 times the time; not in staged or trumps-only
 play, whose play-outs are always by rule of thumb). The same worlds serve every
 candidate. From the third world on, a candidate a point a world behind the best is
 dropped. The calibrated bot's own card stands unless the search finds one better by
