@@ -108,7 +108,7 @@ class CarefulPolicy:
         higher = self.higher
         # card_costs: a legal low trump nobody can go under is dearer
         cost: Sequence[float] = self.base
-        ranks: Sequence[tuple[float, int]] = self.rank
+        ranks: Sequence[int] = self.rank
         cheap = self.cheap
         if self.play_bonus and legal & trump_mask:
             lower = self.lower
@@ -206,7 +206,7 @@ class CarefulPolicy:
             return _cheapest(risky, ranks)
         return _cheapest(legal & ~winners or legal, ranks)
 
-    def _lead(self, legal: int, cost: Sequence[float], ranks: Sequence[tuple[float, int]],
+    def _lead(self, legal: int, cost: Sequence[float], ranks: Sequence[int],
               cheap: int, threat: int) -> int:
         """CarefulPlay's lead (``_careful_lead``): a boss trump while another side may hold
         trumps (or to bring home a point trump), then boss plain cards, then the
