@@ -69,7 +69,8 @@ def test_a_difference_whose_interval_reaches_inside_is_too_few_to_tell() -> None
 
 @given(diff_sign=st.sampled_from([1.0, -1.0]),
        half=st.floats(min_value=0.01, max_value=3.0),
-       reach=st.floats(min_value=0.02, max_value=1.0),
+       # (at reach 1.0 the interval ends on the bar itself, where rounding decides)
+       reach=st.floats(min_value=0.02, max_value=0.98),
        count=st.integers(min_value=50, max_value=200_000))
 def test_the_contracts_that_would_tell_are_where_the_interval_leaves_the_bar(
         diff_sign: float, half: float, reach: float, count: int) -> None:
