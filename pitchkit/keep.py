@@ -244,7 +244,8 @@ class Table:
             raise TableError(f"{n} players: a table seats at most {MAX_PLAYERS}", "join")
         per = cards_per_hand(rules, n)
         if cards_needed(rules, n) > len(rules.deck.cards()):
-            raise TableError(f"{n} players cannot be dealt {per} cards each", "join")
+            kitty = f" and a kitty of {rules.deal.kitty}" if rules.deal.kitty else ""
+            raise TableError(f"{n} players cannot be dealt {per} cards each{kitty}", "join")
         assert self.ledger is not None
         if gone:
             self.ledger.leave([self._ids[s] for s in gone])  # rule: paid out on leaving

@@ -100,7 +100,9 @@ def settlement(game: Game) -> dict[int, int]:
 
 def _check_deal(game: Game, n: int) -> None:
     deal = rules_plan(game.rules, n).deal
-    # a turned card set aside is taken from the deck too
+    # the kitty and a turned card set aside are taken from the deck too
     if cards_needed(game.rules, n) > deal.deck_size:
+        kitty = game.rules.deal.kitty
         raise IllegalActionError(
-            f"{n} players cannot be dealt {deal.cards_per_hand} cards each")
+            f"{n} players cannot be dealt {deal.cards_per_hand} cards each"
+            + (f" and a kitty of {kitty}" if kitty else ""))

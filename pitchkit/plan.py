@@ -78,9 +78,10 @@ def cards_per_hand(rules: Rules, players: int | None = None) -> int:
 
 def cards_needed(rules: Rules, players: int | None = None) -> int:
     """Cards a deal to ``players`` seats (default ``players.count``) takes from the deck:
-    every hand, and a turned card set aside (:func:`shown_card_out_of_play`)."""
+    every hand, the kitty (``deal.kitty``, dealt face down whatever the table's size) and a
+    turned card set aside (:func:`shown_card_out_of_play`)."""
     n = rules.players.count if players is None else players
-    return n * cards_per_hand(rules, n) + shown_card_out_of_play(rules)
+    return n * cards_per_hand(rules, n) + rules.deal.kitty + shown_card_out_of_play(rules)
 
 
 @dataclass(frozen=True, slots=True)
