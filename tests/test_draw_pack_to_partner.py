@@ -178,6 +178,27 @@ def test_a_pitcher_playing_alone_robs() -> None:
     assert rob_or_pass(game.rules, seen) == ROB
 
 
+@pytest.mark.parametrize("bot", [HeuristicBot, CalibratedBot])
+def test_before_trump_is_named_the_bots_rob_and_play_the_hand_out(bot: type) -> None:
+    # trump.chosen_by first_lead: the pitcher's first card names trump, after the draw, so
+    # no card is a trump when the robber answers (the bots asserted a trump and failed)
+    data = {**PASSING, "trump": {"chosen_by": "first_lead"},
+            "draw": {**PASSING["draw"], "discard": "up_to", "count": 3}}
+    game = Game(rules_from_mapping(data), random.Random(0), dealer=3)
+    game.deal_cards([cards(h) for h in HANDS], pack=cards(PACK))
+    act(game, "bid 2", "pass", "pass", "pass")
+    bots = [bot(game.rules, s, random.Random(s)) for s in range(4)]
+    answers = []
+    while game.phase in (Phase.DRAW, Phase.PLAY):
+        seat = game.to_act
+        assert seat is not None
+        if game.phase is Phase.DRAW and game.draw_choice().verb == "rob":
+            answers.append(bots[seat].choose(game.observation(seat), game.legal_actions()))
+        game.apply(bots[seat].choose(game.observation(seat), game.legal_actions()))
+    assert answers == [ROB]
+    assert len(game.hand_results) == 1
+
+
 def test_explain_says_who_takes_the_pack_and_that_it_is_passed_unseen() -> None:
     text = explain_rules(load_variant("ten-point-pitch-draw", ("draw.pack_to_partner=true",)))
     assert "each player in turn, starting on the dealer's left" in text

@@ -70,8 +70,11 @@ def draw_action(rules: Rules, obs: Observation) -> int:
 def rob_or_pass(rules: Rules, obs: Observation) -> int:
     """draw.pack_to_partner: rob the pack, unless every card of the hand is a trump
     already (the pack could only swap a trump for a better one) and a partner plays: then
-    the partner, who has room for the pack's trumps, gets it unseen."""
-    assert obs.trump is not None
+    the partner, who has room for the pack's trumps, gets it unseen. With trump not yet
+    named (trump.chosen_by first_lead: the pitcher's first card names it, after the draw)
+    no card is a trump yet, and the robber takes the pack: its choice of cards is widest."""
+    if obs.trump is None:
+        return ROB
     trumps = tables_for(rules, obs.trump).trumps
     alone = any(action == ALONE for _, action in obs.bids)  # the partner sits out
     if not alone and obs.hand & ~trumps == 0:
