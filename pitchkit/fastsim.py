@@ -37,7 +37,7 @@ from __future__ import annotations
 import random
 from bisect import bisect_left as _bisect
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from operator import itemgetter
 from typing import Any
@@ -165,12 +165,17 @@ class FastPlan:
     trump_sets: tuple[tuple[tuple[int, ...], tuple[int, ...],
                             tuple[tuple[Any, int, int, int], ...]], ...]
     #: per hand of cards as a mask of its places (bit i: the i-th lowest card dealt to the
-    #: seat), the places held in order (:class:`_Places`)
+    #: seat), the places held in order, their count and the bits a random choice among
+    #: them draws (:class:`_Places`)
     places: Any
     #: every side's score before the first hand (pitchkit.settle.start_score)
     start: int
     #: the faster copy of scoring and settling a bid's hand (None: the definitions only)
     scorer: HandScorer | None
+    #: a seat's options in the auction (:func:`_bid_options`) by ``high * 4 + 2 * (the
+    #: seat deals) + (it holds the high bid)``, filled as the games ask
+    bid_options: dict[int, tuple[bool, int, int, int, bool, int, int]] = field(
+        default_factory=dict, compare=False)
 
 
 @per_rule_set(64)
@@ -250,8 +255,9 @@ _PLACES_TABLE = 12
 
 
 def _places(per: int) -> Any:
-    """For each mask of places in a hand of ``per`` cards, its places in order: a tuple
-    of tuples, or for long hands an object that works them out when asked."""
+    """For each mask of places in a hand of ``per`` cards, (its places in order, their
+    count, the bits random.Random._randbelow draws to choose one of them): a tuple of
+    them, or for long hands an object that works them out when asked."""
     if per <= _PLACES_TABLE:
         return tuple(_Places.of(mask) for mask in range(1 << per))
     return _Places()
@@ -261,31 +267,33 @@ class _Places:
     """The places of a mask of a long hand, worked out when asked (``places[mask]``)."""
 
     @staticmethod
-    def of(mask: int) -> tuple[int, ...]:
-        return tuple(i for i in range(mask.bit_length()) if mask >> i & 1)
+    def of(mask: int) -> tuple[tuple[int, ...], int, int]:
+        held = tuple(i for i in range(mask.bit_length()) if mask >> i & 1)
+        return held, len(held), len(held).bit_length()
 
-    def __getitem__(self, mask: int) -> tuple[int, ...]:
+    def __getitem__(self, mask: int) -> tuple[tuple[int, ...], int, int]:
         return self.of(mask)
 
 
 def _suit_masks(cards: list[list[int]], moved: tuple[int, ...], trump: int, full: int
-                ) -> list[list[int]]:
+                ) -> list[Sequence[int]]:
     """Each seat's cards (sorted) by effective suit as masks of places, and NO_SUIT's 0:
     the suits' cards are runs of a sorted hand (card // 13), save ``moved``, the cards
     that are ``trump`` though not of its suit."""
-    out = []
     prefix = _PREFIX
-    for hand in cards:
-        a = prefix[_bisect(hand, 13)]
-        b = prefix[_bisect(hand, 26)]
-        c = prefix[_bisect(hand, 39)]
-        masks = [a, b - a, c - b, full - c, 0]
-        for card in moved:
+    out: list[Sequence[int]] = [
+        (prefix[a], prefix[b] - prefix[a], prefix[c] - prefix[b], full - prefix[c], 0)
+        for hand in cards
+        for a, b, c in ((_bisect(hand, 13), _bisect(hand, 26), _bisect(hand, 39)),)]
+    for card in moved:
+        for seat, hand in enumerate(cards):
             if card in hand:
                 bit = 1 << hand.index(card)
+                masks = list(out[seat])
                 masks[card // 13] -= bit
                 masks[trump] += bit
-        out.append(masks)
+                out[seat] = masks
+                break
     return out
 
 
@@ -298,8 +306,37 @@ def _masks(cards: list[list[int]]) -> tuple[int, ...]:
 _PREFIX = tuple((1 << i) - 1 for i in range(64))
 
 
-#: bits to draw for a uniform choice among ``count`` (random.Random._randbelow)
-_BITS = tuple(count.bit_length() for count in range(128))
+def _bid_options(auction: Any, per: int, is_dealer: bool, high: int, own_high: bool
+                 ) -> tuple[bool, int, int, int, bool, int, int]:
+    """COPY of :func:`pitchkit.auction.auction_options` for a random bot: a seat's
+    options (the dealer's or not, the high bid so far ``high`` (0: none), ``own_high``:
+    the seat holds it) as (may pass, lowest bid, highest bid, the bids between them, may
+    bid the moon, the count of options, the bits random.Random._randbelow draws to
+    choose one). Pitching a card to bid is one option a card of the ``per`` held."""
+    forced = is_dealer and high == 0 and auction.when_all_pass_dealer_must_bid
+    highest = auction.max_bid if high >= auction.min_bid else auction.opening_max_bid
+    if forced and auction.dealer_forced_bid_exact:
+        may_pass, lowest = False, auction.dealer_forced_bid
+        highest = lowest
+        may_moon = False
+        may_pitch = auction.pitch_to_bid and lowest == auction.max_bid
+    else:
+        if forced:
+            lowest = auction.dealer_forced_bid
+        else:
+            lowest = high + 1 if high >= auction.min_bid else auction.opening_min_bid
+        if high >= auction.may_equal_from:
+            lowest = high
+        if (is_dealer and auction.dealer_may_steal and 0 < high <= highest
+                and not own_high
+                and (high < highest or auction.dealer_may_steal_max)):
+            lowest = high
+        may_pass = not forced
+        may_moon = auction.moon_allowed
+        may_pitch = auction.pitch_to_bid and lowest <= highest
+    numeric = highest - lowest + 1 if lowest <= highest else 0
+    count = may_pass + numeric + may_moon + (per if may_pitch else 0)
+    return may_pass, lowest, highest, numeric, may_moon, count, count.bit_length()
 
 
 @dataclass
@@ -342,7 +379,6 @@ def play_random_game(rules: Rules, key: str, hand_limit: int, deal_limit: int,
     dealer = rng.randrange(n) if fast.first_dealer is None else fast.first_dealer
     grbs = [random.Random(f"{key}:seat{seat}").getrandbits for seat in range(n)]
     game_bits = rng.getrandbits
-    nbits = _BITS
     next_seat, bid_next, team_of = seats_plan.next_seat, seats_plan.bid_next, seats_plan.team_of
     per, deals, deck = plan.deal.cards_per_hand, fast.deals, plan.deal.deck
     full = (1 << per) - 1
@@ -354,6 +390,7 @@ def play_random_game(rules: Rules, key: str, hand_limit: int, deal_limit: int,
     names_trump = plan.trump.chosen_by_pitcher_names
     score_plan = plan.scoring
     scorer = fast.scorer
+    bid_options = fast.bid_options
     ledger = None
     if rules.money.enabled:
         from pitchkit.money import MoneyLedger
@@ -404,34 +441,17 @@ def play_random_game(rules: Rules, key: str, hand_limit: int, deal_limit: int,
             passed = [False] * n
             seat = bid_next[dealer]
             while True:
-                is_dealer = seat == dealer
-                forced = is_dealer and high == 0 and auction.when_all_pass_dealer_must_bid
-                highest = (auction.max_bid if high >= auction.min_bid
-                           else auction.opening_max_bid)
-                if forced and auction.dealer_forced_bid_exact:
-                    may_pass, lowest = False, auction.dealer_forced_bid
-                    highest = lowest
-                    may_moon = False
-                    may_pitch = auction.pitch_to_bid and lowest == auction.max_bid
-                else:
-                    if forced:
-                        lowest = auction.dealer_forced_bid
-                    else:
-                        lowest = high + 1 if high >= auction.min_bid else auction.opening_min_bid
-                    if high >= auction.may_equal_from:
-                        lowest = high
-                    if (is_dealer and auction.dealer_may_steal and 0 < high <= highest
-                            and high_bidder != seat
-                            and (high < highest or auction.dealer_may_steal_max)):
-                        lowest = high
-                    may_pass = not forced
-                    may_moon = auction.moon_allowed
-                    may_pitch = auction.pitch_to_bid and lowest <= highest
-                numeric = highest - lowest + 1 if lowest <= highest else 0
-                count = may_pass + numeric + may_moon + (per if may_pitch else 0)
-                k = grbs[seat](nbits[count])
+                # the seat's options (_bid_options), worked out once per rule set
+                at = high * 4 + (seat == dealer) * 2 + (high_bidder == seat)
+                offer = bid_options.get(at)
+                if offer is None:
+                    offer = bid_options[at] = _bid_options(
+                        auction, per, seat == dealer, high, high_bidder == seat)
+                may_pass, lowest, highest, numeric, may_moon, count, drawn = offer
+                grb = grbs[seat]
+                k = grb(drawn)
                 while k >= count:
-                    k = grbs[seat](nbits[count])
+                    k = grb(drawn)
                 ends = False
                 if may_pass and k == 0:
                     action = PASS
@@ -532,20 +552,15 @@ def play_random_game(rules: Rules, key: str, hand_limit: int, deal_limit: int,
                 if first and first_must_trump and trump >= 0:
                     # rule: play.first_lead_must_be_trump
                     legal = (hand & masks[seat][trump]) or hand
-                # the random bot's draw, as for the cards that follow below (written out
-                # in both places: a function call per card costs about 5% of a hand)
-                options = places[legal]
-                count = len(options)
+                # the random bot's draw (random.Random._randbelow: with one card too,
+                # a bit drawn until it is 0), as for the cards that follow below (written
+                # out in both places: a function call per card costs about 5% of a hand)
+                options, count, drawn = places[legal]
                 grb = grbs[seat]
-                if count == 1:  # one card: the draw is still made, until it is 0
-                    while grb(1):
-                        pass
-                    place = options[0]
-                else:
-                    k = grb(nbits[count])
-                    while k >= count:
-                        k = grb(nbits[count])
-                    place = options[k]
+                k = grb(drawn)
+                while k >= count:
+                    k = grb(drawn)
+                place = options[k]
             first = False
             held[seat] = hand - card_bit[place]
             card = cards[seat][place]
@@ -566,17 +581,11 @@ def play_random_game(rules: Rules, key: str, hand_limit: int, deal_limit: int,
                 mine = masks[seat]
                 legal = hand & mine[follow]
                 legal = legal | hand & mine[also] if legal else hand & mine[cannot] or hand
-                options = places[legal]
-                count = len(options)
-                if count == 1:
-                    while grb(1):
-                        pass
-                    place = options[0]
-                else:
-                    k = grb(nbits[count])
-                    while k >= count:
-                        k = grb(nbits[count])
-                    place = options[k]
+                options, count, drawn = places[legal]
+                k = grb(drawn)
+                while k >= count:
+                    k = grb(drawn)
+                place = options[k]
                 held[seat] = hand - card_bit[place]
                 card = cards[seat][place]
                 if tracing:

@@ -246,11 +246,13 @@ def test_the_suit_masks_are_each_cards_effective_suit(
     moved = tuple(c for c in range(52) if tables.effective_suit[c] != c // 13)
     full = (1 << len(cards)) - 1
     masks = fastsim._suit_masks([cards], moved, trump, full)[0]
-    assert masks == [sum(1 << i for i, c in enumerate(cards)
+    assert list(masks) == [sum(1 << i for i, c in enumerate(cards)
                          if tables.effective_suit[c] == suit) for suit in range(4)] + [0]
 
 
 @given(st.integers(1, 27), st.integers(0, (1 << 27) - 1))
 def test_places_are_the_masks_bits_in_order(per: int, mask: int) -> None:
     mask &= (1 << per) - 1
-    assert fastsim._places(per)[mask] == tuple(i for i in range(per) if mask >> i & 1)
+    held = tuple(i for i in range(per) if mask >> i & 1)
+    # the places, and what random.Random.randrange(len(held)) draws to choose one
+    assert fastsim._places(per)[mask] == (held, len(held), len(held).bit_length())
