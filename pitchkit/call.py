@@ -108,6 +108,13 @@ def seen_teams(team_of: tuple[int, ...], pitcher: int, state: CallState, seat: i
                played: int) -> tuple[int, ...]:
     """The sides as ``seat`` knows them: the partner knows from the call, everyone once
     the called card has been played (``played``: every card played this hand)."""
-    if state.partner < 0 or (seat != state.partner and not played >> state.card & 1):
+    if seat != state.partner and not known_to_all(state, played):
         return team_of
     return hand_teams(team_of, pitcher, state)
+
+
+def known_to_all(state: CallState, played: int) -> bool:
+    """Whether every seat knows the sides (:func:`seen_teams` answers
+    :func:`hand_teams` to all): the called card has been played, or nobody holds it
+    (the pitcher alone, the sides as dealt). Once true, true for the rest of the hand."""
+    return state.partner < 0 or bool(played >> state.card & 1)

@@ -116,8 +116,8 @@ class Game:
         "team_of", "_play_events", "_trick_events", "_bid_events",
         # per hand
         "hands", "reserve", "dealt", "turned", "pitcher", "bid", "moon", "_auction",
-        "_play_state", "_played_memo", "_draw", "discarded", "_call", "_throw_in",
-        "_alone",
+        "_play_state", "_played_memo", "_draw", "discarded", "_call", "_sides_known",
+        "_throw_in", "_alone",
     )
 
     def __init__(self, rules: Rules, rng: random.Random, *, dealer: int | None = None,
@@ -177,6 +177,8 @@ class Game:
         self.discarded = 0
         #: call.partner: the called card and its holder, once the pitcher has called
         self._call: call.CallState | None = None
+        #: call.partner: the sides as every seat knows them, once all do (None before)
+        self._sides_known: tuple[int, ...] | None = None
         #: deal.weak_hand_below: the throw-in's record (pitchkit.weak_hand)
         self._throw_in = weak_hand.NO_THROW_IN
         #: auction.alone: the pitcher's answer (None: not asked)
@@ -492,9 +494,16 @@ class Game:
 
     def _seen_teams(self, seat: int) -> tuple[int, ...]:
         """call.partner: the sides as ``seat`` knows them (pitchkit.call)."""
-        assert self._call is not None and self.pitcher is not None
-        return call.seen_teams(self.team_of, self.pitcher, self._call, seat,
-                               play.cards_played(self._play_state))
+        known = self._sides_known
+        if known is None:
+            c = self._call
+            assert c is not None and self.pitcher is not None
+            played = play.cards_played(self._play_state)
+            if not call.known_to_all(c, played):
+                return call.seen_teams(self.team_of, self.pitcher, c, seat, played)
+            # known to all from now on this hand (read at every card played)
+            known = self._sides_known = call.hand_teams(self.team_of, self.pitcher, c)
+        return known
 
     def callable_cards(self) -> int:
         """In phase call: the cards the pitcher may call, as a mask."""
@@ -570,7 +579,7 @@ class Game:
     def snapshot(self) -> tuple[Any, ...]:
         """Every piece of state as plain data (two games in the same state compare equal)."""
         skip = {"rules", "plan", "rng", "ledger", "events", "_played_memo", "_play_events",
-                "_trick_events", "_bid_events", "_auction", "_play_state"}
+                "_trick_events", "_bid_events", "_auction", "_play_state", "_sides_known"}
         values = tuple((name, getattr(self, name)) for name in Game.__slots__
                        if name not in skip)
         return (*values, ("auction", self._auction.snapshot()),
@@ -653,6 +662,7 @@ class Game:
             self._draw = drawing
         if called is not None:
             self._call = called
+            self._sides_known = None
         if out:
             self.discarded |= out
         if throw_in is not None:
