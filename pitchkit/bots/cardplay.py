@@ -26,7 +26,7 @@ unseen card could beat it (every card of a stage is played).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from pitchkit.bots.heuristic import HeuristicBot, _cheapest, _dearest, _first_max
 from pitchkit.memo import per_rule_set
@@ -50,12 +50,14 @@ _WAIT = 20.0
 
 
 #: The voids read from the finished tricks of a hand, shared by the bots that read
-#: alike (the same trump tables, rule of following and number of seats: each finished
-#: trick is read once for the table, not once per seat): per key (id of the tables, the
-#: following, the seats), the tables, the plays read, the tricks' size, the seats that
-#: played them as a mask, and the voids; the next trick's read from there.
-_VOID_MEMOS: dict[tuple[int, int, int],
-                  tuple[TrumpTables, tuple[tuple[int, int], ...], int, int, tuple[int, ...]]] = {}
+#: alike (the same rule of following and number of seats, and the same trump tables:
+#: each finished trick is read once for the table, not once per seat): per key (the
+#: following, the seats), the tables, the finished tricks as the view gave them and
+#: the stage, the plays read (of that stage), the tricks' size, the seats that played
+#: them as a mask, and the voids; the next trick's read from there.
+_VOID_MEMOS: dict[tuple[int, int],
+                  tuple[TrumpTables, Sequence[tuple[int, int]] | None, int,
+                        Sequence[tuple[int, int]], int, int, tuple[int, ...]]] = {}
 
 
 @per_rule_set(32)
@@ -84,47 +86,58 @@ class CarefulPlay(HeuristicBot):
         n = self.k.n
         if not self._readable:
             return [0] * n
-        finished = obs.finished
-        if self._stage_starts:
-            # staged play: only this stage's tricks (its next stage may hold any suit)
-            finished = finished[self._stage_starts[min(obs.stage,
-                                                        len(self._stage_starts) - 1)]:]
-        done = len(finished)
-        if not done:
-            out = [0] * n
-        else:
-            key = (id(t), *self._void_key)
-            memo = _VOID_MEMOS.get(key)
-            if memo is None or memo[0] is not t:
-                memo = (t, (), 1, 0, ())
-            _, seen, size, seats, read = memo
-            # the same tricks as last time (another seat's read of them, or this one's):
-            # a view answers the engine's own tuple again
-            if finished is seen or finished == seen:
-                out = list(read)
-            else:
-                # the tricks read before and the ones since, if the tricks before are
-                # still the first; else every trick again
-                start = len(seen)
-                if finished[:start] != seen:
-                    start = seats = 0
-                for s, _ in finished[start:]:
-                    seats |= 1 << s
-                if seats.bit_count() != size:  # the tricks' size: the seats that play them
-                    size = seats.bit_count()
-                    start = 0
-                out = list(read) if start else [0] * n
-                if done % size:
-                    return [0] * n  # tricks of uneven size: read nothing
-                for first in range(start, done, size):
-                    self._read_trick(out, finished[first:first + size], t)
-                if len(_VOID_MEMOS) > 64:
-                    _VOID_MEMOS.clear()
-                _VOID_MEMOS[key] = (t, finished, size, seats, tuple(out))
+        read = self._finished_voids(obs.finished, obs.stage, t)
+        if read is None:
+            return [0] * n  # tricks of uneven size: read nothing
+        out = list(read)
         trick = obs.trick
         if len(trick) > 1:
             self._read_trick(out, trick, t)
         return out
+
+    def _finished_voids(self, whole: Sequence[tuple[int, int]], stage: int, t: TrumpTables
+                        ) -> tuple[int, ...] | None:
+        """The voids the finished tricks ``whole`` show (in staged play those of stage
+        ``stage``); None where the tricks are of uneven size (nothing is read)."""
+        memo = _VOID_MEMOS.get(self._void_key)
+        if memo is not None and memo[1] is whole and memo[0] is t and memo[2] == stage:
+            # the tricks another seat read last (a view answers the engine's own tuple
+            # until the next trick is finished)
+            return memo[6]
+        finished = whole
+        if self._stage_starts:
+            # staged play: only this stage's tricks (its next stage may hold any suit)
+            finished = finished[self._stage_starts[min(stage, len(self._stage_starts) - 1)]:]
+        done = len(finished)
+        n = self.k.n
+        if not done:
+            return (0,) * n
+        if memo is None or memo[0] is not t:
+            memo = (t, None, -1, (), 1, 0, ())
+        _, _, _, seen, size, seats, read = memo
+        if finished is seen or finished == seen:
+            out = list(read)
+        else:
+            # the tricks read before and the ones since, if the tricks before are still
+            # the first; else every trick again
+            start = len(seen)
+            if finished[:start] != seen:
+                start = seats = 0
+            for s, _ in finished[start:]:
+                seats |= 1 << s
+            if seats.bit_count() != size:  # the tricks' size: the seats that play them
+                size = seats.bit_count()
+                start = 0
+            out = list(read) if start else [0] * n
+            if done % size:
+                return None
+            for first in range(start, done, size):
+                self._read_trick(out, finished[first:first + size], t)
+        if len(_VOID_MEMOS) > 64:
+            _VOID_MEMOS.clear()
+        found = tuple(out)
+        _VOID_MEMOS[self._void_key] = (t, whole, stage, finished, size, seats, found)
+        return found
 
     def _read_trick(self, out: list[int], plays: Sequence[tuple[int, int]],
                     t: TrumpTables) -> None:
@@ -177,52 +190,42 @@ class CarefulPlay(HeuristicBot):
             return self.first_lead(obs, legal)
         k = self.k
         tables = k.play_tables[trump]
-        t, power, eff, trump_mask, higher, lower, base, _, _, base_bonus = tables
-        unseen = self.unseen_cards(obs)
-        cost, ranks, cheap = self.card_costs(unseen, legal, tables)
-        bonus = k.low_bonus and not k.combinations
+        t, power, eff, trump_mask, higher, lower, base, rank, _, base_bonus = tables
+        trick = obs.trick
+        # FASTER COPY of HeuristicBot.unseen_cards (every card played): the deck but the
+        # cards played, held and in reserve
+        played = 0
+        for mask in obs.captured:
+            played |= mask
+        for _, c in trick:
+            played |= 1 << c
+        unseen = k.deck & ~played & ~obs.hand & ~obs.reserve
+        if k.play_bonus and legal & trump_mask:
+            cost, ranks, cheap = self.card_costs(unseen, legal, tables)
+        else:  # card_costs' answer without a low trump to lift
+            cost, ranks, cheap = base, rank, k.cheap[trump][0]
         led_only = k.trick_winner_suit_led
         team = obs.team_of
         me = team[obs.seat]
-        void = self.voids(obs, t)
-        trick = obs.trick
         # the cards the seats of another side still to play could hold: the unseen cards
         # but the suits every one of them showed void in
         gone = 0
         for seat, _ in trick:
             gone |= 1 << seat
-        common = -1
         threat = 0
+        void: list[int] | None = None
         for seat in range(k.n):
             if team[seat] != me and not gone >> seat & 1:
-                common &= void[seat]
+                if void is None:
+                    void = self.voids(obs, t)
+                    common = void[seat]
+                else:
+                    common &= void[seat]
                 threat = unseen & ~common
         # a plain card is beaten by a trump too, where trumps take tricks
         ruff = 0 if led_only else trump_mask
-
-        def beaten(c: int) -> bool:
-            above = higher[c]
-            if not trump_mask >> c & 1:
-                above |= ruff
-            return bool(threat & above)
-
-        def unbeaten(mask: int) -> int:
-            """The cards of ``mask`` no seat of another side still to play could beat."""
-            if not threat:
-                return mask
-            out = 0
-            while mask:
-                bit = mask & -mask
-                mask ^= bit
-                above = higher[bit.bit_length() - 1]
-                if not trump_mask & bit:
-                    above |= ruff
-                if not threat & above:
-                    out |= bit
-            return out
-
         if not trick:
-            return self._careful_lead(legal, t, cost, ranks, cheap, threat, beaten, unbeaten)
+            return self._careful_lead(legal, t, cost, ranks, cheap, threat, higher, ruff)
         win_seat, win_card = trick[0]
         led = eff[win_card]
         for seat, c in trick[1:]:
@@ -234,40 +237,84 @@ class CarefulPlay(HeuristicBot):
         if not led_only and eff[win_card] != trump:
             above |= trump_mask
         winners = legal & above
-        safe_winners = unbeaten(winners)
-        prize = sum([base_bonus[c] if bonus and trump_mask >> c & 1 and not unseen & lower[c]
-                     else base[c] for _, c in trick])
+        safe_winners = _unbeaten(winners, threat, higher, trump_mask, ruff)
+        bonus = k.play_bonus
         if team[win_seat] == me:
-            if not beaten(win_card):
+            if not _beaten(win_card, threat, higher, trump_mask, ruff):
                 # a partner's safe trick: feed it points, never overtake with a trump
                 gifts = legal & ~(winners & trump_mask)
                 if gifts:
                     return _dearest(gifts, cost, power)
-            elif safe_winners and prize >= _POINT:
+            elif safe_winners and _prize(trick, bonus, trump_mask, unseen, lower, base,
+                                         base_bonus) >= _POINT:
                 return _cheapest(safe_winners, ranks)  # save the partner's points
             return _cheapest(legal, ranks)
         if winners and k.all_points_wins_game and self.sweep_on(obs, win_seat):
             return _cheapest(safe_winners or winners, ranks)
         if safe_winners:
             cheapest = _cheapest(safe_winners, ranks)
-            if prize > _FREE or k.combinations or cost[cheapest] < _FREE:
+            if k.combinations or cost[cheapest] < _FREE or _prize(
+                    trick, bonus, trump_mask, unseen, lower, base, base_bonus) > _FREE:
                 return cheapest
-        return self.risk_or_duck(legal, winners, cheap, ranks, prize)
+        risky = winners & cheap  # risk_or_duck, inlined: protects its jack
+        if risky and _prize(trick, bonus, trump_mask, unseen, lower, base,
+                            base_bonus) > 0.5:
+            return _cheapest(risky, ranks)
+        return _cheapest(legal & ~winners or legal, ranks)
 
     def _careful_lead(self, legal: int, t: TrumpTables, cost: Sequence[float],
                       ranks: Sequence[int], cheap: int, threat: int,
-                      beaten: Callable[[int], bool], unbeaten: Callable[[int], int]) -> int:
+                      higher: Sequence[int], ruff: int) -> int:
         """The lead (the legal cards as a mask): a boss trump while another side may hold
         trumps (or to bring home a point trump), then boss plain cards, then the cheapest
-        card."""
+        card (``threat``: the cards another side may hold; ``ruff``: the trumps, where
+        they beat a plain card)."""
         trump_mask = t.trumps
         trumps = legal & trump_mask
         if trumps:
             top = _first_max(trumps, t.power)
-            if not beaten(top) and (threat & trump_mask or cost[top] >= 1.0):
+            if not _beaten(top, threat, higher, trump_mask, ruff) \
+                    and (threat & trump_mask or cost[top] >= 1.0):
                 return top
         plain = legal & ~trump_mask
-        bosses = unbeaten(plain)
+        bosses = _unbeaten(plain, threat, higher, trump_mask, ruff)
         if bosses:
             return _first_max(bosses, ranks)
         return _cheapest(plain or (trumps & cheap) or legal, ranks)
+
+
+def _beaten(card: int, threat: int, higher: Sequence[int], trump_mask: int, ruff: int
+            ) -> bool:
+    """Whether a card of ``threat`` (the cards the seats of another side still to play
+    could hold) beats ``card``: one above it in its suit, or for a plain card one of
+    ``ruff`` (the trumps, where trumps take tricks)."""
+    above = higher[card]
+    if not trump_mask >> card & 1:
+        above |= ruff
+    return bool(threat & above)
+
+
+def _unbeaten(mask: int, threat: int, higher: Sequence[int], trump_mask: int, ruff: int
+              ) -> int:
+    """The cards of ``mask`` no card of ``threat`` beats (:func:`_beaten`)."""
+    if not threat:
+        return mask
+    out = 0
+    while mask:
+        bit = mask & -mask
+        mask ^= bit
+        above = higher[bit.bit_length() - 1]
+        if not trump_mask & bit:
+            above |= ruff
+        if not threat & above:
+            out |= bit
+    return out
+
+
+def _prize(trick: Sequence[tuple[int, int]], bonus: bool, trump_mask: int, unseen: int,
+           lower: Sequence[int], base: Sequence[float], base_bonus: Sequence[float]
+           ) -> float:
+    """What the cards of the trick are worth (:meth:`HeuristicBot.cost`, the same sum in
+    the same order): a low trump nobody can go under with the bonus (``bonus``)."""
+    return sum([base_bonus[c] if bonus and trump_mask >> c & 1 and not unseen & lower[c]
+                else base[c] for _, c in trick])
