@@ -256,13 +256,17 @@ def _called(s: _Suit, hand: int) -> int:
 Table = tuple[tuple[float, ...], ...]
 #: :meth:`Calibration.estimate`'s reading of one rule set: the rules, then per suit the
 #: trumps, the suit's natural cards, the cards above and below each card, the top trump,
-#: the call order, and per item (kind, chance times value per feature value, the card it
-#: names, the cards above that card); then the game-point table
+#: the call order, per item (kind, chance times value per feature value, the card it
+#: names, the cards above that card), the cards the features read and whether an item
+#: is the game; then the game-point table, and the estimates worked out so far by
+#: (suit, the hand's cards read, the card it would call, the game level)
 _EstimatePlan = tuple[
     Rules,
     tuple[tuple[int, int, tuple[int, ...], tuple[int, ...], int, tuple[int, ...],
-                tuple[tuple[int, tuple[float, ...], int, int], ...]], ...],
-    Sequence[int]]
+                tuple[tuple[int, tuple[float, ...], int, int], ...], int, bool], ...],
+    Sequence[int], dict[tuple[int, int, int, int], float]]
+#: Estimates :meth:`Calibration.estimate` keeps before it starts again.
+_ESTIMATES_KEPT = 100_000
 
 
 @dataclass(frozen=True)
@@ -347,10 +351,30 @@ class Calibration:
         plan = self._plan
         if plan is None or plan[0] is not rules:
             plan = self._plan_for(rules)
-        trumps_mask, suit_cards, higher, lower, top_trump, call_order, items = plan[1][suit]
+        (trumps_mask, suit_cards, higher, lower, top_trump, call_order, items, read,
+         has_game) = plan[1][suit]
         trumps = hand & trumps_mask
         if not trumps:
             return 0.0
+        called = -1
+        for card in call_order:  # _called
+            if not hand >> card & 1:
+                called = card
+                break
+        level = 0
+        if has_game:
+            game_table = plan[2]
+            g = (game_table[hand & 0x1FFF] + game_table[hand >> 13 & 0x1FFF]
+                 + game_table[hand >> 26 & 0x1FFF] + game_table[hand >> 39 & 0x1FFF])
+            level = 0 if g == 0 else 1 if g < 5 else 2 if g < 10 else 3 if g < 15 else 4
+        # every feature is read from the cards of ``read``, the card it would call and the
+        # game level: hands alike in those have the same estimate (the draw asks for the
+        # hand less each card, the auction for every seat's hand)
+        key = (suit, hand & read, called, level)
+        memo = plan[3]
+        found = memo.get(key)
+        if found is not None:
+            return found
         n_trumps = trumps.bit_count()
         if n_trumps > 4:
             n_trumps = 4
@@ -365,11 +389,6 @@ class Calibration:
                 below = 3
         else:
             above = below = 4
-        called = -1
-        for card in call_order:  # _called
-            if not hand >> card & 1:
-                called = card
-                break
         total = 0.0
         for kind, row, card, card_higher in items:
             if kind == _CARD:
@@ -385,14 +404,13 @@ class Calibration:
             elif kind == _LOW:
                 total += row[below * 5 + n_trumps]
             elif kind == _GAME:
-                game_table = plan[2]
-                g = (game_table[hand & 0x1FFF] + game_table[hand >> 13 & 0x1FFF]
-                     + game_table[hand >> 26 & 0x1FFF] + game_table[hand >> 39 & 0x1FFF])
-                level = 0 if g == 0 else 1 if g < 5 else 2 if g < 10 else 3 if g < 15 else 4
                 boss = 1 if hand >> top_trump & 1 else 0
                 total += row[(level * 5 + n_trumps) * 2 + boss]
             else:  # last trick
                 total += row[n_trumps * 3 + (above if above < 2 else 2)]
+        if len(memo) > _ESTIMATES_KEPT:
+            memo.clear()
+        memo[key] = total
         return total
 
     def _plan_for(self, rules: Rules) -> _EstimatePlan:
@@ -403,12 +421,21 @@ class Calibration:
         per_suit = []
         for s in suits:
             o = s.order
+            top = o.trumps[-1] if o.trumps else -1
+            card_higher = tuple(o.higher[c] if c >= 0 else 0 for c in s.card_of)
+            # the cards whose holding a feature reads (besides the call and the game
+            # level): the trumps, the natural suit, the cards named and those above them
+            read = s.tables.trumps | s.suit_cards
+            for c, above in zip(s.card_of, card_higher, strict=True):
+                if c >= 0:
+                    read |= 1 << c | above
+            if top >= 0:
+                read |= 1 << top
             per_suit.append((
-                s.tables.trumps, s.suit_cards, o.higher, o.lower,
-                o.trumps[-1] if o.trumps else -1, s.call_order,
-                tuple(zip(kinds, terms, s.card_of,
-                          (o.higher[c] if c >= 0 else 0 for c in s.card_of), strict=True))))
-        plan = (rules, tuple(per_suit), game_table)
+                s.tables.trumps, s.suit_cards, o.higher, o.lower, top, s.call_order,
+                tuple(zip(kinds, terms, s.card_of, card_higher, strict=True)), read,
+                _GAME in kinds))
+        plan: _EstimatePlan = (rules, tuple(per_suit), game_table, {})
         object.__setattr__(self, "_plan", plan)
         return plan
 
