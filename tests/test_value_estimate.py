@@ -53,3 +53,21 @@ def test_the_estimate_is_the_sum_of_the_items_terms(name: str, data: st.DataObje
     suit = data.draw(st.integers(0, 3))
     for m in (model, distinct(model)):
         assert m.estimate(rules, hand, suit) == definition(m, rules, hand, suit)
+
+
+@pytest.mark.parametrize("name", AUCTIONS)
+@given(data=st.data())
+def test_an_estimate_kept_is_the_definition_of_every_hand_alike(name: str,
+                                                                data: st.DataObject) -> None:
+    # the estimates kept by the cards the features read (the draw's hand less each card)
+    rules = load_variant(name)
+    model = distinct(calibration_for(rules))
+    deck = [c for c in range(54) if rules_plan(rules).deal.deck_mask >> c & 1]
+    cards = data.draw(st.lists(st.sampled_from(deck), min_size=2, max_size=14, unique=True))
+    hand = sum(1 << c for c in cards)
+    suit = data.draw(st.integers(0, 3))
+    for _ in range(2):  # worked out, then kept
+        assert model.estimate(rules, hand, suit) == definition(model, rules, hand, suit)
+        for c in cards:
+            less = hand & ~(1 << c)
+            assert model.estimate(rules, less, suit) == definition(model, rules, less, suit)

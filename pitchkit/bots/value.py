@@ -266,7 +266,7 @@ _EstimatePlan = tuple[
                 tuple[tuple[int, tuple[float, ...], int, int], ...], int, bool], ...],
     Sequence[int], dict[tuple[int, int, int, int], float]]
 #: Estimates :meth:`Calibration.estimate` keeps before it starts again.
-_ESTIMATES_KEPT = 100_000
+_ESTIMATES_KEPT = 50_000
 
 
 @dataclass(frozen=True)
