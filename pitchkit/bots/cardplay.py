@@ -28,7 +28,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from pitchkit.bots.heuristic import HeuristicBot, _cheapest, _dearest, _first_max
+from pitchkit.bots.heuristic import HeuristicBot, _cheapest, _dearest, _first_max, know
 from pitchkit.memo import per_rule_set
 from pitchkit.plan import rules_plan
 from pitchkit.results import Observation, PlayView
@@ -61,13 +61,15 @@ _VOID_MEMOS: dict[tuple[int, int],
 
 
 @per_rule_set(32)
-def _reading(rules: Rules) -> tuple[int, bool, tuple[int, int], tuple[int, ...]]:
+def _reading(rules: Rules) -> tuple[int, bool, tuple[int, int], tuple[int, ...], int]:
     """What :class:`CarefulPlay` reads of ``rules`` (once per rule set: every bot of
     every game is built with it)."""
     play = rules_plan(rules).play
     n = rules.players.count
+    scores = know(rules).combo_value
     return (play.following, play.following != ANY_CARD, (play.following, n),
-            tuple(n * sum(play.stages[:i]) for i in range(len(play.stages))))
+            tuple(n * sum(play.stages[:i]) for i in range(len(play.stages))),
+            sum(1 << c for c in range(54) if scores[c] > 0))
 
 
 class CarefulPlay(HeuristicBot):
@@ -77,9 +79,13 @@ class CarefulPlay(HeuristicBot):
                  boldness: float = 0.0) -> None:
         super().__init__(rules, seat, rng, boldness=boldness)
         #: the rule of following, whether it shows voids, the key of this bot's entry in
-        #: _VOID_MEMOS, and in staged play the cards played before each stage (a void
-        #: holds for one stage)
-        self._following, self._readable, self._void_key, self._stage_starts = _reading(rules)
+        #: _VOID_MEMOS, in staged play the cards played before each stage (a void holds
+        #: for one stage), and the cards that score in combinations
+        (self._following, self._readable, self._void_key, self._stage_starts,
+         self._combo_cards) = _reading(rules)
+        #: the sides as last seen, the seat they were read for, and the seats of the
+        #: other sides (a mask)
+        self._sides: tuple[tuple[int, ...], int, int] = ((), -1, 0)
 
     def voids(self, obs: Observation | PlayView, t: TrumpTables) -> list[int]:
         """Per seat: the mask of cards it has shown it cannot hold (its void suits)."""
@@ -166,21 +172,23 @@ class CarefulPlay(HeuristicBot):
         are all played, so such a card would likely be given away; in a later stage the
         cards above it may be gone (or it is left out)."""
         worth = super().stage_worth(obs, cards)
-        if obs.trump is None:
+        trump = obs.trump
+        if trump is None:
             return worth
         k = self.k
-        t = k.tables[obs.trump]
-        trump_mask = t.trumps
-        higher = k.orders[obs.trump].higher
-        scores = k.combo_value
+        trump_mask = k.tables[trump].trumps
+        higher = k.orders[trump].higher
         mine = 0
         for c in cards:
             mine |= 1 << c
         unseen = self.unseen_cards(obs) & ~mine
         ruffed = not k.trick_winner_suit_led and bool(unseen & trump_mask)
-        for c in cards:
-            if scores[c] > 0 and (unseen & higher[c]
-                                  or (ruffed and not trump_mask >> c & 1)):
+        scoring = mine & self._combo_cards
+        while scoring:
+            bit = scoring & -scoring
+            scoring ^= bit
+            c = bit.bit_length() - 1
+            if unseen & higher[c] or (ruffed and not trump_mask & bit):
                 worth[c] -= _WAIT
         return worth
 
@@ -207,21 +215,22 @@ class CarefulPlay(HeuristicBot):
         led_only = k.trick_winner_suit_led
         team = obs.team_of
         me = team[obs.seat]
+        if team is not self._sides[0] or obs.seat != self._sides[1]:
+            self._sides = (team, obs.seat, sum(1 << s for s in range(k.n) if team[s] != me))
         # the cards the seats of another side still to play could hold: the unseen cards
         # but the suits every one of them showed void in
-        gone = 0
+        to_play = self._sides[2]
         for seat, _ in trick:
-            gone |= 1 << seat
+            to_play &= ~(1 << seat)
         threat = 0
-        void: list[int] | None = None
-        for seat in range(k.n):
-            if team[seat] != me and not gone >> seat & 1:
-                if void is None:
-                    void = self.voids(obs, t)
-                    common = void[seat]
-                else:
-                    common &= void[seat]
-                threat = unseen & ~common
+        if to_play:
+            void = self.voids(obs, t)
+            common = -1
+            while to_play:
+                bit = to_play & -to_play
+                to_play ^= bit
+                common &= void[bit.bit_length() - 1]
+            threat = unseen & ~common
         # a plain card is beaten by a trump too, where trumps take tricks
         ruff = 0 if led_only else trump_mask
         if not trick:

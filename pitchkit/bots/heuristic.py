@@ -849,24 +849,32 @@ class HeuristicBot:
     def stage_worth(self, obs: Observation, cards: Sequence[int]) -> dict[int, float]:
         """How much each of ``cards`` (those it may choose) is wanted in this stage: its
         rank, more for a trump and for a card of its best combination (per card)."""
-        k = self.k
-        trumps = k.tables[obs.trump].trumps if obs.trump is not None else 0
+        wish, kept_adds = stage_tables(self.rules, obs.trump)
         kept = 0  # the cards of the best combination (pitchkit.combos.best_kept), a mask
-        if k.combinations:
+        if self.k.combinations:
             mine = 0
             for c in cards:
                 mine |= 1 << c
             kept = kept_mask(self.rules.combinations, mine, len(cards))
-        combo_value = k.combo_value
-        out = {}
-        for c in cards:
-            w = float(c % 13 if c < 52 else 6)
-            if trumps >> c & 1:
-                w += 14
-            if kept >> c & 1:
-                w += 4 + combo_value[c] * 0.5
-            out[c] = w
-        return out
+        if not kept:
+            return {c: wish[c] for c in cards}
+        return {c: wish[c] + kept_adds[c] if kept >> c & 1 else wish[c] for c in cards}
+
+
+@per_rule_set(32)
+def stage_tables(rules: Rules, trump: int | None) -> tuple[tuple[float, ...], tuple[float, ...]]:
+    """:meth:`HeuristicBot.stage_worth` per card, worked out once per rule set and trump
+    (None: not known yet): what a card is wanted for (its rank, 14 more for a trump), and
+    what being a card of the best combination adds to that."""
+    k = know(rules)
+    trumps = k.tables[trump].trumps if trump is not None else 0
+    wish = []
+    for c in range(54):
+        w = float(c % 13 if c < 52 else 6)
+        if trumps >> c & 1:
+            w += 14
+        wish.append(w)
+    return tuple(wish), tuple(4 + value * 0.5 for value in k.combo_value)
 
 
 #: Hands dealt to work out :func:`average_hand_value` (about 20 ms once per rule set).
