@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
-from pitchkit.bots.cardplay import _FREE, _POINT
+from pitchkit.bots.cardplay import _FREE, _POINT, _unbeaten
 from pitchkit.bots.heuristic import _cheapest, _dearest, _first_max, know
 from pitchkit.cards import JOKER_MASK
 from pitchkit.plan import rules_plan
@@ -157,19 +157,7 @@ class CarefulPolicy:
             above |= trump_mask
         winners = legal & above
         # unbeaten(winners)
-        if threat:
-            safe_winners = 0
-            rest = winners
-            while rest:
-                bit = rest & -rest
-                rest ^= bit
-                beats = higher[bit.bit_length() - 1]
-                if not trump_mask & bit:
-                    beats |= ruff
-                if not threat & beats:
-                    safe_winners |= bit
-        else:
-            safe_winners = winners
+        safe_winners = _unbeaten(winners, threat, higher, trump_mask, ruff)
         prize = 0.0
         if self.prize_bonus:
             base, base_bonus, lower = self.base, self.base_bonus, self.lower
