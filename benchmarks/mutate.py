@@ -90,7 +90,7 @@ RELEVANT: dict[str, tuple[str, ...]] = {
     "checks": ("test_checks.py", "test_load.py", "test_cli_variants.py",
                "test_load_properties.py"),
     "combos": ("test_combos.py", *_SCORING),
-    "dealing": ("test_weak_hand.py", *_ENGINE, *_TABLE),
+    "dealing": ("test_dealing*.py", "test_weak_hand*.py", *_ENGINE, *_TABLE),
     "draw": ("test_mut_draw.py", "test_draw*.py", "test_call.py", *_ENGINE),
     "flow": ("test_mut_flow.py", "test_flow.py", "test_draw*.py", "test_call.py",
              "test_play_state.py", "test_weak_hand*.py", "test_rules_throw_in.py", *_ENGINE),
@@ -102,7 +102,7 @@ RELEVANT: dict[str, tuple[str, ...]] = {
     "sell": ("test_draw.py", "test_keep.py", *_ENGINE),
     "settle": ("test_mut_settle.py", "test_settle.py", *_SCORING),
     "tricks": ("test_mut_tricks.py", "test_tricks*.py", *_ENGINE),
-    "weak_hand": ("test_weak_hand.py", *_TABLE, *_ENGINE),
+    "weak_hand": ("test_weak_hand*.py", *_TABLE, *_ENGINE),
 }
 #: The first stage's tests of a module (a few seconds: its own rule clauses); a mutant they
 #: leave alive meets all of RELEVANT. A module without FAST starts with RELEVANT's first.
