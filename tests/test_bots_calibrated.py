@@ -12,10 +12,12 @@ import pytest
 from pitchkit.actions import CARD_BITS
 from pitchkit.bots import value
 from pitchkit.bots.calibrated import CalibratedBot
+from pitchkit.bots.heuristic import HeuristicBot
 from pitchkit.bots.value import Calibration, calibrate, calibration_for, point_items, rules_hash
 from pitchkit.cards import LITTLE_JOKER, mask_of, parse_card, suit_of
 from pitchkit.draw import Choice
 from pitchkit.engine import Game
+from pitchkit.errors import BotError
 from pitchkit.load import load_variant
 from pitchkit.results import Phase
 from pitchkit.simulate import simulate
@@ -531,3 +533,28 @@ def test_a_bid_the_bots_own_rounds_make_clearly_otherwise_comes_from_its_own_rou
     close = _band(1000, [1000, 1000, 470], [0.0, 0.0, 0.0])
     assert value._own_where_apart([pooled], [close], [(1.0,)] * 3, [(0.4,)] * 3) == (
         [(1.0,)] * 3, [(0.4,)] * 3)
+
+
+@pytest.mark.parametrize("bot, answer", [(HeuristicBot, "raise"), (CalibratedBot, "illegal")])
+def test_a_calibration_game_whose_bot_fails_names_the_bot_and_seat(
+        monkeypatch: pytest.MonkeyPatch, bot: type, answer: str) -> None:
+    """A bot of the calibration's own games that fails (or answers what the rules do not
+    allow) is named with its seat in one line, not reported as an internal error."""
+    original = bot.choose
+
+    def choose(self: Any, observation: Any, legal: Any) -> Any:
+        if self.seat == 2 and type(self) is bot:
+            if answer == "raise":
+                raise ZeroDivisionError("a test's failure")
+            return max(CARD_BITS, 10_000)  # no legal action has this number
+        return original(self, observation, legal)
+    monkeypatch.setattr(bot, "choose", choose)
+    with pytest.raises(BotError) as caught:
+        calibrate(load_variant("auction-pitch"), hands=120)
+    message = str(caught.value)
+    name = "heuristic" if bot is HeuristicBot else "calibrated"
+    assert message.startswith(f"learning what hands are worth under auction-pitch: bot "
+                              f"{name!r} in seat 3 of a calibration game ")
+    assert ("failed: ZeroDivisionError: a test's failure" if answer == "raise"
+            else "answered an illegal action: ") in message
+    assert "\n" not in message

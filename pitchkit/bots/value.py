@@ -64,6 +64,7 @@ from pitchkit.atomic import write_atomically
 from pitchkit.bots.drawing import call_order
 from pitchkit.bots.heuristic import HeuristicBot, Order, know, order
 from pitchkit.cards import cards_in
+from pitchkit.errors import BotError, IllegalActionError, UsageError, seat_name
 from pitchkit.memo import per_rule_set
 from pitchkit.scoring import score_points, scoring_plan
 from pitchkit.tricks import TrumpTables, tables_for
@@ -725,7 +726,23 @@ def _act(game: Any, bots: Sequence[HeuristicBot], before: int, auction: bool = F
                 or (auction and game.pitcher is not None):
             return
         seat = game.to_act
-        game.apply(bots[seat].choose(game.observation(seat), game.legal_actions()))
+        try:
+            game.apply(bots[seat].choose(game.observation(seat), game.legal_actions()))
+        except (BotError, UsageError):
+            raise
+        except Exception as error:  # one line naming the bot, never "internal error"
+            raise _failed(game, bots[seat], seat, error) from error
+
+
+def _failed(game: Any, bot: HeuristicBot, seat: int, error: Exception) -> BotError:
+    """The error of a calibration game whose bot in ``seat`` failed or answered wrong."""
+    from pitchkit.bots.calibrated import CalibratedBot
+
+    name = "calibrated" if isinstance(bot, CalibratedBot) else "heuristic"
+    what = (f"answered an illegal action: {error}" if isinstance(error, IllegalActionError)
+            else f"failed: {type(error).__name__}: {error}")
+    return BotError(f"learning what hands are worth under {game.rules.name}: bot {name!r} in "
+                    f"{seat_name(seat)} of a calibration game {what}")
 
 
 def _record(game: Any, before: int, events: int, held: tuple[int, ...], top: int
