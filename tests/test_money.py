@@ -112,6 +112,28 @@ def test_moon_failed_pays_every_other_player() -> None:
     assert ledger.totals() == {0: -100 - 40, 1: 50 + 20, 2: 50 + 20}
 
 
+def test_a_moon_is_paid_only_with_its_shooter_and_its_outcome() -> None:
+    """A hand names a moon by its shooter and whether it was made; either missing, no moon
+    money changes hands (only the points)."""
+    ledger = MoneyLedger(money_rules(made=100, failed=100), [0, 1, 2])
+    ledger.hand({0: 3, 1: 0, 2: 0}, moon_shooter=0, moon_made=None)
+    ledger.hand({0: 0, 1: 0, 2: 0}, moon_shooter=None, moon_made=True)
+    assert ledger.totals() == {0: 20, 1: -10, 2: -10}
+
+
+def test_a_player_not_at_the_table_is_refused() -> None:
+    """Leaving, or shooting a moon, is for players at the table: anyone else is a usage
+    error that names the player, and nothing is settled."""
+    ledger = MoneyLedger(money_rules(), [0, 1, 2])
+    ledger.hand({0: 2, 1: 0, 2: 1})
+    with pytest.raises(UsageError, match=r"^player 7 is not at the table$"):
+        ledger.leave([1, 7])
+    assert ledger.at_table == [0, 1, 2] and ledger.settled == {0: 0, 1: 0, 2: 0}
+    with pytest.raises(UsageError, match=r"^player 5 is not at the table$"):
+        ledger.hand({0: 0, 1: 0, 2: 0}, moon_shooter=5, moon_made=True)
+    assert ledger.settled == {0: 0, 1: 0, 2: 0}
+
+
 def test_totals_do_not_settle_early() -> None:
     ledger = MoneyLedger(money_rules(), [0, 1, 2])
     ledger.hand({0: 1, 1: 0, 2: 0})
