@@ -51,7 +51,7 @@ def played_out(rules: Rules, plan: RulesPlan, players: Sequence[int],
                scores: Sequence[int], hands_played: int, dealer: int, pitcher: int | None,
                bid: int | None, moon: bool, called: CallState | None,
                sale: tuple[int, int] | None, dealt: Sequence[int], state: PlayState,
-               money: bool, alone: bool = False) -> Closed:
+               money: bool, alone: bool) -> Closed:
     """A hand played out (``state``: its play record): scored (pitchkit.hand_end,
     pitchkit.scoring) and settled (pitchkit.settle); ``hands_played`` counts this hand.
     Positional arguments: it runs once a hand, on the simulation's path."""
