@@ -30,13 +30,12 @@ from pitchkit.scoring import (
 from pitchkit.variant import Count, GameTie, GoesTo
 
 #: (trump, pitcher, bid, the cards dealt (one mask), captured, last trick's winner,
-#: scores before the hand, hands played with this one) -> (points, made, score changes,
-#: new scores), or None
+#: scores before the hand, hands played with this one) -> (points as (name, seats) pairs
+#: in the order of the items, made, score changes, new scores), or None
 HandScorer = Callable[[int, int, int, int, Sequence[int], int, Sequence[int], int],
                       tuple[Any, ...] | None]
 
 _KINDS = frozenset({KIND_HIGH, KIND_LOW, KIND_JACK, KIND_GAME, KIND_LAST_TRICK, KIND_CARD})
-_SEAT = tuple((s,) for s in range(64))
 
 
 def hand_scorer(plan: ScoringPlan, team_of: tuple[int, ...]) -> HandScorer | None:
@@ -58,10 +57,13 @@ def hand_scorer(plan: ScoringPlan, team_of: tuple[int, ...]) -> HandScorer | Non
     sides = sides_of(team_of)
     solo = sides.solo
     groups = sides.groups
-    # per trump suit: per item (name, kind, its card as a bit (0: none), value)
+    # per trump suit: per item (name, kind, its card as a bit (0: none), value, and the
+    # item's (name, seats) pair of points for nobody and for each seat alone)
     steps = tuple(tuple((item.name, item.kind,
                          CARD_BIT[item.card_by_trump[trump]] if item.card_by_trump[trump] >= 0
-                         else 0, item.value) for item in plan.items) for trump in range(4))
+                         else 0, item.value, (item.name, ()),
+                         tuple((item.name, (seat,)) for seat in range(n)))
+                        for item in plan.items) for trump in range(4))
     table = plan.game_table
     wide = plan.game_wide
     shift = plan.game_wide_shift
@@ -81,9 +83,10 @@ def hand_scorer(plan: ScoringPlan, team_of: tuple[int, ...]) -> HandScorer | Non
               captured: Sequence[int], last: int, scores: Sequence[int],
               hands_played: int) -> tuple[Any, ...] | None:
         natural = in_play & SUIT_MASKS[trump]
-        points: dict[str, tuple[int, ...]] = {}
+        awarded: list[tuple[str, tuple[int, ...]]] = []
+        points = awarded.append
         won = [0] * n  # by side
-        for name, kind, bit, value in steps[trump]:
+        for name, kind, bit, value, nobody, alone in steps[trump]:
             if kind == KIND_GAME:
                 # COPY of scoring._award_game
                 best = 0
@@ -104,48 +107,48 @@ def hand_scorer(plan: ScoringPlan, team_of: tuple[int, ...]) -> HandScorer | Non
                     elif got == best:
                         shared = True
                 if best <= 0:
-                    points[name] = ()
+                    points(nobody)
                     continue
                 if shared:
                     if not tie_nobody:
                         return None  # rule: points.game_tie other than nobody
-                    points[name] = ()  # rule: a tie for game: nobody scores it
+                    points(nobody)  # rule: a tie for game: nobody scores it
                     continue
                 credited = groups[at]
-                points[name] = credited
+                points((name, credited))
                 won[team_of[credited[0]]] += value
                 continue
             if kind == KIND_LAST_TRICK:
-                points[name] = _SEAT[last]
+                points(alone[last])
                 won[team_of[last]] += value
                 continue
             if kind == KIND_HIGH:
                 if not natural:
-                    points[name] = ()
+                    points(nobody)
                     continue
                 bit = 1 << (natural.bit_length() - 1)
             elif kind == KIND_LOW:
                 # rule: a lone trump counts as high and low; high_only: high alone
                 if not natural or (high_only and natural.bit_count() == 1):
-                    points[name] = ()
+                    points(nobody)
                     continue
                 bit = natural & -natural
             elif not in_play & bit:
                 # rule: the jack of trumps not dealt: nobody, or the pitcher
                 # (points.undealt_jack); any other card not dealt: nobody
                 if kind == KIND_JACK and undealt_to_pitcher:
-                    points[name] = _SEAT[pitcher]
+                    points(alone[pitcher])
                     won[team_of[pitcher]] += value
                 else:
-                    points[name] = ()
+                    points(nobody)
                 continue
             for seat, m in enumerate(captured):  # the card's capturer
                 if m & bit:
-                    points[name] = _SEAT[seat]
+                    points(alone[seat])
                     won[team_of[seat]] += value
                     break
             else:
-                points[name] = ()  # dealt, never captured
+                points(nobody)  # dealt, never captured
         # COPY of scoring.score_points and bid_result: the contract
         side = team_of[pitcher]
         side_won = won[side]
@@ -174,6 +177,6 @@ def hand_scorer(plan: ScoringPlan, team_of: tuple[int, ...]) -> HandScorer | Non
                     return None  # the definitions decide who won
         if hands_limit is not None and hands_played >= hands_limit:
             return None
-        return points, made, changes, new
+        return tuple(awarded), made, changes, new
 
     return score

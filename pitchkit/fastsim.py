@@ -47,9 +47,10 @@ from pitchkit.cards import CARD_BIT
 from pitchkit.fastscore import HandScorer, hand_scorer
 from pitchkit.memo import per_rule_set
 from pitchkit.plan import RulesPlan, rules_plan
-from pitchkit.results import HandResult, Outcome
+from pitchkit.results import Outcome
 from pitchkit.scoring import score_parts
 from pitchkit.settle import dealer_set_changes, settle_parts, start_score
+from pitchkit.stats import HandKey
 from pitchkit.tricks import (
     ANY_CARD,
     FOLLOW_OR_TRUMP,
@@ -68,7 +69,6 @@ from pitchkit.variant import (
 #: ``(seat, action)`` of every decision and ``("deal", masks)`` of every deal, when traced.
 Trace = list[tuple[Any, Any]]
 
-_new_object = object.__new__
 #: settle_parts' answer's second item on: the game goes on
 _GOES_ON = (None, False)
 
@@ -341,10 +341,16 @@ def _bid_options(auction: Any, per: int, is_dealer: bool, high: int, own_high: b
 
 @dataclass
 class FastGame:
-    """A game played here: what ``simulate`` reads of a :class:`pitchkit.engine.Game`."""
+    """A game played here: what ``simulate`` reads of a :class:`pitchkit.engine.Game`,
+    and of its hands what the statistics read (:func:`pitchkit.stats.hand_key`)."""
 
     n: int
-    hand_results: list[HandResult]
+    #: the key of each hand played (pitchkit.stats.hand_key of the engine's HandResult)
+    hand_keys: list[HandKey]
+    #: the scores after each deal, thrown in or played
+    scores_after: list[Sequence[int]]
+    #: deals thrown in
+    thrown_in: int
     outcome: Outcome | None
     scores: list[int]
     hands_played: int
@@ -395,9 +401,12 @@ def play_random_game(rules: Rules, key: str, hand_limit: int, deal_limit: int,
     if rules.money.enabled:
         from pitchkit.money import MoneyLedger
         ledger = MoneyLedger(rules, tuple(range(n)))
-    players = tuple(range(n))
     scores = [fast.start] * n
-    results: list[HandResult] = []
+    hand_keys: list[HandKey] = []
+    keep_key = hand_keys.append
+    scores_after: list[Sequence[int]] = []
+    keep_scores = scores_after.append
+    thrown_in = 0
     outcome: Outcome | None = None
     hands_played = 0
     seats = range(n)
@@ -409,7 +418,7 @@ def play_random_game(rules: Rules, key: str, hand_limit: int, deal_limit: int,
             seat = next_seat[seat]
             after.append((seat, grbs[seat]))
         rest.append(tuple(after))
-    while len(results) < deal_limit and hands_played < hand_limit:
+    while hands_played + thrown_in < deal_limit and hands_played < hand_limit:
         # ---- the deal (COPY of dealing.deal_random: the same draws)
         width, groups, getters = deals[dealer]
         draws = game_bits(width)
@@ -501,13 +510,8 @@ def play_random_game(rules: Rules, key: str, hand_limit: int, deal_limit: int,
                     if ledger is not None:
                         ledger.hand({s: changes[s] for s in seats}, moon_shooter=None,
                                     moon_made=None)
-                result = _new_object(HandResult)
-                result.__dict__.update({
-                    "dealer": dealer, "pitcher": None, "bid": None, "trump": None,
-                    "points": {}, "made": None, "moon": False, "score_changes": changes,
-                    "scores": old, "combo_points": None, "thrown_in": True,
-                    "players": players, "tricks_won": (0,) * n})
-                results.append(result)
+                thrown_in += 1
+                keep_scores(old)
                 if over is not None and over[1]:
                     outcome = _outcome(over, ledger)
                     break
@@ -539,7 +543,6 @@ def play_random_game(rules: Rules, key: str, hand_limit: int, deal_limit: int,
             eff, moved, by_led = trump_sets[trump]
             masks = _suit_masks(cards, moved, trump, full)
         captured = [0] * n
-        tricks_won = [0] * n
         first = True
         for _trick in range(per):
             seat = leader
@@ -596,11 +599,9 @@ def play_random_game(rules: Rules, key: str, hand_limit: int, deal_limit: int,
                     win_key = card_key
                     winner = seat
             captured[winner] += in_trick
-            tricks_won[winner] += 1
             leader = winner
         # ---- the hand's score: a bid's by the faster copy (pitchkit.fastscore) while
         # the game goes on, else by the definitions (pitchkit.scoring, pitchkit.settle)
-        won = tuple(tricks_won)
         hands_played += 1
         old_scores = scores
         quick = None
@@ -613,6 +614,8 @@ def play_random_game(rules: Rules, key: str, hand_limit: int, deal_limit: int,
             moon_made = None
             settled = _GOES_ON
         else:
+            # tricks won: each trick adds its n cards to what its winner captured
+            won = tuple(m.bit_count() // n for m in captured)
             points, made, moon_made, changes, _combo, _won = score_parts(
                 score_plan, trump if trump >= 0 else None, dealer, team_of,
                 pitcher if pitcher >= 0 else None, bid, moon, _masks(cards), captured, won,
@@ -621,24 +624,22 @@ def play_random_game(rules: Rules, key: str, hand_limit: int, deal_limit: int,
                                    pitcher if pitcher >= 0 else None, changes, moon_made,
                                    points, hands_played, made)
             new = settled[0]
+            points = tuple(points.items())
         scores = list(new)
         if ledger is not None:
             shooter = pitcher if moon and pitcher >= 0 else None
             ledger.hand({s: new[s] - old_scores[s] for s in seats}, moon_shooter=shooter,
                         moon_made=moon_made if shooter is not None else None)
-        result = _new_object(HandResult)
-        result.__dict__.update({
-            "dealer": dealer, "pitcher": pitcher if pitcher >= 0 else None,
-            "bid": "moon" if moon else bid, "trump": trump if trump >= 0 else None,
-            "points": points, "made": made, "moon": moon, "score_changes": changes,
-            "scores": new, "combo_points": None, "thrown_in": False, "players": players,
-            "tricks_won": won})
-        results.append(result)
+        # pitchkit.stats.hand_key of the engine's HandResult of this hand
+        keep_key((dealer, pitcher if pitcher >= 0 else None, "moon" if moon else bid, moon,
+                  made, changes, points, None))
+        keep_scores(new)
         if settled[1]:
             outcome = _outcome(settled, ledger)
             break
         dealer = next_seat[dealer]
-    return FastGame(n=n, hand_results=results, outcome=outcome, scores=scores,
+    return FastGame(n=n, hand_keys=hand_keys, scores_after=scores_after, thrown_in=thrown_in,
+                    outcome=outcome, scores=scores,
                     hands_played=hands_played, ledger=ledger)
 
 

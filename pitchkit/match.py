@@ -145,7 +145,7 @@ def _game_share(setup: Setup, key: str, seating: tuple[int, ...],
     seat_setup = Setup(rules=rules, seed=setup.seed, bots=tuple(specs[b] for b in seating),
                        hand_limit=setup.hand_limit, endless=setup.endless)
     played = play_with_replays(seat_setup, key)
-    hands = len(played.hands)
+    hands = played.deals
     money = played.money or [0] * n
     winners, draw, cut_off = played.winners, played.draw, played.cut_off
     if draw or cut_off or not winners:

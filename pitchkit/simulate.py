@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 import time
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -20,7 +21,14 @@ from pitchkit.bots import BUILTIN, Bot, BotSpec, parse_bot_spec, parse_bots
 from pitchkit.errors import BotError, IllegalActionError, UsageError, seat_name
 from pitchkit.fastsim import FastGame, fallback_reason, play_random_game
 from pitchkit.guard import MoveTimeout, bots_off_stdout, quiet_worker, stop_signals_interrupt, timed
-from pitchkit.stats import Stats, canonical_shard, parse_shard, rules_fingerprint
+from pitchkit.stats import (
+    HandKey,
+    Stats,
+    canonical_shard,
+    hand_key,
+    parse_shard,
+    rules_fingerprint,
+)
 from pitchkit.variant import Direction, Rules, ScoringMethod, Tie, rules_to_mapping
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -243,15 +251,24 @@ def _fast_player(bot: Bot, kind: str) -> Callable[..., int] | None:
 
 @dataclass(frozen=True)
 class Played:
-    """One game of a run with its replays: every hand played, the money (money games),
-    the winning sides' seats, and whether it ended drawn or cut off."""
+    """One game of a run with its replays: what the statistics read of each hand played
+    (:func:`pitchkit.stats.hand_key`), the scores after each deal, the deals thrown in,
+    the money (money games), the winning sides' seats, and whether it ended drawn or
+    cut off."""
 
-    hands: list[Any]
+    hand_keys: list[HandKey]
+    scores: list[Sequence[int]]
+    thrown_in: int
     money: list[int] | None
     winners: tuple[int, ...]
     draw: bool
     cut_off: bool
     replays: int
+
+    @property
+    def deals(self) -> int:
+        """Deals of the game and its replays: hands played and deals thrown in."""
+        return len(self.hand_keys) + self.thrown_in
 
 
 def play_with_replays(setup: Setup, base: str) -> Played:
@@ -259,7 +276,9 @@ def play_with_replays(setup: Setup, base: str) -> Played:
     its replays (``base:replay1``, ...; at most :data:`MAX_REPLAYS`)."""
     rules = setup.rules
     n = rules.players.count
-    hands: list[Any] = []
+    keys: list[HandKey] = []
+    scores: list[Sequence[int]] = []
+    thrown_in = 0
     money = [0] * n if rules.money.enabled else None
     replays = 0
     key = base
@@ -270,9 +289,17 @@ def play_with_replays(setup: Setup, base: str) -> Played:
             game = play_random_game(rules, key, setup.hand_limit, setup.deal_limit)
             cut_off = game.outcome is None and (game.hands_played < setup.hand_limit
                                                 or not setup.endless)
+            keys.extend(game.hand_keys)
+            scores.extend(game.scores_after)
+            thrown_in += game.thrown_in
         else:
             game, cut_off = play_game(setup, key, game_bots(setup, key))
-        hands.extend(game.hand_results)
+            for hand in game.hand_results:
+                scores.append(hand.scores)
+                if hand.thrown_in:
+                    thrown_in += 1
+                else:
+                    keys.append(hand_key(hand))
         if money is not None:
             money = [a + b for a, b in zip(money, _settlement(game), strict=True)]
         outcome = game.outcome
@@ -287,7 +314,7 @@ def play_with_replays(setup: Setup, base: str) -> Played:
             replays += 1
             key = f"{base}:replay{replays}"
             continue
-        return Played(hands, money, winners, draw, cut_off, replays)
+        return Played(keys, scores, thrown_in, money, winners, draw, cut_off, replays)
 
 
 def game_bots(setup: Setup, key: str) -> list[Bot]:
@@ -300,20 +327,28 @@ def game_bots(setup: Setup, key: str) -> list[Bot]:
             for seat, spec in enumerate(setup.bots)]
 
 
-def play_into(stats: Stats, setup: Setup, index: int) -> None:
-    """Play game ``index`` of the run (with its replays) and count it."""
-    rules = setup.rules
+def play_into(stats: Stats, hands: Counter[HandKey], setup: Setup, index: int) -> None:
+    """Play game ``index`` of the run (with its replays) and count it in ``stats``, its
+    hands in ``hands`` by their keys (:meth:`Stats.add_hands` counts them once the run's
+    games are played: many hands are alike)."""
     played = play_with_replays(setup, f"{setup.seed}:{index}")
-    stats.add_sample(index, played.hands)
-    stats.add_game(
+    stats.add_sample(index, played.scores)
+    stats.add_game_totals(
         winners=() if played.draw or played.cut_off else played.winners,
         draw=played.draw,
-        hands=played.hands,
+        played=len(played.hand_keys),
+        thrown_in=played.thrown_in,
         money=played.money,
         replays=played.replays,
         cut_off=played.cut_off,
-        direction=1 if rules.deal.direction is Direction.LEFT else -1,
     )
+    hands.update(played.hand_keys)
+
+
+def count_hands(stats: Stats, hands: Counter[HandKey], setup: Setup) -> None:
+    """Add the hands counted by :func:`play_into` to ``stats``."""
+    stats.add_hands(hands.items(),
+                    direction=1 if setup.rules.deal.direction is Direction.LEFT else -1)
 
 
 #: Bot factories looked up in this run (simulate() and each worker start it empty, so a
@@ -377,8 +412,10 @@ def _run_chunk(job: tuple[str, int, str | None], indices: range) -> Stats:
     setup = _WORKER_SETUP
     assert setup is not None
     stats = setup.new_stats(variant, games, shard)
+    hands: Counter[HandKey] = Counter()
     for i in indices:
-        play_into(stats, setup, i)
+        play_into(stats, hands, setup, i)
+    count_hands(stats, hands, setup)
     return stats
 
 
@@ -442,11 +479,12 @@ def simulate(
     total = len(indices)
     start = time.perf_counter()
     done = 0
+    hand_counts: Counter[HandKey] = Counter()
     try:
         with stop_signals_interrupt(), bots_off_stdout():
             if workers == 1 or total < 2:
                 for i in indices:
-                    play_into(stats, setup, i)
+                    play_into(stats, hand_counts, setup, i)
                     done += 1
                     if progress:
                         progress(done, total)
@@ -454,6 +492,7 @@ def simulate(
                 _run_pool(stats, setup, (name, games, shard), indices, workers, progress)
     except KeyboardInterrupt:
         stats.interrupted = True
+    count_hands(stats, hand_counts, setup)
     stats.wall_seconds = time.perf_counter() - start
     return stats
 

@@ -162,16 +162,40 @@ def rules_fingerprint(mapping: Mapping[str, Any]) -> str:
 class HandLike(Protocol):
     """What :meth:`Stats.add_game` reads from each hand (the engine's ``HandResult``)."""
 
-    dealer: int
-    pitcher: int | None
-    bid: int | str | None
-    made: bool | None
-    moon: bool
-    points: Mapping[str, tuple[int, ...]]
-    score_changes: Sequence[int]
-    scores: Sequence[int]
-    combo_points: Sequence[int] | None
-    thrown_in: bool
+    @property
+    def dealer(self) -> int: ...
+    @property
+    def pitcher(self) -> int | None: ...
+    @property
+    def bid(self) -> int | str | None: ...
+    @property
+    def made(self) -> bool | None: ...
+    @property
+    def moon(self) -> bool: ...
+    @property
+    def points(self) -> Mapping[str, tuple[int, ...]]: ...
+    @property
+    def score_changes(self) -> Sequence[int]: ...
+    @property
+    def scores(self) -> Sequence[int]: ...
+    @property
+    def combo_points(self) -> Sequence[int] | None: ...
+    @property
+    def thrown_in(self) -> bool: ...
+
+
+#: What the statistics read of a hand played: (dealer, pitcher, bid, moon, made, score
+#: changes, points as (name, seats) pairs in the order of the hand's ``points``, combination
+#: points); hands with equal keys count alike (:meth:`Stats.add_hands`)
+HandKey = tuple[int, int | None, int | str | None, bool, bool | None, Sequence[int],
+                tuple[tuple[str, tuple[int, ...]], ...], Sequence[int] | None]
+
+
+def hand_key(hand: HandLike) -> HandKey:
+    """The :data:`HandKey` of a hand played."""
+    return (hand.dealer, hand.pitcher, hand.bid, hand.moon, hand.made,
+            tuple(hand.score_changes), tuple(hand.points.items()),
+            None if hand.combo_points is None else tuple(hand.combo_points))
 
 
 def _zeros(n: int) -> list[int]:
@@ -277,13 +301,32 @@ class Stats:
         or a game cut off; ``money`` is the settlement in cents per seat for money variants;
         ``direction`` is +1 when play goes to the next seat, -1 when to the previous one.
         """
+        played = [hand_key(hand) for hand in hands if not hand.thrown_in]
+        self.add_game_totals(winners=winners, draw=draw, played=len(played),
+                             thrown_in=len(hands) - len(played), money=money,
+                             replays=replays, cut_off=cut_off)
+        self.add_hands(((key, 1) for key in played), direction)
+
+    def add_game_totals(
+        self,
+        *,
+        winners: Iterable[int],
+        draw: bool,
+        played: int,
+        thrown_in: int,
+        money: Sequence[int] | None = None,
+        replays: int = 0,
+        cut_off: bool = False,
+    ) -> None:
+        """Count one finished game but not its hands (:meth:`add_hands` counts them):
+        ``played`` hands played and ``thrown_in`` deals thrown in; the rest as
+        :meth:`add_game`."""
         n = self.players
-        played = [hand for hand in hands if not hand.thrown_in]
         self.games += 1
-        self.hands += len(played)
-        self.thrown_in += len(hands) - len(played)
+        self.hands += played
+        self.thrown_in += thrown_in
         self.replays += replays
-        key = str(len(played))
+        key = str(played)
         self.hands_hist[key] = self.hands_hist.get(key, 0) + 1
         if cut_off:
             self.cut_off += 1
@@ -302,11 +345,8 @@ class Stats:
                 won_bots.add(bot)
         for bot in won_bots:
             self.bot_games_won[bot] += 1
-        by_dealer = _positions(n, direction)
-        for hand in played:
-            self._add_hand(hand, by_dealer[hand.dealer])
         if money is not None:
-            h = len(played)
+            h = played
             self.money_games += 1
             self.money_hands += h
             self.money_hands_sq += h * h
@@ -316,53 +356,55 @@ class Stats:
                 self.money_sq[seat] += cents * cents
                 self.money_x_hands[seat] += cents * h
 
-    def _add_hand(self, hand: HandLike, positions: tuple[int, ...]) -> None:
-        """Count one hand played; ``positions``: each seat's position counted from the
-        hand's dealer (:func:`_positions`)."""
+    def add_hands(self, counts: Iterable[tuple[HandKey, int]], direction: int = 1) -> None:
+        """Count hands played, given as (:func:`hand_key` of a hand, how many hands alike):
+        ``direction`` as in :meth:`add_game`. Hands alike are counted at once: a run of
+        random play counts its hands by key (many are alike) and adds them here."""
+        by_dealer = _positions(self.players, direction)
         team_of = self.team_of
         pos_score, pos_score_sq = self.pos_score, self.pos_score_sq
-        for pos, change in zip(positions, hand.score_changes, strict=True):
-            if change:  # most seats score nothing in a hand
-                pos_score[pos] += change
-                pos_score_sq[pos] += change * change
-        if hand.combo_points is not None:
-            self.combo_hands += 1
-            for seat, c in enumerate(hand.combo_points):
-                self.combo_sum[seat] += c
-                self.combo_sq[seat] += c * c
-        pitcher = hand.pitcher
-        if pitcher is None:
-            return
-        self.contracts += 1
-        pos = positions[pitcher]
-        self.pos_pitched[pos] += 1
-        bid = hand.bid
-        label = "moon" if hand.moon or bid == "moon" else _LABELS.get(bid) or str(bid)
-        bids = self.bids
-        bids[label] = bids.get(label, 0) + 1
-        if label == "moon":
-            self.moon_attempts += 1
-        if hand.made:
-            self.bids_made[label] = self.bids_made.get(label, 0) + 1
-            self.pos_made[pos] += 1
-            if label == "moon":
-                self.moon_made += 1
-        side = team_of[pitcher]
         nobody, to_pitcher, to_other = self.point_nobody, self.point_pitcher, self.point_other
-        for name, seats in hand.points.items():
-            if not seats:
-                tally = nobody
-            elif team_of[seats[0]] == side or (
-                    len(seats) > 1 and side in {team_of[s] for s in seats}):
-                tally = to_pitcher  # any of its seats on the pitcher's side
-            else:
-                tally = to_other
-            tally[name] = tally.get(name, 0) + 1
+        bids, bids_made = self.bids, self.bids_made
+        for (dealer, pitcher, bid, moon, made, changes, points, combo_points), times in counts:
+            positions = by_dealer[dealer]
+            for pos, change in zip(positions, changes, strict=True):
+                if change:  # most seats score nothing in a hand
+                    pos_score[pos] += change * times
+                    pos_score_sq[pos] += change * change * times
+            if combo_points is not None:
+                self.combo_hands += times
+                for seat, c in enumerate(combo_points):
+                    self.combo_sum[seat] += c * times
+                    self.combo_sq[seat] += c * c * times
+            if pitcher is None:
+                continue
+            self.contracts += times
+            pos = positions[pitcher]
+            self.pos_pitched[pos] += times
+            label = "moon" if moon or bid == "moon" else _LABELS.get(bid) or str(bid)
+            bids[label] = bids.get(label, 0) + times
+            if label == "moon":
+                self.moon_attempts += times
+            if made:
+                bids_made[label] = bids_made.get(label, 0) + times
+                self.pos_made[pos] += times
+                if label == "moon":
+                    self.moon_made += times
+            side = team_of[pitcher]
+            for name, seats in points:
+                if not seats:
+                    tally = nobody
+                elif team_of[seats[0]] == side or (
+                        len(seats) > 1 and side in {team_of[s] for s in seats}):
+                    tally = to_pitcher  # any of its seats on the pitcher's side
+                else:
+                    tally = to_other
+                tally[name] = tally.get(name, 0) + times
 
-    def add_sample(self, index: int, hands: Sequence[HandLike]) -> None:
-        """Keep the score after each hand of game ``index`` if it is a sample game."""
+    def add_sample(self, index: int, scores: Iterable[Sequence[int]]) -> None:
+        """Keep the scores after each deal of game ``index`` if it is a sample game."""
         if index < SAMPLE_GAMES:
-            self.sample_scores[str(index)] = [list(hand.scores) for hand in hands]
+            self.sample_scores[str(index)] = [list(row) for row in scores]
 
     # ------------------------------------------------------------------ merging
 

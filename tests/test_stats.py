@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections import Counter
 from dataclasses import dataclass, field
 
 import pytest
@@ -14,6 +15,7 @@ from pitchkit.errors import UsageError
 from pitchkit.stats import (
     Stats,
     chi_square_sf,
+    hand_key,
     histogram_quantile,
     merge_all,
     parse_shard,
@@ -121,6 +123,28 @@ def test_merging_shards_equals_counting_everything_at_once(seed: int, parts: int
     merged.wall_seconds = whole.wall_seconds = 0
     sa, sb = merged.summary(), whole.summary()
     assert sa == sb
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 10**6), st.sampled_from([1, -1]))
+def test_hands_counted_by_key_equal_hands_counted_one_by_one(seed: int, direction: int
+                                                            ) -> None:
+    """simulate counts a run's hands by their keys and adds them at the end
+    (Stats.add_hands, many alike at once): the same counts as each game's hands added
+    with the game (Stats.add_game)."""
+    # each game three times: hands alike
+    games = [_fake_game(random.Random(f"{seed}:{i % 10}")) for i in range(30)]
+    whole, by_key = _empty(), _empty()
+    counts: Counter = Counter()
+    for g in games:
+        whole.add_game(**g, direction=direction)
+        played = [hand_key(h) for h in g["hands"] if not h.thrown_in]
+        by_key.add_game_totals(winners=g["winners"], draw=g["draw"], money=g["money"],
+                               played=len(played), thrown_in=len(g["hands"]) - len(played))
+        counts.update(played)
+    assert max(counts.values()) > 1
+    by_key.add_hands(counts.items(), direction)
+    assert by_key.to_raw() | {"wall_seconds": 0} == whole.to_raw() | {"wall_seconds": 0}
 
 
 def test_merge_refuses_the_same_shard_twice() -> None:
