@@ -285,6 +285,36 @@ def _dearest(mask: int, cost: Costs, power: Sequence[int]) -> int:
     return best
 
 
+def _lifted(trumps: int, unseen: int, lower: Sequence[int]) -> int:
+    """Of ``trumps`` (a mask), the low trumps nobody can go under: no ``unseen`` card
+    below them (they get the low-trump bonus of :meth:`HeuristicBot.cost`)."""
+    lifted = 0
+    while trumps:
+        bit = trumps & -trumps
+        trumps ^= bit
+        if not unseen & lower[bit.bit_length() - 1]:
+            lifted |= bit
+    return lifted
+
+
+def _lift(lifted: int, base: Sequence[float], rank: Sequence[int],
+          base_bonus: Sequence[float], rank_bonus: Sequence[int], cheap: int,
+          cheap_lifted: int) -> tuple[Sequence[float], Sequence[int], int]:
+    """:meth:`HeuristicBot.card_costs` where the cards of ``lifted`` (not none) get the
+    low-trump bonus: each card's cost and rank (``base`` and ``rank`` without the bonus,
+    ``base_bonus`` and ``rank_bonus`` with it), and the cheap cards (:attr:`Know.cheap`:
+    ``cheap`` without the bonus, ``cheap_lifted`` with it) with the lifted ones priced so."""
+    ranked, priced = list(rank), list(base)
+    rest = lifted
+    while rest:
+        bit = rest & -rest
+        rest ^= bit
+        c = bit.bit_length() - 1
+        ranked[c] = rank_bonus[c]
+        priced[c] = base_bonus[c]
+    return priced, ranked, (cheap & ~lifted) | (cheap_lifted & lifted)
+
+
 def _estimate_cards(t: TrumpTables, o: Order, items: Sequence[PlannedItem]) -> int:
     """The cards of a hand the estimate with ``t``'s trump reads one by one: the
     trumps, each point card and the cards above it (the tens it only counts)."""
@@ -680,21 +710,35 @@ class HeuristicBot:
         k = self.k
         trick = obs.trick
         tables = k.play_tables[trump]
-        _, power, eff, trump_mask, higher, lower, base, rank, _, base_bonus = tables
+        _, power, eff, trump_mask, higher, lower, base, rank, rank_bonus, base_bonus = tables
         # the cards this seat has not seen (unseen_cards, inlined); the seats' captured
         # cards are apart (each card is taken once), so their sum is their union
         seen = obs.hand | obs.reserve | sum(obs.captured)
-        for _, c in trick:
-            seen |= 1 << c
+        led_only = k.trick_winner_suit_led
+        if trick:
+            # the cards on the table are seen too; and which of them wins the trick now
+            win_seat, win_card = trick[0]
+            seen |= 1 << win_card
+            led = eff[win_card]
+            for seat, c in trick[1:]:
+                seen |= 1 << c
+                if (eff[c] == led or (eff[c] == trump and not led_only)) \
+                        and power[c] > power[win_card]:
+                    win_seat, win_card = seat, c
         unseen = k.deck & ~seen
         bonus = k.play_bonus
+        # card_costs's answer, without the call: lifted where a legal low trump nobody
+        # can go under gets the bonus
+        cost: Sequence[float]
+        ranks: Sequence[int]
+        cost, ranks, cheap = base, rank, k.cheap[trump][0]
         if bonus and legal & trump_mask:
-            cost, ranks, cheap = self.card_costs(unseen, legal, tables)
-        else:  # card_costs's answer where no legal trump may get the bonus, without the call
-            cost, ranks, cheap = base, rank, k.cheap[trump][0]
+            lifted = _lifted(legal & trump_mask, unseen, lower)
+            if lifted:
+                cost, ranks, cheap = _lift(lifted, base, rank, base_bonus, rank_bonus, cheap,
+                                           k.cheap[trump][1])
         # a card is boss when no unseen card can beat it (as a lead): none higher in its
         # suit, and it is a trump or no unseen trump can take it
-        led_only = k.trick_winner_suit_led
         no_trump_out = led_only or not unseen & trump_mask
         if not trick:
             # the lead once trump is known
@@ -717,12 +761,6 @@ class HeuristicBot:
                 if bosses:
                     return _first_max(bosses, ranks)
             return _cheapest(plain or (trumps & cheap) or legal, ranks)
-        win_seat, win_card = trick[0]
-        led = eff[win_card]
-        for seat, c in trick[1:]:
-            if (eff[c] == led or (eff[c] == trump and not led_only)) \
-                    and power[c] > power[win_card]:
-                win_seat, win_card = seat, c
         last = len(trick) == k.n - 1
         # the cards that would take the trick now: of the winning card's suit, those
         # above it; any trump, when trumps take tricks and it is not one
@@ -739,11 +777,6 @@ class HeuristicBot:
                 if gifts:
                     return _dearest(gifts, cost, power)
             return _cheapest(legal, ranks)  # the cheapest card
-        # the cards of the trick, priced as cost() does (the same sum, in the same order)
-        prize: float = 0
-        for _, c in trick:
-            prize += (base_bonus[c] if bonus and trump_mask >> c & 1 and not unseen & lower[c]
-                      else base[c])
         safe_winners = winners
         if not last:
             rest = winners
@@ -757,13 +790,22 @@ class HeuristicBot:
             # the other side would win the game at once by taking every point: a trick
             # (its game points, its point cards) may stop it, whatever the prize
             return _cheapest(safe_winners or winners, ranks)
-        if safe_winners and (prize > 0.15 or last or k.combinations):
+        if safe_winners and (last or k.combinations):
             return _cheapest(safe_winners, ranks)
         # risk_or_duck, on masks: a winner that risks no point card when the trick is
         # worth it, else the cheapest card that does not win
         risky = winners & cheap
-        if risky and prize > 0.5:
-            return _cheapest(risky, ranks)
+        if safe_winners or risky:
+            # the cards of the trick, priced as cost() does (the same sum, in the same
+            # order), worked out only where a winner may be played for them
+            prize: float = 0
+            for _, c in trick:
+                prize += (base_bonus[c] if bonus and trump_mask >> c & 1
+                          and not unseen & lower[c] else base[c])
+            if safe_winners and prize > 0.15:
+                return _cheapest(safe_winners, ranks)
+            if risky and prize > 0.5:
+                return _cheapest(risky, ranks)
         return _cheapest(legal & ~winners or legal, ranks)
 
     @staticmethod
@@ -787,31 +829,16 @@ class HeuristicBot:
         card's cost (:meth:`cost`, from the tables: the hot path), its rank for the
         cheapest card (the place of its (cost, power): :func:`_ordinals`), and the cards
         whose cost is below 1.0 (they risk no point card) as a mask; a legal low trump
-        nobody can go under gets the bonus.
-        (:meth:`play_cards` reads it too.)"""
+        nobody can go under gets the bonus (:func:`_lifted`, :func:`_lift`, which
+        :meth:`play_cards` calls itself)."""
         k = self.k
         t, _, _, trump_mask, _, lower, base, rank, rank_bonus, base_bonus = tables
         cheap, cheap_lifted = k.cheap[t.trump]
-        if not (k.play_bonus and legal & trump_mask):
-            return base, rank, cheap
-        lifted = 0
-        rest = legal & trump_mask
-        while rest:
-            bit = rest & -rest
-            rest ^= bit
-            if not unseen & lower[bit.bit_length() - 1]:
-                lifted |= bit
-        if not lifted:
-            return base, rank, cheap
-        ranked, priced = list(rank), list(base)
-        rest = lifted
-        while rest:
-            bit = rest & -rest
-            rest ^= bit
-            c = bit.bit_length() - 1
-            ranked[c] = rank_bonus[c]
-            priced[c] = base_bonus[c]
-        return priced, ranked, (cheap & ~lifted) | (cheap_lifted & lifted)
+        if k.play_bonus and legal & trump_mask:
+            lifted = _lifted(legal & trump_mask, unseen, lower)
+            if lifted:
+                return _lift(lifted, base, rank, base_bonus, rank_bonus, cheap, cheap_lifted)
+        return base, rank, cheap
 
     @staticmethod
     def risk_or_duck(legal: int, winners: int, cheap: int,

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from pitchkit.bots.cardplay import _FREE, _POINT, _unbeaten
-from pitchkit.bots.heuristic import _cheapest, _dearest, _first_max, know
+from pitchkit.bots.heuristic import _cheapest, _dearest, _first_max, _lift, _lifted, know
 from pitchkit.cards import JOKER_MASK
 from pitchkit.plan import rules_plan
 from pitchkit.tricks import ANY_CARD, FOLLOW_OR_TRUMP, MUST_FOLLOW_THEN_TRUMP
@@ -111,26 +111,10 @@ class CarefulPolicy:
         ranks: Sequence[int] = self.rank
         cheap = self.cheap
         if self.play_bonus and legal & trump_mask:
-            lower = self.lower
-            lifted = 0
-            rest = legal & trump_mask
-            while rest:
-                bit = rest & -rest
-                rest ^= bit
-                if not unseen & lower[bit.bit_length() - 1]:
-                    lifted |= bit
+            lifted = _lifted(legal & trump_mask, unseen, self.lower)
             if lifted:
-                ranked, priced = list(ranks), list(cost)
-                rank_bonus, base_bonus = self.rank_bonus, self.base_bonus
-                rest = lifted
-                while rest:
-                    bit = rest & -rest
-                    rest ^= bit
-                    c = bit.bit_length() - 1
-                    ranked[c] = rank_bonus[c]
-                    priced[c] = base_bonus[c]
-                cost, ranks = priced, ranked
-                cheap = (cheap & ~lifted) | (self.cheap_lifted & lifted)
+                cost, ranks, cheap = _lift(lifted, cost, ranks, self.base_bonus,
+                                           self.rank_bonus, cheap, self.cheap_lifted)
         me = team[seat]
         # the cards the seats of another side still to play could hold
         threat = 0
