@@ -74,7 +74,7 @@ def begin(plan: RulesPlan, dealt: Sequence[int], stock: tuple[int, ...], dealer:
           ) -> tuple[ThrowInState, int]:
     """The hand is dealt, ``stock`` left over: the record, and the first seat from the
     dealer's left whose hand is weak (-1: none, the auction begins)."""
-    if not plan.deal.weak_hand_below or not (stock or plan.deal.weak_hand_misdeal):
+    if not plan.deal.weak_hand_below:
         return NO_THROW_IN, -1
     seat = weak_seat(plan, dealt, len(stock), plan.seats.next_seat[dealer], dealer)
     return ThrowInState(stock), seat

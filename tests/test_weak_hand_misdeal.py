@@ -33,6 +33,7 @@ def test_a_weak_hand_thrown_in_is_a_misdeal_and_the_same_dealer_deals_again() ->
     assert game.phase is Phase.DEAL and game.dealer == 1  # the same dealer deals again
     result = game.hand_results[-1]
     assert result.thrown_in and result.pitcher is None and result.dealer == 1
+    assert not result.moon and result.bid is None and result.made is None and not result.points
     assert result.score_changes == (0, 0) and list(game.scores) == [0, 0]
     assert game.hands_played == 0
     game.deal_random()  # a new shuffle and deal
