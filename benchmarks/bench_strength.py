@@ -26,7 +26,7 @@ from collections import defaultdict
 from pathlib import Path
 
 from pitchkit.bots import parse_bots
-from pitchkit.bots.value import LEVEL_CONTRACTS, THIN_DEALS, calibration_for
+from pitchkit.bots.value import LEVEL_CONTRACTS, LEVEL_ERROR, THIN_DEALS, calibration_for
 from pitchkit.load import load_variant, shipped_variants
 from pitchkit.match import match, render_match_text
 from pitchkit.simulate import Setup, forget_bot_factories, game_bots, play_game
@@ -155,7 +155,8 @@ def part_calibration(variant: str, games: int, more: int = MORE_GAMES) -> list[s
              f"{contracts} contracts in {played} games of `calibrated` bots "
              f"(the calibration learned from {model.hands} contracts, the points per "
              "bid level from those of its whole games and, at a level they bid under "
-             f"{LEVEL_CONTRACTS:,} times, of fresh deals bid at their hand starts).", "",
+             f"{LEVEL_CONTRACTS:,} times or too seldom for a standard error of {LEVEL_ERROR} "
+             "points, of fresh deals bid at their hand starts).", "",
              "| bid | contracts | share | expected points | realised points [95%] "
              f"| difference [95%] | within {BAR} | made |", "|---|---|---|---|---|---|---|---|"]
     for bid in sorted(rows):
@@ -225,8 +226,10 @@ def write_markdown(path: str, lines: list[str], arguments: str) -> None:
             "bot's learned estimate of its side's points as pitcher (what the hands of its "
             "band of the estimate realised in the calibration's whole games of the same "
             "bot, in contracts at that bid; at a level those games bid under "
-            f"{LEVEL_CONTRACTS:,} times, also in contracts of fresh deals bid at their hand "
-            f"starts, up to {THIN_DEALS} a start) "
+            f"{LEVEL_CONTRACTS:,} times, or too seldom to learn its mean points within a "
+            f"standard error of {LEVEL_ERROR} points where they spread widely, also in "
+            "contracts of fresh deals bid at their hand starts, as many as bring it to that, "
+            f"up to {THIN_DEALS} a start) "
             "against the points its side took, by bid, with the 95% interval of what was "
             "realised and of the difference (over these games' contracts; the "
             "calibration's own sampling adds to it). *within 0.25*: yes when the "

@@ -391,7 +391,7 @@ def test_the_points_per_bid_level_come_from_whole_games_of_the_finished_bot() ->
     games = value._self_play(rules, 120, "calibrate:games", model, lambda done: None,
                              whole_games=True, starts=starts)
     assert len(starts) == 120
-    deals = value._thin_deals(rules, 120, games)
+    deals = value._thin_deals(rules, 120, games, value._spread(rules, games))
     thin = value._thin_play(rules, model, starts, deals, "calibrate:thin", lambda done: None)
     assert thin
     assert model.points_at == value._points_at(rules, model, games + thin)
@@ -404,10 +404,11 @@ def test_a_level_the_whole_games_bid_seldom_gets_fresh_deals_at_their_hand_start
     model = calibrate(rules, hands=120)
     default = value.default_hands(rules)
     assert default == 18000
-    # 1,000 contracts per calibration of the default length: 60 in 1,080 hands
+    # 1,000 contracts per calibration of the default length (points that spread 2.0 a
+    # contract: their level's mean within LEVEL_ERROR): 60 in 1,080 hands
     records = [((), _Bid(bid), (), None, 0, False, ()) for bid in (8,) * 100 + (14,) * 20
                + (13,) * 13 + (12,) * 59 + (11,) * 60]
-    deals = value._thin_deals(rules, 1080, records)  # type: ignore[arg-type]
+    deals = value._thin_deals(rules, 1080, records, 2.0)  # type: ignore[arg-type]
     assert len(deals) == 15  # bids 0..14
     assert deals[8] == 0 and deals[11] == 0  # enough already
     assert deals[12] == 1  # 59: one deal a start brings 118
@@ -415,7 +416,15 @@ def test_a_level_the_whole_games_bid_seldom_gets_fresh_deals_at_their_hand_start
     assert deals[13] == 4  # 13 -> 52: at most THIN_DEALS
     assert deals[1] == value.THIN_DEALS  # never bid
     assert deals[0] == 0  # no seat may bid it (auction.min_bid 1)
-    assert value._thin_deals(load_variant("pedro"), 1080, records)[:7] == [0] * 7  # type: ignore[arg-type]
+    assert value._thin_deals(load_variant("pedro"), 1080, records, 2.0)[:7] == [0] * 7  # type: ignore[arg-type]
+    # points that spread widely ask more contracts of a level: a spread of 4.2 asks for
+    # (4.2 / LEVEL_ERROR)^2 = 3,600 per 18,000 hands, 216 in 1,080
+    wide = value._thin_deals(rules, 1080, records, 4.2)  # type: ignore[arg-type]
+    assert value.level_contracts(4.2) == pytest.approx(3600)
+    assert value.level_contracts(2.0) == value.LEVEL_CONTRACTS
+    assert wide[8] == 2  # 100 -> 300
+    assert wide[11] == 3 and wide[12] == 3  # 60 -> 240, 59 -> 236
+    assert wide[14] == 4 and wide[1] == value.THIN_DEALS
     starts: list[Any] = []
     value._self_play(rules, 30, "t", model, lambda done: None, whole_games=True,
                      starts=starts)
@@ -540,15 +549,15 @@ def test_a_calibration_game_whose_bot_fails_names_the_bot_and_seat(
         monkeypatch: pytest.MonkeyPatch, bot: type, answer: str) -> None:
     """A bot of the calibration's own games that fails (or answers what the rules do not
     allow) is named with its seat in one line, not reported as an internal error."""
-    original = bot.choose
+    original = bot.play_cards  # the card play of both ways of asking (choose, card_player)
 
-    def choose(self: Any, observation: Any, legal: Any) -> Any:
+    def play_cards(self: Any, view: Any, legal: int) -> Any:
         if self.seat == 2 and type(self) is bot:
             if answer == "raise":
                 raise ZeroDivisionError("a test's failure")
             return max(CARD_BITS, 10_000)  # no legal action has this number
-        return original(self, observation, legal)
-    monkeypatch.setattr(bot, "choose", choose)
+        return original(self, view, legal)
+    monkeypatch.setattr(bot, "play_cards", play_cards)
     with pytest.raises(BotError) as caught:
         calibrate(load_variant("auction-pitch"), hands=120)
     message = str(caught.value)

@@ -36,8 +36,9 @@ band of the estimate, the bot's own rounds made a bid clearly more or less often
 heuristic's round, that bid's value and chance come from its own rounds: the heuristic
 picks its pitchers by more than the band); then as many hands of whole games of the
 finished bot, for the points per bid level, and at a level those games bid seldom
-(under ``LEVEL_CONTRACTS`` contracts) more of its contracts: fresh deals bid at the
-games' hand starts, played out where the contract falls at such a level.
+(under :func:`level_contracts`: ``LEVEL_CONTRACTS``, more where the points spread widely)
+more of its contracts: fresh deals bid at the games' hand starts, played out where the
+contract falls at such a level.
 
 The run is seeded: the same rules always give the same numbers, so the cache (one JSON
 file per resolved rule set, keyed by its hash, in ``$XDG_CACHE_HOME/pitchkit`` or
@@ -67,6 +68,7 @@ from pitchkit.cards import cards_in
 from pitchkit.errors import BotError, IllegalActionError, UsageError, seat_name
 from pitchkit.memo import per_rule_set
 from pitchkit.scoring import score_points, scoring_plan
+from pitchkit.seeded import SeededOnUse
 from pitchkit.tricks import TrumpTables, tables_for
 from pitchkit.variant import GoesTo, Rules, rules_to_mapping
 
@@ -90,10 +92,16 @@ MAX_GAME_HANDS = 1000
 #: default length) gets more: at every hand start of the games, fresh deals are bid,
 #: and a contract at that level is played out too, from as many deals a start as bring
 #: it to about this many, at most ``THIN_DEALS`` (1 + THIN_DEALS times its contracts).
+#: Where the points a pitcher's side takes spread widely, more: as many as bring the
+#: standard error of a level's mean points to ``LEVEL_ERROR`` (the calibration table's
+#: bar is 0.25 points; cinch's 14 points spread 4.3 a contract, so 1,000 contracts
+#: leave 0.14, and at MODEL_VERSION 16 its 4 to 14 missed what 24,000 games realised by
+#: up to 0.18, as that error would).
 LEVEL_CONTRACTS = 1000
+LEVEL_ERROR = 0.07
 THIN_DEALS = 4
 #: Bumped whenever the features or the calibration change: old cache files are ignored.
-MODEL_VERSION = 16
+MODEL_VERSION = 17
 #: Pseudo-counts pulling a rarely seen feature value towards the item's overall rate.
 PRIOR_WEIGHT = 4.0
 #: Hands a band of the estimate needs before it stops borrowing from its neighbours.
@@ -628,7 +636,7 @@ def calibrate(rules: Rules, hands: int = CALIBRATION_HANDS, seed: str = "calibra
                            whole_games=True, starts=starts)
         # a level the games made few contracts at (cinch's 14, 1% of them: 183) gets more
         # from fresh deals at the same hand starts
-        deals = _thin_deals(rules, hands, games)
+        deals = _thin_deals(rules, hands, games, _spread(rules, games))
 
         def tick_thin(done: int) -> None:
             if progress is not None:
@@ -646,13 +654,15 @@ def calibrate(rules: Rules, hands: int = CALIBRATION_HANDS, seed: str = "calibra
 _Start = tuple[tuple[int, ...], int, int]
 
 
-def _thin_deals(rules: Rules, hands: int, games: Sequence[_Record]) -> list[int]:
+def _thin_deals(rules: Rules, hands: int, games: Sequence[_Record], spread: float
+                ) -> list[int]:
     """Per bid level, the fresh deals a hand start of the whole games ``games`` (of
     ``hands`` hands) gets for it (:func:`_thin_play`): as many as bring a level's
-    contracts to about ``LEVEL_CONTRACTS`` per calibration of the default length, at
-    most ``THIN_DEALS`` (a level the games never bid: that many); none outside
-    ``auction.min_bid`` to ``auction.max_bid`` (the dealer's forced bid is within)."""
-    wanted = LEVEL_CONTRACTS * hands / default_hands(rules)
+    contracts to about :func:`level_contracts` of ``spread`` per calibration of the
+    default length, at most ``THIN_DEALS`` (a level the games never bid: that many);
+    none outside ``auction.min_bid`` to ``auction.max_bid`` (the dealer's forced bid is
+    within)."""
+    wanted = level_contracts(spread) * hands / default_hands(rules)
     count = [0] * (top_bid(rules) + 1)
     for record in games:
         count[min(len(count) - 1, int(record[1].bid))] += 1
@@ -660,6 +670,26 @@ def _thin_deals(rules: Rules, hands: int, games: Sequence[_Record]) -> list[int]
     return [0 if not auction.min_bid <= level <= auction.max_bid
             else min(THIN_DEALS, max(0, math.ceil(wanted / c) - 1) if c else THIN_DEALS)
             for level, c in enumerate(count)]
+
+
+def level_contracts(spread: float) -> float:
+    """The contracts a bid level's points are learned from, where the points a pitcher's
+    side takes spread ``spread`` (their standard deviation) a contract: at least
+    ``LEVEL_CONTRACTS``, and as many as bring the standard error of the level's mean to
+    ``LEVEL_ERROR`` (auction pitch's 4 points spread about 1.1: 1,000; cinch's 14 about
+    4.3: some 3,800)."""
+    return max(float(LEVEL_CONTRACTS), (spread / LEVEL_ERROR) ** 2)
+
+
+def _spread(rules: Rules, records: Sequence[_Record]) -> float:
+    """The standard deviation of the points the pitcher's side took in ``records``."""
+    plan = scoring_plan(rules)
+    taken = [_taken(plan, result, team, team[result.pitcher])
+             for _, result, team, *_ in records]
+    if not taken:
+        return 0.0
+    mean = sum(taken) / len(taken)
+    return math.sqrt(sum((t - mean) ** 2 for t in taken) / len(taken))
 
 
 def _self_play(rules: Rules, hands: int, seed: str, model: Calibration | None,
@@ -706,12 +736,15 @@ def _self_play(rules: Rules, hands: int, seed: str, model: Calibration | None,
 
 
 def _bots(rules: Rules, model: Calibration | None, key: str) -> list[HeuristicBot]:
-    """A game's bots: the ``heuristic`` without a model, else the calibrated bot with it."""
+    """A game's bots: the ``heuristic`` without a model, else the calibrated bot with it
+    (each seat's generator seeded by ``key`` and the seat when first drawn from:
+    :class:`~pitchkit.seeded.SeededOnUse`, the same draws; most deals of
+    :func:`_thin_play` end with the auction, where none is drawn)."""
     from pitchkit.bots.calibrated import CalibratedBot
 
     out: list[HeuristicBot] = []
     for s in range(rules.players.count):
-        rng = random.Random(f"{key}:{s}")
+        rng = SeededOnUse(f"{key}:{s}")
         out.append(HeuristicBot(rules, s, rng) if model is None
                    else CalibratedBot(rules, s, rng, model=model))
     return out
@@ -720,18 +753,34 @@ def _bots(rules: Rules, model: Calibration | None, key: str) -> list[HeuristicBo
 def _act(game: Any, bots: Sequence[HeuristicBot], before: int, auction: bool = False
          ) -> None:
     """Let the bots act in ``game`` until the hand after ``before`` results ends (at most
-    400 actions), or with ``auction`` until a seat holds the contract."""
+    400 asks), or with ``auction`` until a seat holds the contract. Bids and cards are
+    asked as the simulator asks them (:meth:`pitchkit.engine.Game.bid_turns` and
+    :meth:`~pitchkit.engine.Game.play_turns`, the bots' fast paths: the same answers,
+    without building every observation), the rest by ``choose``."""
+    from pitchkit.engine import Phase
+
+    bidders = [bot.bid_player() for bot in bots]
+    players = [bot.card_player() for bot in bots]
+    auction_phase, play_phase = Phase.AUCTION, Phase.PLAY
     for _ in range(400):
         if len(game.hand_results) > before or game.to_act is None \
                 or (auction and game.pitcher is not None):
             return
         seat = game.to_act
+        phase = game.phase
         try:
-            game.apply(bots[seat].choose(game.observation(seat), game.legal_actions()))
+            if phase is auction_phase and bidders[seat] is not None:
+                game.bid_turns(bidders)
+            elif phase is play_phase and players[seat] is not None:
+                game.play_turns(players)
+            else:
+                game.apply(bots[seat].choose(game.observation(seat), game.legal_actions()))
         except (BotError, UsageError):
             raise
         except Exception as error:  # one line naming the bot, never "internal error"
-            raise _failed(game, bots[seat], seat, error) from error
+            # the fast paths raise with the seat that failed still to act
+            failed = game.to_act if game.to_act is not None else seat
+            raise _failed(game, bots[failed], failed, error) from error
 
 
 def _failed(game: Any, bot: HeuristicBot, seat: int, error: Exception) -> BotError:
