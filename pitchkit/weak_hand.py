@@ -73,9 +73,8 @@ def some_weak(plan: RulesPlan, hands: Sequence[int]) -> bool:
 def begin(plan: RulesPlan, dealt: Sequence[int], stock: tuple[int, ...], dealer: int
           ) -> tuple[ThrowInState, int]:
     """The hand is dealt, ``stock`` left over: the record, and the first seat from the
-    dealer's left whose hand is weak (-1: none, the auction begins)."""
-    if not plan.deal.weak_hand_below:
-        return NO_THROW_IN, -1
+    dealer's left whose hand is weak (-1: none, the auction begins). The engine begins a
+    throw-in only under ``deal.weak_hand_below``; without it no seat is weak."""
     seat = weak_seat(plan, dealt, len(stock), plan.seats.next_seat[dealer], dealer)
     return ThrowInState(stock), seat
 
