@@ -59,6 +59,7 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 from itertools import pairwise
 
+from pitchkit.actions import ALONE
 from pitchkit.bots.calibrated import CalibratedBot
 from pitchkit.bots.drawing import worth
 from pitchkit.bots.heuristic import HeuristicBot, know
@@ -204,6 +205,9 @@ class SearchBot(CalibratedBot):
         self._policies = [careful_policy(rules, trump) for trump in range(4)] \
             if self._careful else []
         self._view_obs: Observation | None = None
+        #: the seating of the decision searched (:meth:`seating_of`)
+        self._seating_obs: Observation | None = None
+        self._seating: tuple[Sequence[int], int] = (self.table.next_seat, self.table.n)
         self._view: tuple[int, list[int]] = (0, [])
 
     def choose(self, observation: Observation, legal_actions: Sequence[int]) -> int:
@@ -376,6 +380,23 @@ class SearchBot(CalibratedBot):
                 totals[card] += self.play_card_out(obs, world, dealt, card, quick)
         return totals
 
+    def seating_of(self, obs: Observation) -> tuple[Sequence[int], int]:
+        """The seat after each and the seats that play, this hand: all of them, but the
+        pitcher's partners when it went alone (``auction.alone``: they hold no card);
+        worked out once a decision."""
+        if self._seating_obs is obs:
+            return self._seating
+        n = self.table.n
+        pitcher = obs.pitcher
+        self._seating_obs = obs
+        self._seating = (self.table.next_seat, n)
+        if pitcher is not None and not self._staged and any(a == ALONE for _, a in obs.bids):
+            side = obs.team_of[pitcher]
+            hands = [int(s == pitcher or obs.team_of[s] != side) for s in range(n)]
+            fold = seating(hands, self.table.next_seat, pitcher)
+            self._seating = (fold.next_seat, fold.size)
+        return self._seating
+
     def quick_score(self, obs: Observation) -> QuickScore:
         """The play-outs' scorer for this decision (:mod:`pitchkit.bots.quickscore`)."""
         trump = obs.trump
@@ -461,7 +482,7 @@ class SearchBot(CalibratedBot):
         following = self.table.following
         play_next = self.table.next_seat
         team = obs.team_of
-        size = self.table.n
+        nxt, size = self.seating_of(obs)
         staged = self._staged
         if staged:
             hands, reserves = list(world[:size]), list(world[size:])
@@ -473,7 +494,6 @@ class SearchBot(CalibratedBot):
         tricks_won = list(obs.tricks_won)
         trick = obs.trick
         trumps_only = self.table.trumps_only
-        nxt = play_next
         led, keys, win_seat, win_key, trick_mask, count = self.trick_so_far(obs)
         if trumps_only:
             at_start = list(hands)
