@@ -62,6 +62,7 @@ class _Table:
     pair: tuple[tuple[int, ...], ...]     # rank x rank -> points (symmetric)
     reusable: frozenset[int]
     scoring: tuple[int, ...]              # ranks that can score, ace first
+    scoring_masks: tuple[int, ...]        # the cards of each of those ranks, a mask
 
 
 @lru_cache(maxsize=64)
@@ -77,7 +78,8 @@ def _table(combinations: Combinations) -> _Table:
         pair[a][b] = pair[b][a] = best
     reusable = frozenset(RANKS.index(letter) for letter in combinations.reusable)
     scoring = tuple(r for r in range(12, -1, -1) if single[r] > 0 or any(pair[r]))
-    return _Table(tuple(single), tuple(tuple(row) for row in pair), reusable, scoring)
+    return _Table(tuple(single), tuple(tuple(row) for row in pair), reusable, scoring,
+                  tuple(_RANK_MASKS[r] for r in scoring))
 
 
 def _reusable_value(t: _Table, counts: dict[int, int]) -> int:
@@ -98,9 +100,9 @@ class _Solver:
         self.nonreusable = tuple(r for r in t.scoring if r not in t.reusable)
         self.index = {r: k for k, r in enumerate(self.nonreusable)}
         self.memo: dict[tuple[frozenset[int], tuple[int, ...]], int] = {}
-        #: per (count held of each scoring rank, cards kept): best_combination's choice
-        self.choices: dict[tuple[tuple[tuple[int, int], ...], int],
-                           tuple[dict[int, int], int]] = {}
+        #: per cards kept and count held of each scoring rank (:func:`_choice_of_mask`'s
+        #: key): best_combination's choice
+        self.choices: dict[int, tuple[dict[int, int], int]] = {}
         #: per (reusable ranks kept, counts kept of the others): :meth:`path`
         self.paths: dict[tuple[frozenset[int], tuple[int, ...]],
                          list[tuple[int, int | None, bool]]] = {}
@@ -297,15 +299,18 @@ def _choice_of_mask(combinations: Combinations, mask: int, count: int
     """:func:`_choice` of the ``count`` cards of ``mask``."""
     t, solver = _table_of(combinations)
     keep = min(combinations.keep, count)
-    avail: dict[int, int] = {}
-    for r in t.scoring:
-        held = (mask & _RANK_MASKS[r]).bit_count()
-        if held:
-            avail[r] = held
-    # only the counts of each scoring rank matter: the same counts, the same choice
-    key = (tuple(avail.items()), keep)
+    # only the counts of each scoring rank matter: the same counts, the same choice (the
+    # key: the cards kept, then three bits of each count, 0..4)
+    key = keep
+    for of_rank in t.scoring_masks:
+        key = key << 3 | (mask & of_rank).bit_count()
     found = solver.choices.get(key)
     if found is None:
+        avail: dict[int, int] = {}
+        for r in t.scoring:
+            held = (mask & _RANK_MASKS[r]).bit_count()
+            if held:
+                avail[r] = held
         found = solver.choices[key] = _best_counts(t, solver, avail, keep)
     return t, solver, mask, keep, found[0], found[1]
 

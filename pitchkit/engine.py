@@ -88,6 +88,7 @@ _DRAW = Phase.DRAW
 _OVER = Phase.OVER
 _ALONE = Phase.ALONE
 _TRUMP = Phase.TRUMP
+_SELECT = Phase.SELECT
 _play_step = play.step
 _RANDOM = random.Random
 #: ``count.bit_length()`` of every count of legal cards (a lookup, not a call)
@@ -98,6 +99,9 @@ _CARD_BIT = play.CARD_BIT
 #: A card player of :meth:`Game.play_turns`: the card to play from the seat's view and
 #: its legal cards as a mask (two or more)
 CardPlayer = Callable[[PlayView, int], int]
+#: A stage player of :meth:`Game.select_turns`: the cards to choose (a mask) from the
+#: seat's view, the cards it may choose (a mask) and how many it chooses
+StagePlayer = Callable[[PlayView, int, int], int]
 #: A bidder of :meth:`Game.bid_turns`: the action from the seat's view of the auction
 #: and what it may bid
 Bidder = Callable[[BidView, BidChoices], int]
@@ -362,6 +366,22 @@ class Game:
             else:
                 card = legal.bit_length() - 1
             self._play(seat, card)
+
+    def select_turns(self, players: Sequence[StagePlayer | None]) -> None:
+        """Phase select (staged play), the simulator's fast path: while the seat to act
+        has a stage player (``players[seat]``, a built-in bot's ``stage_player``: the
+        cards it chooses, as a mask, from the seat's :meth:`play_view`, the cards it may
+        choose as a mask and :attr:`select_count`), :meth:`apply` its choice. Returns
+        when the phase is no longer select or a seat without a stage player is to act.
+        What a player raises, and apply for an illegal choice, is raised with the seat
+        still to act."""
+        while self.phase is _SELECT:
+            seat: int = self.to_act  # type: ignore[assignment]
+            player = players[seat]
+            if player is None:
+                return
+            self.apply(SELECT_FLAG | player(self.play_view(seat), self.reserve[seat],
+                                            self._play_state.select_count))
 
     def _play(self, seat: int, card: int) -> Event:
         """``seat`` plays ``card``, a legal card (the one definition of playing a card,

@@ -129,26 +129,30 @@ def play_game(setup: Setup, rng_seed: str, bots: Sequence[Bot]) -> tuple[Game, b
     # they have them (_fast_player): their card play with the seat's view of the table,
     # not the whole observation (a single legal card is played without asking:
     # card_player's promise); their bids with the seat's view of the auction; their
-    # draws with the trump and what may be drawn (where they need no more)
+    # draws with the trump and what may be drawn (where they need no more); their choice
+    # of a stage's cards with the seat's view of the table and the cards it may choose
     builtin = frozenset(BUILTIN.values())
     chooses: list[Callable[..., Any]] = []
     players: list[Callable[..., int] | None] = []
     bidders: list[Callable[..., int] | None] = []
     drawers: list[Callable[..., int | None] | None] = []
+    selectors: list[Callable[..., int] | None] = []
     for bot, spec in zip(bots, specs, strict=True):
         if spec.target in builtin:
             chooses.append(bot.choose)
             players.append(_fast_player(bot, "card_player"))
             bidders.append(_fast_player(bot, "bid_player"))
             drawers.append(_fast_player(bot, "draw_player"))
+            selectors.append(_fast_player(bot, "stage_player"))
         else:
             chooses.append(timed(bot.choose, limit_s))
             players.append(None)
             bidders.append(None)
             drawers.append(None)
+            selectors.append(None)
     fast = any(players)
     legal_actions, apply, observation = game.legal_actions, game.apply, game.observation
-    play_turns, bid_turns = game.play_turns, game.bid_turns
+    play_turns, bid_turns, select_turns = game.play_turns, game.bid_turns, game.select_turns
     draw_choice = game.draw_choice
     over, deal, select, draw_phase = Phase.OVER, Phase.DEAL, Phase.SELECT, Phase.DRAW
     auction = Phase.AUCTION
@@ -169,10 +173,16 @@ def play_game(setup: Setup, rng_seed: str, bots: Sequence[Bot]) -> tuple[Game, b
                 raise BotError(f"bot {specs[failed].name!r} in {seat_name(failed)} failed: "
                                f"{type(error).__name__}: {error}") from error
             continue
-        if phase is auction and bidders[game.to_act] is not None:  # type: ignore[index]
-            # the engine asks the bidders while it is their turn and applies their answers
+        seat_to_act: int = game.to_act  # type: ignore[assignment]
+        if ((phase is auction and bidders[seat_to_act] is not None)
+                or (phase is select and selectors[seat_to_act] is not None)):
+            # the engine asks the bidders (the stage players) while it is their turn and
+            # applies their answers
             try:
-                bid_turns(bidders)
+                if phase is auction:
+                    bid_turns(bidders)
+                else:
+                    select_turns(selectors)
             except (BotError, UsageError):
                 raise
             except Exception as error:

@@ -15,7 +15,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from pitchkit.actions import CALL_BASE
+from pitchkit.actions import CALL_BASE, SELECT_FLAG
 from pitchkit.bots.calibrated import CalibratedBot
 from pitchkit.bots.cardplay import CarefulPlay
 from pitchkit.bots.drawing import call_choice, worth
@@ -90,6 +90,90 @@ def test_draw_player_draws_as_choose(name: str, settings: dict[str, object],
     assert asked >= 6
 
 
+@pytest.mark.parametrize(("name", "kind", "hands"), [
+    ("pimps-and-hoes", HeuristicBot, 2), ("pimps-and-hoes", CalibratedBot, 2),
+    ("pimps-and-hoes-4p", CalibratedBot, 2), ("pimps-and-hoes-literal", CalibratedBot, 2),
+    ("pimps-and-hoes-4p", CarefulPlay, 1),
+])
+def test_stage_player_chooses_as_choose(name: str, kind: type[HeuristicBot], hands: int) -> None:
+    """In phase select the simulator asks a built-in bot through its ``stage_player()``
+    with the seat's view, the cards it may choose as a mask and how many: the same
+    cards as ``choose`` on the observation and the list of legal cards."""
+    rules = load_variant(name)
+    game = Game(rules, random.Random(11))
+    bots = [kind(rules, seat, random.Random(seat)) for seat in range(rules.players.count)]
+    fast = [bot.stage_player() for bot in bots]
+    asked = 0
+    for seat, obs, legal in turns(game, hands):
+        action = bots[seat].choose(obs, legal)
+        if obs.phase is Phase.SELECT:
+            player = fast[seat]
+            assert player is not None
+            view = game.play_view(seat)
+            for field in ("seat", "hand", "reserve", "trump", "trick", "captured"):
+                mine, theirs = getattr(view, field), getattr(obs, field)
+                assert tuple(mine) == theirs if field == "captured" else mine == theirs, field
+            mask = game.reserve[seat]
+            assert mask == sum(1 << c for c in legal)
+            assert SELECT_FLAG | player(view, mask, game.select_count) == action
+            asked += 1
+        game.apply(action)
+    assert asked >= 6
+
+
+def test_select_turns_applies_the_stage_players_choices_as_apply_does() -> None:
+    """``Game.select_turns`` asks each seat's stage player and applies its choice: the
+    same events as ``apply`` of the same choices; it stops at a seat without a stage
+    player, and leaves an illegal choice or a failure to the seat to act."""
+    rules = load_variant("pimps-and-hoes-4p")
+    fast, slow = Game(rules, random.Random(3)), Game(rules, random.Random(3))
+
+    def lowest(cards: int, count: int) -> int:
+        chosen = 0
+        for c in sorted(c for c in range(54) if cards >> c & 1)[:count]:
+            chosen |= 1 << c
+        return chosen
+
+    def player(view: PlayView, cards: int, count: int) -> int:
+        assert view == fast.play_view(view.seat) and view.seat == fast.to_act
+        assert cards == fast.reserve[view.seat] and count == fast.select_count
+        return lowest(cards, count)
+
+    for game in (fast, slow):
+        game.deal_random()
+    stages = 0
+    while fast.phase in (Phase.SELECT, Phase.PLAY):
+        assert fast.phase is slow.phase
+        if fast.phase is Phase.SELECT:
+            left_out = stages % 4
+            fast.select_turns([None if s == left_out else player for s in range(4)])
+            assert fast.phase is not Phase.SELECT or fast.to_act == left_out
+            while slow.phase is Phase.SELECT and slow.to_act != left_out:
+                slow.apply(SELECT_FLAG | lowest(slow.reserve[slow.to_act], slow.select_count))
+            assert fast.events == slow.events
+            stages += 1
+        for game in (fast, slow):
+            if game.phase is Phase.PLAY:
+                game.apply(max(game.legal_actions()))
+            elif game.phase is Phase.SELECT:
+                game.apply(SELECT_FLAG | lowest(game.reserve[game.to_act], game.select_count))
+    assert fast.events == slow.events and stages >= 3
+    fast = Game(rules, random.Random(4))
+    fast.deal_random()
+    seat = fast.to_act
+    assert fast.phase is Phase.SELECT
+    with pytest.raises(IllegalActionError):
+        fast.select_turns([lambda view, cards, count: cards] * 4)  # too many cards
+    assert fast.to_act == seat
+
+    def fails(view: PlayView, cards: int, count: int) -> int:
+        raise RuntimeError("boom")
+
+    with pytest.raises(RuntimeError):
+        fast.select_turns([fails] * 4)
+    assert fast.to_act == seat
+
+
 class OwnChoice(HeuristicBot):
     """A bot that chooses otherwise than by the heuristic's card play."""
 
@@ -105,6 +189,10 @@ def test_a_bot_that_chooses_otherwise_has_no_card_player() -> None:
     assert CalibratedBot(rules, 0, random.Random(0)).card_player() is not None
     assert SearchBot(rules, 0, random.Random(0)).draw_player() is None
     assert CalibratedBot(rules, 0, random.Random(0)).draw_player() is not None
+    assert OwnChoice(rules, 0, random.Random(0)).stage_player() is None
+    assert SearchBot(rules, 0, random.Random(0)).stage_player() is None
+    assert HeuristicBot(rules, 0, random.Random(0)).stage_player() is not None
+    assert CalibratedBot(rules, 0, random.Random(0)).stage_player() is not None
 
 
 @pytest.mark.parametrize("name", ["call-partner-pitch", "auction-pitch-joker"])

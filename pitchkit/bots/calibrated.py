@@ -262,6 +262,14 @@ class CalibratedBot(CarefulPlay):
         :meth:`play` (a subclass that chooses otherwise gets None)."""
         return self.play_cards if type(self).choose is CalibratedBot.choose else None
 
+    def stage_player(self) -> Callable[[Observation | PlayView, int, int], int] | None:
+        """As :meth:`HeuristicBot.stage_player`: this class's :meth:`choose` chooses a
+        stage's cards by :meth:`select` (a subclass that chooses otherwise gets None)."""
+        if type(self).choose is not CalibratedBot.choose \
+                or type(self).select is not HeuristicBot.select:
+            return None
+        return self.stage_cards
+
     # ------------------------------------------------------------------ the draw
 
     def choose(self, observation: Observation, legal_actions: Sequence[int]) -> int:

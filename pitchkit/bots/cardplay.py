@@ -165,7 +165,7 @@ class CarefulPlay(HeuristicBot):
                 if following == MUST_FOLLOW_THEN_TRUMP and suit != trump:
                     out[seat] |= masks[trump]
 
-    def stage_worth(self, obs: Observation, cards: Sequence[int]) -> dict[int, float]:
+    def stage_worth(self, obs: Observation | PlayView, cards: int) -> list[float]:
         """The heuristic's wish for each card in this stage, less ``_WAIT`` for a card that
         scores in combinations and could be beaten now: an unseen card above it in its
         suit, or for a plain card an unseen trump where trumps win tricks. A stage's cards
@@ -178,12 +178,9 @@ class CarefulPlay(HeuristicBot):
         k = self.k
         trump_mask = k.tables[trump].trumps
         higher = k.orders[trump].higher
-        mine = 0
-        for c in cards:
-            mine |= 1 << c
-        unseen = self.unseen_cards(obs) & ~mine
+        unseen = self.unseen_cards(obs) & ~cards
         ruffed = not k.trick_winner_suit_led and bool(unseen & trump_mask)
-        scoring = mine & self._combo_cards
+        scoring = cards & self._combo_cards
         while scoring:
             bit = scoring & -scoring
             scoring ^= bit

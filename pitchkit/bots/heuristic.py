@@ -40,10 +40,11 @@ from pitchkit.actions import (
 )
 from pitchkit.auction import BidChoices
 from pitchkit.bots.drawing import call_choice, draw_action
-from pitchkit.cards import JACK, RANKS, SUIT_MASKS, cards_in
+from pitchkit.cards import JACK, RANKS, SUIT_MASKS, cards_in, mask_of
 from pitchkit.combos import kept_mask
 from pitchkit.memo import per_rule_set
 from pitchkit.plan import rules_plan
+from pitchkit.play import cards_list
 from pitchkit.results import BidView, Observation, Phase, PlayView
 from pitchkit.scoring import PlannedItem, scoring_plan
 from pitchkit.tricks import TrumpTables, tables_for
@@ -869,23 +870,45 @@ class HeuristicBot:
 
     def select(self, obs: Observation, legal: Sequence[int]) -> int:
         """Choose the stage's cards: trick winners and combination cards first."""
-        cards = list(legal)
-        cards.sort(key=self.stage_worth(obs, cards).__getitem__, reverse=True)
-        return select_action(cards[:obs.select_count])
+        return select_action(self.stage_cards(obs, mask_of(legal), obs.select_count))
 
-    def stage_worth(self, obs: Observation, cards: Sequence[int]) -> dict[int, float]:
-        """How much each of ``cards`` (those it may choose) is wanted in this stage: its
-        rank, more for a trump and for a card of its best combination (per card)."""
+    def stage_cards(self, obs: Observation | PlayView, cards: int, count: int) -> int:
+        """:meth:`select`'s choice of ``count`` of the cards of the mask ``cards`` (those it
+        may choose), as a mask: the most wanted (:meth:`stage_worth`) first, the lower
+        card of cards wanted alike."""
+        listed = cards_list(cards)
+        listed.sort(key=self.stage_worth(obs, cards).__getitem__, reverse=True)
+        chosen = 0
+        for c in listed[:count]:
+            chosen |= 1 << c
+        return chosen
+
+    def stage_player(self) -> Callable[[Observation | PlayView, int, int], int] | None:
+        """For the simulator: what :meth:`choose` answers in phase select,
+        :meth:`stage_cards` asked with the seat's :class:`~pitchkit.results.PlayView` (of
+        which it reads the trump, the cards held, in reserve and captured, and the
+        trick), the cards it may choose and how many, without the observation or the
+        list. None for a class whose ``choose`` or ``select`` answers otherwise."""
+        if type(self).choose is not HeuristicBot.choose \
+                or type(self).select is not HeuristicBot.select:
+            return None
+        return self.stage_cards
+
+    def stage_worth(self, obs: Observation | PlayView, cards: int) -> list[float]:
+        """How much each card of the mask ``cards`` (those it may choose) is wanted in
+        this stage, per card 0..53 (only those of ``cards`` are read): its rank, more for
+        a trump and for a card of its best combination."""
         wish, kept_adds = stage_tables(self.rules, obs.trump)
-        kept = 0  # the cards of the best combination (pitchkit.combos.best_kept), a mask
+        worth = list(wish)
         if self.k.combinations:
-            mine = 0
-            for c in cards:
-                mine |= 1 << c
-            kept = kept_mask(self.rules.combinations, mine, len(cards))
-        if not kept:
-            return {c: wish[c] for c in cards}
-        return {c: wish[c] + kept_adds[c] if kept >> c & 1 else wish[c] for c in cards}
+            # the cards of the best combination (pitchkit.combos.best_kept), a mask
+            kept = kept_mask(self.rules.combinations, cards)
+            while kept:
+                bit = kept & -kept
+                kept ^= bit
+                c = bit.bit_length() - 1
+                worth[c] += kept_adds[c]
+        return worth
 
 
 @per_rule_set(32)
