@@ -11,16 +11,19 @@ the same seed, which makes :func:`compare` much less noisy.
 from __future__ import annotations
 
 import functools
+import random
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from pitchkit.bots import BUILTIN, Bot, BotSpec, parse_bot_spec, parse_bots
 from pitchkit.errors import BotError, IllegalActionError, UsageError, seat_name
 from pitchkit.fastsim import FastGame, fallback_reason, play_random_game
 from pitchkit.guard import MoveTimeout, bots_off_stdout, quiet_worker, stop_signals_interrupt, timed
+from pitchkit.seeded import SeededOnUse
 from pitchkit.stats import (
     HandKey,
     Stats,
@@ -104,6 +107,17 @@ def _spell(action: Any) -> str:
         return repr(action)
 
 
+@functools.cache
+def _engine() -> ModuleType:
+    """:mod:`pitchkit.engine`, imported when a game first needs it (a worker whose games
+    all take the random fast path never does), then kept: an import statement on a
+    game's path would cost every game a failed look-up of the module's ``__path__`` (an
+    AttributeError built and dropped)."""
+    from pitchkit import engine
+
+    return engine
+
+
 def play_game(setup: Setup, rng_seed: str, bots: Sequence[Bot]) -> tuple[Game, bool]:
     """Play one game to its end (or the hand limit); returns the game and ``cut_off``.
 
@@ -113,12 +127,9 @@ def play_game(setup: Setup, rng_seed: str, bots: Sequence[Bot]) -> tuple[Game, b
     Every answer is checked: one that is not a legal action, or a bot that raises, stops
     the game with a :class:`BotError` naming the bot, its seat and the action.
     """
-    import random
-
-    # imported here: a worker whose games all take the random fast path never needs it
-    from pitchkit.engine import Game, Phase
-
-    game = Game(setup.rules, random.Random(rng_seed))
+    engine = _engine()
+    Phase = engine.Phase
+    game: Game = engine.Game(setup.rules, random.Random(rng_seed))
     specs = setup.bots
     limit_s = setup.move_seconds
     limit = setup.hand_limit
@@ -330,8 +341,6 @@ def play_with_replays(setup: Setup, base: str) -> Played:
 def game_bots(setup: Setup, key: str) -> list[Bot]:
     """The bots of the game seeded ``key``: seat ``k``'s draws from a generator seeded
     ``{key}:seat{k}``, seeded when it first draws (the heuristic never does)."""
-    from pitchkit.seeded import SeededOnUse
-
     rules = setup.rules
     return [spec.make(rules, seat, SeededOnUse(f"{key}:seat{seat}"), _factory(spec))
             for seat, spec in enumerate(setup.bots)]
