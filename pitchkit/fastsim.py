@@ -165,8 +165,8 @@ class FastPlan:
     trump_sets: tuple[tuple[tuple[int, ...], tuple[int, ...],
                             tuple[tuple[Any, int, int, int], ...]], ...]
     #: per hand of cards as a mask of its places (bit i: the i-th lowest card dealt to the
-    #: seat), the places held in order, their count and the bits a random choice among
-    #: them draws (:class:`_Places`)
+    #: seat), the places held in order padded with -1 to the draws' range, and the bits a
+    #: random choice among them draws (:class:`_Places`)
     places: Any
     #: every side's score before the first hand (pitchkit.settle.start_score)
     start: int
@@ -255,9 +255,10 @@ _PLACES_TABLE = 12
 
 
 def _places(per: int) -> Any:
-    """For each mask of places in a hand of ``per`` cards, (its places in order, their
-    count, the bits random.Random._randbelow draws to choose one of them): a tuple of
-    them, or for long hands an object that works them out when asked."""
+    """For each mask of places in a hand of ``per`` cards, (its places in order, then -1
+    up to 2**bits, and the bits random.Random._randbelow draws to choose one of them: a
+    draw that reads -1 is drawn again): a tuple of them, or for long hands an object
+    that works them out when asked."""
     if per <= _PLACES_TABLE:
         return tuple(_Places.of(mask) for mask in range(1 << per))
     return _Places()
@@ -267,24 +268,43 @@ class _Places:
     """The places of a mask of a long hand, worked out when asked (``places[mask]``)."""
 
     @staticmethod
-    def of(mask: int) -> tuple[tuple[int, ...], int, int]:
+    def of(mask: int) -> tuple[tuple[int, ...], int]:
         held = tuple(i for i in range(mask.bit_length()) if mask >> i & 1)
-        return held, len(held), len(held).bit_length()
+        drawn = len(held).bit_length()
+        return held + (-1,) * ((1 << drawn) - len(held)), drawn
 
-    def __getitem__(self, mask: int) -> tuple[tuple[int, ...], int, int]:
+    def __getitem__(self, mask: int) -> tuple[tuple[int, ...], int]:
         return self.of(mask)
 
 
-def _suit_masks(cards: list[list[int]], moved: tuple[int, ...], trump: int, full: int
-                ) -> list[Sequence[int]]:
-    """Each seat's cards (sorted) by effective suit as masks of places, and NO_SUIT's 0:
-    the suits' cards are runs of a sorted hand (card // 13), save ``moved``, the cards
-    that are ``trump`` though not of its suit."""
+@lru_cache(maxsize=32)
+def _suit_runs(per: int) -> tuple[tuple[tuple[tuple[int, ...], ...], ...], ...]:
+    """For a sorted hand of ``per`` cards, by how many of its cards are below 13, 26
+    and 39 (``[a][b][c]``, a <= b <= c): its masks of places by natural suit, and
+    NO_SUIT's 0 (the suits' cards are runs of a sorted hand: card // 13)."""
     prefix = _PREFIX
-    out: list[Sequence[int]] = [
-        (prefix[a], prefix[b] - prefix[a], prefix[c] - prefix[b], full - prefix[c], 0)
-        for hand in cards
-        for a, b, c in ((_bisect(hand, 13), _bisect(hand, 26), _bisect(hand, 39)),)]
+    full = prefix[per]
+    return tuple(tuple(tuple((prefix[a], prefix[b] - prefix[a], prefix[c] - prefix[b],
+                              full - prefix[c], 0) if a <= b <= c else ()
+                             for c in range(per + 1))
+                       for b in range(per + 1))
+                 for a in range(per + 1))
+
+
+def _natural_masks(cards: list[list[int]], runs: Any) -> list[Sequence[int]]:
+    """Each seat's cards (sorted) by natural suit as masks of places, and NO_SUIT's 0;
+    ``runs`` is :func:`_suit_runs` of the hands' length."""
+    return [runs[_bisect(hand, 13)][_bisect(hand, 26)][_bisect(hand, 39)] for hand in cards]
+
+
+def _suit_masks(natural: list[Sequence[int]], cards: list[list[int]],
+                moved: tuple[int, ...], trump: int) -> list[Sequence[int]]:
+    """Each seat's cards (sorted) by effective suit as masks of places, and NO_SUIT's 0:
+    their ``natural`` masks (:func:`_natural_masks`) with ``moved``, the cards that are
+    ``trump`` though not of its suit, moved to the trump suit."""
+    if not moved:
+        return natural
+    out = list(natural)
     for card in moved:
         for seat, hand in enumerate(cards):
             if card in hand:
@@ -389,6 +409,7 @@ def play_random_game(rules: Rules, key: str, hand_limit: int, deal_limit: int,
     per, deals, deck = plan.deal.cards_per_hand, fast.deals, plan.deal.deck
     full = (1 << per) - 1
     places = fast.places
+    runs = _suit_runs(per)
     card_bit = CARD_BIT  # a card's bit, and a place's in a hand
     trump_sets = fast.trump_sets
     tracing = trace is not None
@@ -401,7 +422,7 @@ def play_random_game(rules: Rules, key: str, hand_limit: int, deal_limit: int,
     if rules.money.enabled:
         from pitchkit.money import MoneyLedger
         ledger = MoneyLedger(rules, tuple(range(n)))
-    scores = [fast.start] * n
+    scores: Sequence[int] = (fast.start,) * n  # before the hand (a tuple)
     hand_keys: list[HandKey] = []
     keep_key = hand_keys.append
     scores_after: list[Sequence[int]] = []
@@ -437,6 +458,7 @@ def play_random_game(rules: Rules, key: str, hand_limit: int, deal_limit: int,
         # each seat's cards, lowest first: a card's place in its hand is its bit in the
         # seat's mask of places held
         cards = [sorted(get(bits)) for get in getters]
+        natural = _natural_masks(cards, runs)
         if trace is not None:
             trace.append(("deal", _masks(cards)))
         # ---- the auction (COPY of auction.auction_options / auction.step)
@@ -499,14 +521,14 @@ def play_random_game(rules: Rules, key: str, hand_limit: int, deal_limit: int,
                 # ---- thrown in (COPY of closing.all_passed)
                 when = auction.when_all_pass
                 changes = (0,) * n
-                old = tuple(scores)
+                old = scores
                 over = None
                 if when is WhenAllPass.DEALER_SET:
                     changes = dealer_set_changes(rules, team_of, dealer)
                     over = settle_parts(rules, old, team_of, None, changes, None, {},
                                         hands_played)
                     old = over[0]
-                    scores = list(old)
+                    scores = old
                     if ledger is not None:
                         ledger.hand({s: changes[s] for s in seats}, moon_shooter=None,
                                     moon_made=None)
@@ -541,7 +563,7 @@ def play_random_game(rules: Rules, key: str, hand_limit: int, deal_limit: int,
         held = [full] * n
         if trump >= 0:
             eff, moved, by_led = trump_sets[trump]
-            masks = _suit_masks(cards, moved, trump, full)
+            masks = _suit_masks(natural, cards, moved, trump)
         captured = [0] * n
         first = True
         for _trick in range(per):
@@ -558,12 +580,11 @@ def play_random_game(rules: Rules, key: str, hand_limit: int, deal_limit: int,
                 # the random bot's draw (random.Random._randbelow: with one card too,
                 # a bit drawn until it is 0), as for the cards that follow below (written
                 # out in both places: a function call per card costs about 5% of a hand)
-                options, count, drawn = places[legal]
+                options, drawn = places[legal]
                 grb = grbs[seat]
-                k = grb(drawn)
-                while k >= count:
-                    k = grb(drawn)
-                place = options[k]
+                place = options[grb(drawn)]
+                while place < 0:
+                    place = options[grb(drawn)]
             first = False
             held[seat] = hand - card_bit[place]
             card = cards[seat][place]
@@ -573,7 +594,7 @@ def play_random_game(rules: Rules, key: str, hand_limit: int, deal_limit: int,
                 # rule: "the suit of that first card is trump for the hand" (A, B)
                 trump = card // 13
                 eff, moved, by_led = trump_sets[trump]
-                masks = _suit_masks(cards, moved, trump, full)
+                masks = _suit_masks(natural, cards, moved, trump)
             # the follow rule as effective suits (FastPlan.trump_sets, _follow_suits)
             keys, follow, also, cannot = by_led[eff[card]]
             win_key = keys[card]
@@ -584,11 +605,10 @@ def play_random_game(rules: Rules, key: str, hand_limit: int, deal_limit: int,
                 mine = masks[seat]
                 legal = hand & mine[follow]
                 legal = legal | hand & mine[also] if legal else hand & mine[cannot] or hand
-                options, count, drawn = places[legal]
-                k = grb(drawn)
-                while k >= count:
-                    k = grb(drawn)
-                place = options[k]
+                options, drawn = places[legal]
+                place = options[grb(drawn)]
+                while place < 0:
+                    place = options[grb(drawn)]
                 held[seat] = hand - card_bit[place]
                 card = cards[seat][place]
                 if tracing:
@@ -625,7 +645,7 @@ def play_random_game(rules: Rules, key: str, hand_limit: int, deal_limit: int,
                                    points, hands_played, made)
             new = settled[0]
             points = tuple(points.items())
-        scores = list(new)
+        scores = new
         if ledger is not None:
             shooter = pitcher if moon and pitcher >= 0 else None
             ledger.hand({s: new[s] - old_scores[s] for s in seats}, moon_shooter=shooter,
@@ -639,7 +659,7 @@ def play_random_game(rules: Rules, key: str, hand_limit: int, deal_limit: int,
             break
         dealer = next_seat[dealer]
     return FastGame(n=n, hand_keys=hand_keys, scores_after=scores_after, thrown_in=thrown_in,
-                    outcome=outcome, scores=scores,
+                    outcome=outcome, scores=list(scores),
                     hands_played=hands_played, ledger=ledger)
 
 

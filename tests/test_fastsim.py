@@ -246,10 +246,10 @@ def test_the_suit_masks_are_each_cards_effective_suit(
         jick: bool, off_five: bool, trump: int, dealt: int) -> None:
     # a hand's cards in order: place i is the i-th lowest; its masks by effective suit
     tables = trump_tables(trump, jick, 0, off_five=off_five)
-    cards = [c for c in range(52) if dealt >> c & 1]
+    cards = [c for c in range(52) if dealt >> c & 1][:26]  # at most 26 cards a hand
     moved = tuple(c for c in range(52) if tables.effective_suit[c] != c // 13)
-    full = (1 << len(cards)) - 1
-    masks = fastsim._suit_masks([cards], moved, trump, full)[0]
+    natural = fastsim._natural_masks([cards], fastsim._suit_runs(len(cards)))
+    masks = fastsim._suit_masks(natural, [cards], moved, trump)[0]
     assert list(masks) == [sum(1 << i for i, c in enumerate(cards)
                          if tables.effective_suit[c] == suit) for suit in range(4)] + [0]
 
@@ -258,5 +258,9 @@ def test_the_suit_masks_are_each_cards_effective_suit(
 def test_places_are_the_masks_bits_in_order(per: int, mask: int) -> None:
     mask &= (1 << per) - 1
     held = tuple(i for i in range(per) if mask >> i & 1)
-    # the places, and what random.Random.randrange(len(held)) draws to choose one
-    assert fastsim._places(per)[mask] == (held, len(held), len(held).bit_length())
+    # the places, padded to the range of what random.Random.randrange(len(held)) draws
+    # to choose one (a draw past the places is drawn again), and the bits it draws
+    drawn = len(held).bit_length()
+    options, bits = fastsim._places(per)[mask]
+    assert (options[:len(held)], bits) == (held, drawn)
+    assert options[len(held):] == (-1,) * (2 ** drawn - len(held))
