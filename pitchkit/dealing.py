@@ -24,8 +24,8 @@ class Deal(NamedTuple):
 
     hands: list[int]
     turned: int | None
-    kitty: int = 0
-    pack: tuple[int, ...] = ()
+    kitty: int
+    pack: tuple[int, ...]
 
 
 _DEAL_NEW = tuple.__new__
