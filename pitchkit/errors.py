@@ -66,6 +66,15 @@ class BotError(PitchkitError):
     """A bot answered with something that is not one of the legal actions."""
 
 
+def bot_failure(who: str, error: Exception) -> BotError:
+    """The one line for a bot ``who`` names (its name and seat) whose answer the engine
+    refused (an :class:`IllegalActionError`: "answered an illegal action") or that
+    raised ``error`` ("failed")."""
+    if isinstance(error, IllegalActionError):
+        return BotError(f"{who} answered an illegal action: {error}")
+    return BotError(f"{who} failed: {type(error).__name__}: {error}")
+
+
 def seat_name(seat: int) -> str:
     """A seat as players number it, from 1: ``seat_name(0) == "seat 1"``.
 

@@ -20,7 +20,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from pitchkit.bots import BUILTIN, Bot, BotSpec, parse_bot_spec, parse_bots
-from pitchkit.errors import BotError, IllegalActionError, UsageError, seat_name
+from pitchkit.errors import BotError, IllegalActionError, UsageError, bot_failure, seat_name
 from pitchkit.fastsim import FastGame, fallback_reason, play_random_game
 from pitchkit.guard import MoveTimeout, bots_off_stdout, quiet_worker, stop_signals_interrupt, timed
 from pitchkit.seeded import SeededOnUse
@@ -200,10 +200,11 @@ def play_game(setup: Setup, rng_seed: str, bots: Sequence[Bot]) -> tuple[Game, b
                 failed = game.to_act  # the seat whose bidder raised or answered wrong
                 if failed is None:
                     raise
-                name = f"bot {specs[failed].name!r} in {seat_name(failed)}"
+                refused = bot_failure(f"bot {specs[failed].name!r} in {seat_name(failed)}",
+                                      error)
                 if isinstance(error, IllegalActionError):
-                    raise BotError(f"{name} answered an illegal action: {error}") from None
-                raise BotError(f"{name} failed: {type(error).__name__}: {error}") from error
+                    raise refused from None
+                raise refused from error
             continue
         if phase is over:
             return game, False

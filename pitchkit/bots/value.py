@@ -65,7 +65,7 @@ from pitchkit.atomic import write_atomically
 from pitchkit.bots.drawing import call_order
 from pitchkit.bots.heuristic import HeuristicBot, Order, know, order
 from pitchkit.cards import cards_in
-from pitchkit.errors import BotError, IllegalActionError, UsageError, seat_name
+from pitchkit.errors import BotError, UsageError, bot_failure, seat_name
 from pitchkit.memo import per_rule_set
 from pitchkit.scoring import score_points, scoring_plan
 from pitchkit.seeded import SeededOnUse
@@ -788,10 +788,8 @@ def _failed(game: Any, bot: HeuristicBot, seat: int, error: Exception) -> BotErr
     from pitchkit.bots.calibrated import CalibratedBot
 
     name = "calibrated" if isinstance(bot, CalibratedBot) else "heuristic"
-    what = (f"answered an illegal action: {error}" if isinstance(error, IllegalActionError)
-            else f"failed: {type(error).__name__}: {error}")
-    return BotError(f"learning what hands are worth under {game.rules.name}: bot {name!r} in "
-                    f"{seat_name(seat)} of a calibration game {what}")
+    return bot_failure(f"learning what hands are worth under {game.rules.name}: bot "
+                       f"{name!r} in {seat_name(seat)} of a calibration game", error)
 
 
 def _record(game: Any, before: int, events: int, held: tuple[int, ...], top: int
