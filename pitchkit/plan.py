@@ -156,7 +156,7 @@ class AuctionPlan:
     #: never)
     may_equal_from: int
     #: ``auction.alone`` with partnerships: the pitcher may play alone
-    alone: bool = False
+    alone: bool
 
 
 @dataclass(frozen=True, slots=True)
