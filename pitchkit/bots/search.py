@@ -47,9 +47,14 @@ Bidding, trump, the draw and the choice of a stage's cards are the calibrated bo
 (:mod:`pitchkit.bots.calibrated`), the moon from its tables as by default; so is the
 lead that names trump.
 
+With ``leaf=N`` a rule-of-thumb play-out stops at the end of its N-th trick and the rest
+of the hand is estimated (:mod:`pitchkit.bots.leaf`, which says where it cannot and
+plays out whole): a play-out is charged the card plays to that horizon and the estimate's.
+
 Settings: ``samples`` (worlds a decision at most, default 6), ``margin`` (default
 0.25), ``work`` (card plays of play-outs a hand; default as above), ``playout``
-(``thumb``, the default, or ``careful``), and the calibrated bot's.
+(``thumb``, the default, or ``careful``), ``leaf`` (default 0: whole play-outs), and the
+calibrated bot's.
 """
 
 from __future__ import annotations
@@ -63,6 +68,7 @@ from pitchkit.actions import ALONE
 from pitchkit.bots.calibrated import CalibratedBot
 from pitchkit.bots.drawing import worth
 from pitchkit.bots.heuristic import HeuristicBot, know
+from pitchkit.bots.leaf import Leaf
 from pitchkit.bots.playout import careful_policy
 from pitchkit.bots.quickscore import QuickScore
 from pitchkit.bots.staged import choose_stage, later_plays, stage_order, staged_world
@@ -90,6 +96,11 @@ from pitchkit.tricks import (
 )
 from pitchkit.variant import Rules
 
+#: What :attr:`SearchBot.at_trick` is called with at the end of a play-out's trick: the
+#: tricks ended so far in the play-out, every seat's cards of the hand, the cards each
+#: seat holds, captured and the tricks it won (the play-out's own lists: read, never
+#: change), and the seat that took the trick. It returns the play-out's value, or None.
+AtTrick = Callable[[int, Sequence[int], list[int], list[int], list[int], int], float | None]
 #: The play-outs' card play (setting ``playout``): a rule of thumb, or the default bot's.
 PLAYOUTS = ("thumb", "careful")
 #: Draws of a world before settling for one where a bidder's hand is worth less than its
@@ -158,7 +169,7 @@ class SearchBot(CalibratedBot):
 
     def __init__(self, rules: Rules, seat: int, rng: random.Random, samples: int = 6,
                  margin: float = 0.25, work: int | None = None, boldness: float = 0.0,
-                 moon_samples: int = 0, playout: str = "thumb") -> None:
+                 moon_samples: int = 0, playout: str = "thumb", leaf: int = 0) -> None:
         super().__init__(rules, seat, rng, boldness=boldness, moon_samples=moon_samples)
         if samples < 1:
             raise ValueError("samples must be at least 1")
@@ -204,11 +215,18 @@ class SearchBot(CalibratedBot):
         self._base_teams = plan.seats.team_of
         self._policies = [careful_policy(rules, trump) for trump in range(4)] \
             if self._careful else []
+        #: play-outs cut at the end of the ``leaf``-th trick, the rest estimated
+        #: (pitchkit.bots.leaf; 0: whole play-outs)
+        self.leaf = Leaf(rules, leaf, self._careful) if leaf else None
         self._view_obs: Observation | None = None
         #: the seating of the decision searched (:meth:`seating_of`)
         self._seating_obs: Observation | None = None
         self._seating: tuple[Sequence[int], int] = (self.table.next_seat, self.table.n)
         self._view: tuple[int, list[int]] = (0, [])
+        #: called at the end of each trick of a rule-of-thumb play-out (None: never): a
+        #: value ends the play-out with it (:mod:`pitchkit.bots.leaf`), None plays on
+        self.at_trick: AtTrick | None = None
+        self._quick: tuple[Observation, QuickScore] | None = None
 
     def choose(self, observation: Observation, legal_actions: Sequence[int]) -> int:
         self.sight.see(observation)
@@ -229,7 +247,7 @@ class SearchBot(CalibratedBot):
         if len(worlds) < MIN_WORLDS:
             return usual
         totals = self.search(observation, worlds, candidates)
-        self._work_left -= self._played_out * self.plays_left(observation)
+        self._work_left -= self._played_out * self.playout_plays(observation)
         best = max(totals, key=lambda c: (totals[c], c == usual))
         if totals[best] - totals[usual] > self.margin * len(worlds):
             return best
@@ -244,13 +262,19 @@ class SearchBot(CalibratedBot):
             mine += later_plays(self.rules.play.stages, obs.stage, obs.reserve)
         return mine * self.table.n - len(obs.trick)
 
+    def playout_plays(self, obs: Observation) -> int:
+        """What one play-out of this decision costs, in card plays (the budget's unit):
+        :meth:`plays_left`, or to the horizon of ``leaf`` and its estimate."""
+        whole = self.plays_left(obs)
+        return whole if self.leaf is None else self.leaf.plays(self, obs, whole)
+
     def affordable(self, obs: Observation, candidates: int) -> int:
         """Worlds this decision may search: at most ``samples``, and play-outs of at most
         :data:`SPEND` of the card plays of ``work`` left for the hand."""
         if self._work_hand is not self.sight.hand:
             self._work_hand = self.sight.hand
             self._work_left = self.work
-        cost = candidates * self.plays_left(obs)
+        cost = candidates * self.playout_plays(obs)
         return min(self.samples, int(self._work_left * SPEND) // cost) if cost else 0
 
     # ------------------------------------------------------------------ candidates
@@ -363,6 +387,8 @@ class SearchBot(CalibratedBot):
             played_by[s] |= 1 << c
         self._played_out = 0
         quick = self.quick_score(obs)
+        if self.leaf is not None:
+            self.at_trick = self.leaf.stopper(self, obs, quick)
         for i, world in enumerate(worlds):
             if i >= PRUNE_FROM:
                 top = max(totals[c] for c in alive)
@@ -398,7 +424,16 @@ class SearchBot(CalibratedBot):
         return self._seating
 
     def quick_score(self, obs: Observation) -> QuickScore:
-        """The play-outs' scorer for this decision (:mod:`pitchkit.bots.quickscore`)."""
+        """The play-outs' scorer for this decision (:mod:`pitchkit.bots.quickscore`),
+        made once a decision."""
+        if self._quick is not None and self._quick[0] is obs:
+            return self._quick[1]
+        quick = self.new_quick_score(obs)
+        self._quick = (obs, quick)
+        return quick
+
+    def new_quick_score(self, obs: Observation) -> QuickScore:
+        """A new scorer for the play-outs of ``obs``."""
         trump = obs.trump
         assert trump is not None
         bid = obs.bid
@@ -495,6 +530,8 @@ class SearchBot(CalibratedBot):
         trick = obs.trick
         trumps_only = self.table.trumps_only
         led, keys, win_seat, win_key, trick_mask, count = self.trick_so_far(obs)
+        at_trick = self.at_trick
+        tricks = 0
         if trumps_only:
             at_start = list(hands)
             for s, c in trick:
@@ -526,6 +563,11 @@ class SearchBot(CalibratedBot):
                 tricks_won[win_seat] += 1
                 last = win_seat
                 count = 0
+                if at_trick is not None:
+                    tricks += 1
+                    stop = at_trick(tricks, dealt, hands, captured, tricks_won, win_seat)
+                    if stop is not None:
+                        return stop
                 if trumps_only:
                     fold = seating(hands, play_next, win_seat)
                     if fold.leader < 0:
