@@ -63,8 +63,10 @@ import random
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 from itertools import pairwise
+from typing import Any
 
 from pitchkit.actions import ALONE
+from pitchkit.bots.batch import BatchScore, ThumbTables, game_tables, play_outs, thumb_tables
 from pitchkit.bots.calibrated import CalibratedBot
 from pitchkit.bots.drawing import worth
 from pitchkit.bots.heuristic import HeuristicBot, know
@@ -122,6 +124,11 @@ MIN_WORLDS = 2
 PRUNE_FROM = 2
 #: How far behind the best (points a world so far) a candidate may be and stay.
 PRUNE_GAP = 1.0
+#: Play-outs (worlds times candidates) from which a decision plays them all at once
+#: (:mod:`pitchkit.bots.batch`): a batched step costs about as much as this many cards
+#: played one by one (numpy's cost a call), so fewer are played one by one (the same
+#: values either way).
+BATCH_FROM = 32
 
 
 @lru_cache(maxsize=64)
@@ -158,6 +165,15 @@ def point_cards(rules: Rules) -> tuple[int, ...]:
         sum(1 << c for c in range(52) if game[1 << (c % 13)] or combo[c]
             or any(item.card_by_trump[trump] == c for item in plan.items))
         for trump in range(4))
+
+
+@lru_cache(maxsize=64)
+def batch_tables(rules: Rules, trump: int) -> tuple[ThumbTables, list[Any]]:
+    """The batched play-outs' tables of one trump suit (:mod:`pitchkit.bots.batch`) and
+    their scorer's game points (worked out once per rule set)."""
+    play = rules_plan(rules).play
+    tab = thumb_tables(trick_tables(rules)[trump], play.following, play.never_lead_joker)
+    return tab, game_tables(scoring_plan(rules), tab)
 
 
 #: Per suit: the index of its two and the mask of its cards (plain-card leads).
@@ -218,6 +234,11 @@ class SearchBot(CalibratedBot):
         #: play-outs cut at the end of the ``leaf``-th trick, the rest estimated
         #: (pitchkit.bots.leaf; 0: whole play-outs)
         self.leaf = Leaf(rules, leaf, self._careful) if leaf else None
+        #: rule-of-thumb play-outs batched across worlds and candidates
+        #: (pitchkit.bots.batch): not in staged or trumps-only play, nor cut by ``leaf``
+        self._batched = (not self._staged and not self.table.trumps_only
+                         and not self._careful and self.leaf is None)
+        self._batch_tables: list[tuple[ThumbTables, list[Any]] | None] = [None] * 4
         self._view_obs: Observation | None = None
         #: the seating of the decision searched (:meth:`seating_of`)
         self._seating_obs: Observation | None = None
@@ -378,6 +399,8 @@ class SearchBot(CalibratedBot):
     def search(self, obs: Observation, worlds: list[list[int]],
                candidates: list[int]) -> dict[int, float]:
         """Total value of each candidate over the worlds (pruned ones get -inf)."""
+        if self._batched and len(worlds) * len(candidates) >= BATCH_FROM:
+            return self.search_batched(obs, worlds, candidates)
         totals = dict.fromkeys(candidates, 0.0)
         alive = list(candidates)
         n = self.table.n
@@ -404,6 +427,46 @@ class SearchBot(CalibratedBot):
             self._played_out += len(alive)
             for card in alive:
                 totals[card] += self.play_card_out(obs, world, dealt, card, quick)
+        return totals
+
+    def search_batched(self, obs: Observation, worlds: list[list[int]],
+                       candidates: list[int]) -> dict[int, float]:
+        """:meth:`search` with every play-out of the decision played at once
+        (:mod:`pitchkit.bots.batch`), then the candidates dropped as the worlds come: the
+        same totals and charge as playing them out world by world."""
+        trump = obs.trump
+        assert trump is not None
+        tables = self._batch_tables[trump]
+        if tables is None:
+            tables = self._batch_tables[trump] = batch_tables(self.rules, trump)
+        tab, game_points = tables
+        n = self.table.n
+        played_by = [0] * n
+        for s, c in obs.played:
+            played_by[s] |= 1 << c
+        dealt = [[world[s] | played_by[s] for s in range(n)] for world in worlds]
+        nxt, size = self.seating_of(obs)
+        batch = play_outs(tab, worlds, candidates, obs.seat, obs.trick, obs.captured,
+                          obs.tricks_won, obs.team_of, nxt, size)
+        values = BatchScore(self.quick_score(obs), tab, game_points).values(
+            batch, dealt, len(candidates)).tolist()
+        count = len(candidates)
+        totals = dict.fromkeys(candidates, 0.0)
+        alive = list(range(count))
+        self._played_out = 0
+        for i in range(len(worlds)):
+            if i >= PRUNE_FROM:
+                top = max(totals[candidates[j]] for j in alive)
+                for j in list(alive):
+                    if totals[candidates[j]] < top - PRUNE_GAP * i:
+                        alive.remove(j)
+                        totals[candidates[j]] = float("-inf")
+                if len(alive) == 1:
+                    break  # the rest cannot change the choice
+            self._played_out += len(alive)
+            row = i * count
+            for j in alive:
+                totals[candidates[j]] += values[row + j]
         return totals
 
     def seating_of(self, obs: Observation) -> tuple[Sequence[int], int]:
@@ -496,9 +559,10 @@ class SearchBot(CalibratedBot):
         return self._trick
 
     def play_card_out(self, obs: Observation, world: Sequence[int], dealt: Sequence[int],
-                      card: int, quick: QuickScore) -> float:
+                      card: int, quick: QuickScore, trace: list[int] | None = None) -> float:
         """Play ``card`` in ``world``, finish the hand by rule of thumb (or as every seat's
-        default card play would: ``playout=careful``); its value to me."""
+        default card play would: ``playout=careful``); its value to me. ``trace`` (rule of
+        thumb only) gets every card played, in order."""
         trump = obs.trump
         assert trump is not None
         if self._careful:
@@ -546,6 +610,8 @@ class SearchBot(CalibratedBot):
         while True:
             bit = 1 << card
             hands[seat] ^= bit
+            if trace is not None:
+                trace.append(card)
             if count:
                 key = keys[card]
                 if key > win_key:

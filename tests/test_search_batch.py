@@ -1,0 +1,158 @@
+"""The batched play-outs (pitchkit.bots.batch) are the search bot's rule-of-thumb play-outs
+(pitchkit.bots.search.SearchBot.play_card_out), card for card, with the same value, on
+random positions of every shipped variant and of random rule sets."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Sequence
+from unittest import mock
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pitchkit.bots.batch import BatchScore, play_outs, unlabelled
+from pitchkit.bots.cardplay import CarefulPlay
+from pitchkit.bots.quickscore import QuickScore
+from pitchkit.bots.search import SearchBot, batch_tables
+from pitchkit.engine import Game
+from pitchkit.load import load_variant, shipped_variants
+from pitchkit.results import Observation, Phase
+from pitchkit.variant import Rules
+from tests.strategies import variants
+
+
+class Spy:
+    """The play-outs' scorer, keeping what each play-out captured."""
+
+    def __init__(self, quick: QuickScore) -> None:
+        self.quick = quick
+        self.seen: tuple[list[int], list[int], int] = ([], [], -1)
+
+    def value(self, dealt: Sequence[int], captured: Sequence[int],
+              tricks_won: Sequence[int], last: int) -> float:
+        self.seen = (list(captured), list(tricks_won), last)
+        return self.quick.value(dealt, captured, tricks_won, last)
+
+
+def check_position(bot: SearchBot, obs: Observation, legal: Sequence[int]) -> int:
+    """Every legal card played out in up to three of the bot's worlds, one by one and
+    batched: the same cards in the same order, the same captures, tricks, last trick
+    and value."""
+    worlds = bot.worlds(obs, 3)
+    if not worlds:
+        return 0
+    assert obs.trump is not None
+    n = bot.table.n
+    before = [0] * n
+    for s, c in obs.played:
+        before[s] |= 1 << c
+    dealt = [[world[s] | before[s] for s in range(n)] for world in worlds]
+    cards = list(legal)
+    nxt, size = bot.seating_of(obs)
+    tab, game_points = batch_tables(bot.rules, obs.trump)
+    batch = play_outs(tab, worlds, cards, obs.seat, obs.trick, obs.captured,
+                      obs.tricks_won, obs.team_of, nxt, size, trace=True)
+    assert batch.trace is not None
+    values = BatchScore(bot.quick_score(obs), tab, game_points).values(
+        batch, dealt, len(cards))
+    spy = Spy(bot.quick_score(obs))
+    for w, world in enumerate(worlds):
+        for c, card in enumerate(cards):
+            row = w * len(cards) + c
+            trace: list[int] = []
+            value = bot.play_card_out(obs, list(world), dealt[w], card,
+                                      spy, trace)  # type: ignore[arg-type]
+            assert [step[row] for step in batch.trace] == trace
+            captured, tricks_won, last = spy.seen
+            assert unlabelled(tab, batch.captured[row]) == captured
+            assert batch.tricks_won[row].tolist() == tricks_won
+            assert int(batch.last[row]) == last
+            assert values[row] == value
+    return len(worlds) * len(cards)
+
+
+def check_game(rules: Rules, seed: int, hands: int) -> int:
+    """Hands of the default card play in every seat; at each card with a choice where
+    the search bot batches its play-outs, :func:`check_position` (the search bots never
+    bid: no calibration is asked for). The play-outs checked."""
+    n = rules.players.count
+    with mock.patch("pitchkit.bots.calibrated.calibration_for", lambda rules: None):
+        bots = [SearchBot(rules, s, random.Random(seed + s)) for s in range(n)]
+    players = [CarefulPlay(rules, s, random.Random(seed + s)) for s in range(n)]
+    game = Game(rules, random.Random(seed))
+    checked = 0
+    for _ in range(3000):  # bounded: a random rule set may redeal without end
+        if game.phase is Phase.OVER or (game.phase is Phase.DEAL and game.hands_played >= hands):
+            break
+        if game.phase is Phase.DEAL:
+            game.deal_random()
+            continue
+        seat = game.to_act
+        assert seat is not None
+        obs, legal = game.observation(seat), game.legal_actions()
+        bot = bots[seat]
+        bot.sight.see(obs)
+        if (obs.phase is Phase.PLAY and obs.trump is not None and len(legal) > 1
+                and bot._batched and legal[0] < 54):
+            checked += check_position(bot, obs, legal)
+        game.apply(players[seat].choose(obs, legal))
+    return checked
+
+
+@pytest.mark.parametrize("name", [name for name, _ in shipped_variants()])
+def test_batched_play_outs_are_the_rule_of_thumb_on_every_shipped_variant(name: str) -> None:
+    rules = load_variant(name)
+    checked = check_game(rules, 7, hands=2)
+    if not rules.play.stages and not rules.play.trumps_only:
+        assert checked > 20
+
+
+def test_batched_play_outs_seat_only_the_pitchers_side_that_plays_when_it_goes_alone() -> None:
+    """auction.alone: the pitcher's partner sits out: the batch plays tricks of three."""
+    base = load_variant("partnership-pitch")
+    rules = dataclasses.replace(base, auction=dataclasses.replace(base.auction, alone=True))
+    assert check_game(rules, 5, hands=12) > 50
+
+
+@settings(max_examples=80, deadline=None)
+@given(rules=variants(), seed=st.integers(0, 2**32))
+def test_batched_play_outs_are_the_rule_of_thumb_on_random_rules(rules: Rules,
+                                                                 seed: int) -> None:
+    check_game(rules, seed, hands=2)
+
+
+def test_the_search_chooses_as_it_did_world_by_world() -> None:
+    """The batched search's totals and charge are those of the play-outs one by one with
+    the candidates dropped as the worlds come."""
+    rules = load_variant("auction-pitch")
+    seen = 0
+    for seed in range(3):
+        game = Game(rules, random.Random(seed))
+        with mock.patch("pitchkit.bots.calibrated.calibration_for", lambda rules: None):
+            bots = [SearchBot(rules, s, random.Random(seed + s)) for s in range(4)]
+        players = [CarefulPlay(rules, s, random.Random(seed + s)) for s in range(4)]
+        while game.phase is not Phase.OVER and game.hands_played < 3:
+            if game.phase is Phase.DEAL:
+                game.deal_random()
+                continue
+            seat = game.to_act
+            assert seat is not None
+            obs, legal = game.observation(seat), game.legal_actions()
+            bot = bots[seat]
+            bot.sight.see(obs)
+            if obs.phase is Phase.PLAY and obs.trump is not None and len(legal) > 1:
+                worlds = [list(w) for w in bot.worlds(obs, 6)]
+                cards = bot.candidates(obs, legal)
+                batched = bot.search_batched(obs, [list(w) for w in worlds], cards)
+                charged = bot._played_out
+                bot._batched = False
+                one_by_one = bot.search(obs, worlds, cards)
+                bot._batched = True
+                assert batched == one_by_one
+                assert charged == bot._played_out
+                seen += 1
+            game.apply(players[seat].choose(obs, legal))
+    assert seen > 30
