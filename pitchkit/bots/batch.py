@@ -42,6 +42,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from pitchkit.bots.montecarlo import GAME_BONUS
 from pitchkit.bots.quickscore import NOBODY, QuickScore
 from pitchkit.cards import SUIT_MASKS
 from pitchkit.scoring import (
@@ -55,6 +56,7 @@ from pitchkit.scoring import (
     ScoringPlan,
     bid_result,
 )
+from pitchkit.settle import settle_parts
 from pitchkit.tricks import ANY_CARD, FOLLOW_OR_TRUMP, MUST_FOLLOW_THEN_TRUMP, TrumpTables
 from pitchkit.variant import GameTie, GoesTo
 
@@ -128,10 +130,16 @@ class ThumbTables:
     unlabel: list[npt.NDArray[np.generic]]
     #: by relabelled card: its effective suit
     suit: Ints
-    #: trick keys, by ``suit led * 54 + relabelled card``
-    keys: npt.NDArray[np.int64]
-    #: cards that beat a card in a trick, by ``suit led * 54 + relabelled card`` (a mask)
+    #: trick keys by suit led, by relabelled card
+    keys: tuple[tuple[int, ...], ...]
+    #: the cards that beat a card in a trick (a relabelled mask), by ``suit led * 67 +
+    #: its bit % 67``
     beats: Masks
+    #: by relabelled card led: ``its suit * 67`` and that plus ``its bit % 67``, and its
+    #: suit's mask
+    led_base: Masks
+    led_flat: Masks
+    led_masks: Masks
     #: per suit: the relabelled mask of its cards (effective suits)
     suit_masks: Masks
     trumps: int
@@ -158,15 +166,13 @@ def thumb_tables(tables: tuple[TrumpTables, tuple[tuple[int, ...], ...], tuple[f
     def relabelled(mask: int) -> int:
         return sum(1 << index_of[c] for c in range(CARDS) if mask >> c & 1)
 
-    keys = np.full(4 * CARDS, -1, np.int64)
-    beats = np.zeros(4 * CARDS, U64)
+    beats = np.zeros(4 * MOD, U64)
     for led in range(4):
         row = keys_by_led[led]
         for c in range(CARDS):
-            keys[led * CARDS + index_of[c]] = row[c]
-        for c in range(CARDS):
-            beats[led * CARDS + index_of[c]] = relabelled(
+            beats[led * MOD + (1 << index_of[c]) % MOD] = relabelled(
                 sum(1 << d for d in range(CARDS) if row[d] > row[c]))
+    suits = [t.effective_suit[card_of[i]] for i in range(CARDS)]
     # the lead: the strongest trump, else the highest plain card (the first suit on a tie)
     lead_rank = [-1] * CARDS
     for position, c in enumerate(trump_order):
@@ -180,8 +186,13 @@ def thumb_tables(tables: tuple[TrumpTables, tuple[tuple[int, ...], ...], tuple[f
         card_of=card_of, index_of=tuple(index_of),
         relabel=_chunk_table([1 << index_of[c] for c in range(CARDS)], "or", 0, U64),
         unlabel=_chunk_table([1 << card_of[i] for i in range(CARDS)], "or", 0, U64),
-        suit=np.array([t.effective_suit[card_of[i]] for i in range(CARDS)], np.intp),
-        keys=keys, beats=beats,
+        suit=np.array(suits, np.intp),
+        keys=tuple(tuple(keys_by_led[led][card_of[i]] for i in range(CARDS))
+                   for led in range(4)),
+        beats=beats,
+        led_base=np.array([suits[i] * MOD for i in range(CARDS)], U64),
+        led_flat=np.array([suits[i] * MOD + (1 << i) % MOD for i in range(CARDS)], U64),
+        led_masks=np.array([relabelled(t.suit_masks[suits[i]]) for i in range(CARDS)], U64),
         suit_masks=np.array([relabelled(m) for m in t.suit_masks], U64),
         trumps=relabelled(t.trumps), jokers=relabelled(3 << 52),
         lead=_chunk_table(lead_enc, "max", -1, np.int32),
@@ -208,108 +219,129 @@ def play_outs(tab: ThumbTables, worlds: Sequence[Sequence[int]], candidates: Seq
     in every world (every seat's unplayed cards, ``seat``'s with the candidates) by the
     rule of thumb, ``size`` seats playing, each followed by ``next_seat``; ``captured``
     and ``tricks_won`` so far. With ``trace``, the cards played (original numbers) of
-    every row, step by step."""
+    every row, step by step.
+
+    The hands are kept by place in the trick (``hands[:, p]``: the hand of the ``p``-th
+    seat to play to it), turned at each trick's end so that its winner comes first: the
+    seat to play is a column, the same in every row."""
     w_count, c_count = len(worlds), len(candidates)
     rows = w_count * c_count
-    hands = np.repeat(_by_chunks(tab.relabel, np.array(worlds, U64), "or"), c_count, axis=0)
+    n = len(team)
+    index_of = tab.index_of
+    # the seats in the order they play to the trick under way
+    order = [trick[0][0] if trick else seat]
+    while len(order) < size:
+        order.append(next_seat[order[-1]])
+    by_world = _by_chunks(tab.relabel, np.array(worlds, U64), "or")
+    hands = np.repeat(by_world[:, order], c_count, axis=0)
     plays = sum(int(m).bit_count() for m in worlds[0])
     cap = np.tile(_by_chunks(tab.relabel, np.array(captured, U64), "or"), (rows, 1))
     won = np.tile(np.array(tricks_won, np.int64), (rows, 1))
-    team_a = np.array(team, np.intp)
-    nxt = np.array(next_seat, np.intp)
-    ar = np.arange(rows)
-    index_of = tab.index_of
-    keys, beats, suit_of = tab.keys, tab.beats, tab.suit
+    seats = np.tile(np.array(order, np.intp), (rows, 1))
+    teams = np.array(team, np.intp)[seats]
+    turn = np.array([[(w + q) % size for q in range(size)] for w in range(size)], np.intp)
+    by_row = np.arange(rows) * size
+    by_row_n = np.arange(rows) * n
+    beats, lead_tabs = tab.beats, tab.lead
+    led_flat, led_masks, led_base = tab.led_flat, tab.led_masks, tab.led_base
     trumps = U64(tab.trumps)
     following = tab.following
-    count = len(trick)
-    led_base: Ints
-    led_mask: Masks
-    win_seat: Ints
-    win_flat: Ints
-    win_key: npt.NDArray[np.int64]
-    trick_mask: Masks
-    card: Ints
-    # the trick on the table (the same in every row)
-    if count:
-        led_s = tab.suit[index_of[trick[0][1]]]
-        base = int(led_s) * CARDS
-        win_s, win_c = trick[0][0], index_of[trick[0][1]]
-        trick_bits = 0
-        for s, c in trick:
-            i = index_of[c]
-            trick_bits |= 1 << i
-            if keys[base + i] > keys[base + win_c]:
-                win_s, win_c = s, i
-        led_base = np.full(rows, base, np.intp)
-        led_mask = np.full(rows, tab.suit_masks[led_s], U64)
-        win_seat = np.full(rows, win_s, np.intp)
-        win_flat = np.full(rows, base + win_c, np.intp)
-        win_key = keys[win_flat]
-        trick_mask = np.full(rows, trick_bits, U64)
-    seats = np.full(rows, seat, np.intp)
-    card = np.tile(np.array([index_of[c] for c in candidates], np.intp), w_count)
-    last = np.full(rows, -1, np.intp)
+    joker_free = U64(~tab.jokers & ((1 << CARDS) - 1))
+    mod = U64(MOD)
+    place = len(trick)
     traced: list[list[int]] | None = [] if trace else None
     card_of = np.array(tab.card_of, np.intp)
-    joker_free = U64(~tab.jokers & ((1 << CARDS) - 1))
-    lead_tabs = tab.lead
+    # the trick under way (the same in every row): the card winning it so far
+    win_flat = np.zeros(rows, U64)
+    win_team = np.zeros(rows, np.intp)
+    win_place = np.zeros(rows, np.intp)
+    trick_mask = np.zeros(rows, U64)
+    led_mask = np.zeros(rows, U64)
+    led67 = np.zeros(rows, U64)
+    if trick:
+        first = index_of[trick[0][1]]
+        led = int(tab.suit[first])
+        keys = tab.keys[led]
+        win_c, win_p = first, 0
+        bits = 0
+        for p, (_, c) in enumerate(trick):
+            i = index_of[c]
+            bits |= 1 << i
+            if keys[i] > keys[win_c]:
+                win_c, win_p = i, p
+        led67[:] = led * MOD
+        led_mask[:] = tab.suit_masks[led]
+        win_flat[:] = led * MOD + (1 << win_c) % MOD
+        win_team[:] = team[trick[win_p][0]]
+        win_place[:] = win_p
+        trick_mask[:] = bits
+    card = np.tile(np.array([index_of[c] for c in candidates], np.intp), w_count)
+    last = np.full(rows, -1, np.intp)
     for step in range(plays):
-        if step:
-            hand = hands[ar, seats]
-            if not count:
-                legal = hand
-                if tab.never_lead_joker:
-                    plain = hand & joker_free
-                    legal = np.where(plain != 0, plain, hand)
-                card = np.bitwise_and(_by_chunks(lead_tabs, legal, "max"), 63).astype(np.intp)
-            else:
-                if following == ANY_CARD:
-                    legal = hand
-                else:
-                    follow = hand & led_mask
-                    if following == FOLLOW_OR_TRUMP:
-                        legal = np.where(follow != 0, follow | (hand & trumps), hand)
-                    elif following == MUST_FOLLOW_THEN_TRUMP:
-                        held = hand & trumps
-                        legal = np.where(follow != 0, follow, np.where(held != 0, held, hand))
-                    else:
-                        legal = np.where(follow != 0, follow, hand)
-                take = legal & beats[win_flat]
-                choice = np.where((team_a[win_seat] != team_a[seats]) & (take != 0), take,
-                                  legal)
-                card = BIT_INDEX[(choice & -choice) % U64(MOD)]
+        hand = hands[:, place]
+        if step == 0:
+            bit = BITS[card]
+        elif plays - step <= size - place:
+            bit = hand.copy()  # the last trick: one card each
+        elif not place:
+            legal = hand
+            if tab.never_lead_joker:
+                plain = hand & joker_free
+                legal = np.where(plain.astype(bool), plain, hand)
+            enc = lead_tabs[0][legal & U64(CHUNK_MASK)]
+            for chunk in range(1, CHUNKS):
+                enc = np.maximum(enc, lead_tabs[chunk][(legal >> U64(chunk * CHUNK))
+                                                       & U64(CHUNK_MASK)])
+            card = (enc & 63).astype(np.intp)
+            bit = BITS[card]
         else:
-            hand = hands[ar, seats]
-        bit = BITS[card]
-        hands[ar, seats] = hand ^ bit
-        if traced is not None:
-            traced.append(card_of[card].tolist())
-        if count:
-            flat = led_base + card
-            key = keys[flat]
-            better = key > win_key
-            win_key = np.where(better, key, win_key)
-            win_seat = np.where(better, seats, win_seat)
-            win_flat = np.where(better, flat, win_flat)
+            if following == ANY_CARD:
+                legal = hand
+            else:
+                follow = hand & led_mask
+                if following == FOLLOW_OR_TRUMP:
+                    legal = np.where(follow.astype(bool), follow | (hand & trumps), hand)
+                elif following == MUST_FOLLOW_THEN_TRUMP:
+                    held = hand & trumps
+                    legal = np.where(follow.astype(bool), follow,
+                                     np.where(held.astype(bool), held, hand))
+                else:
+                    legal = np.where(follow.astype(bool), follow, hand)
+            take = legal & beats[win_flat]
+            choice = np.where((win_team != teams[:, place]) & take.astype(bool), take, legal)
+            bit = np.bitwise_and(choice, -choice)
+        hand ^= bit
+        if traced is not None or (not place and step and plays - step <= size):
+            card = BIT_INDEX[bit % mod]
+            if traced is not None:
+                traced.append(card_of[card].tolist())
+        if place:
+            flat = led67 + bit % mod
+            better = (bit & beats[win_flat]).astype(bool)
+            np.copyto(win_flat, flat, where=better)
+            np.copyto(win_team, teams[:, place], where=better)
+            np.copyto(win_place, place, where=better)
             trick_mask |= bit
         else:
-            led = suit_of[card]
-            led_base = led * CARDS
-            led_mask = tab.suit_masks[led]
-            win_flat = led_base + card
-            win_key = keys[win_flat]
-            win_seat = seats
-            trick_mask = bit
-        count += 1
-        if count == size:
-            cap[ar, win_seat] |= trick_mask
-            won[ar, win_seat] += 1
-            last = seats = win_seat
-            count = 0
-        else:
-            seats = nxt[seats]
-    assert not count, "a play-out ends at a trick's end"
+            win_flat = led_flat[card]
+            led67 = led_base[card]
+            led_mask = led_masks[card]
+            win_team = teams[:, 0].copy()
+            win_place = np.zeros(rows, np.intp)
+            trick_mask = bit.copy()
+        place += 1
+        if place == size:
+            winner = seats.ravel()[by_row + win_place]
+            at = by_row_n + winner
+            cap.ravel()[at] |= trick_mask
+            won.ravel()[at] += 1
+            last = winner
+            place = 0
+            turned = by_row[:, None] + turn[win_place]
+            hands = hands.ravel()[turned]
+            seats = seats.ravel()[turned]
+            teams = teams.ravel()[turned]
+    assert not place, "a play-out ends at a trick's end"
     return Batch(cap, won, last, traced)
 
 
@@ -331,25 +363,30 @@ def unlabelled(tab: ThumbTables, masks: Masks) -> Any:
     return _by_chunks(tab.unlabel, masks, "or").tolist()
 
 
+def bid_changes(quick: QuickScore) -> tuple[int, npt.NDArray[np.int64]] | None:
+    """The pitcher's side's score change by the points it won
+    (:func:`pitchkit.scoring.bid_result`), from the least points a side can win (a point
+    may be worth less than nothing) to the most; None without a bid."""
+    if quick.pitcher is None or quick.bid is None:
+        return None
+    values = [value for _, value, _, _ in quick.items]
+    least = sum(v for v in values if v < 0)
+    return least, np.array([bid_result(quick.plan, won, quick.bid)[1]
+                            for won in range(least, sum(v for v in values if v > 0) + 1)],
+                           np.int64)
+
+
 class BatchScore:
     """:meth:`QuickScore.value` of every row of a :class:`Batch` (see the module)."""
 
     def __init__(self, quick: QuickScore, tab: ThumbTables,
-                 game_points: list[npt.NDArray[np.generic]]) -> None:
+                 game_points: list[npt.NDArray[np.generic]],
+                 bid_change: tuple[int, npt.NDArray[np.int64]] | None = None) -> None:
         self.quick, self.tab = quick, tab
-        plan = quick.plan
         #: chunk tables of a relabelled mask's game points (:func:`game_tables`)
         self.game_points = game_points
-        #: the pitcher's side's score change by the points it won (bid_result)
-        self.bid_change: npt.NDArray[np.int64] | None = None
-        self.least = 0
-        if quick.pitcher is not None and quick.bid is not None:
-            values = [value for _, value, _, _ in quick.items]
-            #: the least points a side can win (a point may be worth less than 0)
-            self.least = sum(v for v in values if v < 0)
-            self.bid_change = np.array(
-                [bid_result(plan, won, quick.bid)[1]
-                 for won in range(self.least, sum(v for v in values if v > 0) + 1)], np.int64)
+        #: :func:`bid_changes`
+        self.bid_change = bid_change if bid_change is not None else bid_changes(quick)
 
     def values(self, batch: Batch, dealt: Sequence[Sequence[int]], c_count: int
                ) -> npt.NDArray[np.float64]:
@@ -358,23 +395,19 @@ class BatchScore:
         quick = self.quick
         if not quick.quick:
             return self._by_rows(batch, dealt, c_count, None)
-        tab = self.tab
-        index_of = tab.index_of
+        index_of = self.tab.index_of
         n = quick.n
         team_of = quick.team_of
-        sides = quick.sides
         rows = len(batch.last)
         captured = batch.captured
         if quick.solo:
             cap = captured
-        else:
+        else:  # by side (sides are numbered below the number of seats)
             cap = np.zeros((rows, n), U64)
             for seat, its_side in enumerate(team_of):
                 cap[:, its_side] |= captured[:, seat]
-        taken = cap[:, 0].copy()
-        for other in range(1, n):
-            taken |= cap[:, other]
-        # what the deal alone says, world by world (original cards), then by row
+        taken = np.bitwise_or.reduce(cap, axis=1)
+        # what the deal alone says, world by world (original cards)
         held_w: list[list[int]] = []
         in_play_w: list[int] = []
         for cards in dealt:
@@ -390,34 +423,36 @@ class BatchScore:
                 every |= m
             in_play_w.append(every)
 
-        def per_row(values: Sequence[int]) -> Ints:
-            return np.repeat(np.array(values, np.intp), c_count)
-
         def bit_rows(cards: Sequence[int]) -> Masks:
             """Per row, the relabelled bit of its world's card (none for -1)."""
             return np.repeat(np.array([1 << index_of[c] if c >= 0 else 0 for c in cards],
                                       U64), c_count)
 
-        def side_of(masks: Masks, bits: Masks) -> Ints:
-            out = np.full(rows, NOBODY, np.intp)
-            for side in sides:
-                out = np.where(masks[:, side] & bits != 0, side, out)
-            return out
+        def capturer(bits: Masks) -> Ints:
+            """Per row, the side that captured its bit (:data:`NOBODY` if none did)."""
+            hit = (cap & bits[:, None]).astype(bool)
+            return np.where(hit.any(axis=1), hit.argmax(axis=1), NOBODY)
 
-        def held_side(cards: Sequence[int]) -> Ints:
+        def holder(cards: Sequence[int]) -> Ints:
             """Per row, the side that held its world's card (nobody for -1)."""
-            return per_row([_side_of(held, 1 << c) if c >= 0 else NOBODY
-                            for held, c in zip(held_w, cards, strict=True)])
+            return np.repeat(np.array([_side_of(held, 1 << c) if c >= 0 else NOBODY
+                                       for held, c in zip(held_w, cards, strict=True)],
+                                      np.intp), c_count)
 
         plan = quick.plan
+        worlds = len(dealt)
+        side_ids = np.arange(n)
         won = np.zeros((rows, n), np.int64)
+        one_side = quick.all_points_wins
         first = np.full(rows, -2, np.intp)
         mixed = np.zeros(rows, bool)
+        #: per item, the sides credited with it (a bit each), for the end of a game
+        credits: list[Ints] = []
         for kind, value, card, goes_to in quick.items:
             side: Ints
+            split: Ints | None = None
             if kind == KIND_GAME:
-                by_side = np.stack([_by_chunks(self.game_points, cap[:, s], "sum")
-                                    for s in range(n)], axis=1)
+                by_side = _by_chunks(self.game_points, cap, "sum")
                 best = by_side.max(axis=1)
                 tied = by_side == best[:, None]
                 ties = tied.sum(axis=1)
@@ -431,22 +466,23 @@ class BatchScore:
                             found = np.where(tied[:, team_of[s]], team_of[s], found)
                         side = np.where(tie, found, side)
                     elif game_tie is GameTie.HOLDER_OF_CARD:
-                        holder = held_side([quick.tie_card] * len(dealt))
-                        ok = tied[np.arange(rows), np.maximum(holder, 0)] & (holder >= 0)
-                        side = np.where(tie & ok, holder, side)
+                        held_by = holder([quick.tie_card] * worlds)
+                        ok = tied[np.arange(rows), np.maximum(held_by, 0)] & (held_by >= 0)
+                        side = np.where(tie & ok, held_by, side)
                     elif game_tie is GameTie.SPLIT:
-                        for s in sides:
-                            won[:, s] += value * (tie & tied[:, s])
+                        # every tied side scores it
+                        won += value * (tied & tie[:, None])
                         mixed |= tie
+                        split = np.where(tie, (tied << side_ids).sum(axis=1), 0)
                     # GameTie.NOBODY: rule: a tie for game: nobody scores it (source B)
             elif kind == KIND_CARD:
-                bits = bit_rows([card] * len(dealt))
                 if goes_to is GoesTo.CAPTURER:
-                    side = side_of(cap, bits)
+                    side = capturer(bit_rows([card] * worlds))
                 elif goes_to is GoesTo.HOLDER:
-                    side = held_side([card] * len(dealt))
+                    side = holder([card] * worlds)
                 else:
-                    side = np.where(taken & bits != 0, held_side([card] * len(dealt)), NOBODY)
+                    side = np.where(taken & bit_rows([card] * worlds) != 0,
+                                    holder([card] * worlds), NOBODY)
             elif kind in (KIND_HIGH, KIND_LOW):
                 natural = [m & quick.natural_mask for m in in_play_w]
                 if kind == KIND_HIGH:
@@ -458,80 +494,124 @@ class BatchScore:
                         for m in natural]
                     goes = plan.low_goes_to
                 # QuickScore's _credit, by row
-                bits = bit_rows(cards)
                 if goes is GoesTo.CAPTURER:
-                    side = side_of(cap, bits)
+                    side = capturer(bit_rows(cards))
                 else:
-                    side = held_side(cards)
+                    side = holder(cards)
                     if goes is GoesTo.PLAYER:
                         # rule: to the player who played it: nobody when never played
-                        side = np.where(taken & bits != 0, side, NOBODY)
+                        side = np.where(taken & bit_rows(cards) != 0, side, NOBODY)
             elif kind == KIND_JACK:
                 dealt_in = [card if m >> card & 1 else -1 for m in in_play_w]
-                side = side_of(cap, bit_rows(dealt_in))
-                if plan.undealt_jack_to_pitcher and quick.pitcher is not None:
-                    side = np.where(per_row([int(c < 0) for c in dealt_in]) != 0,
+                side = capturer(bit_rows(dealt_in))
+                if plan.undealt_jack_to_pitcher and quick.pitcher is not None \
+                        and -1 in dealt_in:
+                    side = np.where(np.repeat(np.array(dealt_in) < 0, c_count),
                                     team_of[quick.pitcher], side)
             elif kind == KIND_LAST_TRICK:
                 side = np.array(team_of, np.intp)[batch.last]
             elif kind == KIND_HIGH_SPADE:
-                side = side_of(cap, bit_rows([(m & SUIT_MASKS[0]).bit_length() - 1
-                                              for m in in_play_w]))
+                side = capturer(bit_rows([(m & SUIT_MASKS[0]).bit_length() - 1
+                                          for m in in_play_w]))
             else:
-                side = np.full(rows, NOBODY, np.intp)
-            for s in sides:
-                won[:, s] += value * (side == s)
-            mixed |= side < 0
-            first = np.where(first == -2, side, first)
-            mixed |= side != first
-        full = np.zeros(rows, bool)
-        if quick.all_points_wins:
-            full |= ~mixed & (first >= 0)  # every point to one side
+                side = np.full(rows, NOBODY, np.intp)  # nobody takes it
+            won += value * (side[:, None] == side_ids)
+            credited = np.where(side >= 0, 1 << np.maximum(side, 0), 0)
+            credits.append(credited if split is None else credited | split)
+            if one_side:
+                mixed |= side < 0
+                first = np.where(first == -2, side, first)
+                mixed |= side != first
+        full = ~mixed & (first >= 0) if one_side else np.zeros(rows, bool)
         change = won
         if self.bid_change is not None:
+            least, by_won = self.bid_change
             pitcher_side = team_of[quick.pitcher]  # type: ignore[index]
             change = won.copy()
-            change[:, pitcher_side] = self.bid_change[won[:, pitcher_side] - self.least]
+            change[:, pitcher_side] = by_won[won[:, pitcher_side] - least]
             if not plan.opponents_score:
-                for s in range(n):
-                    if s != pitcher_side:
-                        change[:, s] = 0
+                change[:, side_ids != pitcher_side] = 0
         if quick.target is not None:
-            for s in sides:
-                new = quick.old_up[s] + change[:, s]
-                if quick.floor is not None:
-                    new = np.maximum(new, quick.floor)
-                full |= new >= quick.target  # may end the game
-                if quick.losing is not None:
-                    full |= new <= quick.losing
             if quick.hands_end:
                 full[:] = True
+            sides = quick.sides
+            new = np.array(quick.old_up, np.int64)[sides] + change[:, sides]
+            if quick.floor is not None:
+                new = np.maximum(new, quick.floor)
+            full |= (new >= quick.target).any(axis=1)  # may end the game
+            if quick.losing is not None:
+                full |= (new <= quick.losing).any(axis=1)
         mine = change[:, team_of[quick.me]].astype(np.float64)
         others = quick.others
-        if others:
-            total = change[:, team_of[others[0]]].copy()
-            for s in others[1:]:
-                total += change[:, team_of[s]]
-            out = mine - total / len(others)
-        else:
-            out = mine
+        out = (mine - change[:, [team_of[s] for s in others]].sum(axis=1) / len(others)
+               if others else mine)
         if full.any():
-            return self._by_rows(batch, dealt, c_count, full, out)
+            self._game_ends(out, full, credits, won, change)
         return out
+
+    def _game_ends(self, out: npt.NDArray[np.float64], full: npt.NDArray[np.bool_],
+                   credits: list[Ints], won: npt.NDArray[np.int64],
+                   change: npt.NDArray[np.int64]) -> None:
+        """Add to the rows ``full`` (a hand that may end the game) what
+        :meth:`QuickScore.full` adds to the quick value: :data:`GAME_BONUS` more (less)
+        when the hand wins (loses) the game, by the engine's own settling
+        (:func:`pitchkit.settle.settle_parts`), asked once for each outcome: which sides
+        took each point, the score changes and whether the bid was made. (Settling reads
+        the points' takers by side only: each side is named by its first seat.)"""
+        quick = self.quick
+        team_of = quick.team_of
+        n = quick.n
+        names = [item.name for item in quick.plan.items]
+        first_seat = [quick.seats_of[side][0] if quick.seats_of[side] else -1
+                      for side in range(n)]
+        picked = np.flatnonzero(full)
+        pitcher, bid = quick.pitcher, quick.bid
+        made = (won[picked, team_of[pitcher]] >= bid if pitcher is not None and bid is not None
+                else np.zeros(len(picked), bool))
+        outcomes = np.column_stack([c[picked] for c in credits] + [change[picked],
+                                                                   made]).tolist()
+        items = len(credits)
+        me = quick.me
+        known: dict[tuple[int, ...], float] = {}
+        for row, outcome in zip(picked.tolist(), outcomes, strict=True):
+            key = tuple(outcome)
+            bonus = known.get(key)
+            if bonus is None:
+                points = {name: tuple(first_seat[side] for side in range(n)
+                                      if taken_by >> side & 1)
+                          for name, taken_by in zip(names, outcome[:items], strict=True)}
+                by_side = outcome[items:items + n]
+                changes = [by_side[team_of[seat]] for seat in range(n)]
+                settled = settle_parts(quick.rules, quick.scores, team_of, pitcher, changes,
+                                       None, points, 0,
+                                       bool(outcome[-1]) if bid is not None else None)
+                bonus = 0.0
+                if settled[1] and settled[2]:
+                    bonus = GAME_BONUS if me in settled[2] else -GAME_BONUS
+                known[key] = bonus
+            out[row] += bonus
 
     def _by_rows(self, batch: Batch, dealt: Sequence[Sequence[int]], c_count: int,
                  which: npt.NDArray[np.bool_] | None,
                  out: npt.NDArray[np.float64] | None = None) -> npt.NDArray[np.float64]:
-        """The quick scorer's own value of the rows ``which`` (all when None)."""
+        """The quick scorer's own value of every row (``which`` None), or its engine
+        scoring (:meth:`QuickScore.full`) of the rows ``which``; rows of one world that
+        end alike (the same captures, tricks and last trick) are valued once."""
         rows = len(batch.last)
         if out is None:
             out = np.zeros(rows, np.float64)
         picked = range(rows) if which is None else np.flatnonzero(which).tolist()
-        value = self.quick.value
+        value = self.quick.value if which is None else self.quick.full
+        captured, tricks_won, last = batch.captured, batch.tricks_won, batch.last
+        known: dict[tuple[int, bytes, bytes, int], float] = {}
         for row in picked:
-            captured = unlabelled(self.tab, batch.captured[row])
-            out[row] = value(dealt[row // c_count], captured,
-                             batch.tricks_won[row].tolist(), int(batch.last[row]))
+            world = row // c_count
+            key = (world, captured[row].tobytes(), tricks_won[row].tobytes(), int(last[row]))
+            found = known.get(key)
+            if found is None:
+                found = known[key] = value(dealt[world], unlabelled(self.tab, captured[row]),
+                                           tricks_won[row].tolist(), int(last[row]))
+            out[row] = found
         return out
 
 

@@ -14,7 +14,10 @@ in every world: the rest of the hand on bit masks, every seat playing a quick ru
 thumb (lead the strongest card; take an opponent's trick as cheaply as possible, else
 throw the card least worth holding), then valued as :func:`pitchkit.bots.montecarlo.hand_value`
 values a hand, scored on the masks by :mod:`pitchkit.bots.quickscore` (the engine's own
-scoring where the hand may end the game). With ``playout=careful`` every seat of a
+scoring where the hand may end the game). A decision with many play-outs (``BATCH_FROM``
+worlds times candidates or more) plays them all at once, as rows of numpy arrays
+(:mod:`pitchkit.bots.batch`: the same rule of thumb and value, card for card; not in
+staged or trumps-only play). With ``playout=careful`` every seat of a
 play-out plays the default bot's card play instead (:mod:`pitchkit.bots.playout`: the
 same card :class:`~pitchkit.bots.cardplay.CarefulPlay` would play in its place, seeing
 what it sees; the bot takes 1.6-1.9 times the time; not in staged or trumps-only
@@ -66,7 +69,14 @@ from itertools import pairwise
 from typing import Any
 
 from pitchkit.actions import ALONE
-from pitchkit.bots.batch import BatchScore, ThumbTables, game_tables, play_outs, thumb_tables
+from pitchkit.bots.batch import (
+    BatchScore,
+    ThumbTables,
+    bid_changes,
+    game_tables,
+    play_outs,
+    thumb_tables,
+)
 from pitchkit.bots.calibrated import CalibratedBot
 from pitchkit.bots.drawing import worth
 from pitchkit.bots.heuristic import HeuristicBot, know
@@ -128,7 +138,7 @@ PRUNE_GAP = 1.0
 #: (:mod:`pitchkit.bots.batch`): a batched step costs about as much as this many cards
 #: played one by one (numpy's cost a call), so fewer are played one by one (the same
 #: values either way).
-BATCH_FROM = 32
+BATCH_FROM = 24
 
 
 @lru_cache(maxsize=64)
@@ -239,6 +249,9 @@ class SearchBot(CalibratedBot):
         self._batched = (not self._staged and not self.table.trumps_only
                          and not self._careful and self.leaf is None)
         self._batch_tables: list[tuple[ThumbTables, list[Any]] | None] = [None] * 4
+        #: the batched scorer's score changes by bid, for (pitcher, bid) (worked out once)
+        self._bid_key: tuple[object, ...] | None = None
+        self._bid_change: Any = None
         self._view_obs: Observation | None = None
         #: the seating of the decision searched (:meth:`seating_of`)
         self._seating_obs: Observation | None = None
@@ -448,7 +461,11 @@ class SearchBot(CalibratedBot):
         nxt, size = self.seating_of(obs)
         batch = play_outs(tab, worlds, candidates, obs.seat, obs.trick, obs.captured,
                           obs.tricks_won, obs.team_of, nxt, size)
-        values = BatchScore(self.quick_score(obs), tab, game_points).values(
+        quick = self.quick_score(obs)
+        key = (quick.pitcher, quick.bid)
+        if self._bid_key != key:
+            self._bid_key, self._bid_change = key, bid_changes(quick)
+        values = BatchScore(quick, tab, game_points, self._bid_change).values(
             batch, dealt, len(candidates)).tolist()
         count = len(candidates)
         totals = dict.fromkeys(candidates, 0.0)
