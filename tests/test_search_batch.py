@@ -5,23 +5,20 @@ random positions of every shipped variant and of random rule sets."""
 from __future__ import annotations
 
 import dataclasses
-import random
 from collections.abc import Sequence
-from unittest import mock
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pitchkit.bots.batch import BatchScore, play_outs, unlabelled
-from pitchkit.bots.cardplay import CarefulPlay
 from pitchkit.bots.quickscore import QuickScore
 from pitchkit.bots.search import SearchBot, batch_tables
-from pitchkit.engine import Game
 from pitchkit.load import load_variant, shipped_variants
-from pitchkit.results import Observation, Phase
+from pitchkit.results import Observation
 from pitchkit.variant import Rules
 from tests.strategies import variants
+from tests.test_search_playouts import play_positions
 
 
 class Spy:
@@ -75,30 +72,13 @@ def check_position(bot: SearchBot, obs: Observation, legal: Sequence[int]) -> in
 
 
 def check_game(rules: Rules, seed: int, hands: int) -> int:
-    """Hands of the default card play in every seat; at each card with a choice where
-    the search bot batches its play-outs, :func:`check_position` (the search bots never
-    bid: no calibration is asked for). The play-outs checked."""
-    n = rules.players.count
-    with mock.patch("pitchkit.bots.calibrated.calibration_for", lambda rules: None):
-        bots = [SearchBot(rules, s, random.Random(seed + s)) for s in range(n)]
-    players = [CarefulPlay(rules, s, random.Random(seed + s)) for s in range(n)]
-    game = Game(rules, random.Random(seed))
+    """:func:`check_position` at each card with a choice of
+    :func:`tests.test_search_playouts.play_positions` where the search bot batches its
+    play-outs. The play-outs checked."""
     checked = 0
-    for _ in range(3000):  # bounded: a random rule set may redeal without end
-        if game.phase is Phase.OVER or (game.phase is Phase.DEAL and game.hands_played >= hands):
-            break
-        if game.phase is Phase.DEAL:
-            game.deal_random()
-            continue
-        seat = game.to_act
-        assert seat is not None
-        obs, legal = game.observation(seat), game.legal_actions()
-        bot = bots[seat]
-        bot.sight.see(obs)
-        if (obs.phase is Phase.PLAY and obs.trump is not None and len(legal) > 1
-                and bot._batched and legal[0] < 54):
+    for bot, obs, legal in play_positions(rules, seed, hands):
+        if obs.trump is not None and len(legal) > 1 and bot._batched and legal[0] < 54:
             checked += check_position(bot, obs, legal)
-        game.apply(players[seat].choose(obs, legal))
     return checked
 
 
@@ -130,20 +110,8 @@ def test_the_search_chooses_as_it_did_world_by_world() -> None:
     rules = load_variant("auction-pitch")
     seen = 0
     for seed in range(3):
-        game = Game(rules, random.Random(seed))
-        with mock.patch("pitchkit.bots.calibrated.calibration_for", lambda rules: None):
-            bots = [SearchBot(rules, s, random.Random(seed + s)) for s in range(4)]
-        players = [CarefulPlay(rules, s, random.Random(seed + s)) for s in range(4)]
-        while game.phase is not Phase.OVER and game.hands_played < 3:
-            if game.phase is Phase.DEAL:
-                game.deal_random()
-                continue
-            seat = game.to_act
-            assert seat is not None
-            obs, legal = game.observation(seat), game.legal_actions()
-            bot = bots[seat]
-            bot.sight.see(obs)
-            if obs.phase is Phase.PLAY and obs.trump is not None and len(legal) > 1:
+        for bot, obs, legal in play_positions(rules, seed, 3):
+            if obs.trump is not None and len(legal) > 1:
                 worlds = [list(w) for w in bot.worlds(obs, 6)]
                 cards = bot.candidates(obs, legal)
                 batched = bot.search_batched(obs, [list(w) for w in worlds], cards)
@@ -154,5 +122,4 @@ def test_the_search_chooses_as_it_did_world_by_world() -> None:
                 assert batched == one_by_one
                 assert charged == bot._played_out
                 seen += 1
-            game.apply(players[seat].choose(obs, legal))
     assert seen > 30

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from unittest import mock
 
 from hypothesis import given, settings
@@ -15,7 +15,7 @@ from pitchkit.bots.cardplay import CarefulPlay
 from pitchkit.bots.search import SearchBot
 from pitchkit.engine import Game
 from pitchkit.load import load_variant
-from pitchkit.results import Phase
+from pitchkit.results import Observation, Phase
 from pitchkit.variant import Rules
 from tests.strategies import variants
 
@@ -33,18 +33,16 @@ class Recorder:
         return 0.0
 
 
-def check_game(rules: Rules, seed: int, hands: int) -> int:
-    """Hands of the default card play in every seat; at each card with a choice, every
-    legal card played out by a ``search`` bot in that seat on up to two of its worlds:
-    every card held or in the trick is captured once, in as many tricks as the seats
-    that play make of them. The play-outs checked. (The search bots never bid: no
-    calibration is asked for.)"""
+def play_positions(rules: Rules, seed: int, hands: int
+                   ) -> Iterator[tuple[SearchBot, Observation, list[int]]]:
+    """Hands of the default card play in every seat; before each card, a ``search`` bot
+    in that seat (that has seen the hand so far), the seat's observation and its legal
+    cards. (The search bots never bid: no calibration is asked for.)"""
     n = rules.players.count
     with mock.patch("pitchkit.bots.calibrated.calibration_for", lambda rules: None):
         bots = [SearchBot(rules, s, random.Random(seed + s)) for s in range(n)]
     players = [CarefulPlay(rules, s, random.Random(seed + s)) for s in range(n)]
     game = Game(rules, random.Random(seed))
-    checked = 0
     for _ in range(3000):  # bounded: a random rule set may redeal without end
         if game.phase is Phase.OVER or (game.phase is Phase.DEAL and game.hands_played >= hands):
             break
@@ -53,9 +51,21 @@ def check_game(rules: Rules, seed: int, hands: int) -> int:
             continue
         seat = game.to_act
         assert seat is not None
-        obs, legal = game.observation(seat), game.legal_actions()
-        bot = bots[seat]
-        bot.sight.see(obs)
+        obs, legal = game.observation(seat), list(game.legal_actions())
+        bots[seat].sight.see(obs)
+        if obs.phase is Phase.PLAY:
+            yield bots[seat], obs, legal
+        game.apply(players[seat].choose(obs, legal))
+
+
+def check_game(rules: Rules, seed: int, hands: int) -> int:
+    """At each card with a choice of :func:`play_positions`, every legal card played out
+    by the ``search`` bot in that seat on up to two of its worlds: every card held or in
+    the trick is captured once, in as many tricks as the seats that play make of them.
+    The play-outs checked."""
+    n = rules.players.count
+    checked = 0
+    for bot, obs, legal in play_positions(rules, seed, hands):
         if (obs.phase is Phase.PLAY and obs.trump is not None and len(legal) > 1
                 and not rules.play.stages and not rules.play.trumps_only and legal[0] < 54):
             before = [0] * n
@@ -79,7 +89,6 @@ def check_game(rules: Rules, seed: int, hands: int) -> int:
                     seats = bot.seating_of(obs)[1]
                     assert sum(recorder.tricks_won) * seats == union.bit_count()
                     checked += 1
-        game.apply(players[seat].choose(obs, legal))
     return checked
 
 
