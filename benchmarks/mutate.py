@@ -96,7 +96,7 @@ RELEVANT: dict[str, tuple[str, ...]] = {
              "test_play_state.py", "test_weak_hand*.py", "test_rules_throw_in.py", *_ENGINE),
     "money": ("test_money.py", "test_rules_clauses.py", "test_source_a.py", "test_record.py",
               "test_engine_settings.py", "test_simulate.py"),
-    "plan": (*_ENGINE, "test_call.py", *_TABLE),
+    "plan": (*_ENGINE, "test_call.py", "test_weak_hand*.py", "test_dealing*.py", *_TABLE),
     "play": ("test_mut_play.py", *_ENGINE),
     "scoring": ("test_mut_scoring.py", *_SCORING),
     "sell": ("test_draw.py", "test_keep.py", *_ENGINE),
