@@ -77,7 +77,6 @@ def hand_scorer(plan: ScoringPlan, team_of: tuple[int, ...]) -> HandScorer | Non
     opponents_score = plan.opponents_score
     target = s.target
     hands_limit = s.hands
-    side_ids = sides.ids
 
     def score(trump: int, pitcher: int, bid: int, in_play: int,
               captured: Sequence[int], last: int, scores: Sequence[int],
@@ -171,10 +170,10 @@ def hand_scorer(plan: ScoringPlan, team_of: tuple[int, ...]) -> HandScorer | Non
             for seat in range(n - 1, -1, -1):  # the first seat of each side wins
                 by_side[team_of[seat]] = scores[seat] + changes[seat]
             new = tuple(map(by_side.__getitem__, team_of))
-        if target is not None:
-            for i in side_ids:
-                if by_side[i] >= target:
-                    return None  # the definitions decide who won
+        # a side at the target: the definitions decide who won (by_side's other entries
+        # are 0: past a target of 0 or less they send the hand there too, which is safe)
+        if target is not None and max(by_side) >= target:
+            return None
         if hands_limit is not None and hands_played >= hands_limit:
             return None
         return tuple(awarded), made, changes, new

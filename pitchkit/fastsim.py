@@ -160,8 +160,8 @@ class FastPlan:
     deals: tuple[tuple[int, tuple[Any, ...], tuple[Any, ...]], ...]
     #: per trump suit: (effective suit of each card, the cards whose effective suit is
     #: not their own (the off-jack, the off-five), by effective suit led: (trick keys,
-    #: and the follow rule as three effective suits, 4 for none: see
-    #: :func:`_follow_suits`, a COPY of tricks.legal_follows))
+    #: and the follow rule as three indexes into a hand's unions of masks by suit: see
+    #: :func:`_follow_indexes` of :func:`_follow_suits`, a COPY of tricks.legal_follows))
     trump_sets: tuple[tuple[tuple[int, ...], tuple[int, ...],
                             tuple[tuple[Any, int, int, int], ...]], ...]
     #: per hand of cards as a mask of its places (bit i: the i-th lowest card dealt to the
@@ -197,7 +197,7 @@ def fast_plan(rules: Rules) -> FastPlan:
         deals=tuple(deals),
         trump_sets=tuple((t.effective_suit,
                           tuple(c for c in range(52) if t.effective_suit[c] != c // 13),
-                          tuple((led_keys, *_follow_suits(plan.play.following, t.trump, led))
+                          tuple((led_keys, *_follow_indexes(plan.play.following, t.trump, led))
                                 for led, led_keys in enumerate(keys)))
                          for t, _masks, keys in plan.play.trump_sets),
         places=_places(plan.deal.cards_per_hand),
@@ -250,6 +250,15 @@ def _follow_suits(following: int, trump: int, led: int) -> tuple[int, int, int]:
     return led, NO_SUIT, NO_SUIT  # rule: must follow suit; else anything
 
 
+def _follow_indexes(following: int, trump: int, led: int) -> tuple[int, int, int]:
+    """:func:`_follow_suits` as indexes into a hand's :func:`_unions`: (``follow``,
+    ``follow`` and ``also``, ``cannot``). A hand holding a card at the first may play
+    its cards at the second; one that holds none, its cards at the third if any, else
+    any card."""
+    follow, also, cannot = _follow_suits(following, trump, led)
+    return follow * 6, follow * 5 + also, cannot * 6
+
+
 #: places in a hand as bits up to which :func:`_places` is a table
 _PLACES_TABLE = 12
 
@@ -280,28 +289,35 @@ class _Places:
 @lru_cache(maxsize=32)
 def _suit_runs(per: int) -> tuple[tuple[tuple[tuple[int, ...], ...], ...], ...]:
     """For a sorted hand of ``per`` cards, by how many of its cards are below 13, 26
-    and 39 (``[a][b][c]``, a <= b <= c): its masks of places by natural suit, and
-    NO_SUIT's 0 (the suits' cards are runs of a sorted hand: card // 13)."""
+    and 39 (``[a][b][c]``, a <= b <= c): the :func:`_unions` of its masks of places by
+    natural suit and NO_SUIT's 0 (the suits' cards are runs of a sorted hand: card // 13)."""
     prefix = _PREFIX
     full = prefix[per]
-    return tuple(tuple(tuple((prefix[a], prefix[b] - prefix[a], prefix[c] - prefix[b],
-                              full - prefix[c], 0) if a <= b <= c else ()
+    return tuple(tuple(tuple(_unions((prefix[a], prefix[b] - prefix[a], prefix[c] - prefix[b],
+                                      full - prefix[c], 0)) if a <= b <= c else ()
                              for c in range(per + 1))
                        for b in range(per + 1))
                  for a in range(per + 1))
 
 
+def _unions(masks: Sequence[int]) -> tuple[int, ...]:
+    """A hand's five masks of places by suit (NO_SUIT's 0 last) as the play loop reads
+    them: the union of suits ``x`` and ``y`` at ``x * 5 + y`` (suit ``x`` at ``x * 6``)."""
+    return tuple(masks[x] | masks[y] for x in range(5) for y in range(5))
+
+
 def _natural_masks(cards: list[list[int]], runs: Any) -> list[Sequence[int]]:
-    """Each seat's cards (sorted) by natural suit as masks of places, and NO_SUIT's 0;
-    ``runs`` is :func:`_suit_runs` of the hands' length."""
+    """Each seat's cards (sorted) by natural suit as masks of places, and NO_SUIT's 0,
+    as their :func:`_unions`; ``runs`` is :func:`_suit_runs` of the hands' length."""
     return [runs[_bisect(hand, 13)][_bisect(hand, 26)][_bisect(hand, 39)] for hand in cards]
 
 
 def _suit_masks(natural: list[Sequence[int]], cards: list[list[int]],
                 moved: tuple[int, ...], trump: int) -> list[Sequence[int]]:
-    """Each seat's cards (sorted) by effective suit as masks of places, and NO_SUIT's 0:
-    their ``natural`` masks (:func:`_natural_masks`) with ``moved``, the cards that are
-    ``trump`` though not of its suit, moved to the trump suit."""
+    """Each seat's cards (sorted) by effective suit as masks of places, and NO_SUIT's 0,
+    as their :func:`_unions`: their ``natural`` ones (:func:`_natural_masks`) with
+    ``moved``, the cards that are ``trump`` though not of its suit, moved to the trump
+    suit."""
     if not moved:
         return natural
     out = list(natural)
@@ -309,10 +325,10 @@ def _suit_masks(natural: list[Sequence[int]], cards: list[list[int]],
         for seat, hand in enumerate(cards):
             if card in hand:
                 bit = 1 << hand.index(card)
-                masks = list(out[seat])
+                masks = [out[seat][suit * 6] for suit in range(NO_SUIT + 1)]
                 masks[card // 13] -= bit
                 masks[trump] += bit
-                out[seat] = masks
+                out[seat] = _unions(masks)
                 break
     return out
 
@@ -569,42 +585,50 @@ def play_random_game(rules: Rules, key: str, hand_limit: int, deal_limit: int,
         for _trick in range(per):
             seat = leader
             hand = held[seat]
-            if pitched >= 0:
-                place = pitched
-                pitched = -1
+            # the random bot's draw (random.Random._randbelow: with one card too, a bit
+            # drawn until it is 0), written out for the first lead, the later leads and
+            # the cards that follow (a function call per card costs about 5% of a hand)
+            if first:
+                # the hand's first lead: the card pitched to bid, or a trump where the
+                # first lead must be one; where no trump was named its suit is trump
+                first = False
+                if pitched >= 0:
+                    place = pitched
+                else:
+                    legal = hand
+                    if first_must_trump and trump >= 0:
+                        # rule: play.first_lead_must_be_trump
+                        legal = (hand & masks[seat][trump * 6]) or hand
+                    options, drawn = places[legal]
+                    grb = grbs[seat]
+                    place = options[grb(drawn)]
+                    while place < 0:
+                        place = options[grb(drawn)]
+                if trump < 0:
+                    # rule: "the suit of that first card is trump for the hand" (A, B)
+                    trump = cards[seat][place] // 13
+                    eff, moved, by_led = trump_sets[trump]
+                    masks = _suit_masks(natural, cards, moved, trump)
             else:
-                legal = hand
-                if first and first_must_trump and trump >= 0:
-                    # rule: play.first_lead_must_be_trump
-                    legal = (hand & masks[seat][trump]) or hand
-                # the random bot's draw (random.Random._randbelow: with one card too,
-                # a bit drawn until it is 0), as for the cards that follow below (written
-                # out in both places: a function call per card costs about 5% of a hand)
-                options, drawn = places[legal]
+                options, drawn = places[hand]
                 grb = grbs[seat]
                 place = options[grb(drawn)]
                 while place < 0:
                     place = options[grb(drawn)]
-            first = False
             held[seat] = hand - card_bit[place]
             card = cards[seat][place]
             if tracing:
                 trace.append((seat, card))  # type: ignore[union-attr]
-            if trump < 0:
-                # rule: "the suit of that first card is trump for the hand" (A, B)
-                trump = card // 13
-                eff, moved, by_led = trump_sets[trump]
-                masks = _suit_masks(natural, cards, moved, trump)
-            # the follow rule as effective suits (FastPlan.trump_sets, _follow_suits)
-            keys, follow, also, cannot = by_led[eff[card]]
+            # the follow rule as indexes into each seat's unions of masks by effective
+            # suit (FastPlan.trump_sets, _follow_suits)
+            keys, follow, allow, cannot = by_led[eff[card]]
             win_key = keys[card]
             winner = seat
             in_trick = card_bit[card]
             for seat, grb in rest[leader]:
                 hand = held[seat]
                 mine = masks[seat]
-                legal = hand & mine[follow]
-                legal = legal | hand & mine[also] if legal else hand & mine[cannot] or hand
+                legal = hand & mine[allow] if hand & mine[follow] else hand & mine[cannot] or hand
                 options, drawn = places[legal]
                 place = options[grb(drawn)]
                 while place < 0:

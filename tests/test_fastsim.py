@@ -228,15 +228,15 @@ def _another_value(default: Any, spec: dict[str, Any]) -> Any:
        st.integers(0, 3), st.integers(0, 3), st.integers(0, (1 << 52) - 1))
 def test_the_follow_suits_allow_what_legal_follows_allows(
         following: int, jick: bool, off_five: bool, trump: int, led: int, hand: int) -> None:
-    # fastsim._follow_suits, as the play loop applies it, is a marked copy of
-    # tricks.legal_follows; the loop's masks by effective suit are _suit_masks'
+    # fastsim._follow_suits, as the play loop applies it (_follow_indexes into a hand's
+    # _unions of masks by effective suit, as _suit_masks answers them), is a marked copy
+    # of tricks.legal_follows
     tables = trump_tables(trump, jick, 0, off_five=off_five)
-    follow, also, cannot = fastsim._follow_suits(following, trump, led)
-    masks = (*tables.suit_masks, 0)
+    follow, allow, cannot = fastsim._follow_indexes(following, trump, led)
     for cards in (hand, hand & ~tables.suit_masks[led], hand & ~tables.trumps,
                   hand & ~(tables.suit_masks[led] | tables.trumps)):
-        legal = cards & masks[follow]
-        legal = legal | cards & masks[also] if legal else cards & masks[cannot] or cards
+        mine = fastsim._unions((*tables.suit_masks, 0))
+        legal = cards & mine[allow] if cards & mine[follow] else cards & mine[cannot] or cards
         assert legal == legal_follows(cards, led, tables, following)
 
 
@@ -250,8 +250,12 @@ def test_the_suit_masks_are_each_cards_effective_suit(
     moved = tuple(c for c in range(52) if tables.effective_suit[c] != c // 13)
     natural = fastsim._natural_masks([cards], fastsim._suit_runs(len(cards)))
     masks = fastsim._suit_masks(natural, [cards], moved, trump)[0]
-    assert list(masks) == [sum(1 << i for i, c in enumerate(cards)
-                         if tables.effective_suit[c] == suit) for suit in range(4)] + [0]
+    by_suit = [sum(1 << i for i, c in enumerate(cards) if tables.effective_suit[c] == suit)
+               for suit in range(4)] + [0]
+    assert masks == fastsim._unions(by_suit)
+    assert [masks[suit * 6] for suit in range(5)] == by_suit
+    # the union of two suits: their cards
+    assert all(masks[x * 5 + y] == by_suit[x] | by_suit[y] for x in range(5) for y in range(5))
 
 
 @given(st.integers(1, 27), st.integers(0, (1 << 27) - 1))
