@@ -25,6 +25,7 @@ from pitchkit.fastsim import FastGame, fallback_reason, play_random_game
 from pitchkit.guard import MoveTimeout, bots_off_stdout, quiet_worker, stop_signals_interrupt, timed
 from pitchkit.seeded import SeededOnUse
 from pitchkit.stats import (
+    SAMPLE_GAMES,
     HandKey,
     Stats,
     canonical_shard,
@@ -293,9 +294,10 @@ class Played:
         return len(self.hand_keys) + self.thrown_in
 
 
-def play_with_replays(setup: Setup, base: str) -> Played:
+def play_with_replays(setup: Setup, base: str, keep_scores: bool = True) -> Played:
     """Play the game seeded ``base`` and, while it is drawn under ``scoring.tie: replay``,
-    its replays (``base:replay1``, ...; at most :data:`MAX_REPLAYS`)."""
+    its replays (``base:replay1``, ...; at most :data:`MAX_REPLAYS`). Without
+    ``keep_scores`` the scores after each deal are not kept (``Played.scores`` is empty)."""
     rules = setup.rules
     n = rules.players.count
     keys: list[HandKey] = []
@@ -308,7 +310,8 @@ def play_with_replays(setup: Setup, base: str) -> Played:
     while True:
         game: Game | FastGame
         if fast:
-            game = play_random_game(rules, key, setup.hand_limit, setup.deal_limit)
+            game = play_random_game(rules, key, setup.hand_limit, setup.deal_limit,
+                                    keep_scores=keep_scores)
             cut_off = game.outcome is None and (game.hands_played < setup.hand_limit
                                                 or not setup.endless)
             keys.extend(game.hand_keys)
@@ -317,7 +320,8 @@ def play_with_replays(setup: Setup, base: str) -> Played:
         else:
             game, cut_off = play_game(setup, key, game_bots(setup, key))
             for hand in game.hand_results:
-                scores.append(hand.scores)
+                if keep_scores:
+                    scores.append(hand.scores)
                 if hand.thrown_in:
                     thrown_in += 1
                 else:
@@ -351,7 +355,8 @@ def play_into(stats: Stats, hands: Counter[HandKey], setup: Setup, index: int) -
     """Play game ``index`` of the run (with its replays) and count it in ``stats``, its
     hands in ``hands`` by their keys (:meth:`Stats.add_hands` counts them once the run's
     games are played: many hands are alike)."""
-    played = play_with_replays(setup, f"{setup.seed}:{index}")
+    # the scores after each deal: a sample game's only (Stats.add_sample)
+    played = play_with_replays(setup, f"{setup.seed}:{index}", keep_scores=index < SAMPLE_GAMES)
     stats.add_sample(index, played.scores)
     stats.add_game_totals(
         winners=() if played.draw or played.cut_off else played.winners,

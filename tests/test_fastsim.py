@@ -268,3 +268,14 @@ def test_places_are_the_masks_bits_in_order(per: int, mask: int) -> None:
     options, bits = fastsim._places(per)[mask]
     assert (options[:len(held)], bits) == (held, drawn)
     assert options[len(held):] == (-1,) * (2 ** drawn - len(held))
+
+
+def test_a_game_without_its_scores_kept_is_the_same_game() -> None:
+    rules = load_variant("auction-pitch")
+    setup = _setup(rules)
+    kept = fastsim.play_random_game(rules, "k", setup.hand_limit, setup.deal_limit)
+    bare = fastsim.play_random_game(rules, "k", setup.hand_limit, setup.deal_limit,
+                                    keep_scores=False)
+    assert kept.scores_after and not bare.scores_after
+    assert (bare.hand_keys, bare.scores, bare.outcome) == (kept.hand_keys, kept.scores,
+                                                           kept.outcome)
