@@ -359,7 +359,8 @@ class Game:
                 card = player(_NEW(PlayView, (
                     seat, self.hands[seat], self.reserve[seat], None if trump < 0 else trump,
                     trick, finished, state.captured, state.stage,
-                    self.team_of if self._call is None else self._seen_teams(seat))), legal)
+                    self.team_of if self._call is None
+                    else self._sides_known or self._seen_teams(seat))), legal)
                 if type(card) is not int or card < 0 or not legal >> card & 1:
                     self.apply(card)  # not a legal card: apply says why
                     continue

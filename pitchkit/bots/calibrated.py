@@ -43,6 +43,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from pitchkit.actions import BID_BASE, MAX_BID, MOON, PASS, REFUSE, SELL, is_numeric_bid
@@ -101,6 +102,15 @@ def _bidding_tables(model: Calibration) -> tuple[list[int], list[float]]:
     return willing, not_above
 
 
+@lru_cache(maxsize=1024)
+def _bidders_after(n: int, seat: int, still: int, team: tuple[int, ...]) -> int:
+    """:meth:`CalibratedBot.bidders_after` of ``seat`` of ``n``, ``still`` seats still to
+    bid (once per seating: every bot of every game asks)."""
+    me = team[seat]
+    return max(sum(1 for j in range(1, still + 1) if team[(seat + way * j) % n] != me)
+               for way in (1, -1))
+
+
 class CalibratedBot(CarefulPlay):
     """Learned bidding, careful play (:mod:`pitchkit.bots.cardplay`); see the module
     docstring."""
@@ -117,8 +127,6 @@ class CalibratedBot(CarefulPlay):
         self.selling = rules.auction.style is AuctionStyle.SELL
         self._values: tuple[int, list[float]] | None = None
         self._moon: tuple[int, float] | None = None
-        #: opponents_after per (seats still to bid, sides as seen)
-        self._after: dict[tuple[int, tuple[int, ...]], int] = {}
         #: per trump suit, the cards that score a point by themselves (pitchkit.scoring)
         self.point_cards = point_cards(rules)
 
@@ -435,16 +443,7 @@ class CalibratedBot(CarefulPlay):
 
     def bidders_after(self, bids: int, team: tuple[int, ...]) -> int:
         """:meth:`opponents_after` with ``bids`` made so far and the sides ``team``."""
-        still = self.k.n - 1 - bids
-        key = (still, team)
-        count = self._after.get(key)
-        if count is None:
-            n = self.k.n
-            me = team[self.seat]
-            count = self._after[key] = max(
-                sum(1 for j in range(1, still + 1) if team[(self.seat + way * j) % n] != me)
-                for way in (1, -1))
-        return count
+        return _bidders_after(self.k.n, self.seat, self.k.n - 1 - bids, team)
 
     def sell_or_refuse(self, obs: Observation) -> int:
         """The eldest sells when the price plus what not pitching is worth beats pitching

@@ -221,13 +221,18 @@ class CarefulPlay(HeuristicBot):
             to_play &= ~(1 << seat)
         threat = 0
         if to_play:
-            void = self.voids(obs, t)
-            common = -1
-            while to_play:
-                bit = to_play & -to_play
-                to_play ^= bit
-                common &= void[bit.bit_length() - 1]
-            threat = unseen & ~common
+            # their voids (:meth:`voids`) are those the finished tricks show: the trick on
+            # the table shows only the voids of seats that have played to it
+            void = self._finished_voids(obs.finished, obs.stage, t) if self._readable else None
+            if void is None:
+                threat = unseen
+            else:
+                common = -1
+                while to_play:
+                    bit = to_play & -to_play
+                    to_play ^= bit
+                    common &= void[bit.bit_length() - 1]
+                threat = unseen & ~common
         # a plain card is beaten by a trump too, where trumps take tricks
         ruff = 0 if led_only else trump_mask
         if not trick:
@@ -257,15 +262,20 @@ class CarefulPlay(HeuristicBot):
             return _cheapest(legal, ranks)
         if winners and k.all_points_wins_game and self.sweep_on(obs, win_seat):
             return _cheapest(safe_winners or winners, ranks)
+        prize = -1.0  # the trick's _prize, once worked out
         if safe_winners:
             cheapest = _cheapest(safe_winners, ranks)
-            if k.combinations or cost[cheapest] < _FREE or _prize(
-                    trick, bonus, trump_mask, unseen, lower, base, base_bonus) > _FREE:
+            if k.combinations or cost[cheapest] < _FREE:
+                return cheapest
+            prize = _prize(trick, bonus, trump_mask, unseen, lower, base, base_bonus)
+            if prize > _FREE:
                 return cheapest
         risky = winners & cheap  # risk_or_duck, inlined: protects its jack
-        if risky and _prize(trick, bonus, trump_mask, unseen, lower, base,
-                            base_bonus) > 0.5:
-            return _cheapest(risky, ranks)
+        if risky:
+            if prize < 0:
+                prize = _prize(trick, bonus, trump_mask, unseen, lower, base, base_bonus)
+            if prize > 0.5:
+                return _cheapest(risky, ranks)
         return _cheapest(legal & ~winners or legal, ranks)
 
     def _careful_lead(self, legal: int, t: TrumpTables, cost: Sequence[float],
