@@ -121,9 +121,8 @@ def call_order(rules: Rules, trump: int | None) -> tuple[int, ...]:
 def call_choice(rules: Rules, obs: Observation, legal: list[int] | tuple[int, ...]) -> int:
     """Call the most wanted card the bot does not hold (the highest trump out, as a
     rule: its holder is the strongest help), else the first legal call."""
-    calls = {a - CALL_BASE for a in legal if not obs.hand >> (a - CALL_BASE) & 1}
-    if calls:
-        for card in call_order(rules, obs.trump):  # every card of the deck
-            if card in calls:
-                return CALL_BASE + card
+    hand = obs.hand
+    for card in call_order(rules, obs.trump):  # every card of the deck, most wanted first
+        if not hand >> card & 1 and CALL_BASE + card in legal:
+            return CALL_BASE + card
     return legal[0]
