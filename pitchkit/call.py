@@ -113,6 +113,18 @@ def seen_teams(team_of: tuple[int, ...], pitcher: int, state: CallState, seat: i
     return hand_teams(team_of, pitcher, state)
 
 
+def unplayed_to(state: CallState, seat: int, hands: Sequence[int], reserve: Sequence[int]
+                ) -> bool:
+    """Whether ``seat`` sees the sides as dealt (:func:`seen_teams` answers ``team_of``),
+    read from the holder's cards without the cards played: the called card is still in
+    its holder's hand (or reserve), so not played, and ``seat`` is not its holder. False
+    says nothing (ask :func:`seen_teams`). The engine asks this first for every card a
+    bot plays: reading the cards played costs more."""
+    holder = state.partner
+    return (holder >= 0 and seat != holder
+            and bool((hands[holder] | reserve[holder]) >> state.card & 1))
+
+
 def known_to_all(state: CallState, played: int) -> bool:
     """Whether every seat knows the sides (:func:`seen_teams` answers
     :func:`hand_teams` to all): the called card has been played, or nobody holds it

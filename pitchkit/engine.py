@@ -519,12 +519,8 @@ class Game:
         if known is None:
             c = self._call
             assert c is not None and self.pitcher is not None
-            holder = c.partner
-            if holder >= 0 and seat != holder \
-                    and (self.hands[holder] | self.reserve[holder]) >> c.card & 1:
-                # the called card is still its holder's, so unplayed: the sides as dealt
-                # to all but the partner (no look at the cards played: asked every card)
-                return self.team_of
+            if call.unplayed_to(c, seat, self.hands, self.reserve):
+                return self.team_of  # no look at the cards played (asked every card)
             played = play.cards_played(self._play_state)
             if not call.known_to_all(c, played):
                 return call.seen_teams(self.team_of, self.pitcher, c, seat, played)

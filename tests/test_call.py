@@ -11,11 +11,13 @@ from pathlib import Path
 import pytest
 
 from pitchkit.actions import CALL_BASE, call_action
+from pitchkit.call import CallState, seen_teams, unplayed_to
 from pitchkit.cards import parse_card
 from pitchkit.engine import Game, Phase
 from pitchkit.errors import IllegalActionError
 from pitchkit.keep import Table, TableError, TableHand
 from pitchkit.load import load_variant
+from pitchkit.play import cards_played
 from pitchkit.variant import Rules
 
 RECORD = json.loads((Path(__file__).parent / "records" / "call-partner-pitch.json").read_text())
@@ -66,6 +68,29 @@ def test_the_partner_knows_at_once_the_others_when_the_card_is_played() -> None:
     play_out(game, until="play JH")
     for seat in range(5):
         assert game.observation(seat).team_of[PARTNER] == alone[PITCHER]
+
+
+def test_unplayed_to_answers_the_sides_as_dealt_while_the_called_card_is_held() -> None:
+    # the engine's shortcut (call.unplayed_to) before call.seen_teams, at every card
+    game = at_the_call()
+    game.apply("call JH")
+    state = CallState(parse_card("JH"), PARTNER)
+    plays = HAND["actions"][HAND["actions"].index("call JH") + 1:]
+    shortcuts = []
+    for action in plays:
+        if game.phase is not Phase.PLAY:
+            break
+        played = cards_played(game._play_state)
+        for seat in range(5):
+            quick = unplayed_to(state, seat, game.hands, game.reserve)
+            if quick:
+                assert seen_teams(game.team_of, PITCHER, state, seat, played) == game.team_of
+            # true exactly while the card is unplayed, to all but the partner
+            assert quick == (seat != PARTNER and not played >> state.card & 1)
+            shortcuts.append(quick)
+        game.apply(action)
+    assert True in shortcuts and False in shortcuts
+    assert not unplayed_to(CallState(parse_card("JH"), -1), 0, game.hands, game.reserve)
 
 
 def test_the_pitcher_and_partner_score_as_one_side() -> None:

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import lru_cache
 
 from pitchkit.bots.heuristic import HeuristicBot, _cheapest, _dearest, _first_max, know
 from pitchkit.memo import per_rule_set
@@ -197,28 +198,28 @@ class CarefulPlay(HeuristicBot):
         tables = k.play_tables[trump]
         t, power, eff, trump_mask, higher, lower, base, rank, _, base_bonus = tables
         trick = obs.trick
+        team = obs.team_of
+        me = team[obs.seat]
+        sides = self._sides
+        if team is not sides[0] or obs.seat != sides[1]:
+            sides = self._sides = (team, obs.seat, _other_sides(team, me))
         # FASTER COPY of HeuristicBot.unseen_cards (every card played): the deck but the
-        # cards played, held and in reserve
-        played = 0
-        for mask in obs.captured:
-            played |= mask
-        for _, c in trick:
+        # cards played, held and in reserve; the seats' captured cards are disjoint masks,
+        # so their sum is their union. And the seats of another side still to play: those
+        # of the trick have played
+        played = sum(obs.captured)
+        to_play = sides[2]
+        for seat, c in trick:
             played |= 1 << c
+            to_play &= ~(1 << seat)
         unseen = k.deck & ~played & ~obs.hand & ~obs.reserve
         if k.play_bonus and legal & trump_mask:
             cost, ranks, cheap = self.card_costs(unseen, legal, tables)
         else:  # card_costs' answer without a low trump to lift
             cost, ranks, cheap = base, rank, k.cheap[trump][0]
         led_only = k.trick_winner_suit_led
-        team = obs.team_of
-        me = team[obs.seat]
-        if team is not self._sides[0] or obs.seat != self._sides[1]:
-            self._sides = (team, obs.seat, sum(1 << s for s in range(k.n) if team[s] != me))
         # the cards the seats of another side still to play could hold: the unseen cards
         # but the suits every one of them showed void in
-        to_play = self._sides[2]
-        for seat, _ in trick:
-            to_play &= ~(1 << seat)
         threat = 0
         if to_play:
             # their voids (:meth:`voids`) are those the finished tricks show: the trick on
@@ -297,6 +298,13 @@ class CarefulPlay(HeuristicBot):
         if bosses:
             return _first_max(bosses, ranks)
         return _cheapest(plain or (trumps & cheap) or legal, ranks)
+
+
+@lru_cache(maxsize=256)
+def _other_sides(team: tuple[int, ...], side: int) -> int:
+    """The seats not of side ``side`` under the sides ``team``, as a mask (once per
+    seating: asked again whenever a hand's sides change, as a partner is called)."""
+    return sum(1 << s for s in range(len(team)) if team[s] != side)
 
 
 def _beaten(card: int, threat: int, higher: Sequence[int], trump_mask: int, ruff: int
