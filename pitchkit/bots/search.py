@@ -46,9 +46,14 @@ a card that scores in combinations is never interchangeable, and is worth holdin
 what it scores. (Not with trumps-only play, whose hands the staged worlds do not model:
 there the calibrated bot's card stands.)
 
-Bidding, trump, the draw and the choice of a stage's cards are the calibrated bot's
-(:mod:`pitchkit.bots.calibrated`), the moon from its tables as by default; so is the
-lead that names trump.
+A stage's choice of cards is searched too (:mod:`pitchkit.bots.stage_choice`): the
+calibrated bot's choice and a few others, each played out from the stage's first lead in
+the same worlds; it is charged to the hand's ``work`` first, and the stage's card play
+searches with what is left (at the default, almost never: the stage choice decides more
+games).
+
+Bidding, trump and the draw are the calibrated bot's (:mod:`pitchkit.bots.calibrated`),
+the moon from its tables as by default; so is the lead that names trump.
 
 With ``leaf=N`` a rule-of-thumb play-out stops at the end of its N-th trick and the rest
 of the hand is estimated (:mod:`pitchkit.bots.leaf`, which says where it cannot and
@@ -68,7 +73,7 @@ from functools import lru_cache
 from itertools import pairwise
 from typing import Any
 
-from pitchkit.actions import ALONE
+from pitchkit.actions import ALONE, SELECT_FLAG
 from pitchkit.bots.batch import (
     BatchScore,
     ThumbTables,
@@ -83,6 +88,7 @@ from pitchkit.bots.heuristic import HeuristicBot, know
 from pitchkit.bots.leaf import Leaf
 from pitchkit.bots.playout import careful_policy
 from pitchkit.bots.quickscore import QuickScore
+from pitchkit.bots.stage_choice import search_stage
 from pitchkit.bots.staged import choose_stage, later_plays, stage_order, staged_world
 from pitchkit.bots.worlds import (
     Known,
@@ -265,6 +271,9 @@ class SearchBot(CalibratedBot):
     def choose(self, observation: Observation, legal_actions: Sequence[int]) -> int:
         self.sight.see(observation)
         usual = super().choose(observation, legal_actions)
+        if observation.phase is Phase.SELECT and self._staged \
+                and observation.trump is not None:
+            return SELECT_FLAG | search_stage(self, observation, usual & ~SELECT_FLAG)
         if (observation.phase is not Phase.PLAY or len(legal_actions) < 2
                 or observation.trump is None or self._staged is None):
             return usual
@@ -426,14 +435,8 @@ class SearchBot(CalibratedBot):
         if self.leaf is not None:
             self.at_trick = self.leaf.stopper(self, obs, quick)
         for i, world in enumerate(worlds):
-            if i >= PRUNE_FROM:
-                top = max(totals[c] for c in alive)
-                for c in list(alive):
-                    if totals[c] < top - PRUNE_GAP * i:
-                        alive.remove(c)
-                        totals[c] = float("-inf")
-                if len(alive) == 1:
-                    break  # the rest cannot change the choice
+            if self.drop_behind(totals, alive, i):
+                break  # the rest cannot change the choice
             # every seat's cards of the hand (in staged play its reserve too)
             dealt = ([world[s] | world[n + s] | played_by[s] for s in range(n)] if staged
                      else [world[s] | played_by[s] for s in range(n)])
@@ -441,6 +444,21 @@ class SearchBot(CalibratedBot):
             for card in alive:
                 totals[card] += self.play_card_out(obs, world, dealt, card, quick)
         return totals
+
+    @staticmethod
+    def drop_behind(totals: dict[Any, float], alive: list[Any], seen: int) -> bool:
+        """Before the world after ``seen`` worlds (from :data:`PRUNE_FROM` on): drop from
+        ``alive`` each candidate more than :data:`PRUNE_GAP` points a world behind the best
+        so far, its total made -inf. True when one is left: the rest cannot change the
+        choice."""
+        if seen < PRUNE_FROM:
+            return False
+        top = max(totals[c] for c in alive)
+        for c in list(alive):
+            if totals[c] < top - PRUNE_GAP * seen:
+                alive.remove(c)
+                totals[c] = float("-inf")
+        return len(alive) == 1
 
     def search_batched(self, obs: Observation, worlds: list[list[int]],
                        candidates: list[int]) -> dict[int, float]:
@@ -673,7 +691,7 @@ class SearchBot(CalibratedBot):
                 seat = nxt[seat]
             hand = hands[seat]
             if not count:
-                # lead: the strongest card (legal_leads with trump known, inlined)
+                # lead: the strongest card (FASTER COPY of stage_choice.thumb_lead)
                 legal = hand
                 if first_lead:
                     legal = (hand & trumps) or hand

@@ -24,10 +24,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from functools import lru_cache
 
 from pitchkit.bots.heuristic import know
 from pitchkit.bots.worlds import Table, plays_of, take_allowed, voids
+from pitchkit.memo import per_rule_set
 from pitchkit.play import cards_list
 from pitchkit.results import Observation
 from pitchkit.variant import Rules
@@ -60,7 +60,7 @@ def later_plays(stages: Sequence[int], stage: int, reserve: int) -> int:
     return sum(stage_counts(stages[stage + 1:], reserve.bit_count()))
 
 
-@lru_cache(maxsize=64)
+@per_rule_set(64)
 def stage_wants(rules: Rules, trump: int) -> tuple[float, ...]:
     """Per card, how much a seat wants it in a stage: its rank, more for a trump and for a
     card that scores in combinations (the heuristic's
@@ -80,7 +80,7 @@ def stage_wants(rules: Rules, trump: int) -> tuple[float, ...]:
     return tuple(wanted(c) for c in range(54))
 
 
-@lru_cache(maxsize=64)
+@per_rule_set(64)
 def stage_order(rules: Rules, trump: int) -> tuple[int, ...]:
     """Every card, the one a play-out chooses first for a stage first
     (:func:`stage_wants`)."""
@@ -148,14 +148,23 @@ def staged_world(table: Table, obs: Observation, seen: int,
             wants = stage_wants(rules, obs.trump)
             for seat in others:
                 # the seat chose its stage's cards, wanted ones first: of the cards the
-                # world gives it, those it may hold in this stage, most wanted first (give
-                # or take CHOSEN_NOISE ranks)
+                # world gives it, those it may hold in this stage
+                if not stage_need[seat]:
+                    continue  # phase select: every unplayed card is in reserve
                 cards = world[seat] | world[n + seat]
-                allowed = cards_list(cards & ~banned[seat])
-                allowed.sort(key=lambda c: -wants[c] - CHOSEN_NOISE * rng.random())
-                stage = 0
-                for c in allowed[:stage_need[seat]]:
-                    stage |= 1 << c
+                stage = guess_stage(cards & ~banned[seat], stage_need[seat], wants, rng)
                 world[seat], world[n + seat] = stage, cards & ~stage
             return world
     return None
+
+
+def guess_stage(cards: int, count: int, wants: Sequence[float], rng: random.Random) -> int:
+    """A guess at the ``count`` cards of the mask ``cards`` another seat chose for a
+    stage: the most wanted (:func:`stage_wants`), give or take :data:`CHOSEN_NOISE`
+    ranks, as a mask."""
+    allowed = cards_list(cards)
+    allowed.sort(key=lambda c: -wants[c] - CHOSEN_NOISE * rng.random())
+    stage = 0
+    for c in allowed[:count]:
+        stage |= 1 << c
+    return stage

@@ -1,0 +1,202 @@
+"""The search bot's choice of a stage's cards (staged play, ``play.stages``).
+
+When a stage begins, each seat chooses the cards it will play in it. The calibrated bot
+chooses by a wish per card (:meth:`~pitchkit.bots.cardplay.CarefulPlay.stage_worth`).
+The search bot takes that choice and a few others (:func:`stage_candidates`: the cards
+that win tricks, the combination cards held back or brought in, the weakest cards) and
+plays each out in the same worlds (:func:`~pitchkit.bots.staged.staged_world`: every
+other seat's unplayed cards guessed from what the seat has seen). In a world every other
+seat chooses its stage's cards as the worlds guess them (the most wanted, give or take a
+few ranks), the stage's leader leads by the rule of thumb of the play-outs, and the rest
+of the hand is played out as the card play's search plays it out
+(:meth:`~pitchkit.bots.search.SearchBot.play_card_out`: through the later stages, every
+seat choosing by the rule of thumb) and valued by the variant's scoring. The
+calibrated bot's choice stands unless another is better by the search's ``margin``
+points a world.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, NamedTuple
+
+from pitchkit.bots.heuristic import know
+from pitchkit.bots.staged import (
+    choose_stage,
+    guess_stage,
+    stage_counts,
+    stage_order,
+    stage_wants,
+)
+from pitchkit.cards import JOKER_MASK
+from pitchkit.memo import per_rule_set
+from pitchkit.results import Observation, Phase
+from pitchkit.variant import FirstLeader, Rules
+
+if TYPE_CHECKING:
+    from pitchkit.bots.search import SearchBot
+
+#: Worlds a stage's choice is searched on at most (fewer than two: the calibrated
+#: bot's choice stands).
+STAGE_WORLDS = 4
+
+
+def _first(cards: int, count: int, key: Sequence[float]) -> int:
+    """The ``count`` cards of the mask ``cards`` highest by ``key``, the lower card first
+    on a tie, as a mask."""
+    listed = sorted((c for c in range(54) if cards >> c & 1), key=lambda c: (-key[c], c))
+    out = 0
+    for c in listed[:count]:
+        out |= 1 << c
+    return out
+
+
+class StageTables(NamedTuple):
+    """What :func:`stage_candidates` reads of a rule set and trump suit."""
+
+    #: per card: how much a play-out wants it in a stage (:func:`stage_wants`), and less
+    wants: tuple[float, ...]
+    unwanted: tuple[float, ...]
+    #: every card, the one a play-out chooses first first (:func:`stage_order`)
+    order: tuple[int, ...]
+    #: per card: how strong it is in a trick, a trump above every plain card
+    strength: tuple[float, ...]
+    #: per card: what it scores in combinations, and the mask of those that score
+    scores: tuple[float, ...]
+    scoring: int
+
+
+@per_rule_set(64)
+def stage_tables(rules: Rules, trump: int) -> StageTables:
+    """The :class:`StageTables` of ``rules`` with trump ``trump`` (worked out once)."""
+    scores = know(rules).combo_value
+    wants = stage_wants(rules, trump)
+    trumps = know(rules).tables[trump].trumps
+    return StageTables(
+        wants, tuple(-w for w in wants), stage_order(rules, trump),
+        tuple(float(c % 13 if c < 52 else 6) + (14.0 if trumps >> c & 1 else 0.0)
+              for c in range(54)),
+        tuple(scores), sum(1 << c for c in range(54) if scores[c] > 0))
+
+
+def stage_candidates(rules: Rules, trump: int, cards: int, count: int, usual: int
+                     ) -> list[int]:
+    """The choices of ``count`` of the cards of the mask ``cards`` a stage's search plays
+    out, each a mask, ``usual`` (the calibrated bot's choice) first, no two alike:
+
+    - the play-outs' rule of thumb (:func:`~pitchkit.bots.staged.stage_order`);
+    - the cards that win tricks: trumps, then the highest ranks, what they score aside;
+    - ``usual`` with its combination cards held back for a later stage (swapped for the
+      most wanted other cards), and with the best combination cards left out brought in
+      (for its least wanted cards);
+    - the weakest cards (the strong ones kept for later stages).
+    """
+    tab = stage_tables(rules, trump)
+    wants = tab.wants
+    scoring = tab.scoring & cards
+    out = [usual, choose_stage(cards, count, tab.order), _first(cards, count, tab.strength)]
+    # hold back: keep usual's other cards, fill with the most wanted non-scoring ones
+    kept = usual & ~scoring
+    out.append(kept | _first(cards & ~scoring & ~kept, count - kept.bit_count(), wants))
+    # bring in: the best scoring cards left out, in place of usual's least wanted
+    brought = _first(scoring & ~usual, count, tab.scores)
+    if brought:
+        out.append(brought | _first(usual, count - brought.bit_count(), wants))
+    out.append(_first(cards, count, tab.unwanted))
+    found: list[int] = []
+    for choice in out:
+        if choice.bit_count() < count:  # too few non-scoring cards: fill as wanted
+            choice |= _first(cards & ~choice, count - choice.bit_count(), wants)
+        if choice not in found:
+            found.append(choice)
+    return found
+
+
+def stage_leader(search: SearchBot, obs: Observation) -> int:
+    """The seat that leads the stage's first trick: the last trick's winner, or at the
+    first stage the hand's first leader (the pitcher where it leads, else the seat left
+    of the dealer)."""
+    played = obs.played
+    if not played:
+        if search.rules.play.first_leader is FirstLeader.PITCHER and obs.pitcher is not None:
+            return obs.pitcher
+        return search.table.next_seat[obs.dealer]
+    assert obs.trump is not None
+    t, keys_by_led = search.trick_tables[obs.trump][:2]
+    trick = played[-search.table.n:]
+    keys = keys_by_led[t.effective_suit[trick[0][1]]]
+    return max(trick, key=lambda play: keys[play[1]])[0]
+
+
+def thumb_lead(hand: int, trumps: int, trump_order: Sequence[int], trump_first: bool,
+               no_joker: bool) -> int:
+    """The play-outs' lead from ``hand`` (a mask): the strongest trump held, else the
+    highest plain card (of the first suit on a tie); a trump where the first lead must be
+    one (``trump_first``), never a joker where the rules say so (``no_joker``)."""
+    legal = hand
+    if trump_first:
+        legal = (hand & trumps) or hand
+    if no_joker:
+        legal = (legal & ~JOKER_MASK) or legal
+    held = legal & trumps
+    if held:
+        return next(c for c in trump_order if held >> c & 1)
+    plain = [c for c in range(52) if legal >> c & 1]
+    return max(plain, key=lambda c: (c % 13, -c)) if plain else legal.bit_length() - 1
+
+
+def search_stage(search: SearchBot, obs: Observation, usual: int) -> int:
+    """The cards ``search`` chooses for the stage (phase select), as a mask: the best of
+    :func:`stage_candidates` played out in its worlds (see the module), ``usual`` unless
+    another is better by ``search.margin`` points a world."""
+    trump = obs.trump
+    assert trump is not None
+    rules = search.rules
+    cards, count, me = obs.reserve, obs.select_count, obs.seat
+    candidates = stage_candidates(rules, trump, cards, count, usual)
+    if len(candidates) < 2:
+        return usual
+    search.affordable(obs, 0)  # the hand's work begins (at its first stage)
+    worlds = search.staged_worlds(obs, min(search.samples, STAGE_WORLDS))
+    if len(worlds) < 2:
+        return usual
+    n = search.table.n
+    leader = stage_leader(search, obs)
+    # the stage's first lead is the leader's: a play-out starts from it
+    lead_obs = obs._replace(seat=leader, to_act=leader, phase=Phase.PLAY, trick=())
+    quick = search.quick_score(obs)
+    trump_order = search.trick_tables[trump][3]
+    trumps = search.table.tables[trump].trumps
+    trump_first = not obs.played and rules.play.first_lead_must_be_trump
+    no_joker = rules.play.never_lead_joker
+    wants = stage_tables(rules, trump).wants
+    played_by = [0] * n
+    for s, c in obs.played:
+        played_by[s] |= 1 << c
+    search.at_trick = None  # whole play-outs (leaf's horizon is the card play's)
+    totals = dict.fromkeys(candidates, 0.0)
+    alive = list(candidates)
+    rng = search.rng
+    played_out = 0
+    for i, world in enumerate(worlds):
+        if search.drop_behind(totals, alive, i):
+            break  # the rest cannot change the choice
+        dealt = [world[s] | world[n + s] | played_by[s] for s in range(n)]
+        for s in range(n):
+            if s != me:
+                unplayed = world[s] | world[n + s]
+                chosen = guess_stage(unplayed, min(count, unplayed.bit_count()), wants, rng)
+                world[s], world[n + s] = chosen, unplayed & ~chosen
+        played_out += len(alive)
+        for choice in alive:
+            hands = list(world)
+            hands[me], hands[n + me] = choice, cards & ~choice
+            lead = thumb_lead(hands[leader], trumps, trump_order, trump_first, no_joker)
+            totals[choice] += search.play_card_out(lead_obs, hands, dealt, lead, quick)
+    # charged to the hand's work: the card play searches with what is left
+    plays = sum(stage_counts(rules.play.stages[obs.stage:], cards.bit_count())) * n
+    search._work_left -= played_out * plays
+    best = max(totals, key=lambda c: (totals[c], c == usual))
+    if totals[best] - totals[usual] > search.margin * len(worlds):
+        return best
+    return usual

@@ -1,0 +1,193 @@
+"""The search bot's choice of a stage's cards (pitchkit.bots.stage_choice)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from pitchkit.actions import SELECT_FLAG
+from pitchkit.bots.calibrated import CalibratedBot
+from pitchkit.bots.heuristic import know
+from pitchkit.bots.search import SearchBot
+from pitchkit.bots.stage_choice import (
+    stage_candidates,
+    stage_leader,
+    stage_tables,
+    thumb_lead,
+)
+from pitchkit.bots.staged import choose_stage, staged_world
+from pitchkit.engine import Game
+from pitchkit.load import load_variant
+from pitchkit.play import cards_list
+from pitchkit.results import Observation, Phase
+from tests.play_helpers import cards, turns
+from tests.test_search_staged import Recorder, play_decisions
+
+STAGED = ["pimps-and-hoes", "pimps-and-hoes-4p", "pimps-and-hoes-literal"]
+
+
+def mask(text: str) -> int:
+    return sum(1 << c for c in cards(text))
+
+
+def test_the_candidates_are_the_calibrated_choice_and_its_alternatives() -> None:
+    """Spades trump, three cards to choose: the calibrated choice first; the play-outs'
+    rule of thumb (here the same: not repeated); the strongest cards (trumps first,
+    whatever they score); the choice with its combination cards held back for the most
+    wanted others; and the weakest cards. Each of the stage's size, from the hand."""
+    rules = load_variant("pimps-and-hoes")
+    hand = mask("AS 2S 3S KH QH 9H 8H 7C 6C 2D")
+    usual = mask("AS KH QH")
+    assert choose_stage(hand, 3, stage_tables(rules, 0).order) == usual
+    assert stage_candidates(rules, 0, hand, 3, usual) == [
+        usual, mask("AS 3S 2S"), mask("3S 2S 9H"), mask("2D 6C 7C")]
+
+
+def test_the_best_scoring_cards_left_out_are_brought_in() -> None:
+    """With the scoring cards left out of the usual choice, one candidate brings in the
+    best of them (by what they score) in place of its least wanted cards."""
+    rules = load_variant("pimps-and-hoes")
+    hand = mask("AS 2S 3S KH QH 9H 8H 7C 6C 2D")
+    found = stage_candidates(rules, 0, hand, 3, mask("3S 9H 8H"))
+    assert found[0] == mask("3S 9H 8H")
+    assert mask("AS QH KH") in found  # AS 13, QH 7, KH 6 (scores) brought in
+    for choice in found:
+        assert choice.bit_count() == 3 and not choice & ~hand
+    assert len(found) == len(set(found))
+
+
+def test_a_held_back_choice_fills_with_scoring_cards_when_too_few_others() -> None:
+    """Holding back: with fewer non-scoring cards than the stage's size, the most wanted
+    scoring cards fill it (every candidate is of the stage's size)."""
+    rules = load_variant("pimps-and-hoes")
+    hand = mask("AH KH QH JH 2C")
+    for choice in stage_candidates(rules, 0, hand, 4, mask("AH KH QH JH")):
+        assert choice.bit_count() == 4 and not choice & ~hand
+    scoring = stage_tables(rules, 0).scoring
+    assert scoring & mask("AH KH QH JH") == mask("AH KH QH JH")
+    assert not scoring & mask("2C 9S TS")
+    assert know(rules).combo_value[cards("AH")[0]] > 0
+
+
+def test_the_thumb_lead_is_the_strongest_trump_else_the_highest_plain_card() -> None:
+    rules = load_variant("pimps-and-hoes")
+    t = know(rules).tables[1]  # hearts
+    order = sorted((c for c in range(54) if t.trumps >> c & 1), key=lambda c: -t.power[c])
+    assert thumb_lead(mask("3H 9H AS KC"), t.trumps, order, False, False) == cards("9H")[0]
+    # no trump: the highest rank, the first suit on a tie
+    assert thumb_lead(mask("KC KS 2D"), t.trumps, order, False, False) == cards("KS")[0]
+    assert thumb_lead(mask("KC 2H"), t.trumps, order, True, False) == cards("2H")[0]
+
+
+def last_stage(dealer: int = 1) -> Observation:
+    """Pimps & Hoes for two, diamonds trump, the last stage's choice for seat 0, which won
+    the last trick: it holds the ace of hearts and eight low spades; the other seat the
+    eight low hearts and the two of trumps. Seat 0 has captured only low clubs."""
+    mine = mask("AH 2S 3S 4S 5S 6S 7S 8S 9S")
+    theirs = mask("2H 3H 4H 5H 6H 7H 8H 9H 2D")
+    rest = cards_list(((1 << 52) - 1) & ~mine & ~theirs)
+    low_clubs = cards("2C 3C 4C 5C 6C 7C")
+    others = [c for c in rest if c not in low_clubs and c != cards("AD")[0]]
+    # 17 tricks: seat 0 leads each; the first three captured by seat 0 (low clubs), the
+    # rest by seat 1, the last by seat 0 with the ace of trumps
+    played: list[tuple[int, int]] = []
+    for i in range(3):
+        played += [(0, low_clubs[2 * i]), (1, low_clubs[2 * i + 1])]
+    for i in range(13):
+        played += [(0, others[2 * i]), (1, others[2 * i + 1])]
+    played += [(0, cards("AD")[0]), (1, others[26])]
+    assert len(others) == 27 and len(played) == 34
+    mine_captured = mask("2C 3C 4C 5C 6C 7C AD") | 1 << others[26]
+    theirs_captured = sum(1 << c for c in others[:26])
+    return Observation(
+        seat=0, phase=Phase.SELECT, to_act=0, dealer=dealer, hand=0, reserve=mine,
+        turned=None, trump=2, bids=(), pitcher=None, bid=None, trick=(),
+        played=tuple(played), tricks_won=(4, 13), captured=(mine_captured, theirs_captured),
+        scores=(0, 0), stage=3, select_count=5, team_of=(0, 1))
+
+
+def test_the_stage_leader_is_the_last_tricks_winner_or_left_of_the_dealer() -> None:
+    rules = load_variant("pimps-and-hoes")
+    bot = SearchBot(rules, 0, random.Random(1))
+    obs = last_stage()
+    assert stage_leader(bot, obs) == 0  # the ace of trumps took the last trick
+    first = obs._replace(played=(), stage=0)
+    assert stage_leader(bot, first) == 0  # left of dealer 1
+    assert stage_leader(bot, first._replace(dealer=0)) == 1
+
+
+def test_the_search_plays_a_sure_ace_the_calibrated_bot_holds_back() -> None:
+    """The last stage: the calibrated bot holds back the ace of hearts, as a trump could
+    take it, and chooses five low spades; but cards left after the last stage take no
+    part, and the other seat, with eight hearts of its nine cards, holds a heart to
+    follow with in any five it chooses: the ace led is 8 points at no risk. The search
+    plays it."""
+    rules = load_variant("pimps-and-hoes")
+    obs = last_stage()
+    legal = cards_list(obs.reserve)
+    plain = CalibratedBot(rules, 0, random.Random(1)).choose(obs, legal)
+    assert plain == SELECT_FLAG | mask("5S 6S 7S 8S 9S")
+    for seed in range(3):
+        bot = SearchBot(rules, 0, random.Random(seed))
+        chosen = bot.choose(obs, legal)
+        assert chosen & mask("AH")
+        assert (chosen & ~SELECT_FLAG).bit_count() == 5 and not chosen & ~SELECT_FLAG \
+            & ~obs.reserve
+
+
+@pytest.mark.parametrize("variant", STAGED)
+def test_the_search_chooses_legal_stage_cards_of_its_own(variant: str) -> None:
+    """Whole hands of search bots: every stage choice is one of its candidates and legal
+    (the game takes it), and some differ from the calibrated bot's."""
+    rules = load_variant(variant)
+    n = rules.players.count
+    differ = chosen = 0
+    for seed in range(2):
+        game = Game(rules, random.Random(seed))
+        bots = [SearchBot(rules, s, random.Random(s)) for s in range(n)]
+        plain = [CalibratedBot(rules, s, random.Random(s)) for s in range(n)]
+        for seat, obs, legal in turns(game, 1):
+            choice = bots[seat].choose(obs, legal)
+            if obs.phase is Phase.SELECT:
+                usual = plain[seat].choose(obs, legal)
+                assert obs.trump is not None
+                found = stage_candidates(rules, obs.trump, obs.reserve, obs.select_count,
+                                         usual & ~SELECT_FLAG)
+                assert choice & ~SELECT_FLAG in found
+                differ += choice != usual
+                chosen += 1
+            game.apply(choice)
+    assert chosen >= 2 * n * (len(rules.play.stages) - 1)
+    assert differ > 0
+
+
+@pytest.mark.parametrize("variant", STAGED)
+def test_the_thumb_lead_is_the_play_outs_lead(variant: str) -> None:
+    """The play-outs lead as :func:`thumb_lead` says (their inlined copy of it): every lead
+    of the stage under way in play-outs from real decisions."""
+    rules = load_variant(variant)
+    n = rules.players.count
+    rng = random.Random(3)
+    leads = 0
+    for _, bot, obs, legal in play_decisions(rules, 6):
+        if not legal or obs.trick:
+            continue
+        assert obs.trump is not None
+        world = staged_world(bot.table, obs, bot.sight.held, rng)
+        assert world is not None
+        trace: list[int] = []
+        bot.play_card_out(obs, world, world, legal[0], Recorder(), trace)  # type: ignore[arg-type]
+        hands = list(world[:n])
+        t = bot.table.tables[obs.trump]
+        order = bot.trick_tables[obs.trump][3]
+        for i, card in enumerate(trace):
+            holder = next((s for s in range(n) if hands[s] >> card & 1), None)
+            if holder is None:
+                break  # the next stage: its cards chosen in the play-out
+            if i and i % n == 0:
+                assert card == thumb_lead(hands[holder], t.trumps, order, False,
+                                          rules.play.never_lead_joker)
+                leads += 1
+            hands[holder] ^= 1 << card
+    assert leads >= 10
