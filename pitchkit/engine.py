@@ -342,7 +342,12 @@ class Game:
         player's promise). Returns when the phase is no longer play or a seat without a
         card player is to act. An answer that is not a legal card goes to :meth:`apply`
         (which raises); what a player raises is raised, with the seat still to act."""
-        while self.phase is _PLAY:
+        if self.phase is not _PLAY:
+            return
+        # the view's plays (play.plays), read again only when a trick is over: while it
+        # goes on, each card played joins the trick on the table as (seat, card)
+        trick, finished, self._played_memo = _plays(self._play_state, self._played_memo)
+        while True:
             seat: int = self.to_act  # type: ignore[assignment]
             player = players[seat]
             if player is None:
@@ -354,7 +359,6 @@ class Game:
             if legal & (legal - 1):
                 # play_view(seat), built here: a call less a card asked (the views are
                 # checked alike in tests/test_bots_card_player.py)
-                trick, finished, self._played_memo = _plays(state, self._played_memo)
                 trump = state.trump
                 card = player(_NEW(PlayView, (
                     seat, self.hands[seat], self.reserve[seat], None if trump < 0 else trump,
@@ -362,11 +366,20 @@ class Game:
                     self.team_of if self._call is None
                     else self._sides_known or self._seen_teams(seat))), legal)
                 if type(card) is not int or card < 0 or not legal >> card & 1:
-                    self.apply(card)  # not a legal card: apply says why
+                    self.apply(card)  # not a legal card: apply says why (or plays text)
+                    if self.phase is not _PLAY:
+                        return
+                    trick, finished, self._played_memo = _plays(state, self._played_memo)
                     continue
             else:
                 card = legal.bit_length() - 1
             self._play(seat, card)
+            if state.trick:
+                trick = (*trick, (seat, card))
+            elif self.phase is _PLAY:
+                trick, finished, self._played_memo = _plays(state, self._played_memo)
+            else:
+                return
 
     def select_turns(self, players: Sequence[StagePlayer | None]) -> None:
         """Phase select (staged play), the simulator's fast path: while the seat to act

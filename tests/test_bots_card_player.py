@@ -21,7 +21,7 @@ from pitchkit.bots.cardplay import CarefulPlay
 from pitchkit.bots.drawing import call_choice, worth
 from pitchkit.bots.heuristic import HeuristicBot
 from pitchkit.bots.search import SearchBot
-from pitchkit.engine import Game
+from pitchkit.engine import Game, action_text
 from pitchkit.errors import BotError, IllegalActionError
 from pitchkit.load import load_variant
 from pitchkit.results import Observation, Phase, PlayView
@@ -235,10 +235,13 @@ def test_voids_read_trick_by_trick_are_the_voids_of_all_the_tricks(name: str) ->
     assert read > 10
 
 
-def test_play_turns_plays_the_card_players_cards_as_apply_does() -> None:
+@pytest.mark.parametrize("as_text", [False, True])
+def test_play_turns_plays_the_card_players_cards_as_apply_does(as_text: bool) -> None:
     """``Game.play_turns`` asks each seat's card player with its view and legal mask
     (a lone legal card without asking) and plays its answer: the same events as
-    ``apply`` of the same answers, and it stops at a seat without a card player."""
+    ``apply`` of the same answers, and it stops at a seat without a card player. An
+    answer in text (every other one, ``as_text``) goes to ``apply``, and the views after
+    it are still those play_view builds."""
     rules = load_variant("auction-pitch")
     fast, slow = Game(rules, random.Random(3)), Game(rules, random.Random(3))
     asked: list[tuple[int, int]] = []
@@ -248,7 +251,8 @@ def test_play_turns_plays_the_card_players_cards_as_apply_does() -> None:
             assert view.seat == seat and mask & (mask - 1)
             assert view == fast.play_view(seat)  # the view play_view builds
             asked.append((seat, mask))
-            return (mask & -mask).bit_length() - 1
+            card = (mask & -mask).bit_length() - 1
+            return action_text(card) if as_text and len(asked) % 2 else card  # type: ignore[return-value]
         return player
 
     players = [lowest(seat) for seat in range(4)]

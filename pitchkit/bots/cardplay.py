@@ -87,6 +87,9 @@ class CarefulPlay(HeuristicBot):
         #: the sides as last seen, the seat they were read for, and the seats of the
         #: other sides (a mask)
         self._sides: tuple[tuple[int, ...], int, int] = ((), -1, 0)
+        #: no voids, per seat: what the finished tricks show when they show none (one
+        #: tuple per number of seats, so that play_cards knows it by identity)
+        self._no_voids = _no_voids(self.k.n)
 
     def voids(self, obs: Observation | PlayView, t: TrumpTables) -> list[int]:
         """Per seat: the mask of cards it has shown it cannot hold (its void suits)."""
@@ -118,7 +121,7 @@ class CarefulPlay(HeuristicBot):
         done = len(finished)
         n = self.k.n
         if not done:
-            return (0,) * n
+            return self._no_voids
         if memo is None or memo[0] is not t:
             memo = (t, None, -1, (), 1, 0, ())
         _, _, _, seen, size, seats, read = memo
@@ -142,7 +145,7 @@ class CarefulPlay(HeuristicBot):
                 self._read_trick(out, finished[first:first + size], t)
         if len(_VOID_MEMOS) > 64:
             _VOID_MEMOS.clear()
-        found = tuple(out)
+        found = tuple(out) if any(out) else self._no_voids
         _VOID_MEMOS[self._void_key] = (t, whole, stage, finished, size, seats, found)
         return found
 
@@ -225,8 +228,8 @@ class CarefulPlay(HeuristicBot):
             # their voids (:meth:`voids`) are those the finished tricks show: the trick on
             # the table shows only the voids of seats that have played to it
             void = self._finished_voids(obs.finished, obs.stage, t) if self._readable else None
-            if void is None:
-                threat = unseen
+            if void is None or void is self._no_voids:
+                threat = unseen  # nothing read, or no void shown
             else:
                 common = -1
                 while to_play:
@@ -298,6 +301,12 @@ class CarefulPlay(HeuristicBot):
         if bosses:
             return _first_max(bosses, ranks)
         return _cheapest(plain or (trumps & cheap) or legal, ranks)
+
+
+@lru_cache(maxsize=16)
+def _no_voids(n: int) -> tuple[int, ...]:
+    """``n`` seats' voids when none is shown (:meth:`CarefulPlay._finished_voids`)."""
+    return (0,) * n
 
 
 @lru_cache(maxsize=256)

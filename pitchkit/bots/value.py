@@ -194,6 +194,9 @@ def buckets(items: Sequence[Item], rules: Rules, hand: int, suit: int) -> list[i
 
 #: The kinds of item as :func:`_buckets` reads them (ints: compared once an item a hand)
 _HIGH, _LOW, _CARD, _GAME, _LAST_TRICK = range(5)
+#: :meth:`Calibration.estimate`'s kind of a card item whose card this deck lacks
+#: (:func:`_buckets` reads it as a card not held)
+_NO_CARD = 5
 _KIND_CODES = {"high": _HIGH, "low": _LOW, "card": _CARD, "game": _GAME,
                "last_trick": _LAST_TRICK}
 
@@ -399,19 +402,22 @@ class Calibration:
         else:
             above = below = 4
         total = 0.0
+        out_cards = ~hand
         for kind, row, card, card_higher in items:
-            if kind == _CARD:
-                if card >= 0 and card == called:
+            if kind == _CARD:  # a card of the deck (an item naming none is _NO_CARD)
+                if card == called:
                     total += row[25 + n_trumps]
-                elif card < 0 or not hand >> card & 1:
+                elif not hand >> card & 1:
                     total += row[n_trumps]
                 else:
-                    higher_out = (card_higher & ~hand).bit_count()
+                    higher_out = (card_higher & out_cards).bit_count()
                     total += row[(1 + (higher_out if higher_out < 3 else 3)) * 5 + n_trumps]
             elif kind == _HIGH:
                 total += row[above * 5 + n_trumps]
             elif kind == _LOW:
                 total += row[below * 5 + n_trumps]
+            elif kind == _NO_CARD:
+                total += row[n_trumps]
             elif kind == _GAME:
                 boss = 1 if hand >> top_trump & 1 else 0
                 total += row[(level * 5 + n_trumps) * 2 + boss]
@@ -442,7 +448,9 @@ class Calibration:
                 read |= 1 << top
             per_suit.append((
                 s.tables.trumps, s.suit_cards, o.higher, o.lower, top, s.call_order,
-                tuple(zip(kinds, terms, s.card_of, card_higher, strict=True)), read,
+                tuple(zip([_NO_CARD if kind == _CARD and c < 0 else kind
+                           for kind, c in zip(kinds, s.card_of, strict=True)],
+                          terms, s.card_of, card_higher, strict=True)), read,
                 _GAME in kinds))
         plan: _EstimatePlan = (rules, tuple(per_suit), game_table, {})
         object.__setattr__(self, "_plan", plan)
