@@ -10,6 +10,7 @@ own.
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 from typing import NamedTuple
 
@@ -41,6 +42,13 @@ def _strings(node: ast.expr, where: str) -> list[str]:
 
 def setting_marks(folder: Path = Path(__file__).parent) -> list[SettingMark]:
     """Every setting mark of the test files in ``folder``, in file order."""
+    return list(_setting_marks(folder))
+
+
+@functools.cache
+def _setting_marks(folder: Path) -> tuple[SettingMark, ...]:
+    """:func:`setting_marks`, read once a run (parsing every test file takes some 0.4 s:
+    the rules sheet's test asks once per setting)."""
     found: list[SettingMark] = []
     for path in sorted(folder.glob("test_*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
@@ -58,7 +66,7 @@ def setting_marks(folder: Path = Path(__file__).parent) -> list[SettingMark]:
                 for arg in mark.args:
                     for key in _strings(arg, where):
                         found.append(SettingMark(key, where, needs))
-    return found
+    return tuple(found)
 
 
 def marked_settings() -> dict[str, list[str]]:

@@ -172,8 +172,12 @@ def test_a_tie_for_game_is_credited_as_the_engine_credits_it(game_tie: GameTie) 
             assert quick_value(rules, f, (0,) * 4, me) == engine_value(rules, f, (0,) * 4, me)
 
 
+#: the variants with combination scoring, loaded once (not in each example)
+COMBINATIONS = {name: load_variant(name) for name in ("pimps-and-hoes", "pimps-and-hoes-4p")}
+
+
 @settings(max_examples=300, deadline=None)
-@given(variant=st.sampled_from(["pimps-and-hoes", "pimps-and-hoes-4p"]),
+@given(variant=st.sampled_from(sorted(COMBINATIONS)),
        keep=st.integers(1, 10), seed=st.integers(0, 2**32 - 1),
        singles=st.lists(st.tuples(st.sampled_from("AKQJT9"), st.integers(0, 9)),
                         max_size=4, unique_by=lambda x: x[0]),
@@ -186,7 +190,7 @@ def test_combination_scoring_is_valued_by_the_ranks_captured_as_the_engine_score
     """Under combination scoring a play-out that cannot end the game is valued from how
     many cards of each scoring rank each seat captured (pitchkit.bots.quickscore.Combos),
     at the engine's value, whatever the combinations, the cards kept and the piles."""
-    base = load_variant(variant)
+    base = COMBINATIONS[variant]
     rules = dataclasses.replace(base, combinations=dataclasses.replace(
         base.combinations, keep=keep, singles=tuple(singles), pairs=tuple(pairs)))
     n = rules.players.count
