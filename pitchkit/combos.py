@@ -106,12 +106,17 @@ class _Solver:
         #: per (reusable ranks kept, counts kept of the others): :meth:`path`
         self.paths: dict[tuple[frozenset[int], tuple[int, ...]],
                          list[tuple[int, int | None, bool]]] = {}
+        #: per (group of ranks, counts held of them, reusable ranks kept, cards of them
+        #: that may be kept): :func:`_component_table` (read them, do not change them)
+        self.tables: dict[tuple[tuple[int, ...], tuple[int, ...], frozenset[int], int],
+                          list[tuple[int, dict[int, int]]]] = {}
 
     def clear(self) -> None:
         """Forget what was worked out (the memo's size is bounded)."""
         self.memo.clear()
         self.choices.clear()
         self.paths.clear()
+        self.tables.clear()
 
     def alone(self, rank: int, present: frozenset[int]) -> tuple[int, int | None]:
         """Best value of a non-reusable card counted once without another non-reusable
@@ -196,7 +201,8 @@ def _table_of(combinations: Combinations) -> tuple[_Table, _Solver]:
         t = _table(combinations)
         entry = _TABLES[id(combinations)] = (combinations, t, _shared_solver(t))
     solver = entry[2]
-    if len(solver.memo) + len(solver.choices) + len(solver.paths) > _MEMO_LIMIT:
+    if len(solver.memo) + len(solver.choices) + len(solver.paths) \
+            + len(solver.tables) > _MEMO_LIMIT:
         solver.clear()
     return entry[1], solver
 
@@ -336,7 +342,13 @@ def _best_counts(t: _Table, solver: _Solver, avail: dict[int, int], keep: int
         # of cards kept combine by a (max, +) convolution
         combined: list[tuple[int, list[dict[int, int]]] | None] = [(0, [])]
         for component in components:
-            table = _component_table(solver, component, avail, present, budget)
+            held = tuple(avail[r] for r in component)
+            # the same group, counts and cards it may keep (at most those held): the same
+            key = (tuple(component), held, present, min(budget, sum(held)))
+            table = solver.tables.get(key)
+            if table is None:
+                table = solver.tables[key] = _component_table(solver, component, avail,
+                                                              present, budget)
             merged: list[tuple[int, list[dict[int, int]]] | None] = [None] * min(
                 budget + 1, len(combined) + len(table) - 1)
             for s1, entry1 in enumerate(combined):
