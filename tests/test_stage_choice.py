@@ -33,15 +33,19 @@ def mask(text: str) -> int:
 
 def test_the_candidates_are_the_calibrated_choice_and_its_alternatives() -> None:
     """Spades trump, three cards to choose: the calibrated choice first; the play-outs'
-    rule of thumb (here the same: not repeated); the strongest cards (trumps first,
-    whatever they score); the choice with its combination cards held back for the most
-    wanted others; and the weakest cards. Each of the stage's size, from the hand."""
+    rule of thumb, the strongest cards (trumps first, whatever they score); the choice
+    with its combination cards held back for the most wanted others; and the weakest
+    cards. Each of the stage's size, from the hand."""
     rules = load_variant("pimps-and-hoes")
     hand = mask("AS 2S 3S KH QH 9H 8H 7C 6C 2D")
     usual = mask("AS KH QH")
-    assert choose_stage(hand, 3, stage_tables(rules, 0).order) == usual
+    assert choose_stage(hand, 3, stage_tables(rules, 0).order) == mask("AS 3S 2S")
     assert stage_candidates(rules, 0, hand, 3, usual) == [
         usual, mask("AS 3S 2S"), mask("3S 2S 9H"), mask("2D 6C 7C")]
+    # a repeat is left out (the calibrated choice the same as the rule of thumb's); the
+    # scoring cards left out brought in for the least wanted
+    assert stage_candidates(rules, 0, hand, 3, mask("AS 3S 2S")) == [
+        mask("AS 3S 2S"), mask("3S 2S 9H"), mask("AS KH QH"), mask("2D 6C 7C")]
 
 
 def test_the_best_scoring_cards_left_out_are_brought_in() -> None:

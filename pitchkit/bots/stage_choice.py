@@ -6,13 +6,13 @@ The search bot takes that choice and a few others (:func:`stage_candidates`: the
 that win tricks, the combination cards held back or brought in, the weakest cards) and
 plays each out in the same worlds (:func:`~pitchkit.bots.staged.staged_world`: every
 other seat's unplayed cards guessed from what the seat has seen). In a world every other
-seat chooses its stage's cards as the worlds guess them (the most wanted, give or take a
-few ranks), the stage's leader leads by the rule of thumb of the play-outs, and the rest
-of the hand is played out as the card play's search plays it out
-(:meth:`~pitchkit.bots.search.SearchBot.play_card_out`: through the later stages, every
-seat choosing by the rule of thumb) and valued by the variant's scoring. The
-calibrated bot's choice stands unless another is better by the search's ``margin``
-points a world.
+seat chooses its stage's cards as the worlds guess them (the strongest, trumps then the
+highest ranks, give or take a few ranks), the stage's leader leads by the play-outs'
+rule of thumb, and the rest of the hand is played out as the card play's search plays
+it out (:meth:`~pitchkit.bots.search.SearchBot.play_card_out`: through the later
+stages, every seat choosing by the rule of thumb) and valued by the variant's scoring.
+The calibrated bot's choice stands unless another is better by the search's ``margin``
+points a world. The play-outs are charged to the hand's ``work`` first.
 """
 
 from __future__ import annotations
@@ -59,8 +59,6 @@ class StageTables(NamedTuple):
     unwanted: tuple[float, ...]
     #: every card, the one a play-out chooses first first (:func:`stage_order`)
     order: tuple[int, ...]
-    #: per card: how strong it is in a trick, a trump above every plain card
-    strength: tuple[float, ...]
     #: per card: what it scores in combinations, and the mask of those that score
     scores: tuple[float, ...]
     scoring: int
@@ -71,12 +69,8 @@ def stage_tables(rules: Rules, trump: int) -> StageTables:
     """The :class:`StageTables` of ``rules`` with trump ``trump`` (worked out once)."""
     scores = know(rules).combo_value
     wants = stage_wants(rules, trump)
-    trumps = know(rules).tables[trump].trumps
-    return StageTables(
-        wants, tuple(-w for w in wants), stage_order(rules, trump),
-        tuple(float(c % 13 if c < 52 else 6) + (14.0 if trumps >> c & 1 else 0.0)
-              for c in range(54)),
-        tuple(scores), sum(1 << c for c in range(54) if scores[c] > 0))
+    return StageTables(wants, tuple(-w for w in wants), stage_order(rules, trump),
+                       tuple(scores), sum(1 << c for c in range(54) if scores[c] > 0))
 
 
 def stage_candidates(rules: Rules, trump: int, cards: int, count: int, usual: int
@@ -84,8 +78,8 @@ def stage_candidates(rules: Rules, trump: int, cards: int, count: int, usual: in
     """The choices of ``count`` of the cards of the mask ``cards`` a stage's search plays
     out, each a mask, ``usual`` (the calibrated bot's choice) first, no two alike:
 
-    - the play-outs' rule of thumb (:func:`~pitchkit.bots.staged.stage_order`);
-    - the cards that win tricks: trumps, then the highest ranks, what they score aside;
+    - the play-outs' rule of thumb (:func:`~pitchkit.bots.staged.stage_order`): the
+      cards that win tricks, trumps then the highest ranks, what they score aside;
     - ``usual`` with its combination cards held back for a later stage (swapped for the
       most wanted other cards), and with the best combination cards left out brought in
       (for its least wanted cards);
@@ -94,7 +88,7 @@ def stage_candidates(rules: Rules, trump: int, cards: int, count: int, usual: in
     tab = stage_tables(rules, trump)
     wants = tab.wants
     scoring = tab.scoring & cards
-    out = [usual, choose_stage(cards, count, tab.order), _first(cards, count, tab.strength)]
+    out = [usual, choose_stage(cards, count, tab.order)]
     # hold back: keep usual's other cards, fill with the most wanted non-scoring ones
     kept = usual & ~scoring
     out.append(kept | _first(cards & ~scoring & ~kept, count - kept.bit_count(), wants))

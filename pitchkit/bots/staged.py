@@ -62,22 +62,18 @@ def later_plays(stages: Sequence[int], stage: int, reserve: int) -> int:
 
 @per_rule_set(64)
 def stage_wants(rules: Rules, trump: int) -> tuple[float, ...]:
-    """Per card, how much a seat wants it in a stage: its rank, more for a trump and for a
-    card that scores in combinations (the heuristic's
+    """Per card, how much a seat wants it in a stage: its rank, 14 more for a trump (what
+    it takes tricks with; what it scores in combinations left out: a seat may as well
+    hold such a card back for a later stage, as the calibrated bot does). With a card that
+    scores wanted more too (4 more, and half what it scores: the heuristic's
     :meth:`~pitchkit.bots.heuristic.HeuristicBot.stage_worth` without its best
-    combination, which would cost a search of its own at every stage of every play-out)."""
-    k = know(rules)
-    t = k.tables[trump]
-
-    def wanted(card: int) -> float:
-        value = float(card % 13 if card < 52 else 6)
-        if t.trumps >> card & 1:
-            value += 14
-        if k.combo_value[card]:
-            value += 4 + k.combo_value[card] * 0.5
-        return value
-
-    return tuple(wanted(c) for c in range(54))
+    combination), the search against the calibrated bot, 1,000 deals (seed 1): Pimps &
+    Hoes +7.1% [+3.6%, +10.6%], four players +5.1% [+1.2%, +9.0%], literal +24.3%
+    [+21.0%, +27.6%]; with it wanted twice as much -37.4% and -27.0%; with it left out
+    +31.3%, +35.7% and +19.2%."""
+    t = know(rules).tables[trump]
+    return tuple(float(c % 13 if c < 52 else 6) + (14.0 if t.trumps >> c & 1 else 0.0)
+                 for c in range(54))
 
 
 @per_rule_set(64)
