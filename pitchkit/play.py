@@ -23,6 +23,7 @@ starts a new one each hand, and :meth:`PlayState.copy` gives a search its own.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import compress
 
 from pitchkit.actions import CARD_BITS, SELECT_FLAG, action_text
 from pitchkit.cards import CARD_BIT, SUIT_NAMES, card_name, format_cards
@@ -50,8 +51,12 @@ def cards_list(mask: int) -> list[int]:
     """The cards of a mask, lowest first.
 
     A loop over the set bits: legal plays are a few cards, and small, cache-friendly work
-    beats big lookup tables inside a long simulation.
+    beats big lookup tables inside a long simulation. A mask of many cards (a staged
+    hand's choice, the cards a pitcher may call) is read from its binary digits, lowest
+    first, without a Python loop: above some 8 cards that costs less.
     """
+    if mask.bit_count() > 8:
+        return list(compress(_NUMBERS, bin(mask)[:1:-1].encode().translate(_DIGIT_BYTES)))
     out: list[int] = []
     append = out.append
     while mask:
@@ -59,6 +64,12 @@ def cards_list(mask: int) -> list[int]:
         append(low.bit_length() - 1)
         mask ^= low
     return out
+
+
+#: :func:`cards_list`'s reading of binary digits: each digit's byte as 0 or 1, and the
+#: numbers they select (more than any mask's digits)
+_DIGIT_BYTES = bytes.maketrans(b"01", b"\x00\x01")
+_NUMBERS = range(1 << 16)
 
 
 class PlayState:

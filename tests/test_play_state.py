@@ -13,6 +13,7 @@ import pytest
 from pitchkit.engine import Game, Phase
 from pitchkit.hand_end import hand_score
 from pitchkit.load import load_variant
+from pitchkit.play import cards_list
 
 VARIANTS = ("auction-pitch", "call-partner-pitch", "pidro", "smear")
 
@@ -60,3 +61,14 @@ def test_a_copy_of_the_play_record_is_stepped_apart_from_the_original() -> None:
         other._apply_random(rng)
     assert kept.snapshot() == snapshot == game.play_state.snapshot()
     assert other.play_state.snapshot() != snapshot
+
+
+def test_cards_list_reads_every_mask_lowest_first() -> None:
+    # a loop over the bits for a few cards, the binary digits for many: the same list
+    rng = random.Random(4)
+    for count in range(55):
+        for _ in range(20):
+            mask = sum(1 << c for c in rng.sample(range(54), count))
+            assert cards_list(mask) == [c for c in range(54) if mask >> c & 1]
+    wide = (1 << 200) | (1 << 70) | sum(1 << c for c in range(10, 20))
+    assert cards_list(wide) == [*range(10, 20), 70, 200]
