@@ -9,10 +9,11 @@ match is bounded by ``--timeout`` seconds, and reports the deals it finished).
   ``search`` bot and, alternated with it run by run, the ``calibrated`` default; hands
   per second of each (best run) and their ratio; with ``--out``, as a markdown table
   (``docs/search-speed.md``).
-- ``games``: ``--games`` whole games of four ``search`` seats on each variant asked for,
-  seeded as ``speed``'s first run; prints the hands played. For instruction counts on a
-  loaded machine: run it under ``valgrind --tool=callgrind`` with ``--games 3`` and with
-  ``--games 0`` (the start-up alone), and divide the difference by the hands.
+- ``games``: ``--games`` whole games of four ``search`` seats (or ``--bots``) on each
+  variant asked for, seeded as ``speed``'s first run; prints the hands played. For
+  instruction counts on a loaded machine: run it under ``valgrind --tool=callgrind``
+  with ``--games 3`` and with ``--games 0`` (the start-up alone), and divide the
+  difference by the hands.
 - ``strength``: ``pitchkit match`` (each deal played with the seats swapped, the 95%
   interval over deals on the difference in games won) of ``search`` against the default
   ``calibrated`` on every shipped variant, and against ``montecarlo`` on auction pitch.
@@ -246,6 +247,9 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=300, help="speed: hands of search a run")
     parser.add_argument("--repeat", type=int, default=3, help="speed: alternated runs")
     parser.add_argument("--games", type=int, default=3, help="games: whole games a variant")
+    parser.add_argument("--bots", default="search",
+                        help="games: the bot in every seat (default search; e.g. "
+                        "search:samples=16:work=2500)")
     parser.add_argument("--deals", type=int, default=300, help="strength: deals a match")
     parser.add_argument("--mc-deals", type=int, default=100,
                         help="strength: deals of the match against montecarlo (slow)")
@@ -269,7 +273,7 @@ def main() -> None:
         part_speed(variants, args.hands, args.repeat, args.out, args.force)
     elif args.part == "games":
         for variant in variants:
-            hands = play_games(variant, "search", "speed0", games=args.games)
+            hands = play_games(variant, args.bots, "speed0", games=args.games)
             print(f"{variant}: {args.games} games, {hands} hands", flush=True)
     elif args.part == "diagnose":
         part_diagnose(variants[0], args.deals, args.seed, args.timeout, args.games)

@@ -5,22 +5,29 @@ from __future__ import annotations
 
 import random
 
+import numpy as np
+import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from pitchkit.bots.heuristic import HeuristicBot
 from pitchkit.bots.worlds import (
+    Known,
     Sight,
     Table,
     consistent,
+    draw_world,
+    draw_worlds,
     known,
     matched_world,
     sample_world,
+    sample_worlds,
     voids,
 )
 from pitchkit.engine import Game
 from pitchkit.load import load_variant
-from pitchkit.results import Phase
+from pitchkit.results import Observation, Phase
+from pitchkit.variant import Rules
 from tests.play_helpers import turns
 
 #: Variants with a draw or a kitty (and trumps-only play), and two without.
@@ -59,28 +66,40 @@ def test_a_world_holds_no_card_the_seat_saw_elsewhere_and_conserves_the_deck(
         truth = list(game.hands)
         # what the seat knows is true: the real deal is one of its worlds
         assert consistent(know, me, truth)
-        world = sample_world(know, me, obs.hand, rng)
-        assert world is not None
-        assert world[me] == obs.hand
-        played = sum(1 << c for _, c in obs.played)
-        seen = sight.held | played | sum(cards for _, cards in obs.shown)
-        in_hands = 0
-        for seat, cards in enumerate(world):
-            assert not cards & in_hands  # no card in two hands
-            in_hands |= cards
-            assert not cards & played
-            if seat != me:
-                assert not cards & seen & ~know.fixed[seat]  # seen elsewhere: never
-                assert not cards & know.banned[seat]
-        assert not in_hands & ~table.deck
-        if rules.play.trumps_only:
-            assert all(not cards & ~game.play_state.tables.trumps for cards in world)  # type: ignore[union-attr]
-        else:
-            # every hand as big as at the table: the cards out of play are as many too
-            assert [c.bit_count() for c in world] == [c.bit_count() for c in truth]
-            out = table.deck & ~in_hands & ~played
-            real_out = table.deck & ~sum(truth) & ~played
-            assert out.bit_count() == real_out.bit_count()
+        single = sample_world(know, me, obs.hand, rng)
+        assert single is not None
+        # and the worlds drawn at once (numpy), as the search bot draws them
+        many = sample_worlds(know, me, obs.hand, 5, rng, np.random.default_rng(seed))
+        assert len(many) == 5
+        for world in [single, *many]:
+            assert world[me] == obs.hand
+            assert consistent(know, me, world)
+            check_world(rules, table, game, obs, sight, know, world, truth)
+
+
+def check_world(rules: Rules, table: Table, game: Game, obs: Observation, sight: Sight,
+                know: Known, world: list[int], truth: list[int]) -> None:
+    """``world`` holds no card ``obs.seat`` saw elsewhere, and conserves the deck."""
+    me = obs.seat
+    played = sum(1 << c for _, c in obs.played)
+    seen = sight.held | played | sum(cards for _, cards in obs.shown)
+    in_hands = 0
+    for seat, cards in enumerate(world):
+        assert not cards & in_hands  # no card in two hands
+        in_hands |= cards
+        assert not cards & played
+        if seat != me:
+            assert not cards & seen & ~know.fixed[seat]  # seen elsewhere: never
+            assert not cards & know.banned[seat]
+    assert not in_hands & ~table.deck
+    if rules.play.trumps_only:
+        assert all(not cards & ~game.play_state.tables.trumps for cards in world)  # type: ignore[union-attr]
+    else:
+        # every hand as big as at the table: the cards out of play are as many too
+        assert [c.bit_count() for c in world] == [c.bit_count() for c in truth]
+        out = table.deck & ~in_hands & ~played
+        real_out = table.deck & ~sum(truth) & ~played
+        assert out.bit_count() == real_out.bit_count()
 
 
 def test_a_seat_that_sits_out_a_trick_of_trumps_only_play_holds_no_trump() -> None:
@@ -136,3 +155,23 @@ def test_a_matched_world_fits_all_the_seat_knows(variant: str, seed: int) -> Non
         assert world is not None
         assert world[obs.seat] == obs.hand
         assert consistent(know, obs.seat, world)
+
+
+@pytest.mark.parametrize("variant", ["call-partner-pitch", "minnesota-smear"])
+def test_worlds_drawn_at_once_deal_as_one_at_a_time(variant: str) -> None:
+    """draw_worlds (numpy, the search bot's) deals each card to each seat as often as
+    draw_world does, within sampling noise, late in a hand (voids shown)."""
+    rules, _game, obs, sight = list(positions(variant, 11, hands=1))[-6]
+    know = known(Table.of(rules), obs, sight)
+    assert know is not None and know.order
+    count = 3000
+    rng = random.Random(1)
+    one = [draw_world(know, obs.seat, obs.hand, rng) for _ in range(count)]
+    many = draw_worlds(know, obs.seat, obs.hand, count, np.random.default_rng(1))
+    assert len(many) > count * 0.9
+    for seat in know.order:
+        for card in know.free:
+            a = sum(w[seat] >> card & 1 for w in one if w is not None) / len(
+                [w for w in one if w is not None])
+            b = sum(w[seat] >> card & 1 for w in many) / len(many)
+            assert abs(a - b) < 0.05, (seat, card, a, b)

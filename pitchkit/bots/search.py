@@ -1,12 +1,10 @@
 """The ``search`` bot: the calibrated bot's bids, and card play searched on sampled worlds.
 
-Card play is a determinized search. At its first searched decision of a hand the bot
-draws *worlds* (:mod:`pitchkit.bots.worlds`): guesses at the other seats' cards
-that agree with everything it has seen (its own cards, the cards played and by whom,
-the voids players showed, the trumps shown in a draw, how many cards each seat holds),
-preferring worlds where each bidder holds a hand worth its bid. Between its decisions it
-moves each world on by the plays it saw (a card the world placed elsewhere swaps with
-one of the player's own) and draws again any world that no longer fits.
+Card play is a determinized search. At each searched decision the bot draws *worlds*
+(:mod:`pitchkit.bots.worlds`, all of a decision's at once, in numpy): guesses at the
+other seats' cards that agree with everything it has seen (its own cards, the cards
+played and by whom, the voids players showed, the trumps shown in a draw, how many cards
+each seat holds), preferring worlds where the pitcher holds a hand worth its bid.
 
 For a decision with more than one real choice (cards of one suit with no unseen card
 between them, and no points or game value, are one choice) it plays each candidate out
@@ -73,6 +71,8 @@ from functools import lru_cache
 from itertools import pairwise
 from typing import Any
 
+import numpy as np
+
 from pitchkit.actions import ALONE, SELECT_FLAG
 from pitchkit.bots.batch import (
     BatchScore,
@@ -93,11 +93,8 @@ from pitchkit.bots.staged import choose_stage, later_plays, stage_order, staged_
 from pitchkit.bots.worlds import (
     Known,
     Sight,
-    consistent,
-    follow_play,
     known,
-    repair,
-    sample_world,
+    sample_worlds,
     table_of,
 )
 from pitchkit.call import CallState, hand_teams
@@ -223,10 +220,8 @@ class SearchBot(CalibratedBot):
         self.trick_tables = trick_tables(rules)
         self.plan = scoring_plan(rules)
         self.sight = Sight()
+        self._gen: np.random.Generator | None = None
         self._judge = HeuristicBot(rules, seat, rng)  # judges the bids cheaply
-        self._worlds: list[list[int]] = []
-        self._worlds_hand: object = None
-        self._applied = 0
         self._trick_obs: Observation | None = None
         self._trick: tuple[int, tuple[int, ...], int, int, int, int] = (-1, (), -1, -1, 0, 0)
         plan = rules_plan(rules)
@@ -254,7 +249,9 @@ class SearchBot(CalibratedBot):
         #: (pitchkit.bots.batch): not in staged or trumps-only play, nor cut by ``leaf``
         self._batched = (not self._staged and not self.table.trumps_only
                          and not self._careful and self.leaf is None)
-        self._batch_tables: list[tuple[ThumbTables, list[Any]] | None] = [None] * 4
+        #: per trump suit, :func:`batch_tables` (shared by every bot of the rule set)
+        self._batch_tables = [batch_tables(rules, trump) for trump in range(4)] \
+            if self._batched else []
         #: the batched scorer's score changes by bid, for (pitcher, bid) (worked out once)
         self._bid_key: tuple[object, ...] | None = None
         self._bid_change: Any = None
@@ -357,36 +354,17 @@ class SearchBot(CalibratedBot):
     # ------------------------------------------------------------------ worlds
 
     def worlds(self, obs: Observation, want: int) -> list[list[int]]:
-        """``want`` of the hand's worlds, moved on to ``obs`` (drawn again where they no
-        longer fit; more drawn when there are fewer)."""
+        """``want`` worlds of ``obs``, drawn afresh at each decision, at once
+        (:func:`pitchkit.bots.worlds.sample_worlds`: those where the pitcher's hand is
+        worth its bid first)."""
         know = known(self.table, obs, self.sight)
         if know is None:
             return []
-        me = self.seat
-        hand_id = self.sight.hand
-        if hand_id is not self._worlds_hand or self._applied > len(obs.played):
-            self._worlds_hand = hand_id
-            self._worlds = []
-            self._applied = 0
-        new = obs.played[self._applied:]
-        self._applied = len(obs.played)
-        rng = self.rng
-        kept: list[list[int]] = []
-        for world in self._worlds:
-            if len(kept) == want:
-                break  # the rest are not needed
-            if all(follow_play(world, me, s, c, rng) for s, c in new):
-                world[me] = obs.hand
-                if repair(know, world, rng) and consistent(know, me, world):
-                    kept.append(world)
-        agrees = self._agrees(obs, know)
-        while len(kept) < want:
-            drawn = sample_world(know, me, obs.hand, rng, agrees, tries=BID_TRIES)
-            if drawn is None:
-                break
-            kept.append(drawn)
-        self._worlds = kept
-        return kept[:want]
+        if self._gen is None:
+            # numpy's generator for the worlds, seeded from the bot's own
+            self._gen = np.random.default_rng(self.rng.getrandbits(64))
+        return sample_worlds(know, self.seat, obs.hand, want, self.rng, self._gen,
+                             self._agrees(obs, know), tries=BID_TRIES)
 
     def staged_worlds(self, obs: Observation, want: int) -> list[list[int]]:
         """Up to ``want`` worlds of a staged hand (:mod:`pitchkit.bots.staged`), each drawn
@@ -467,10 +445,7 @@ class SearchBot(CalibratedBot):
         same totals and charge as playing them out world by world."""
         trump = obs.trump
         assert trump is not None
-        tables = self._batch_tables[trump]
-        if tables is None:
-            tables = self._batch_tables[trump] = batch_tables(self.rules, trump)
-        tab, game_points = tables
+        tab, game_points = self._batch_tables[trump]
         n = self.table.n
         played_by = [0] * n
         for s, c in obs.played:

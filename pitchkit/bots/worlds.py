@@ -28,6 +28,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import pairwise
+from typing import Any
+
+import numpy as np
 
 from pitchkit.actions import ALONE
 from pitchkit.plan import rules_plan
@@ -219,6 +222,20 @@ class Known:
                             key=lambda s: -self.barred[s].bit_count())
         self.total_need = sum(self.need[s] for s in self.order)
         self.free = cards_list(self.pool)
+        #: the free cards' bits and, per seat dealt cards, whether each is barred to it
+        #: (arrays for :func:`draw_worlds`, made when first asked)
+        self._arrays: tuple[Any, list[Any]] | None = None
+
+    def arrays(self) -> tuple[Any, list[Any]]:
+        """The free cards' masks (numpy) and, per seat of :attr:`order`, which of them it
+        may not be dealt (a bool array, or None)."""
+        if self._arrays is None:
+            free = np.array(self.free, np.uint64)
+            bits = np.left_shift(np.uint64(1), free)
+            barred = [(np.right_shift(np.uint64(self.barred[s]), free) & np.uint64(1))
+                      .astype(bool) if self.barred[s] else None for s in self.order]
+            self._arrays = (bits, barred)
+        return self._arrays
 
 
 def known(table: Table, obs: Observation, sight: Sight) -> Known | None:
@@ -407,6 +424,79 @@ def matched_world(know: Known, me: int, hand: int, rng: random.Random) -> list[i
     return world
 
 
+def draw_worlds(know: Known, me: int, hand: int, count: int, gen: np.random.Generator
+                ) -> list[list[int]]:
+    """Up to ``count`` worlds drawn at once (numpy), each as :func:`draw_world` draws one:
+    the unseen cards in a random order (random keys from ``gen``), dealt to each seat in
+    turn (those with most cards barred first), the first it may hold. A draw that ran
+    into a corner is left out (fewer worlds come back)."""
+    if count <= 0 or know.total_need > len(know.free):
+        return []
+    base = list(know.fixed)
+    base[me] = hand
+    if not know.order:
+        return [list(base) for _ in range(count)]
+    f = len(know.free)
+    bits, barred = know.arrays()
+    perm = gen.random((count, f)).argsort(axis=1)
+    dealt = bits[perm]  # each row: the free cards' masks in that world's order
+    need = know.need
+    keep = np.uint64(know.keep_trumps)
+    out = np.empty((count, len(base)), np.uint64)
+    out[:] = np.array(base, np.uint64)
+    ok: Any = None
+    if not know.any_banned:
+        at = 0
+        for seat in know.order:
+            taken = np.bitwise_or.reduce(dealt[:, at:at + need[seat]], axis=1)
+            at += need[seat]
+            out[:, seat] |= taken & keep if keep else taken
+    else:
+        left = np.ones((count, f), bool)
+        ok = np.ones(count, bool)
+        for seat, bars in zip(know.order, barred, strict=True):
+            allowed = left & ~bars[perm] if bars is not None else left
+            take = allowed & (allowed.cumsum(axis=1) <= need[seat])
+            ok &= take.sum(axis=1) == need[seat]
+            taken = np.bitwise_or.reduce(np.where(take, dealt, np.uint64(0)), axis=1)
+            out[:, seat] |= taken & keep if keep else taken
+            left &= ~take
+        if not ok.all():
+            out = out[ok]
+    worlds: list[list[int]] = out.tolist()
+    return worlds
+
+
+def sample_worlds(know: Known, me: int, hand: int, count: int, rng: random.Random,
+                  gen: np.random.Generator, agrees: Callable[[list[int]], bool] | None = None,
+                  tries: int = BID_TRIES) -> list[list[int]]:
+    """``count`` worlds (:func:`draw_worlds`, from ``gen``), those that also ``agrees``
+    (with the bids, say) first: ``1 + tries`` times as many are drawn and the first that
+    agree kept, the rest made up by those that do not; where too few draws succeeded, the
+    rest found by :func:`matched_world` (from ``rng``). Fewer only when no world fits what
+    the seat knows."""
+    drawn = draw_worlds(know, me, hand, count * (1 + tries) if agrees else count, gen)
+    if agrees is not None:
+        good: list[list[int]] = []
+        bad: list[list[int]] = []
+        for world in drawn:
+            if agrees(world):
+                good.append(world)
+                if len(good) == count:
+                    break
+            elif len(bad) < count:
+                bad.append(world)
+        drawn = good + bad[:count - len(good)]
+    while len(drawn) < count:
+        # the greedy draw can corner itself when voids leave few choices (late in a hand
+        # of five seats): a world exists (the real deal is one), so find one by matching
+        matched = matched_world(know, me, hand, rng)
+        if matched is None:
+            break
+        drawn.append(matched)
+    return drawn[:count]
+
+
 def consistent(know: Known, me: int, world: Sequence[int]) -> bool:
     """Whether ``world`` (kept from an earlier decision, moved on) still fits ``know``."""
     taken = 0
@@ -422,63 +512,4 @@ def consistent(know: Known, me: int, world: Sequence[int]) -> bool:
         if not know.keep_trumps and cards.bit_count() != \
                 know.need[seat] + know.fixed[seat].bit_count():
             return False
-    return True
-
-
-def repair(know: Known, world: list[int], rng: random.Random) -> bool:
-    """Give back the cards ``world`` deals a seat that has since shown it cannot hold
-    them, in exchange for cards out of play it may hold; False when there are too few."""
-    me = know.me
-    out = know.pool
-    for seat, cards in enumerate(world):
-        if seat != me:
-            out &= ~cards
-    for seat, cards in enumerate(world):
-        bad = cards & know.banned[seat] if seat != me else 0
-        if not bad:
-            continue
-        allowed = out & ~know.banned[seat]
-        if know.keep_trumps:
-            # trumps-only: a folded seat simply holds nothing more
-            world[seat] = cards & ~bad
-            continue
-        if allowed.bit_count() < bad.bit_count():
-            return False
-        for _ in range(bad.bit_count()):
-            card = 1 << pick(allowed, rng)
-            allowed ^= card
-            out ^= card
-            cards |= card
-        world[seat] = cards & ~bad
-        out |= bad
-    return True
-
-
-def pick(mask: int, rng: random.Random) -> int:
-    """A card of ``mask`` chosen at random."""
-    k = rng.randrange(mask.bit_count())
-    while k:
-        mask &= mask - 1
-        k -= 1
-    return (mask & -mask).bit_length() - 1
-
-
-def follow_play(world: list[int], me: int, seat: int, card: int, rng: random.Random) -> bool:
-    """Move ``world`` on by an observed play: ``seat`` played ``card``.
-
-    When the world gave the card to another seat (or left it out of play), the two swap:
-    ``seat`` gives up a random card of its own for it. False when the world cannot
-    explain the play (the card was this seat's, or ``seat`` holds nothing).
-    """
-    bit = 1 << card
-    if world[seat] & bit:
-        world[seat] ^= bit
-        return True
-    holder = next((s for s in range(len(world)) if world[s] & bit), None)
-    if holder == me or not world[seat]:
-        return False
-    give = 1 << pick(world[seat], rng)
-    world[seat] ^= give
-    if holder is not None:
-        world[holder] ^= bit | give
     return True
