@@ -135,10 +135,10 @@ class ThumbTables:
     #: the cards that beat a card in a trick (a relabelled mask), by ``suit led * 67 +
     #: its bit % 67``
     beats: Masks
-    #: by relabelled card led: ``its suit * 67`` and that plus ``its bit % 67``, and its
-    #: suit's mask
+    #: by relabelled card led: ``its suit * 67``, the cards that beat it, and its suit's
+    #: mask
     led_base: Masks
-    led_flat: Masks
+    lead_beats: Masks
     led_masks: Masks
     #: per suit: the relabelled mask of its cards (effective suits)
     suit_masks: Masks
@@ -191,12 +191,19 @@ def thumb_tables(tables: tuple[TrumpTables, tuple[tuple[int, ...], ...], tuple[f
                    for led in range(4)),
         beats=beats,
         led_base=np.array([suits[i] * MOD for i in range(CARDS)], U64),
-        led_flat=np.array([suits[i] * MOD + (1 << i) % MOD for i in range(CARDS)], U64),
+        lead_beats=beats[[suits[i] * MOD + (1 << i) % MOD for i in range(CARDS)]],
         led_masks=np.array([relabelled(t.suit_masks[suits[i]]) for i in range(CARDS)], U64),
         suit_masks=np.array([relabelled(m) for m in t.suit_masks], U64),
         trumps=relabelled(t.trumps), jokers=relabelled(3 << 52),
         lead=_chunk_table(lead_enc, "max", -1, np.int32),
         following=following, never_lead_joker=never_lead_joker)
+
+
+def _rows(row: Any, rows: int, dtype: type) -> Any:
+    """``rows`` copies of ``row``, one a row (np.tile's, without its cost a call)."""
+    out: Any = np.empty((rows, len(row)), dtype)
+    out[:] = row
+    return out
 
 
 @dataclass
@@ -235,15 +242,15 @@ def play_outs(tab: ThumbTables, worlds: Sequence[Sequence[int]], candidates: Seq
     by_world = _by_chunks(tab.relabel, np.array(worlds, U64), "or")
     hands = np.repeat(by_world[:, order], c_count, axis=0)
     plays = sum(int(m).bit_count() for m in worlds[0])
-    cap = np.tile(_by_chunks(tab.relabel, np.array(captured, U64), "or"), (rows, 1))
-    won = np.tile(np.array(tricks_won, np.int64), (rows, 1))
-    seats = np.tile(np.array(order, np.intp), (rows, 1))
+    cap = _rows(_by_chunks(tab.relabel, np.array(captured, U64), "or"), rows, U64)
+    won = _rows(tricks_won, rows, np.int64)
+    seats = _rows(order, rows, np.intp)
     teams = np.array(team, np.intp)[seats]
     turn = np.array([[(w + q) % size for q in range(size)] for w in range(size)], np.intp)
     by_row = np.arange(rows) * size
     by_row_n = np.arange(rows) * n
     beats, lead_tabs = tab.beats, tab.lead
-    led_flat, led_masks, led_base = tab.led_flat, tab.led_masks, tab.led_base
+    lead_beats, led_masks, led_base = tab.lead_beats, tab.led_masks, tab.led_base
     trumps = U64(tab.trumps)
     following = tab.following
     joker_free = U64(~tab.jokers & ((1 << CARDS) - 1))
@@ -251,8 +258,13 @@ def play_outs(tab: ThumbTables, worlds: Sequence[Sequence[int]], candidates: Seq
     place = len(trick)
     traced: list[list[int]] | None = [] if trace else None
     card_of = np.array(tab.card_of, np.intp)
-    # the trick under way (the same in every row): the card winning it so far
-    win_flat = np.zeros(rows, U64)
+    # every seat of the play-out its own side (auction pitch): a follower always plays
+    # to an opponent's trick, and nobody's side needs keeping
+    solo = len({team[s] for s in order}) == size
+    # the trick under way (the same in every row): the cards that beat the card winning
+    # it so far (a suit led orders the cards: a card beating the winner wins, and what
+    # beats it is what beat both), the place and side of its winner
+    beat = np.zeros(rows, U64)
     win_team = np.zeros(rows, np.intp)
     win_place = np.zeros(rows, np.intp)
     trick_mask = np.zeros(rows, U64)
@@ -271,14 +283,15 @@ def play_outs(tab: ThumbTables, worlds: Sequence[Sequence[int]], candidates: Seq
                 win_c, win_p = i, p
         led67[:] = led * MOD
         led_mask[:] = tab.suit_masks[led]
-        win_flat[:] = led * MOD + (1 << win_c) % MOD
+        beat[:] = beats[led * MOD + (1 << win_c) % MOD]
         win_team[:] = team[trick[win_p][0]]
         win_place[:] = win_p
         trick_mask[:] = bits
-    card = np.tile(np.array([index_of[c] for c in candidates], np.intp), w_count)
+    card = _rows([index_of[c] for c in candidates], w_count, np.intp).ravel()
     last = np.full(rows, -1, np.intp)
     for step in range(plays):
         hand = hands[:, place]
+        took = None
         if step == 0:
             bit = BITS[card]
         elif plays - step <= size - place:
@@ -307,8 +320,11 @@ def play_outs(tab: ThumbTables, worlds: Sequence[Sequence[int]], candidates: Seq
                                      np.where(held.astype(bool), held, hand))
                 else:
                     legal = np.where(follow.astype(bool), follow, hand)
-            take = legal & beats[win_flat]
-            choice = np.where((win_team != teams[:, place]) & take.astype(bool), take, legal)
+            take = legal & beat
+            took = take.astype(bool)
+            if not solo:
+                took &= win_team != teams[:, place]
+            choice = np.where(took, take, legal)
             bit = np.bitwise_and(choice, -choice)
         hand ^= bit
         if traced is not None or (not place and step and plays - step <= size):
@@ -316,18 +332,21 @@ def play_outs(tab: ThumbTables, worlds: Sequence[Sequence[int]], candidates: Seq
             if traced is not None:
                 traced.append(card_of[card].tolist())
         if place:
-            flat = led67 + bit % mod
-            better = (bit & beats[win_flat]).astype(bool)
-            np.copyto(win_flat, flat, where=better)
-            np.copyto(win_team, teams[:, place], where=better)
+            # solo, a follower's card wins exactly when it took the trick
+            better = took if solo and took is not None else (bit & beat).astype(bool)
             np.copyto(win_place, place, where=better)
+            if not solo:
+                np.copyto(win_team, teams[:, place], where=better)
+            if place + 1 < size:
+                beat &= beats[led67 + bit % mod]
             trick_mask |= bit
         else:
-            win_flat = led_flat[card]
+            beat = lead_beats[card]
             led67 = led_base[card]
             led_mask = led_masks[card]
-            win_team = teams[:, 0].copy()
-            win_place = np.zeros(rows, np.intp)
+            if not solo:
+                win_team = teams[:, 0].copy()
+            win_place.fill(0)
             trick_mask = bit.copy()
         place += 1
         if place == size:
@@ -340,7 +359,8 @@ def play_outs(tab: ThumbTables, worlds: Sequence[Sequence[int]], candidates: Seq
             turned = by_row[:, None] + turn[win_place]
             hands = hands.ravel()[turned]
             seats = seats.ravel()[turned]
-            teams = teams.ravel()[turned]
+            if not solo:
+                teams = teams.ravel()[turned]
     assert not place, "a play-out ends at a trick's end"
     return Batch(cap, won, last, traced)
 
@@ -442,12 +462,16 @@ class BatchScore:
         plan = quick.plan
         worlds = len(dealt)
         side_ids = np.arange(n)
-        won = np.zeros((rows, n), np.int64)
+        row_ids = np.arange(rows)
+        # the points won by side, and a last column for those nobody won (NOBODY is -1)
+        won_or_not = np.zeros((rows, n + 1), np.int64)
+        won = won_or_not[:, :n]
         one_side = quick.all_points_wins
         first = np.full(rows, -2, np.intp)
         mixed = np.zeros(rows, bool)
-        #: per item, the sides credited with it (a bit each), for the end of a game
-        credits: list[Ints] = []
+        #: per item, the side that won it and the sides that split it (a bit each, or
+        #: None), for the end of a game
+        credits: list[tuple[Ints, Ints | None]] = []
         for kind, value, card, goes_to in quick.items:
             side: Ints
             split: Ints | None = None
@@ -515,9 +539,8 @@ class BatchScore:
                                           for m in in_play_w]))
             else:
                 side = np.full(rows, NOBODY, np.intp)  # nobody takes it
-            won += value * (side[:, None] == side_ids)
-            credited = np.where(side >= 0, 1 << np.maximum(side, 0), 0)
-            credits.append(credited if split is None else credited | split)
+            won_or_not[row_ids, side] += value
+            credits.append((side, split))
             if one_side:
                 mixed |= side < 0
                 first = np.where(first == -2, side, first)
@@ -550,7 +573,7 @@ class BatchScore:
         return out
 
     def _game_ends(self, out: npt.NDArray[np.float64], full: npt.NDArray[np.bool_],
-                   credits: list[Ints], won: npt.NDArray[np.int64],
+                   credits: list[tuple[Ints, Ints | None]], won: npt.NDArray[np.int64],
                    change: npt.NDArray[np.int64]) -> None:
         """Add to the rows ``full`` (a hand that may end the game) what
         :meth:`QuickScore.full` adds to the quick value: :data:`GAME_BONUS` more (less)
@@ -568,8 +591,12 @@ class BatchScore:
         pitcher, bid = quick.pitcher, quick.bid
         made = (won[picked, team_of[pitcher]] >= bid if pitcher is not None and bid is not None
                 else np.zeros(len(picked), bool))
-        outcomes = np.column_stack([c[picked] for c in credits] + [change[picked],
-                                                                   made]).tolist()
+        taken_by = []  # per item, the sides credited with it (a bit each)
+        for side, split in credits:
+            side = side[picked]
+            bits = np.where(side >= 0, 1 << np.maximum(side, 0), 0)
+            taken_by.append(bits if split is None else bits | split[picked])
+        outcomes = np.column_stack([*taken_by, change[picked], made]).tolist()
         items = len(credits)
         me = quick.me
         known: dict[tuple[int, ...], float] = {}
