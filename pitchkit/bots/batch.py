@@ -401,8 +401,12 @@ class BatchScore:
 
     def __init__(self, quick: QuickScore, tab: ThumbTables,
                  game_points: list[npt.NDArray[np.generic]],
-                 bid_change: tuple[int, npt.NDArray[np.int64]] | None = None) -> None:
+                 bid_change: tuple[int, npt.NDArray[np.int64]] | None = None,
+                 settled: dict[tuple[int, ...], float] | None = None) -> None:
         self.quick, self.tab = quick, tab
+        #: what the end of a game adds, by outcome (:meth:`_game_ends`): may be shared by
+        #: the decisions of a hand with the same scores, sides, pitcher and bid
+        self.settled = settled if settled is not None else {}
         #: chunk tables of a relabelled mask's game points (:func:`game_tables`)
         self.game_points = game_points
         #: :func:`bid_changes`
@@ -599,7 +603,7 @@ class BatchScore:
         outcomes = np.column_stack([*taken_by, change[picked], made]).tolist()
         items = len(credits)
         me = quick.me
-        known: dict[tuple[int, ...], float] = {}
+        known = self.settled
         for row, outcome in zip(picked.tolist(), outcomes, strict=True):
             key = tuple(outcome)
             bonus = known.get(key)

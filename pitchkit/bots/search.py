@@ -255,6 +255,9 @@ class SearchBot(CalibratedBot):
         #: the batched scorer's score changes by bid, for (pitcher, bid) (worked out once)
         self._bid_key: tuple[object, ...] | None = None
         self._bid_change: Any = None
+        #: the batched scorer's ends of a game by outcome, for (pitcher, bid), the scores
+        #: and the sides (the same all hand, but where a called partner shows itself)
+        self._settled: tuple[object, dict[tuple[int, ...], float]] = (None, {})
         self._view_obs: Observation | None = None
         #: the seating of the decision searched (:meth:`seating_of`)
         self._seating_obs: Observation | None = None
@@ -458,8 +461,11 @@ class SearchBot(CalibratedBot):
         key = (quick.pitcher, quick.bid)
         if self._bid_key != key:
             self._bid_key, self._bid_change = key, bid_changes(quick)
-        values = BatchScore(quick, tab, game_points, self._bid_change).values(
-            batch, dealt, len(candidates)).tolist()
+        settle_key = (key, obs.scores, tuple(obs.team_of))
+        if self._settled[0] != settle_key:
+            self._settled = (settle_key, {})
+        values = BatchScore(quick, tab, game_points, self._bid_change,
+                            self._settled[1]).values(batch, dealt, len(candidates)).tolist()
         count = len(candidates)
         totals = dict.fromkeys(candidates, 0.0)
         alive = list(range(count))
