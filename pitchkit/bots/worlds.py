@@ -456,9 +456,10 @@ def draw_worlds(know: Known, me: int, hand: int, count: int, gen: np.random.Gene
         ok = np.ones(count, bool)
         for seat, bars in zip(know.order, barred, strict=True):
             allowed = left & ~bars[perm] if bars is not None else left
-            take = allowed & (allowed.cumsum(axis=1) <= need[seat])
-            ok &= take.sum(axis=1) == need[seat]
-            taken = np.bitwise_or.reduce(np.where(take, dealt, np.uint64(0)), axis=1)
+            counts = allowed.cumsum(axis=1)
+            take = allowed & (counts <= need[seat])
+            ok &= counts[:, -1] >= need[seat]
+            taken = np.bitwise_or.reduce(dealt * take, axis=1)
             out[:, seat] |= taken & keep if keep else taken
             left &= ~take
         if not ok.all():
