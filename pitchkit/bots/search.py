@@ -24,10 +24,10 @@ candidate. From the third world on, a candidate a point a world behind the best 
 dropped. The calibrated bot's own card stands unless the search finds one better by
 ``margin`` points a world.
 
-The search has a budget of ``work`` card plays of play-outs a hand (by default 2,500
-shared by the seats of the table: 625 each at four; a hand of more than 24 cards
-played has 2,500 times 24 over its cards, as each decision costs time of its own:
-call-partner pitch, five seats of ten cards, 240 each). A decision may take up to two
+The search has a budget of ``work`` card plays of play-outs a hand (by default 10,000
+shared by the seats of the table: 2,500 each at four; a hand of more than 24 cards
+played has 10,000 times 24 over its cards, as each decision costs time of its own:
+call-partner pitch, five seats of ten cards, 960 each). A decision may take up to two
 thirds of what is left: as many worlds (at most ``samples``) as that buys for its
 candidates and the cards still to play; with fewer than two, the calibrated bot's card
 stands. It is charged for the play-outs it played: a candidate dropped plays no more
@@ -57,7 +57,7 @@ With ``leaf=N`` a rule-of-thumb play-out stops at the end of its N-th trick and 
 of the hand is estimated (:mod:`pitchkit.bots.leaf`, which says where it cannot and
 plays out whole): a play-out is charged the card plays to that horizon and the estimate's.
 
-Settings: ``samples`` (worlds a decision at most, default 6), ``margin`` (default
+Settings: ``samples`` (worlds a decision at most, default 16), ``margin`` (default
 0.25), ``work`` (card plays of play-outs a hand; default as above), ``playout``
 (``thumb``, the default, or ``careful``), ``leaf`` (default 0: whole play-outs), and the
 calibrated bot's.
@@ -123,7 +123,7 @@ PLAYOUTS = ("thumb", "careful")
 BID_TRIES = 3
 #: Card plays of play-outs a hand at the whole table by default, shared by its seats:
 #: ``work`` is this over the number of seats (about the same time a hand at any size).
-TABLE_WORK = 2500
+TABLE_WORK = 10000
 #: Cards played in a hand (every seat's hand when play begins) up to which the table has
 #: all of :data:`TABLE_WORK`; a longer hand has that much less a card played, as each of
 #: its decisions costs time of its own (about the same time a hand on every variant).
@@ -196,7 +196,7 @@ SUIT_BASES = tuple((13 * s, SUIT_MASKS[s]) for s in range(4))
 class SearchBot(CalibratedBot):
     """Calibrated bidding, determinized search in play; see the module docstring."""
 
-    def __init__(self, rules: Rules, seat: int, rng: random.Random, samples: int = 6,
+    def __init__(self, rules: Rules, seat: int, rng: random.Random, samples: int = 16,
                  margin: float = 0.25, work: int | None = None, boldness: float = 0.0,
                  moon_samples: int = 0, playout: str = "thumb", leaf: int = 0) -> None:
         super().__init__(rules, seat, rng, boldness=boldness, moon_samples=moon_samples)
