@@ -47,8 +47,8 @@ there the calibrated bot's card stands.)
 A stage's choice of cards is searched too (:mod:`pitchkit.bots.stage_choice`): the
 calibrated bot's choice and a few others, each played out from the stage's first lead in
 the same worlds; it is charged to the hand's ``work`` first, and the stage's card play
-searches with what is left (at the default, almost never: the stage choice decides more
-games).
+searches with what is left (at 2,500 card plays a hand almost never, which measured the
+same; at 10,000 some 6 to 8 decisions a hand).
 
 Bidding, trump and the draw are the calibrated bot's (:mod:`pitchkit.bots.calibrated`),
 the moon from its tables as by default; so is the lead that names trump.
