@@ -80,19 +80,29 @@ def start(r: Rules, *hands: str, dealer: int = 3, turned: str | None = None) -> 
     return game
 
 
+#: Deals a hand after which :func:`turns` stops (see there).
+DEALS_PER_HAND_CUT = 100
+
+
 def turns(game: Game, hands: int, limit: int = 5000
           ) -> Iterator[tuple[int, Observation, list[int]]]:
     """Every decision of ``game`` until it is over or ``hands`` hands have been dealt and
     played: deals at random from the game's own generator, and yields the seat to act, its
     observation and the legal actions; the caller applies one. At most ``limit`` turns (a
-    game that never ends fails the test instead of hanging it)."""
+    game that never ends fails the test instead of hanging it). Deals thrown in unplayed
+    (a misdeal, everyone passing under a redeal) end it after ``DEALS_PER_HAND_CUT`` a
+    hand, as the simulator cuts such a game off: rules under which a seat throws in nearly
+    every deal (one card a hand, weak below an ace) are legal, and bots that throw in every
+    weak hand never reach a hand there."""
+    deals = 0
     for _ in range(limit):
         if game.phase is Phase.OVER:
             return
         if game.phase is Phase.DEAL:
-            if game.hands_played >= hands:
+            if game.hands_played >= hands or deals >= DEALS_PER_HAND_CUT * hands:
                 return
             game.deal_random()
+            deals += 1
             continue
         seat = game.to_act
         assert seat is not None

@@ -17,7 +17,7 @@ from pitchkit.engine import Game
 from pitchkit.load import load_variant, shipped_variants
 from pitchkit.results import Observation, Phase
 from pitchkit.tricks import tables_for, trick_winner, trick_winner_suit_led
-from pitchkit.variant import Rules
+from pitchkit.variant import Rules, rules_from_mapping
 from tests.play_helpers import turns
 from tests.strategies import variants
 
@@ -127,6 +127,19 @@ SHIPPED = [name for name, _ in shipped_variants() if searched(load_variant(name)
 def test_the_policy_plays_the_default_card_play_on_shipped_variants(variant: str) -> None:
     rules = load_variant(variant)
     assert check_game(rules, 7, hands=4) > 20
+
+
+def test_rules_that_throw_in_nearly_every_deal_end_the_game_check() -> None:
+    # found by hypothesis: one card a hand, weak below an ace, thrown in as a misdeal. A
+    # default-card-play seat throws in each weak hand, so no hand is ever played; the check
+    # stops as the simulator cuts such a game off, and compares nothing.
+    rules = rules_from_mapping({
+        "players": {"count": 4},
+        "deal": {"cards_per_hand": 1, "packet_size": 3, "weak_hand_below": "A",
+                 "weak_hand_misdeal": True},
+        "trump": {"chosen_by": "first_lead"},
+    })
+    assert check_game(rules, 0, hands=2) == 0
 
 
 @settings(max_examples=60, deadline=None)
