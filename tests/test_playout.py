@@ -136,8 +136,12 @@ def test_rules_that_throw_in_nearly_every_deal_end_the_game_check() -> None:
     rules = rules_from_mapping({
         "players": {"count": 4},
         "deal": {"cards_per_hand": 1, "packet_size": 3, "weak_hand_below": "A",
-                 "weak_hand_misdeal": True},
+                 "weak_hand_misdeal": True, "weak_hand_strong_ranks": []},
         "trump": {"chosen_by": "first_lead"},
+        "auction": {"style": "one_round", "min_bid": 1, "max_bid": 4,
+                    "when_all_pass": "dealer_must_bid", "dealer_forced_bid": 1},
+        "points": {"low_goes_to": "holder", "lone_trump": "high_and_low"},
+        "scoring": {"win_only_as_pitcher": True, "target": 7},
     })
     assert check_game(rules, 0, hands=2) == 0
 
