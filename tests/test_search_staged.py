@@ -132,15 +132,15 @@ def test_a_staged_play_out_plays_every_later_stage_to_the_hands_end(variant: str
 
 
 @pytest.mark.parametrize("variant", STAGED)
-def test_the_search_bot_searches_staged_play(variant: str) -> None:
-    """In staged play the search bot plays cards of its own: some differ from the
-    calibrated bot's in the same position (with work enough to search most decisions:
-    at the default a two-player hand's budget buys few)."""
+def test_the_search_bot_leaves_staged_card_play_to_the_calibrated_bot(variant: str) -> None:
+    """In staged play the search bot searches the stage's choice, not its card play: with
+    work enough to search most decisions it plays the calibrated bot's card in every
+    position (searching it measured no gain, at 1.7 to 2.1 times the time)."""
     from pitchkit.bots.calibrated import CalibratedBot
 
     rules = load_variant(variant)
     n = rules.players.count
-    differ = 0
+    plays = 0
     for seed in range(3):
         game = Game(rules, random.Random(seed))
         bots = [SearchBot(rules, s, random.Random(s), work=3000) for s in range(n)]
@@ -148,6 +148,9 @@ def test_the_search_bot_searches_staged_play(variant: str) -> None:
         for seat, obs, legal in turns(game, 1):
             choice = bots[seat].choose(obs, legal)
             if obs.phase is Phase.PLAY:
-                differ += choice != plain[seat].choose(obs, legal)
+                assert choice == plain[seat].choose(obs, legal)
+                plays += len(legal) > 1
+            else:
+                plain[seat].choose(obs, legal)
             game.apply(choice)
-    assert differ > 0
+    assert plays >= 20

@@ -196,15 +196,3 @@ def test_the_thumb_lead_is_the_play_outs_lead(variant: str) -> None:
             hands[holder] ^= 1 << card
     assert leads >= 10
 
-
-def test_the_stage_search_is_charged_to_the_hands_work() -> None:
-    """The stage's play-outs come off the hand's work (each a whole play-out of the stage
-    and the later ones): with a budget they overspend, the card play of the stage is left
-    to the calibrated bot."""
-    rules = load_variant("pimps-and-hoes")
-    obs = last_stage()
-    bot = SearchBot(rules, 0, random.Random(1), work=50)
-    bot.choose(obs, cards_list(obs.reserve))
-    # the last stage: 5 cards a seat, 10 card plays a play-out, several played out
-    assert bot._work_left <= 50 - 2 * 10
-    assert bot._work_left % 10 == 0

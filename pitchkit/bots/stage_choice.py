@@ -12,7 +12,9 @@ rule of thumb, and the rest of the hand is played out as the card play's search 
 it out (:meth:`~pitchkit.bots.search.SearchBot.play_card_out`: through the later
 stages, every seat choosing by the rule of thumb) and valued by the variant's scoring.
 The calibrated bot's choice stands unless another is better by the search's ``margin``
-points a world. The play-outs are charged to the hand's ``work`` first.
+points a world. The stage's card play is then the calibrated bot's (see
+:mod:`pitchkit.bots.search`); the search's ``work`` does not bound this search, its
+``samples`` and :data:`STAGE_WORLDS` do.
 """
 
 from __future__ import annotations
@@ -24,7 +26,6 @@ from pitchkit.bots.heuristic import know
 from pitchkit.bots.staged import (
     choose_stage,
     guess_stage,
-    stage_counts,
     stage_order,
     stage_wants,
 )
@@ -150,7 +151,6 @@ def search_stage(search: SearchBot, obs: Observation, usual: int) -> int:
     candidates = stage_candidates(rules, trump, cards, count, usual)
     if len(candidates) < 2:
         return usual
-    search.affordable(obs, 0)  # the hand's work begins (at its first stage)
     worlds = search.staged_worlds(obs, min(search.samples, STAGE_WORLDS))
     if len(worlds) < 2:
         return usual
@@ -171,7 +171,6 @@ def search_stage(search: SearchBot, obs: Observation, usual: int) -> int:
     totals = dict.fromkeys(candidates, 0.0)
     alive = list(candidates)
     rng = search.rng
-    played_out = 0
     for i, world in enumerate(worlds):
         if search.drop_behind(totals, alive, i):
             break  # the rest cannot change the choice
@@ -181,15 +180,11 @@ def search_stage(search: SearchBot, obs: Observation, usual: int) -> int:
                 unplayed = world[s] | world[n + s]
                 chosen = guess_stage(unplayed, min(count, unplayed.bit_count()), wants, rng)
                 world[s], world[n + s] = chosen, unplayed & ~chosen
-        played_out += len(alive)
         for choice in alive:
             hands = list(world)
             hands[me], hands[n + me] = choice, cards & ~choice
             lead = thumb_lead(hands[leader], trumps, trump_order, trump_first, no_joker)
             totals[choice] += search.play_card_out(lead_obs, hands, dealt, lead, quick)
-    # charged to the hand's work: the card play searches with what is left
-    plays = sum(stage_counts(rules.play.stages[obs.stage:], cards.bit_count())) * n
-    search._work_left -= played_out * plays
     best = max(totals, key=lambda c: (totals[c], c == usual))
     if totals[best] - totals[usual] > search.margin * len(worlds):
         return best

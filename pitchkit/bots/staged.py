@@ -55,11 +55,6 @@ def stage_counts(stages: Sequence[int], dealt: int) -> list[int]:
     return out
 
 
-def later_plays(stages: Sequence[int], stage: int, reserve: int) -> int:
-    """Cards one seat holding ``reserve`` unchosen cards plays after stage ``stage``."""
-    return sum(stage_counts(stages[stage + 1:], reserve.bit_count()))
-
-
 @per_rule_set(64)
 def stage_wants(rules: Rules, trump: int) -> tuple[float, ...]:
     """Per card, how much a seat wants it in a stage: its rank, 14 more for a trump (what
