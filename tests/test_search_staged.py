@@ -9,7 +9,7 @@ from collections.abc import Iterator, Sequence
 import pytest
 
 from pitchkit.bots.search import SearchBot
-from pitchkit.bots.staged import choose_stage, stage_counts, staged_world
+from pitchkit.bots.staged import choose_stage, stage_counts, stage_wants, staged_world
 from pitchkit.bots.worlds import voids
 from pitchkit.engine import Game
 from pitchkit.load import load_variant
@@ -33,6 +33,17 @@ def test_choose_stage_takes_the_first_cards_of_the_order_that_are_held() -> None
     assert choose_stage(0b1010001010, 2, order) == (1 << 9) | (1 << 3)
     assert choose_stage((1 << 7) | (1 << 0), 2, order) == (1 << 7) | 1
     assert choose_stage(1 << 1, 3, order) == 1 << 1  # fewer held than asked: all of them
+
+
+@pytest.mark.parametrize(("variant", "lift"), [("pimps-and-hoes", 14.0),
+                                               ("pimps-and-hoes-4p", 14.0),
+                                               ("pimps-and-hoes-literal", 7.0)])
+def test_a_trump_is_wanted_by_the_chance_it_takes_a_trick(variant: str, lift: float) -> None:
+    """A trump is wanted 14 more than its rank, times the chance the seat leads a trick
+    (one over the seats) where a trump wins only when trumps were led."""
+    rules = load_variant(variant)
+    wants = stage_wants(rules, 0)  # spades trump: the ace of spades and the ace of hearts
+    assert wants[12] == 12 + lift and wants[25] == 12
 
 
 @pytest.mark.parametrize("variant", STAGED)

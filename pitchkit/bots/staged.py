@@ -30,6 +30,7 @@ from pitchkit.bots.worlds import Table, plays_of, take_allowed, voids
 from pitchkit.memo import per_rule_set
 from pitchkit.play import cards_list
 from pitchkit.results import Observation
+from pitchkit.tricks import trick_winner_suit_led
 from pitchkit.variant import Rules
 
 #: Draws of a world before the decision is left to the calibrated bot's card (a draw can
@@ -65,9 +66,17 @@ def stage_wants(rules: Rules, trump: int) -> tuple[float, ...]:
     combination), the search against the calibrated bot, 1,000 deals (seed 1): Pimps &
     Hoes +7.1% [+3.6%, +10.6%], four players +5.1% [+1.2%, +9.0%], literal +24.3%
     [+21.0%, +27.6%]; with it wanted twice as much -37.4% and -27.0%; with it left out
-    +31.3%, +35.7% and +19.2%."""
+    +31.3%, +35.7% and +19.2%.
+
+    Where a trump takes a trick only when trumps were led (``play.trick_winner:
+    suit_led``) it is wanted 14 more times the chance the seat leads a trick, one over the
+    seats at the table (the first lead's and each winner's aside): in the literal game
+    for two 7 more."""
     t = know(rules).tables[trump]
-    return tuple(float(c % 13 if c < 52 else 6) + (14.0 if t.trumps >> c & 1 else 0.0)
+    lift = 14.0
+    if trick_winner_suit_led(rules):
+        lift /= rules.players.count
+    return tuple(float(c % 13 if c < 52 else 6) + (lift if t.trumps >> c & 1 else 0.0)
                  for c in range(54))
 
 
