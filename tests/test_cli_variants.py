@@ -280,19 +280,21 @@ def _alternatives(prop: dict[str, Any]) -> list[Any]:
 
 def _companions(setting: str) -> list[list[str]]:
     """What else a setting may need to show in a sheet, as overrides, derived rather than
-    listed: nothing; what a test's mark of it says it needs; the base of each case of
-    test_engine_settings that changes it."""
+    listed: what a test's mark of it says it needs; the base of each case of
+    test_engine_settings that changes it; nothing. (In that order: a setting with needs
+    shows only with them, and trying every variant and value without them first took
+    some 270 loads for points.game_tie_card alone; a setting without needs has only
+    nothing to try.)"""
     from setting_marks import setting_marks
     from test_engine_settings import CASES
 
-    out: list[list[str]] = [[]]
-    out += [list(mark.needs) for mark in setting_marks() if mark.key == setting and mark.needs]
+    out = [list(mark.needs) for mark in setting_marks() if mark.key == setting and mark.needs]
     section, key = setting.split(".")
     for base, change in CASES:
         if key in change.get(section, {}) and base:
             out.append([f"{sec}.{name}={_flow(value)}" for sec, values in base.items()
                         for name, value in values.items()])
-    return out
+    return [*out, []]
 
 
 def _flow(value: Any) -> str:
