@@ -17,9 +17,13 @@ settings.load_profile("ci" if os.environ.get("CI") else "default")
 # The calibrated bot caches what it learns per rule set in the user's cache folder: tests
 # never read or write the real one (a fresh folder per run, so no test depends on it).
 if "PITCHKIT_TEST_KEEPS_CACHE" not in os.environ:
+    import atexit
+    import shutil
     import tempfile
 
     os.environ["XDG_CACHE_HOME"] = tempfile.mkdtemp(prefix="pitchkit-test-cache-")
+    # removed when the run ends (each run left one behind)
+    atexit.register(shutil.rmtree, os.environ["XDG_CACHE_HOME"], ignore_errors=True)
 # ... and learns from short runs: every variant a test plays calibrates in a fraction of a
 # second (the figures of a full calibration are the benchmarks' to measure).
 os.environ.setdefault("PITCHKIT_CALIBRATION_HANDS", "600")
