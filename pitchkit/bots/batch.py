@@ -70,6 +70,9 @@ CARDS = 54
 CHUNK = 14
 CHUNKS = -(-CARDS // CHUNK)
 CHUNK_MASK = (1 << CHUNK) - 1
+#: the same as numpy scalars, and each chunk's shift (made once, not at every use)
+_LOW = U64(CHUNK_MASK)
+_SHIFTS = [U64(chunk * CHUNK) for chunk in range(CHUNKS)]
 #: ``2**i % 67`` differs for every ``i < 64``: the index of a mask's lowest bit is
 #: ``BIT_INDEX[bit % 67]``.
 MOD = 67
@@ -105,9 +108,9 @@ def _chunk_table(values: Sequence[int], combine: str, empty: int, dtype: type) -
 def _by_chunks(tables: Sequence[npt.NDArray[np.generic]], masks: Masks, combine: str
                ) -> npt.NDArray[np.generic]:
     """``combine`` of the chunk tables' entries for ``masks``."""
-    out = tables[0][masks & U64(CHUNK_MASK)]
+    out = tables[0][masks & _LOW]
     for chunk in range(1, CHUNKS):
-        part = tables[chunk][(masks >> U64(chunk * CHUNK)) & U64(CHUNK_MASK)]
+        part = tables[chunk][(masks >> _SHIFTS[chunk]) & _LOW]
         if combine == "or":
             out = out | part
         elif combine == "max":
@@ -300,11 +303,10 @@ def play_outs(tab: ThumbTables, worlds: Sequence[Sequence[int]], candidates: Seq
             legal = hand
             if tab.never_lead_joker:
                 plain = hand & joker_free
-                legal = np.where(plain.astype(bool), plain, hand)
-            enc = lead_tabs[0][legal & U64(CHUNK_MASK)]
+                legal = np.where(plain, plain, hand)
+            enc = lead_tabs[0][legal & _LOW]
             for chunk in range(1, CHUNKS):
-                enc = np.maximum(enc, lead_tabs[chunk][(legal >> U64(chunk * CHUNK))
-                                                       & U64(CHUNK_MASK)])
+                enc = np.maximum(enc, lead_tabs[chunk][(legal >> _SHIFTS[chunk]) & _LOW])
             card = (enc & 63).astype(np.intp)
             bit = BITS[card]
         else:
@@ -313,17 +315,17 @@ def play_outs(tab: ThumbTables, worlds: Sequence[Sequence[int]], candidates: Seq
             else:
                 follow = hand & led_mask
                 if following == FOLLOW_OR_TRUMP:
-                    legal = np.where(follow.astype(bool), follow | (hand & trumps), hand)
+                    legal = np.where(follow, follow | (hand & trumps), hand)
                 elif following == MUST_FOLLOW_THEN_TRUMP:
                     held = hand & trumps
-                    legal = np.where(follow.astype(bool), follow,
-                                     np.where(held.astype(bool), held, hand))
+                    legal = np.where(follow, follow, np.where(held, held, hand))
                 else:
-                    legal = np.where(follow.astype(bool), follow, hand)
+                    legal = np.where(follow, follow, hand)
             take = legal & beat
             took = take.astype(bool)
             if not solo:
-                took &= win_team != teams[:, place]
+                its_team = teams[:, place]
+                took &= win_team != its_team
             choice = np.where(took, take, legal)
             bit = np.bitwise_and(choice, -choice)
         hand ^= bit
@@ -336,7 +338,9 @@ def play_outs(tab: ThumbTables, worlds: Sequence[Sequence[int]], candidates: Seq
             better = took if solo and took is not None else (bit & beat).astype(bool)
             np.copyto(win_place, place, where=better)
             if not solo:
-                np.copyto(win_team, teams[:, place], where=better)
+                # the follower's side (read above where it chose to take the trick)
+                np.copyto(win_team, teams[:, place] if took is None else its_team,
+                          where=better)
             if place + 1 < size:
                 beat &= beats[led67 + bit % mod]
             trick_mask |= bit
@@ -452,9 +456,11 @@ class BatchScore:
             return np.repeat(np.array([1 << index_of[c] if c >= 0 else 0 for c in cards],
                                       U64), c_count)
 
-        def capturer(bits: Masks) -> Ints:
-            """Per row, the side that captured its bit (:data:`NOBODY` if none did)."""
-            hit = (cap & bits[:, None]).astype(bool)
+        def capturer(bits: Masks | np.uint64) -> Ints:
+            """Per row, the side that captured its bit (:data:`NOBODY` if none did); one
+            bit for every row (a card's) as a scalar."""
+            hit = (cap & (bits[:, None] if isinstance(bits, np.ndarray) else bits)
+                   ).astype(bool)
             return np.where(hit.any(axis=1), hit.argmax(axis=1), NOBODY)
 
         def holder(cards: Sequence[int]) -> Ints:
@@ -505,11 +511,11 @@ class BatchScore:
                     # GameTie.NOBODY: rule: a tie for game: nobody scores it (source B)
             elif kind == KIND_CARD:
                 if goes_to is GoesTo.CAPTURER:
-                    side = capturer(bit_rows([card] * worlds))
+                    side = capturer(U64(1 << index_of[card]))
                 elif goes_to is GoesTo.HOLDER:
                     side = holder([card] * worlds)
                 else:
-                    side = np.where(taken & bit_rows([card] * worlds) != 0,
+                    side = np.where(taken & U64(1 << index_of[card]) != 0,
                                     holder([card] * worlds), NOBODY)
             elif kind in (KIND_HIGH, KIND_LOW):
                 natural = [m & quick.natural_mask for m in in_play_w]
