@@ -456,11 +456,9 @@ class BatchScore:
             return np.repeat(np.array([1 << index_of[c] if c >= 0 else 0 for c in cards],
                                       U64), c_count)
 
-        def capturer(bits: Masks | np.uint64) -> Ints:
-            """Per row, the side that captured its bit (:data:`NOBODY` if none did); one
-            bit for every row (a card's) as a scalar."""
-            hit = (cap & (bits[:, None] if isinstance(bits, np.ndarray) else bits)
-                   ).astype(bool)
+        def capturer(bits: Masks) -> Ints:
+            """Per row, the side that captured its bit (:data:`NOBODY` if none did)."""
+            hit = (cap & bits[:, None]).astype(bool)
             return np.where(hit.any(axis=1), hit.argmax(axis=1), NOBODY)
 
         def holder(cards: Sequence[int]) -> Ints:
@@ -482,6 +480,16 @@ class BatchScore:
         #: per item, the side that won it and the sides that split it (a bit each, or
         #: None), for the end of a game
         credits: list[tuple[Ints, Ints | None]] = []
+        # the cards whose items go to their capturer: who captured each, all at once (as
+        # capturer() finds one: the first side that holds it, by card and row)
+        to_capturer = [card for kind, _, card, goes_to in quick.items
+                       if kind == KIND_CARD and goes_to is GoesTo.CAPTURER]
+        captured_by: dict[int, Ints] = {}
+        if to_capturer:
+            hits = (cap[None, :, :] & np.array([1 << index_of[c] for c in to_capturer],
+                                               U64)[:, None, None]).astype(bool)
+            captured_by = dict(zip(to_capturer, np.where(hits.any(axis=2), hits.argmax(axis=2),
+                                                         NOBODY), strict=True))
         for kind, value, card, goes_to in quick.items:
             side: Ints
             split: Ints | None = None
@@ -511,7 +519,7 @@ class BatchScore:
                     # GameTie.NOBODY: rule: a tie for game: nobody scores it (source B)
             elif kind == KIND_CARD:
                 if goes_to is GoesTo.CAPTURER:
-                    side = capturer(U64(1 << index_of[card]))
+                    side = captured_by[card]
                 elif goes_to is GoesTo.HOLDER:
                     side = holder([card] * worlds)
                 else:
