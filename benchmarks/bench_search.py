@@ -17,13 +17,14 @@ match is bounded by ``--timeout`` seconds, and reports the deals it finished).
 - ``strength``: ``pitchkit match`` (each deal played with the seats swapped, the 95%
   interval over deals on the difference in games won) of ``search`` against the default
   ``calibrated`` on every shipped variant, and against ``montecarlo`` on auction pitch.
-  Each match is the exact command printed in the table, run under ``timeout -s INT``
+  Each match (seed ``--seed``, default 1) is the exact command printed in the table, run
+  under ``timeout -s INT``
   (an interrupted match reports the deals it finished). The table is written with
   pitchkit.atomic to ``--out`` (an existing file only with ``--force``).
 - ``diagnose``: where ``montecarlo`` beats ``search`` (``benchmarks/search_hybrids.py``):
   ``search`` against itself with ``montecarlo``'s bids (``MonteCarloBids``), then with
   ``montecarlo``'s card play (``MonteCarloPlay``), each a match of ``--deals`` deals
-  (seed ``--seed``, bounded by ``--timeout``) on the first of ``--variants``; then
+  (seed ``--seed``, default 2, bounded by ``--timeout``) on the first of ``--variants``; then
   ``--games`` games of four ``search`` seats where seat 0 also asks ``montecarlo`` at each
   card searched: how often its card is of another choice, by trick, and where it is, the
   two cards played out on 60 worlds each way (``montecarlo``'s worlds and heuristic
@@ -160,7 +161,7 @@ def row(variant: str, bots: str, summary: dict[str, object] | None) -> str:
 
 
 def part_strength(deals: int, mc_deals: int, workers: int, timeout: int, out: Path | None,
-                  force: bool, against: str, variants: list[str]) -> None:
+                  force: bool, against: str, variants: list[str], seed: int = 1) -> None:
     if out is not None and out.exists() and not force:
         sys.exit(f"bench_search: {out} exists (add --force to replace it)")
     title = {"montecarlo": "# The strong bot: `search` against `montecarlo`",
@@ -177,8 +178,8 @@ def part_strength(deals: int, mc_deals: int, workers: int, timeout: int, out: Pa
         "less the other bot's, with its 95% interval over deals. A row's command reproduces",
         "it exactly (a row cut by the timeout: give `--games` its deals, no timeout). The",
         "figures describe these bots: a stronger player would change them.",
-        "In staged play (Pimps & Hoes) search plays as the calibrated bot does (it searches",
-        "trick play of unstaged hands only), so no difference is expected there.",
+        "In staged play (Pimps & Hoes) search searches each stage's choice of cards",
+        "(pitchkit.bots.stage_choice); a stage's card play is the calibrated bot's.",
         "",
         "| variant | A,B | deals | share (A) | difference A - B [95%] | verdict |",
         "|---|---|---|---|---|---|",
@@ -190,7 +191,7 @@ def part_strength(deals: int, mc_deals: int, workers: int, timeout: int, out: Pa
     if against in ("both", "calibrated"):
         jobs += [(name, "search,calibrated", deals) for name in variants]
     for variant, bots, count in jobs:
-        command, summary = run_match(variant, bots, count, 1, workers, timeout)
+        command, summary = run_match(variant, bots, count, seed, workers, timeout)
         line = row(variant, bots, summary)
         print(line, flush=True)
         lines.append(line)
@@ -253,7 +254,8 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=300, help="strength: deals a match")
     parser.add_argument("--mc-deals", type=int, default=100,
                         help="strength: deals of the match against montecarlo (slow)")
-    parser.add_argument("--seed", type=int, default=2, help="diagnose: the matches' seed")
+    parser.add_argument("--seed", type=int, default=None,
+                        help="the matches' seed (strength: default 1; diagnose: default 2)")
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--timeout", type=int, default=900, help="seconds a match, at most")
     parser.add_argument("--against", choices=("both", "calibrated", "montecarlo"),
@@ -276,10 +278,12 @@ def main() -> None:
             hands = play_games(variant, args.bots, "speed0", games=args.games)
             print(f"{variant}: {args.games} games, {hands} hands", flush=True)
     elif args.part == "diagnose":
-        part_diagnose(variants[0], args.deals, args.seed, args.timeout, args.games)
+        part_diagnose(variants[0], args.deals, 2 if args.seed is None else args.seed,
+                      args.timeout, args.games)
     else:
         part_strength(args.deals, args.mc_deals, args.workers, args.timeout, args.out,
-                      args.force, args.against, variants)
+                      args.force, args.against, variants,
+                      1 if args.seed is None else args.seed)
 
 
 if __name__ == "__main__":
