@@ -70,9 +70,10 @@ CARDS = 54
 CHUNK = 14
 CHUNKS = -(-CARDS // CHUNK)
 CHUNK_MASK = (1 << CHUNK) - 1
-#: the same as numpy scalars, and each chunk's shift (made once, not at every use)
-_LOW = U64(CHUNK_MASK)
-_SHIFTS = [U64(chunk * CHUNK) for chunk in range(CHUNKS)]
+#: the same as 0-d arrays, and each chunk's shift (made once, not at every use: an array
+#: operand costs numpy less a call than a numpy scalar does)
+_LOW = np.array(CHUNK_MASK, U64)
+_SHIFTS = [np.array(chunk * CHUNK, U64) for chunk in range(CHUNKS)]
 #: ``2**i % 67`` differs for every ``i < 64``: the index of a mask's lowest bit is
 #: ``BIT_INDEX[bit % 67]``.
 MOD = 67
@@ -107,10 +108,11 @@ def _chunk_table(values: Sequence[int], combine: str, empty: int, dtype: type) -
 
 def _by_chunks(tables: Sequence[npt.NDArray[np.generic]], masks: Masks, combine: str
                ) -> npt.NDArray[np.generic]:
-    """``combine`` of the chunk tables' entries for ``masks``."""
-    out = tables[0][masks & _LOW]
+    """``combine`` of the chunk tables' entries for ``masks`` (``take``: indexing by an
+    array of uint64 costs numpy about twice as much)."""
+    out: Any = tables[0].take(masks & _LOW)
     for chunk in range(1, CHUNKS):
-        part = tables[chunk][(masks >> _SHIFTS[chunk]) & _LOW]
+        part: Any = tables[chunk].take((masks >> _SHIFTS[chunk]) & _LOW)
         if combine == "or":
             out = out | part
         elif combine == "max":
@@ -249,15 +251,21 @@ def play_outs(tab: ThumbTables, worlds: Sequence[Sequence[int]], candidates: Seq
     won = _rows(tricks_won, rows, np.int64)
     seats = _rows(order, rows, np.intp)
     teams = np.array(team, np.intp)[seats]
-    turn = np.array([[(w + q) % size for q in range(size)] for w in range(size)], np.intp)
+    # by ``row * size + the winner's place``: the row's places (flat) turned to start at
+    # the winner's
     by_row = np.arange(rows) * size
+    turned_at = (by_row[:, None, None] + np.array(
+        [[(w + q) % size for q in range(size)] for w in range(size)], np.intp)
+                 ).reshape(rows * size, size)
     by_row_n = np.arange(rows) * n
     beats, lead_tabs = tab.beats, tab.lead
     lead_beats, led_masks, led_base = tab.lead_beats, tab.led_masks, tab.led_base
-    trumps = U64(tab.trumps)
+    # (0-d arrays, and ``take`` rather than indexing by arrays other than 1-d of intp: each
+    # costs numpy less a call)
+    trumps = np.array(tab.trumps, U64)
     following = tab.following
-    joker_free = U64(~tab.jokers & ((1 << CARDS) - 1))
-    mod = U64(MOD)
+    joker_free = np.array(~tab.jokers & ((1 << CARDS) - 1), U64)
+    mod = np.array(MOD, U64)
     place = len(trick)
     traced: list[list[int]] | None = [] if trace else None
     card_of = np.array(tab.card_of, np.intp)
@@ -304,9 +312,9 @@ def play_outs(tab: ThumbTables, worlds: Sequence[Sequence[int]], candidates: Seq
             if tab.never_lead_joker:
                 plain = hand & joker_free
                 legal = np.where(plain, plain, hand)
-            enc = lead_tabs[0][legal & _LOW]
+            enc: Any = lead_tabs[0].take(legal & _LOW)
             for chunk in range(1, CHUNKS):
-                enc = np.maximum(enc, lead_tabs[chunk][(legal >> _SHIFTS[chunk]) & _LOW])
+                enc = np.maximum(enc, lead_tabs[chunk].take((legal >> _SHIFTS[chunk]) & _LOW))
             card = (enc & 63).astype(np.intp)
             bit = BITS[card]
         else:
@@ -330,7 +338,7 @@ def play_outs(tab: ThumbTables, worlds: Sequence[Sequence[int]], candidates: Seq
             bit = np.bitwise_and(choice, -choice)
         hand ^= bit
         if traced is not None or (not place and step and plays - step <= size):
-            card = BIT_INDEX[bit % mod]
+            card = BIT_INDEX.take(bit % mod)
             if traced is not None:
                 traced.append(card_of[card].tolist())
         if place:
@@ -342,7 +350,7 @@ def play_outs(tab: ThumbTables, worlds: Sequence[Sequence[int]], candidates: Seq
                 np.copyto(win_team, teams[:, place] if took is None else its_team,
                           where=better)
             if place + 1 < size:
-                beat &= beats[led67 + bit % mod]
+                beat &= beats.take(led67 + bit % mod)
             trick_mask |= bit
         else:
             beat = lead_beats[card]
@@ -354,17 +362,18 @@ def play_outs(tab: ThumbTables, worlds: Sequence[Sequence[int]], candidates: Seq
             trick_mask = bit.copy()
         place += 1
         if place == size:
-            winner = seats.ravel()[by_row + win_place]
+            at_winner = by_row + win_place
+            winner = seats.take(at_winner)
             at = by_row_n + winner
             cap.ravel()[at] |= trick_mask
             won.ravel()[at] += 1
             last = winner
             place = 0
-            turned = by_row[:, None] + turn[win_place]
-            hands = hands.ravel()[turned]
-            seats = seats.ravel()[turned]
+            turned = turned_at.take(at_winner, axis=0)
+            hands = hands.take(turned)
+            seats = seats.take(turned)
             if not solo:
-                teams = teams.ravel()[turned]
+                teams = teams.take(turned)
     assert not place, "a play-out ends at a trick's end"
     return Batch(cap, won, last, traced)
 
