@@ -83,7 +83,9 @@ def _table(combinations: Combinations) -> _Table:
 
 
 def _reusable_value(t: _Table, counts: dict[int, int]) -> int:
-    ranks = [r for r in counts if r in t.reusable and counts[r]]
+    """What the kept cards of reusable ranks score: ``counts``, per reusable rank kept,
+    how many (each at least one): each card alone, every two of them a pair."""
+    ranks = list(counts)
     value = sum(counts[r] * t.single[r] for r in ranks)
     for i, a in enumerate(ranks):
         value += counts[a] * (counts[a] - 1) // 2 * t.pair[a][a]

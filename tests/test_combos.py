@@ -118,6 +118,20 @@ def test_reusable_setting() -> None:
     assert score("AS KH QD JC", both).total == 29
 
 
+def test_reusable_cards_of_one_rank_pair_with_each_other() -> None:
+    # three reusable aces with an ace pair: each ace alone and every two of them a pair
+    table = Combinations(keep=7, singles=(("A", 8),), pairs=(("AA", 5),), reusable=("A",))
+    assert score("AS AH AD", table).total == 3 * 8 + 3 * 5
+    assert score("AS AH", table).total == 2 * 8 + 5
+    # two reusable ranks: every ace with every king, and each card alone
+    two = Combinations(keep=7, singles=(("A", 8), ("K", 2)), pairs=(("AK", 5),),
+                       reusable=("A", "K"))
+    assert score("AS AH KS KH", two).total == 2 * 8 + 2 * 2 + 2 * 2 * 5
+    for text, t in (("AS AH AD", table), ("AS AH KS KH", two)):
+        assert best_total(t, cards(text)) == brute_force(t, cards(text)) \
+            == score(text, t).total
+
+
 def test_pair_written_either_way() -> None:
     table = dataclasses.replace(Combinations(), singles=(), pairs=(("QA", 3), ("AQ", 6)))
     assert score("AS QH", table).total == 6
