@@ -10,7 +10,7 @@ batch. All the rows of one decision start from the same trick, so they lead and 
 together (every trick has as many cards in every row), only the seat to play and the
 cards differ.
 
-The rule of thumb is the same, card for card (``tests/test_batch.py`` holds the two
+The rule of thumb is the same, card for card (``tests/test_search_batch.py`` holds the two
 equal on random positions of every shipped variant and of random rule sets, values
 included): a leader leads its strongest card (its strongest trump, else its highest
 plain card, the first suit on a tie); a follower takes an opponent's trick as cheaply as
