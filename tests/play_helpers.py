@@ -9,6 +9,7 @@ from typing import Any
 from hypothesis import strategies as st
 
 from pitchkit.actions import action_text
+from pitchkit.bots.worlds import Known
 from pitchkit.cards import parse_card
 from pitchkit.engine import Game
 from pitchkit.results import Observation, Phase
@@ -108,3 +109,23 @@ def turns(game: Game, hands: int, limit: int = 5000
         assert seat is not None
         yield seat, game.observation(seat), game.legal_actions()
     raise AssertionError(f"no end after {limit} turns")
+
+
+def consistent(know: Known, me: int, world: Sequence[int]) -> bool:
+    """Whether ``world`` fits ``know``: every other seat holds what it is known to hold,
+    nothing it is barred from, no card twice, only cards out of sight, and as many as it
+    needs (the tests' check of the worlds the bots draw)."""
+    taken = 0
+    for seat, cards in enumerate(world):
+        if seat == me:
+            continue
+        if cards & know.banned[seat] or cards & taken or cards & know.fixed[seat] != \
+                know.fixed[seat]:
+            return False
+        taken |= cards
+        if cards & ~(know.pool | know.fixed[seat]):
+            return False
+        if not know.keep_trumps and cards.bit_count() != \
+                know.need[seat] + know.fixed[seat].bit_count():
+            return False
+    return True

@@ -10,12 +10,12 @@ from typing import Any
 from pitchkit.bots.heuristic import HeuristicBot
 from pitchkit.bots.montecarlo import MonteCarloBot
 from pitchkit.bots.value import buckets, point_items
-from pitchkit.bots.worlds import Table, consistent, known
+from pitchkit.bots.worlds import Table, known
 from pitchkit.engine import Game
 from pitchkit.load import load_variant
 from pitchkit.results import Phase
 from pitchkit.tricks import tables_for
-from tests.play_helpers import cards
+from tests.play_helpers import cards, consistent
 from tests.test_worlds import positions
 
 #: Minnesota Smear with the kitty's taker giving two cards to its partner

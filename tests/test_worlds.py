@@ -15,7 +15,6 @@ from pitchkit.bots.worlds import (
     Known,
     Sight,
     Table,
-    consistent,
     draw_world,
     draw_worlds,
     known,
@@ -28,7 +27,7 @@ from pitchkit.engine import Game
 from pitchkit.load import load_variant
 from pitchkit.results import Observation, Phase
 from pitchkit.variant import Rules
-from tests.play_helpers import turns
+from tests.play_helpers import consistent, turns
 
 #: Variants with a draw or a kitty (and trumps-only play), and two without.
 VARIANTS = ("ten-point-pitch-draw", "pedro", "pidro", "cinch", "nine-card-pitch",

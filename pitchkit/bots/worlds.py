@@ -496,21 +496,3 @@ def sample_worlds(know: Known, me: int, hand: int, count: int, rng: random.Rando
             break
         drawn.append(matched)
     return drawn[:count]
-
-
-def consistent(know: Known, me: int, world: Sequence[int]) -> bool:
-    """Whether ``world`` (kept from an earlier decision, moved on) still fits ``know``."""
-    taken = 0
-    for seat, cards in enumerate(world):
-        if seat == me:
-            continue
-        if cards & know.banned[seat] or cards & taken or cards & know.fixed[seat] != \
-                know.fixed[seat]:
-            return False
-        taken |= cards
-        if cards & ~(know.pool | know.fixed[seat]):
-            return False
-        if not know.keep_trumps and cards.bit_count() != \
-                know.need[seat] + know.fixed[seat].bit_count():
-            return False
-    return True
