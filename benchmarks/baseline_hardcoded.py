@@ -38,7 +38,7 @@ def play_hand(rng: random.Random, dealer: int) -> tuple[int, int, bool]:
             high, pitcher = bid, seat
     trump = -1
     leader = pitcher
-    won = [[] for _ in range(4)]
+    won: list[list[int]] = [[] for _ in range(4)]
     for _ in range(6):
         trick = []
         led = -1

@@ -47,7 +47,7 @@ def counted(variant: str, bots: str, hands: int) -> tuple[float, int, Counter[st
         return play_out(self, obs, world, dealt, card, quick)
 
     SearchBot.search = counting_search  # type: ignore[method-assign]
-    SearchBot.play_card_out = counting_play_out  # type: ignore[method-assign]
+    SearchBot.play_card_out = counting_play_out  # type: ignore[method-assign,assignment]
     try:
         start = time.process_time()
         played = play_games(variant, bots, "speed0", hands_wanted=hands)

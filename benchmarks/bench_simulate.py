@@ -74,7 +74,7 @@ def slicer(kind: str, size: int, slices: int) -> Callable[[int], int]:
         sys.path.insert(0, str(HERE))
         import random
 
-        from baseline_hardcoded import play_hand  # type: ignore[import-not-found]
+        from baseline_hardcoded import play_hand  # type: ignore[import-not-found,unused-ignore]
 
         rng = random.Random(1)
         played = 0
