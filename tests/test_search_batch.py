@@ -104,13 +104,15 @@ def test_batched_play_outs_are_the_rule_of_thumb_on_random_rules(rules: Rules,
     check_game(rules, seed, hands=2)
 
 
-def test_the_search_chooses_as_it_did_world_by_world() -> None:
+@pytest.mark.parametrize("prune", [1.0, 0])
+def test_the_search_chooses_as_it_did_world_by_world(prune: float) -> None:
     """The batched search's totals and charge are those of the play-outs one by one with
-    the candidates dropped as the worlds come."""
+    the candidates dropped as the worlds come (``prune``: how far behind; 0: none is,
+    every candidate is charged and valued in every world)."""
     rules = load_variant("auction-pitch")
-    seen = 0
+    seen = dropped = 0
     for seed in range(3):
-        for bot, obs, legal in play_positions(rules, seed, 3):
+        for bot, obs, legal in play_positions(rules, seed, 3, prune=prune):
             if obs.trump is not None and len(legal) > 1:
                 worlds = [list(w) for w in bot.worlds(obs, 6)]
                 cards = bot.candidates(obs, legal)
@@ -121,5 +123,12 @@ def test_the_search_chooses_as_it_did_world_by_world() -> None:
                 bot._batched = True
                 assert batched == one_by_one
                 assert charged == bot._played_out
+                if len(cards) > 1 and charged < len(worlds) * len(cards):
+                    dropped += 1
+                    assert float("-inf") in batched.values()
                 seen += 1
     assert seen > 30
+    if prune:
+        assert dropped > 5
+    else:
+        assert dropped == 0

@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Iterator, Sequence
+from typing import Any
 from unittest import mock
 
 from hypothesis import given, settings
@@ -33,14 +34,14 @@ class Recorder:
         return 0.0
 
 
-def play_positions(rules: Rules, seed: int, hands: int
+def play_positions(rules: Rules, seed: int, hands: int, **setting: Any
                    ) -> Iterator[tuple[SearchBot, Observation, list[int]]]:
     """Hands of the default card play in every seat; before each card, a ``search`` bot
     in that seat (that has seen the hand so far), the seat's observation and its legal
     cards. (The search bots never bid: no calibration is asked for.)"""
     n = rules.players.count
     with mock.patch("pitchkit.bots.calibrated.calibration_for", lambda rules: None):
-        bots = [SearchBot(rules, s, random.Random(seed + s)) for s in range(n)]
+        bots = [SearchBot(rules, s, random.Random(seed + s), **setting) for s in range(n)]
     players = [CarefulPlay(rules, s, random.Random(seed + s)) for s in range(n)]
     game = Game(rules, random.Random(seed))
     for _ in range(3000):  # bounded: a random rule set may redeal without end

@@ -20,9 +20,9 @@ play-out plays the default bot's card play instead (:mod:`pitchkit.bots.playout`
 same card :class:`~pitchkit.bots.cardplay.CarefulPlay` would play in its place, seeing
 what it sees; the bot takes 1.6-1.9 times the time; not in staged or trumps-only
 play, whose play-outs are always by rule of thumb). The same worlds serve every
-candidate. From the third world on, a candidate a point a world behind the best is
-dropped. The calibrated bot's own card stands unless the search finds one better by
-``margin`` points a world.
+candidate. From the third world on, a candidate more than ``prune`` points a world
+behind the best is dropped (``prune=0``: none is). The calibrated bot's own card stands
+unless the search finds one better by ``margin`` points a world.
 
 The search has a budget of ``work`` card plays of play-outs a hand (by default 10,000
 shared by the seats of the table: 2,500 each at four; a hand of more than 24 cards
@@ -56,8 +56,8 @@ plays out whole): a play-out is charged the card plays to that horizon and the e
 
 Settings: ``samples`` (worlds a decision at most, default 16), ``margin`` (default
 0.25), ``work`` (card plays of play-outs a hand; default as above), ``playout``
-(``thumb``, the default, or ``careful``), ``leaf`` (default 0: whole play-outs), and the
-calibrated bot's.
+(``thumb``, the default, or ``careful``), ``leaf`` (default 0: whole play-outs),
+``prune`` (default 1.0; 0: no candidate dropped), and the calibrated bot's.
 """
 
 from __future__ import annotations
@@ -132,7 +132,8 @@ MIN_WORLDS = 2
 #: Worlds played out with every candidate before any is dropped; after each later one a
 #: candidate far behind the best is dropped.
 PRUNE_FROM = 2
-#: How far behind the best (points a world so far) a candidate may be and stay.
+#: How far behind the best (points a world so far) a candidate may be and stay (the
+#: stage search's, and ``prune``'s default).
 PRUNE_GAP = 1.0
 #: Play-outs (worlds times candidates) from which a decision plays them all at once
 #: (:mod:`pitchkit.bots.batch`): a batched step costs about as much as this many cards
@@ -195,7 +196,8 @@ class SearchBot(CalibratedBot):
 
     def __init__(self, rules: Rules, seat: int, rng: random.Random, samples: int = 16,
                  margin: float = 0.25, work: int | None = None, boldness: float = 0.0,
-                 moon_samples: int = 0, playout: str = "thumb", leaf: int = 0) -> None:
+                 moon_samples: int = 0, playout: str = "thumb", leaf: int = 0,
+                 prune: float = PRUNE_GAP) -> None:
         super().__init__(rules, seat, rng, boldness=boldness, moon_samples=moon_samples)
         if samples < 1:
             raise ValueError("samples must be at least 1")
@@ -214,6 +216,9 @@ class SearchBot(CalibratedBot):
         #: play-outs of the last search (a candidate dropped plays no more worlds)
         self._played_out = 0
         self.margin = float(margin)
+        #: a candidate more than this many points a world behind the best is dropped
+        #: (from the third world on; 0: none is, every candidate plays every world)
+        self.prune = float(prune) if prune > 0 else float("inf")
         self.trick_tables = trick_tables(rules)
         self.plan = scoring_plan(rules)
         self.sight = Sight()
@@ -409,7 +414,7 @@ class SearchBot(CalibratedBot):
         if self.leaf is not None:
             self.at_trick = self.leaf.stopper(self, obs, quick)
         for i, world in enumerate(worlds):
-            if self.drop_behind(totals, alive, i):
+            if self.drop_behind(totals, alive, i, self.prune):
                 break  # the rest cannot change the choice
             dealt = [world[s] | played_by[s] for s in range(n)]  # every seat's of the hand
             self._played_out += len(alive)
@@ -418,16 +423,17 @@ class SearchBot(CalibratedBot):
         return totals
 
     @staticmethod
-    def drop_behind(totals: dict[Any, float], alive: list[Any], seen: int) -> bool:
+    def drop_behind(totals: dict[Any, float], alive: list[Any], seen: int,
+                    gap: float = PRUNE_GAP) -> bool:
         """Before the world after ``seen`` worlds (from :data:`PRUNE_FROM` on): drop from
-        ``alive`` each candidate more than :data:`PRUNE_GAP` points a world behind the best
-        so far, its total made -inf. True when one is left: the rest cannot change the
-        choice."""
+        ``alive`` each candidate more than ``gap`` points a world behind the best so far
+        (:data:`PRUNE_GAP`: the stage search's), its total made -inf. True when one is
+        left: the rest cannot change the choice."""
         if seen < PRUNE_FROM:
             return False
         top = max(totals[c] for c in alive)
         for c in list(alive):
-            if totals[c] < top - PRUNE_GAP * seen:
+            if totals[c] < top - gap * seen:
                 alive.remove(c)
                 totals[c] = float("-inf")
         return len(alive) == 1
@@ -465,7 +471,7 @@ class SearchBot(CalibratedBot):
             if i >= PRUNE_FROM:
                 top = max(totals[candidates[j]] for j in alive)
                 for j in list(alive):
-                    if totals[candidates[j]] < top - PRUNE_GAP * i:
+                    if totals[candidates[j]] < top - self.prune * i:
                         alive.remove(j)
                         totals[candidates[j]] = float("-inf")
                 if len(alive) == 1:
