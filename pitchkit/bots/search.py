@@ -20,9 +20,14 @@ play-out plays the default bot's card play instead (:mod:`pitchkit.bots.playout`
 same card :class:`~pitchkit.bots.cardplay.CarefulPlay` would play in its place, seeing
 what it sees; the bot takes 1.6-1.9 times the time; not in staged or trumps-only
 play, whose play-outs are always by rule of thumb). The same worlds serve every
-candidate. From the third world on, a candidate more than ``prune`` points a world
-behind the best is dropped (``prune=0``: none is). The calibrated bot's own card stands
-unless the search finds one better by ``margin`` points a world.
+candidate. With ``prune`` above 0, from the third world on a candidate more than
+``prune`` points a world behind the best is dropped. By default none is where the bot
+batches its play-outs (a batched decision has played every world of every candidate
+already: dropping one throws their values away; ``prune=1`` there measured weaker,
+docs/search-vs-montecarlo.md), and ``prune=1`` where it plays them one by one (staged,
+trumps-only, ``playout=careful`` or ``leaf`` play: there dropping saves their time).
+The calibrated bot's own card stands unless the search finds one better by ``margin``
+points a world.
 
 The search has a budget of ``work`` card plays of play-outs a hand (by default 10,000
 shared by the seats of the table: 2,500 each at four; a hand of more than 24 cards
@@ -30,8 +35,8 @@ played has 10,000 times 24 over its cards, as each decision costs time of its ow
 call-partner pitch, five seats of ten cards, 960 each). A decision may take up to two
 thirds of what is left: as many worlds (at most ``samples``) as that buys for its
 candidates and the cards still to play; with fewer than two, the calibrated bot's card
-stands. It is charged for the play-outs it played: a candidate dropped plays no more
-worlds, and what it would have cost is left for later decisions. Early decisions of a
+stands. It is charged for the play-outs it played: a candidate dropped (``prune``)
+plays no more worlds, and what it would have cost is left for later decisions. Early decisions of a
 long hand (many candidates, long play-outs) are so left to the rule of thumb, and the
 budget goes to the later ones, where a play-out is short: about the same time a hand
 whatever the hand's length or the table's size.
@@ -57,7 +62,7 @@ plays out whole): a play-out is charged the card plays to that horizon and the e
 Settings: ``samples`` (worlds a decision at most, default 16), ``margin`` (default
 0.25), ``work`` (card plays of play-outs a hand; default as above), ``playout``
 (``thumb``, the default, or ``careful``), ``leaf`` (default 0: whole play-outs),
-``prune`` (default 1.0; 0: no candidate dropped), and the calibrated bot's.
+``prune`` (0: no candidate dropped; default as above), and the calibrated bot's.
 """
 
 from __future__ import annotations
@@ -132,8 +137,8 @@ MIN_WORLDS = 2
 #: Worlds played out with every candidate before any is dropped; after each later one a
 #: candidate far behind the best is dropped.
 PRUNE_FROM = 2
-#: How far behind the best (points a world so far) a candidate may be and stay (the
-#: stage search's, and ``prune``'s default).
+#: How far behind the best (points a world so far) a candidate may be and stay in the
+#: stage search (:mod:`pitchkit.bots.stage_choice`; the card search's is ``prune``).
 PRUNE_GAP = 1.0
 #: Play-outs (worlds times candidates) from which a decision plays them all at once
 #: (:mod:`pitchkit.bots.batch`): a batched step costs about as much as this many cards
@@ -197,7 +202,7 @@ class SearchBot(CalibratedBot):
     def __init__(self, rules: Rules, seat: int, rng: random.Random, samples: int = 16,
                  margin: float = 0.25, work: int | None = None, boldness: float = 0.0,
                  moon_samples: int = 0, playout: str = "thumb", leaf: int = 0,
-                 prune: float = PRUNE_GAP) -> None:
+                 prune: float | None = None) -> None:
         super().__init__(rules, seat, rng, boldness=boldness, moon_samples=moon_samples)
         if samples < 1:
             raise ValueError("samples must be at least 1")
@@ -216,9 +221,6 @@ class SearchBot(CalibratedBot):
         #: play-outs of the last search (a candidate dropped plays no more worlds)
         self._played_out = 0
         self.margin = float(margin)
-        #: a candidate more than this many points a world behind the best is dropped
-        #: (from the third world on; 0: none is, every candidate plays every world)
-        self.prune = float(prune) if prune > 0 else float("inf")
         self.trick_tables = trick_tables(rules)
         self.plan = scoring_plan(rules)
         self.sight = Sight()
@@ -252,6 +254,13 @@ class SearchBot(CalibratedBot):
         #: (pitchkit.bots.batch): not in staged or trumps-only play, nor cut by ``leaf``
         self._batched = (not self._staged and not self.table.trumps_only
                          and not self._careful and self.leaf is None)
+        #: a candidate more than this many points a world behind the best is dropped
+        #: (from the third world on; inf: none is, every candidate plays every world).
+        #: By default none where the play-outs are batched (they are all played anyway),
+        #: PRUNE_GAP where they are played one by one (dropping saves their time)
+        if prune is None:
+            prune = 0.0 if self._batched else PRUNE_GAP
+        self.prune = float(prune) if prune > 0 else float("inf")
         #: per trump suit, :func:`batch_tables` (shared by every bot of the rule set)
         self._batch_tables = [batch_tables(rules, trump) for trump in range(4)] \
             if self._batched else []
