@@ -32,7 +32,7 @@ from functools import lru_cache
 from itertools import combinations as pairs_of
 from itertools import product
 
-from pitchkit.cards import RANKS, card_name, rank_of
+from pitchkit.cards import RANKS, rank_of
 from pitchkit.variant import Combinations
 
 Unit = tuple[tuple[int, ...], int]
@@ -49,11 +49,6 @@ class ComboScore:
     kept: tuple[int, ...]
     units: tuple[Unit, ...]
     total: int
-
-    def describe(self) -> list[str]:
-        """One line per combination, e.g. ``AS+QH 10``."""
-        return ["+".join(card_name(c) for c in cards) + f" {points}"
-                for cards, points in self.units]
 
 
 @dataclass(frozen=True)
