@@ -336,8 +336,9 @@ def mutated_source(mutant: Mutant) -> str:
 class Listed:
     """The mutants of EQUIVALENT_FILE, one a line: ``module | source line (stripped) |
     change | reason`` (``module:function`` names one function's line, when the same text
-    is in several). A line is matched by its beginning, since a line of code or a change
-    may hold the separator itself (``op: & -> |``)."""
+    is in several; ``change #n`` the n-th mutant of that text and change). A line is
+    matched by its beginning, since a line of code or a change may hold the separator
+    itself (``op: & -> |``)."""
 
     def __init__(self, path: Path = EQUIVALENT_FILE) -> None:
         self.lines = [raw for raw in (path.read_text().splitlines() if path.exists() else ())
@@ -361,11 +362,30 @@ def equivalent_key(mutant: Mutant) -> str:
 def equivalent_keys(mutant: Mutant) -> tuple[str, ...]:
     """The beginnings that name the mutant in EQUIVALENT_FILE: ``module | ...``, or
     ``module:scope | ...`` (its function or method) for a line whose text occurs in
-    several functions (``return ()``)."""
+    several functions (``return ()``); and when the module has several mutants of the same
+    line text and change (``const: 1 -> 0`` of ``budget + 1, ... - 1``, or two
+    ``continue`` in one function), each also as the n-th of them: ``... | change #n | ``
+    (n from 1, in the module's order)."""
     key = equivalent_key(mutant)
-    if mutant.scope is None:
-        return (key,)
-    return (key, key.replace(f"{mutant.module} | ", f"{mutant.module}:{mutant.scope} | ", 1))
+    keys = [key]
+    if mutant.scope is not None:
+        keys.append(key.replace(f"{mutant.module} | ", f"{mutant.module}:{mutant.scope} | ", 1))
+    n, count = _siblings(mutant.module, _source(mutant.module))[mutant.index]
+    if count > 1:
+        keys += [f"{k[:-3]} #{n} | " for k in keys]
+    return tuple(keys)
+
+
+@functools.lru_cache(maxsize=32)
+def _siblings(module: str, source: str) -> dict[int, tuple[int, int]]:
+    """Per mutant index: its place (from 1) among the module's mutants of the same line
+    text and change, and how many those are (``source``: the module's, the cache's key)."""
+    lines = source.splitlines()
+    groups: dict[tuple[str, str], list[int]] = {}
+    for m in mutants_of(module):
+        groups.setdefault((lines[m.line - 1].strip(), m.change), []).append(m.index)
+    return {index: (n, len(group)) for group in groups.values()
+            for n, index in enumerate(group, 1)}
 
 
 def is_listed(mutant: Mutant, listed: Listed) -> bool:

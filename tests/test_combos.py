@@ -9,9 +9,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from pitchkit import combos
 from pitchkit.cards import RANKS, parse_card, rank_of
 from pitchkit.combos import (
     ComboScore,
+    _shared_solver,
+    _table,
     best_combination,
     best_kept,
     best_total,
@@ -147,6 +150,88 @@ def test_units_add_up_and_use_kept_cards() -> None:
     assert sum(points for _, points in result.units) == result.total
     for unit, _ in result.units:
         assert set(unit) <= set(result.kept)
+
+
+# The kept cards and the combinations are read by more than the total: `pitchkit score`
+# prints both, and the bots' stage choices (HeuristicBot.stage_worth via kept_mask,
+# MonteCarloBot.selections via best_combination) favour the kept cards. So which cards
+# are kept, and with which partner a card is shown, when choices tie is pinned too.
+
+
+def test_equal_totals_keep_the_higher_rank() -> None:
+    # K and Q pair with each other (one group): with one card kept each is worth 2 alone;
+    # the king is kept (the counts of a group are tried from its highest rank down)
+    for text in ("KS QH", "QH KS"):
+        result = score(text, dataclasses.replace(Combinations(), keep=1))
+        assert (result.kept, result.total) == ((parse_card("KS"),), 2)
+
+
+def test_equal_totals_keep_the_most_reusable_cards() -> None:
+    # rule: the counts of the reusable ranks are tried from the most down, and a choice
+    # replaces the best only when it scores more
+    table = Combinations(keep=1, singles=(("A", 2), ("K", 2)), pairs=(), reusable=("A",))
+    assert score("KH AS", table).kept == (parse_card("AS"),)
+    # ... even when nothing scores: a card of a reusable rank that scores (with a king,
+    # not held) is kept rather than a higher card of a rank the table never mentions
+    two = Combinations(keep=1, singles=(("K", 2),), pairs=(("2K", 4),), reusable=("2",))
+    result = score("TH 2S", two)
+    assert (result.kept, result.total, result.units) == ((parse_card("2S"),), 0, ())
+
+
+def test_ranks_the_table_never_scores_only_fill_the_kept_cards() -> None:
+    # rule: a rank the table never mentions scores nothing and only fills the kept cards,
+    # highest first, even when it is listed reusable (it is no choice to make)
+    table = Combinations(keep=2, singles=(("J", 2),), pairs=(), reusable=("2",))
+    result = score("2D 9H JS", table)
+    assert result.kept == (parse_card("JS"), parse_card("9H"))
+    assert result.total == 2
+
+
+def test_card_pairs_with_the_highest_reusable_rank_on_a_tie() -> None:
+    # the queen counts once; an ace and a king (both reusable) pair with it for 5 each:
+    # the combination shown is with the ace
+    table = Combinations(keep=7, singles=(), pairs=(("AQ", 5), ("KQ", 5)), reusable=("A", "K"))
+    for text in ("AS KH QD", "QD KH AS"):
+        result = score(text, table)
+        assert result.units == (((parse_card("AS"), parse_card("QD")), 5),)
+
+
+def test_units_list_reusable_cards_highest_rank_first() -> None:
+    # `pitchkit score` lists the combinations in this order: the reusable cards' singles,
+    # highest rank first, then their pairs (higher card first)
+    table = Combinations(keep=7, singles=(("A", 8), ("K", 2)), pairs=(("AK", 5),),
+                         reusable=("A", "K"))
+    ace, king = parse_card("AS"), parse_card("KH")
+    assert score("KH AS", table).units == (((ace,), 8), ((king,), 2), ((ace, king), 5))
+
+
+def test_large_groups_are_searched_exactly() -> None:
+    # groups of more than three ranks that pair with each other are searched by branch and
+    # bound; it prunes nothing that could do better (totals worked out by hand)
+    # 6 pairs with each of Q, 8, 4 for 1: keeping one card, the 6 alone (5) beats the 8 (4)
+    star = Combinations(keep=1, singles=(("8", 4), ("6", 5)),
+                        pairs=(("Q6", 1), ("86", 1), ("46", 1)), reusable=())
+    # a chain J-3-A-2: keeping two cards, J+3 (2) beats A+3 or A+2 (1)
+    chain = Combinations(keep=2, singles=(), pairs=(("J3", 2), ("3A", 1), ("2A", 1)),
+                         reusable=())
+    for table, text, kept, total in ((star, "6D 8H QH 4D", "6D", 5),
+                                     (chain, "AH 3D JD 2H", "JD 3D", 2)):
+        result = score(text, table)
+        assert (result.kept, result.total) == (tuple(cards(kept)), total)
+        assert brute_force(table, cards(text)) == total
+
+
+def test_a_table_is_found_by_identity_not_by_a_reused_id(monkeypatch: pytest.MonkeyPatch
+                                                           ) -> None:
+    # the tables are cached by id() of the Combinations asked; an object that died may
+    # leave its id to a new one, whose entry then holds another table: it is not used
+    table = dataclasses.replace(Combinations(), keep=1)
+    # stands for the dead object that held table's id: its table scores a king 9
+    dead = Combinations(keep=1, singles=(("K", 9),), pairs=(), reusable=())
+    t = _table(dead)
+    monkeypatch.setitem(combos._TABLES, id(table), (dead, t, _shared_solver(t)))
+    assert best_total(table, cards("AS KS")) == 8
+    assert best_combination(table, cards("AS KS")).kept == (parse_card("AS"),)
 
 
 # ------------------------------------------------------------------ brute force
