@@ -23,10 +23,13 @@ import random
 import sys
 import time
 from collections import defaultdict
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from pitchkit.bots import parse_bots
 from pitchkit.bots.value import LEVEL_CONTRACTS, LEVEL_ERROR, THIN_DEALS, calibration_for
+from pitchkit.bots.value import _act as value_act
 from pitchkit.load import load_variant, shipped_variants
 from pitchkit.match import match, render_match_text
 from pitchkit.simulate import Setup, forget_bot_factories, game_bots, play_game
@@ -81,6 +84,46 @@ def verdict(diff: float, half: float, count: float) -> str:
 #: many times it) while a level with at least ``MIN_CONTRACTS`` contracts is *too few to
 #: tell* (a level just beyond the bar needs many more: :func:`verdict`).
 MORE_GAMES = 6
+#: A bid level the first games bid in under this share of their contracts (cinch's 3:
+#: 0.4%) also gets the contracts of ``FRESH_DEALS`` fresh deals at each hand start of the
+#: games (their scores and dealer), bid by the same bots and played out where the
+#: contract falls at such a level: a deal is independent of the game's state, so these
+#: are the same mix as the games' own contracts at that level, many more of them.
+RARE_SHARE = 0.01
+FRESH_DEALS = 16
+
+
+def fresh_contracts(rules: Any, specs: Sequence[Any], game: Any, key: str,
+                    levels: frozenset[int]) -> list[tuple[int, Any, tuple[int, ...]]]:
+    """The contracts at ``levels`` of ``FRESH_DEALS`` fresh deals at each hand start of
+    ``game`` (the scores before the hand and its dealer), bid and played by bots of
+    ``specs`` (seeded by ``key``, the start and the deal): per contract, the pitcher's
+    dealt hand (a mask), the hand's result and the seats' sides."""
+    from pitchkit.engine import Game
+
+    n = rules.players.count
+    out = []
+    played = 0
+    for index, hand in enumerate(game.hand_results):
+        scores = tuple(a - b for a, b in zip(hand.scores, hand.score_changes, strict=True))
+        for deal in range(FRESH_DEALS):
+            fresh_key = f"{key}:fresh:{index}:{deal}"
+            fresh = Game(rules, random.Random(fresh_key), dealer=hand.dealer, scores=scores)
+            fresh.hands_played = played
+            bots = [spec.make(rules, s, random.Random(f"{fresh_key}:seat{s}"))
+                    for s, spec in enumerate(specs)]
+            fresh.deal_random()
+            held = tuple(fresh.hands[s] | fresh.reserve[s] for s in range(n))
+            value_act(fresh, bots, 0, auction=True)
+            if fresh.pitcher is None or fresh.bid not in levels:
+                continue
+            value_act(fresh, bots, 0)
+            result = fresh.hand_results[0] if fresh.hand_results else None
+            if result is not None and result.pitcher is not None \
+                    and result.trump is not None and isinstance(result.bid, int):
+                out.append((held[result.pitcher], result, fresh.team_of))
+        played += not hand.thrown_in
+    return out
 
 
 def part_calibration(variant: str, games: int, more: int = MORE_GAMES) -> list[str]:
@@ -94,12 +137,33 @@ def part_calibration(variant: str, games: int, more: int = MORE_GAMES) -> list[s
     setup = Setup(rules=rules, seed="calibration-check", bots=tuple(specs),
                   hand_limit=20 if rules.scoring.target is None else 1000,
                   endless=rules.scoring.target is None)
+    # per level: contracts, expected, realised, its square, made; those of fresh deals
     rows: dict[int, list[float]] = defaultdict(lambda: [0, 0.0, 0.0, 0.0, 0.0])
+    fresh: dict[int, int] = defaultdict(int)
     contracts = 0
+    rare: frozenset[int] = frozenset()
+
+    def tally(held: int, hand: Any, team: Sequence[int]) -> None:
+        """One contract into ``rows`` (``held``: the pitcher's dealt hand)."""
+        side = team[hand.pitcher]
+        realised = sum(item.value for item in model.items
+                       if any(team[s] == side for s in hand.points.get(item.name, ())))
+        row = rows[hand.bid]
+        row[0] += 1
+        # the learned estimate: what hands of its band realised in contracts at its bid
+        row[1] += model.expected(rules, held, hand.trump, hand.bid)
+        row[2] += realised
+        row[3] += realised * realised
+        row[4] += bool(hand.made)
 
     def play(first: int, last: int) -> int:
-        """Play games ``first`` to ``last - 1`` into ``rows``; their contracts."""
+        """Play games ``first`` to ``last - 1`` into ``rows``, and fresh deals at their
+        hand starts for the levels of ``rare`` (none until the first games are in: then
+        the levels they bid seldom, and those games' fresh deals too); their own
+        contracts."""
+        nonlocal rare
         added = 0
+        played = []
         for index in range(first, last):
             key = f"calibration-check:{index}"
             bots = [spec.make(rules, s, random.Random(f"{key}:seat{s}"))
@@ -110,19 +174,17 @@ def part_calibration(variant: str, games: int, more: int = MORE_GAMES) -> list[s
                 if hand.pitcher is None or hand.trump is None \
                         or not isinstance(hand.bid, int):
                     continue
-                team = game.team_of
-                side = team[hand.pitcher]
-                realised = sum(item.value for item in model.items
-                               if any(team[s] == side for s in hand.points.get(item.name, ())))
-                row = rows[hand.bid]
-                row[0] += 1
-                # the learned estimate: what hands of its band realised in contracts at
-                # its bid
-                row[1] += model.expected(rules, masks[hand.pitcher], hand.trump, hand.bid)
-                row[2] += realised
-                row[3] += realised * realised
-                row[4] += bool(hand.made)
+                tally(masks[hand.pitcher], hand, game.team_of)
                 added += 1
+            played.append((key, game))
+        if first == 0:
+            auction = rules.auction
+            rare = frozenset(level for level in range(auction.min_bid, auction.max_bid + 1)
+                             if level not in rows or rows[level][0] < RARE_SHARE * added)
+        for key, game in played if rare else ():
+            for held, hand, team in fresh_contracts(rules, specs, game, key, rare):
+                tally(held, hand, team)
+                fresh[hand.bid] += 1
         return added
 
     def pooled() -> float:
@@ -153,7 +215,11 @@ def part_calibration(variant: str, games: int, more: int = MORE_GAMES) -> list[s
         played += games
     lines = [f"### {variant}", "",
              f"{contracts} contracts in {played} games of `calibrated` bots "
-             f"(the calibration learned from {model.hands} contracts, the points per "
+             + (f"and {sum(fresh.values())} of {FRESH_DEALS} fresh deals at each of their "
+                f"hand starts at the levels the first {games} games bid in under "
+                f"{RARE_SHARE:.0%} of their contracts ({', '.join(map(str, sorted(rare)))}) "
+                if rare else "")
+             + f"(the calibration learned from {model.hands} contracts, the points per "
              "bid level from those of its whole games and, at a level they bid under "
              f"{LEVEL_CONTRACTS:,} times or too seldom for a standard error of {LEVEL_ERROR} "
              "points, of fresh deals bid at their hand starts).", "",
@@ -164,7 +230,10 @@ def part_calibration(variant: str, games: int, more: int = MORE_GAMES) -> list[s
         mean = realised / count
         diff, half, _ = figures(bid)
         enough = "" if count >= MIN_CONTRACTS else " (few)"
-        lines.append(f"| {bid} | {int(count)}{enough} | {count / contracts:.1%} | "
+        # the share among the games' own contracts (a fresh deal's is one of many)
+        own = count - fresh[bid]
+        shown = f"{int(own)} + {fresh[bid]} fresh" if fresh[bid] else f"{int(count)}"
+        lines.append(f"| {bid} | {shown}{enough} | {own / contracts:.1%} | "
                      f"{expected / count:.2f} | {mean:.2f} [{mean - half:.2f}, "
                      f"{mean + half:.2f}] | {diff:+.2f} [{diff - half:+.2f}, "
                      f"{diff + half:+.2f}] | {verdict(diff, half, count)} | {made / count:.0%} |")
@@ -229,10 +298,17 @@ def write_markdown(path: str, lines: list[str], arguments: str) -> None:
             f"{LEVEL_CONTRACTS:,} times, or too seldom to learn its mean points within a "
             f"standard error of {LEVEL_ERROR} points where they spread widely, also in "
             "contracts of fresh deals bid at their hand starts, as many as bring it to that, "
-            f"up to {THIN_DEALS} a start) "
+            f"up to {THIN_DEALS} a start; a level's shift over its bands' points leaning "
+            "on the other levels' by how sure each is: `pitchkit.bots.value.level_shifts`) "
             "against the points its side took, by bid, with the 95% interval of what was "
             "realised and of the difference (over these games' contracts; the "
-            "calibration's own sampling adds to it). *within 0.25*: yes when the "
+            "calibration's own sampling adds to it). A level the first games bid in under "
+            f"{RARE_SHARE:.0%} of their contracts also counts the contracts of "
+            f"{FRESH_DEALS} fresh deals at each hand start of the games (its scores and "
+            "dealer), bid and played by the same bots, seeded apart from the calibration's: "
+            "a deal is independent of the game's state, so they are the same mix as the "
+            "games' own contracts at that level (its share is of the games' own). "
+            "*within 0.25*: yes when the "
             "difference is at most 0.25 points; *no* when its whole interval is beyond; "
             "*too few to tell* when the point is beyond but the interval reaches inside, "
             "with the interval's half-width and about how many contracts would tell, if "

@@ -10,6 +10,7 @@ whole interval is beyond the bar.
 from __future__ import annotations
 
 import importlib.util
+import random
 import re
 import sys
 from pathlib import Path
@@ -83,3 +84,40 @@ def test_the_contracts_that_would_tell_are_where_the_interval_leaves_the_bar(
     # it is not yet
     assert narrowed(diff, half, count, needed * 1.03) == "no"
     assert narrowed(diff, half, count, needed * 0.97).startswith("too few to tell")
+
+
+def test_fresh_deals_at_a_games_hand_starts_give_contracts_at_the_levels_asked_only(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from pitchkit.bots import parse_bots
+    from pitchkit.load import load_variant
+    from pitchkit.simulate import Setup, play_game
+
+    rules = load_variant("cinch")
+    specs = parse_bots("calibrated", 4)
+    setup = Setup(rules=rules, seed="t", bots=tuple(specs), hand_limit=1000, endless=False)
+    key = "calibration-check:0"
+    game, _ = play_game(setup, key, [spec.make(rules, s, random.Random(
+        f"{key}:seat{s}")) for s, spec in enumerate(specs)])
+    monkeypatch.setattr(BENCH, "FRESH_DEALS", 3)
+    levels = frozenset({7, 8})
+    fresh = BENCH.fresh_contracts(rules, specs, game, key, levels)
+    assert fresh and {hand.bid for _, hand, _ in fresh} <= levels
+    # each is a hand dealt at one of the game's hand starts: its dealer and the scores
+    # before it
+    starts = {(hand.dealer, tuple(a - b for a, b in zip(hand.scores, hand.score_changes,
+                                                         strict=True)))
+              for hand in game.hand_results}
+    for held, hand, team in fresh:
+        before = tuple(a - b for a, b in zip(hand.scores, hand.score_changes, strict=True))
+        assert (hand.dealer, before) in starts
+        assert held.bit_count() == rules.deal.cards_per_hand
+        assert team == game.team_of
+    # seeded by the game's key, the start and the deal: the same again; fewer deals a
+    # start give a part of them
+    assert [(h, r) for h, r, _ in BENCH.fresh_contracts(rules, specs, game, key, levels)] \
+        == [(h, r) for h, r, _ in fresh]
+    monkeypatch.setattr(BENCH, "FRESH_DEALS", 1)
+    one = BENCH.fresh_contracts(rules, specs, game, key, levels)
+    assert len(one) < len(fresh) and all(c in [(h, r) for h, r, _ in fresh]
+                                         for c in [(h, r) for h, r, _ in one])
+    assert BENCH.fresh_contracts(rules, specs, game, key, frozenset()) == []

@@ -567,3 +567,97 @@ def test_a_calibration_game_whose_bot_fails_names_the_bot_and_seat(
     assert ("failed: ZeroDivisionError: a test's failure" if answer == "raise"
             else "answered an illegal action: ") in message
     assert "\n" not in message
+
+
+def _pooled_by_hand(above: list[list[float]]) -> tuple[float, float]:
+    """DerSimonian-Laird, written out: the levels' mean shift ``mu`` and their spread
+    ``tau^2`` beyond their own standard errors."""
+    levels = [(sum(x) / len(x), sum((v - sum(x) / len(x)) ** 2 for v in x)
+               / (len(x) - 1) / len(x)) for x in above if x]
+    w = [1 / e for _, e in levels]
+    fixed = sum(wi * d for wi, (d, _) in zip(w, levels, strict=True)) / sum(w)
+    q = sum(wi * (d - fixed) ** 2 for wi, (d, _) in zip(w, levels, strict=True))
+    tau2 = max(0.0, (q - (len(levels) - 1)) / (sum(w) - sum(wi * wi for wi in w) / sum(w)))
+    w_star = [1 / (e + tau2) for _, e in levels]
+    return sum(wi * d for wi, (d, _) in zip(w_star, levels, strict=True)) / sum(w_star), tau2
+
+
+def test_a_level_bid_seldom_leans_on_the_other_levels_shifts_by_how_sure_each_is() -> None:
+    rng = random.Random(3)
+    # four levels of many contracts whose shifts spread, one of 30, one never bid
+    truth = [0.0, 0.3, -0.2, 0.5, 0.1, 1.5, 0.0]
+    sizes = [2000, 3000, 2500, 4000, 30, 30, 0]
+    above = [[t + rng.gauss(0, 4.0) for _ in range(n)] for t, n in zip(truth, sizes, strict=True)]
+    shifts = value.level_shifts(above)
+    mu, tau2 = _pooled_by_hand(above)
+    assert tau2 > 0
+    for level, own in enumerate(above):
+        if not own:
+            assert shifts[level] == pytest.approx(mu)  # never bid: the levels' mean
+            continue
+        d = sum(own) / len(own)
+        s2 = sum((v - d) ** 2 for v in own) / (len(own) - 1) / len(own)
+        assert shifts[level] == pytest.approx(mu + (d - mu) * tau2 / (tau2 + s2))
+    # a level of thousands keeps nearly its own mean; one of 30 (standard error ~0.7)
+    # is pulled most of the way to mu
+    assert abs(shifts[3] - sum(above[3]) / len(above[3])) < 0.05
+    for rare in (4, 5):
+        own = sum(above[rare]) / len(above[rare])
+        assert abs(shifts[rare] - mu) < 0.5 * abs(own - mu)
+    # the dealer's forced bid keeps its own, leaning LEVEL_PRIOR contracts' worth on the
+    # others' mean (left out of it)
+    alone = value.level_shifts(above, alone=(5,))
+    mu_others, _ = _pooled_by_hand([x for i, x in enumerate(above) if i != 5])
+    assert alone[5] == pytest.approx((sum(above[5]) + value.LEVEL_PRIOR * mu_others)
+                                     / (30 + value.LEVEL_PRIOR))
+    assert alone[6] == pytest.approx(mu_others)
+    # levels whose shifts spread no more than their errors show: every one takes mu
+    same = [[rng.gauss(0.4, 1.0) for _ in range(n)] for n in (500, 800, 40)]
+    mu_same, tau_same = _pooled_by_hand(same)
+    if tau_same == 0:
+        assert value.level_shifts(same) == pytest.approx((mu_same,) * 3)
+    assert value.level_shifts([[], [1.0]]) == (0.0, 1.0)  # one contract: its own
+    assert value.level_shifts([[], []]) == (0.0, 0.0)
+
+
+def test_a_rare_levels_points_are_its_bands_points_moved_by_its_pooled_shift() -> None:
+    rules = load_variant("cinch")
+    model = calibrate(rules, hands=120)
+    games = value._self_play(rules, 300, "t", model, lambda done: None, whole_games=True)
+    table = value._points_at(rules, model, games)
+    plan = value.scoring_plan(rules)
+    top = len(model.refusing) - 1
+    # by hand: per level, each contract's points above its band's mean; per band, the
+    # band's mean plus the level's pooled shift plus what the band's contracts took
+    # beyond the level's own mean, leaning LEVEL_PRIOR contracts' worth on none
+    above: list[list[float]] = [[] for _ in range(top + 1)]
+    cells: dict[tuple[int, int], list[float]] = {}
+    for held, result, team, *_ in games:
+        where = model.band(model.estimate(rules, held[result.pitcher], result.trump))
+        at = min(top, int(result.bid))
+        taken = value._taken(plan, result, team, team[result.pitcher])
+        above[at].append(taken - model.points[where])
+        cells.setdefault((at, where), []).append(taken)
+    shifts = value.level_shifts(above, alone=(rules.auction.dealer_forced_bid,))
+    levels = [level for level in range(top + 1) if above[level]]
+    rare = min(levels, key=lambda level: len(above[level]))
+    assert len(above[rare]) < len(games) / 10
+    for level in levels:
+        mean = sum(above[level]) / len(above[level])
+        row = []
+        for band, p in enumerate(model.points):
+            took = cells.get((level, band), [])
+            row.append(p + shifts[level] + sum(t - p - mean for t in took)
+                       / (len(took) + value.LEVEL_PRIOR))
+        weights = [len(cells.get((level, band), [])) + value.LEVEL_PRIOR
+                   for band in range(len(model.points))]
+        assert [r[level] for r in table] == pytest.approx(value._monotone(row, weights))
+    # a level never bid (the commonest, left out): its bands' points moved by the
+    # levels' mean shift
+    common = max(levels, key=lambda level: len(above[level]))
+    without = [r for r in games if min(top, int(r[1].bid)) != common]
+    rest = value.level_shifts([[] if level == common else x for level, x in enumerate(above)],
+                              alone=(rules.auction.dealer_forced_bid,))
+    assert [r[common] for r in value._points_at(rules, model, without)] == pytest.approx(
+        value._monotone([p + rest[common] for p in model.points],
+                        [value.LEVEL_PRIOR] * len(model.points)))
