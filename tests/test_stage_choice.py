@@ -8,9 +8,11 @@ import pytest
 
 from pitchkit.actions import SELECT_FLAG
 from pitchkit.bots.calibrated import CalibratedBot
-from pitchkit.bots.heuristic import know
+from pitchkit.bots.heuristic import HeuristicBot, know
+from pitchkit.bots.montecarlo import MonteCarloBot
 from pitchkit.bots.search import SearchBot
 from pitchkit.bots.stage_choice import (
+    heuristic_wants,
     stage_candidates,
     stage_leader,
     stage_tables,
@@ -40,12 +42,85 @@ def test_the_candidates_are_the_calibrated_choice_and_its_alternatives() -> None
     hand = mask("AS 2S 3S KH QH 9H 8H 7C 6C 2D")
     usual = mask("AS KH QH")
     assert choose_stage(hand, 3, stage_tables(rules, 0).order) == mask("AS 3S 2S")
-    assert stage_candidates(rules, 0, hand, 3, usual) == [
+    assert stage_candidates(rules, 0, hand, 3, usual)[:4] == [
         usual, mask("AS 3S 2S"), mask("3S 2S 9H"), mask("2D 6C 7C")]
     # a repeat is left out (the calibrated choice the same as the rule of thumb's); the
     # scoring cards left out brought in for the least wanted
-    assert stage_candidates(rules, 0, hand, 3, mask("AS 3S 2S")) == [
+    assert stage_candidates(rules, 0, hand, 3, mask("AS 3S 2S"))[:4] == [
         mask("AS 3S 2S"), mask("3S 2S 9H"), mask("AS KH QH"), mask("2D 6C 7C")]
+
+
+def test_the_candidates_end_with_montecarlos() -> None:
+    """After its own, montecarlo's, those not in already. Spades trump: the heuristic's
+    choice (AS KH QH: a trump and its best combination's cards), the highest ranks and
+    the best combination first (AS KH QH again), trumps first (AS 3S 2S, the rule of
+    thumb's); and the lowest cards neither trumps nor of the best combination (its seven
+    cards kept: AS KH QH, filled with 9H 8H 7C 6C): 2D, then the lowest others, 2S 3S."""
+    rules = load_variant("pimps-and-hoes")
+    hand = mask("AS 2S 3S KH QH 9H 8H 7C 6C 2D")
+    assert stage_candidates(rules, 0, hand, 3, mask("3S 9H 8H")) == [
+        mask("3S 9H 8H"), mask("AS 3S 2S"), mask("AS KH QH"), mask("2D 6C 7C"),
+        mask("2D 2S 3S")]
+    # clubs trump, AH KS QD JD scoring, the calibrated choice AH KS QD: the rule of
+    # thumb AH 7C 6C (also the heuristic's and trumps first), held back 9H 7C 6C, JD
+    # brought in for QD, the weakest 2S 3S 9H; montecarlo's highest ranks and best
+    # combination first are AH KS QD again, its lowest outside the combination (AH KS QD
+    # JD 9H 7C 6C) 2S 3S and 6C
+    hand = mask("AH KS QD JD 9H 3S 2S 7C 6C")
+    assert stage_candidates(rules, 3, hand, 3, mask("AH KS QD")) == [
+        mask("AH KS QD"), mask("AH 7C 6C"), mask("9H 7C 6C"), mask("AH KS JD"),
+        mask("2S 3S 9H"), mask("2S 3S 6C")]
+
+
+@pytest.mark.parametrize("variant", STAGED)
+def test_montecarlos_candidates_are_among_the_searchs(variant: str) -> None:
+    """At every stage choice of whole hands, each selection montecarlo searches is one of
+    the search's candidates, and the heuristic's wants are its bot's stage worth."""
+    rules = load_variant(variant)
+    n = rules.players.count
+    checked = 0
+    for seed in range(2):
+        game = Game(rules, random.Random(seed))
+        bots = [CalibratedBot(rules, s, random.Random(s)) for s in range(n)]
+        for seat, obs, legal in turns(game, 1):
+            choice = bots[seat].choose(obs, legal)
+            if obs.phase is Phase.SELECT and obs.trump is not None:
+                mc = MonteCarloBot(rules, seat, random.Random(0))
+                found = stage_candidates(rules, obs.trump, obs.reserve, obs.select_count,
+                                         choice & ~SELECT_FLAG)
+                for action in mc.selections(obs, legal):
+                    assert action & ~SELECT_FLAG in found
+                worth = HeuristicBot(rules, seat, random.Random(0)).stage_worth(
+                    obs, obs.reserve)
+                wants = heuristic_wants(stage_tables(rules, obs.trump), rules, obs.reserve)
+                for c in cards_list(obs.reserve):
+                    assert wants[c] == worth[c]
+                checked += 1
+            game.apply(choice)
+    assert checked >= 2 * n * (len(rules.play.stages) - 1)
+
+
+def test_every_other_world_guesses_the_heuristics_stage_choice(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The search's guess at the other seat's stage cards: by the strongest cards
+    (``wants``) in worlds 0, 2, ..., as the heuristic chooses in worlds 1, 3, ..."""
+    import pitchkit.bots.stage_choice as stage_choice
+    rules = load_variant("pimps-and-hoes")
+    obs = last_stage()
+    assert obs.trump is not None
+    tab = stage_tables(rules, obs.trump)
+    keys: list[bool] = []
+    real = stage_choice.guess_stage
+
+    def spy(cards: int, count: int, wants: list[float], rng: random.Random) -> int:
+        keys.append(list(wants) == list(tab.wants))
+        assert keys[-1] or list(wants) == heuristic_wants(tab, rules, cards)
+        return real(cards, count, wants, rng)
+
+    monkeypatch.setattr(stage_choice, "guess_stage", spy)
+    SearchBot(rules, 0, random.Random(0)).choose(obs, cards_list(obs.reserve))
+    assert len(keys) >= 2
+    assert keys == [i % 2 == 0 for i in range(len(keys))]
 
 
 def test_the_best_scoring_cards_left_out_are_brought_in() -> None:
