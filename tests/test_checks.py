@@ -17,9 +17,11 @@ from pitchkit.variant import (
     Deck,
     FirstLeader,
     GameTie,
+    GoesTo,
     Money,
     Moon,
     Partnerships,
+    PitchedJoker,
     Play,
     Players,
     PointCard,
@@ -28,12 +30,14 @@ from pitchkit.variant import (
     Rules,
     Scoring,
     ScoringMethod,
+    SeveralReach,
     ShownCard,
     Trump,
     TrumpChosenBy,
     UndealtJack,
     WhenAllPass,
     point_items,
+    rules_from_mapping,
 )
 
 NO_AUCTION = Rules(auction=Auction(style=AuctionStyle.NONE),
@@ -72,6 +76,35 @@ def test_hands_must_fit_the_deck() -> None:
     assert f.paths[0] == "deal.cards_per_hand"
     assert f.message == "8 players × 7 cards = 56 is more than the 52 cards in the deck"
 
+
+def test_all_cards_needs_a_card_for_every_player() -> None:
+    # rule: with cards_per_hand all the deck is shared evenly; one card each is enough
+    def shares(count: int) -> list[str]:
+        rules = Rules(players=Players(count=count), deal=Deal(cards_per_hand="all"),
+                      deck=Deck(ranks=("A",)))
+        return [f.message for f in errors(rules) if f.paths[0] == "players.count"]
+    assert shares(6) == ["6 players cannot share 4 cards"]
+    assert shares(4) == []
+
+def test_deck_without_must_name_a_card() -> None:
+    f = only_error(Rules(deck=Deck(without=("ZZ",))))
+    assert f.paths == ("deck.without",)
+    assert f.message == "'ZZ' is not a card (rank A K Q J T 9..2, then suit S H D C)"
+
+
+def test_deck_without_cannot_take_out_a_joker() -> None:
+    # rule: deck.without takes out cards of deck.ranks; the jokers are deck.jokers' (both)
+    for joker in ("BJ", "LJ"):
+        f = only_error(Rules(deck=Deck(without=(joker,), jokers=2)))
+        assert f.message == f"{joker} is not in the deck (deck.ranks, deck.jokers)"
+
+def test_deck_without_takes_out_a_card_of_deck_ranks_in_any_suit() -> None:
+    ranks = ("A", "K", "Q", "J", "T", "9")  # 24 cards, 23 left: three players of six
+    three = Players(count=3)
+    for name in ("9S", "9H", "9D", "9C", "AC"):
+        assert errors(Rules(players=three, deck=Deck(ranks=ranks, without=(name,)))) == []
+    assert only_error(Rules(players=three, deck=Deck(ranks=ranks, without=("8H",)))).message == \
+        "8H is not in the deck (deck.ranks, deck.jokers)"
 
 def test_jokers_make_the_deck_bigger() -> None:
     rules = Rules(players=Players(count=2), deal=Deal(cards_per_hand=27), deck=Deck(jokers=2))
@@ -139,6 +172,9 @@ def test_a_moon_worth_nothing_is_refused() -> None:
     assert f.message.startswith("a made moon is worth nothing")
     assert errors(Rules(moon=replace(moon, made_wins_game=True))) == []
     assert errors(Rules(moon=replace(moon, money_made=100), money=Money(enabled=True))) == []
+    # a money game whose made moon pays no money is still worth nothing
+    assert only_error(Rules(moon=moon, money=Money(enabled=True))).message.startswith(
+        "a made moon is worth nothing")
 
 
 def test_moon_money_needs_money_enabled() -> None:
@@ -434,3 +470,183 @@ def test_an_opening_bid_cap_that_cannot_be_met_is_refused() -> None:
     assert f.paths[:2] == ("auction.opening_max_bid", "auction.dealer_forced_bid")
     f = only_error(auction(pitch_to_bid=True, opening_max_bid=4))
     assert f.paths[:2] == ("auction.opening_max_bid", "auction.pitch_to_bid")
+
+
+# ---------------------------------------------------------------------------- weak hands
+
+
+def weak_hand_rules(**deal: object) -> Rules:
+    """Three players of six cards from a deck of 24 (A to 9): one hand's worth left over."""
+    return rules_from_mapping({"players": {"count": 3},
+                               "deck": {"ranks": ["A", "K", "Q", "J", "T", "9"]},
+                               "deal": {"cards_per_hand": 6, "weak_hand_below": "J", **deal}})
+
+
+def never_replaced(rules: Rules) -> list[str]:
+    return [f.message for f in errors(rules) if "never replaced" in f.message]
+
+
+def test_a_weak_hand_is_replaced_while_a_hand_is_left_undealt() -> None:
+    # rule: a weak hand thrown in is replaced from the cards left: exactly a hand is enough
+    assert never_replaced(weak_hand_rules()) == []
+
+
+def test_a_kitty_leaves_fewer_cards_to_replace_a_weak_hand() -> None:
+    assert never_replaced(weak_hand_rules(kitty=1)) == [
+        "a weak hand is never replaced: 5 cards are left undealt, fewer than a hand of 6"]
+
+
+def test_a_shown_card_set_aside_leaves_fewer_cards_to_replace_a_weak_hand() -> None:
+    rules = replace(weak_hand_rules(), trump=Trump(chosen_by=TrumpChosenBy.TURNED_CARD,
+                                                   shown_card=ShownCard.OUT_OF_PLAY))
+    assert never_replaced(rules) == [
+        "a weak hand is never replaced: 5 cards are left undealt, fewer than a hand of 6"]
+
+
+def test_a_strong_rank_equal_to_weak_hand_below_is_refused() -> None:
+    # rule: weak_hand_strong_ranks names ranks below weak_hand_below (its own rank keeps
+    # a hand already)
+    def found(rank: str) -> list[str]:
+        rules = rules_from_mapping({"deal": {"weak_hand_below": "T",
+                                             "weak_hand_strong_ranks": [rank]}})
+        return [f.message for f in errors(rules)]
+    assert found("T") == ["T is not below T: its cards keep a hand already"]
+    assert found("9") == []
+
+
+
+# ---------------------------------------------------------------------------- more clauses
+
+
+def test_off_five_without_fives_has_no_effect() -> None:
+    ranks = ("A", "K", "Q", "J", "T", "9", "8", "7", "6")
+    f = only_error(Rules(trump=Trump(off_five=True), deck=Deck(ranks=ranks)))
+    assert f.paths == ("trump.off_five", "deck.ranks")
+    assert f.message == "has no effect: deck.ranks leaves out the fives"
+    assert errors(Rules(trump=Trump(off_five=True))) == []
+
+
+def test_stages_longer_than_a_hand_of_one_card_are_refused() -> None:
+    f = only_error(Rules(deal=Deal(cards_per_hand=1), play=Play(stages=(1, 1))))
+    assert f.message == "stages of 1 + 1 = 2 cards, but each player is dealt 1"
+
+
+def test_stages_are_not_checked_against_a_deal_that_gives_no_card() -> None:
+    # the deal itself is refused (hands_fit_the_deck): the stages are not refused again
+    rules = Rules(players=Players(count=6), deal=Deal(cards_per_hand="all"),
+                  deck=Deck(ranks=("J",)), play=Play(stages=(1,)))
+    assert [f.message for f in errors(rules)] == ["6 players cannot share 4 cards"]
+
+
+def test_joker_settings_without_jokers_are_refused_once() -> None:
+    # without jokers, pitched_joker has no effect: that is the finding, not also that trump
+    # is known before the first lead
+    rules = Rules(trump=Trump(pitched_joker=PitchedJoker.MAKES_SPADES,
+                              chosen_by=TrumpChosenBy.TURNED_CARD))
+    assert [f.message for f in errors(rules)] == ["has no effect without jokers "
+                                                  "(deck.jokers is 0)"]
+
+
+def test_min_bid_above_max_bid_is_the_only_bid_finding() -> None:
+    # the other bid checks read min_bid and max_bid as a range: not when they are reversed
+    rules = Rules(auction=Auction(min_bid=5, max_bid=4))
+    assert [f.message for f in check_rules(rules)] == ["5 is greater than auction.max_bid (4)"]
+
+
+def test_combinations_scoring_is_not_checked_against_point_items() -> None:
+    rules = Rules(scoring=Scoring(method=ScoringMethod.COMBINATIONS), auction=Auction(max_bid=5))
+    assert [f.paths[0] for f in check_rules(rules)] == ["scoring.method"]
+
+
+ONE_POINT = Points(items=point_items("high"))
+
+
+def test_a_min_bid_above_a_single_point_is_refused() -> None:
+    f = only_error(Rules(points=ONE_POINT, auction=Auction(min_bid=2, max_bid=2)))
+    assert f.paths == ("auction.min_bid", "points.items")
+    assert f.message == "2 can never be made: a hand holds only 1 point (points.items)"
+
+
+def test_a_forced_bid_above_a_single_point_is_refused() -> None:
+    rules = Rules(points=ONE_POINT, auction=Auction(min_bid=1, max_bid=2, dealer_forced_bid=2))
+    assert only_error(rules).message == \
+        "2 can never be made: a hand holds only 1 point (points.items)"
+
+
+def test_max_bid_above_the_points_is_a_note_and_equal_is_fine() -> None:
+    above = Rules(points=ONE_POINT, auction=Auction(min_bid=1, max_bid=2, dealer_forced_bid=1))
+    assert [f.message for f in notes(above)] == [
+        "bids above 1 can never be made: a hand has only 1 point"]
+    equal = Rules(points=ONE_POINT, auction=Auction(min_bid=1, max_bid=1, dealer_forced_bid=1))
+    assert list(check_rules(equal)) == []
+
+
+def test_no_point_item_is_the_finding_not_bids_above_nothing() -> None:
+    rules = Rules(points=Points(items=()))
+    assert [f.message for f in check_rules(rules)] == [
+        "no point item: a hand would score nothing"]
+
+
+def test_bids_are_not_checked_without_an_auction() -> None:
+    rules = replace(NO_AUCTION, auction=Auction(style=AuctionStyle.NONE, min_bid=5, max_bid=4))
+    assert list(check_rules(rules)) == []
+
+
+def test_tie_to_pitcher_needs_an_auction() -> None:
+    rules = replace(NO_AUCTION, scoring=Scoring(win_only_as_pitcher=False,
+                                                several_reach=SeveralReach.TIE_TO_PITCHER))
+    f = only_error(rules)
+    assert f.paths == ("scoring.several_reach", "auction.style")
+    assert f.message == ("tie_to_pitcher needs an auction (auction.style is none, so there "
+                         "is no pitcher); use higher_score")
+
+
+def test_a_moon_worth_points_is_fine_and_a_moon_not_allowed_is_not_checked() -> None:
+    assert list(check_rules(Rules(moon=Moon(allowed=True, points_made=4)))) == []
+    assert list(check_rules(Rules(moon=Moon(allowed=False, points_made=0)))) == []
+
+
+def test_combinations_scoring_does_not_check_point_items() -> None:
+    rules = replace(NO_AUCTION, scoring=Scoring(win_only_as_pitcher=False,
+                                                method=ScoringMethod.COMBINATIONS),
+                    points=Points(items=()))
+    assert list(check_rules(rules)) == []
+
+
+def test_goes_to_of_high_or_low_is_refused() -> None:
+    items = (PointItem.of("high", goes_to=GoesTo.HOLDER), *point_items("low", "jack", "game"))
+    f = only_error(Rules(points=Points(items=items)))
+    assert f.paths == ("points.items[0]",)
+    assert f.message == ("goes_to applies to a card item; high and low have "
+                         "points.high_goes_to and points.low_goes_to")
+
+
+def test_game_tie_card_in_the_deck_is_fine() -> None:
+    # a joker with a joker in the deck; a card of the ranks with no joker at all
+    assert list(check_rules(Rules(deck=Deck(jokers=1), points=Points(
+        game_tie=GameTie.HOLDER_OF_CARD, game_tie_card=PointCard.JOKER)))) == []
+    assert list(check_rules(Rules(points=Points(
+        game_tie=GameTie.HOLDER_OF_CARD, game_tie_card=PointCard.ACE_OF_TRUMPS)))) == []
+
+
+def combination_rules(table: Combinations) -> Rules:
+    return replace(NO_AUCTION, scoring=Scoring(win_only_as_pitcher=False,
+                                               method=ScoringMethod.COMBINATIONS),
+                   combinations=table)
+
+
+def test_a_pair_key_that_is_no_pair_is_refused_once() -> None:
+    # QX and XQ are both refused as no pair; neither is also "the same pair" as the other
+    found = errors(combination_rules(Combinations(pairs=(("XQ", 1), ("QX", 2)))))
+    assert [f.paths[0] for f in found] == ["combinations.pairs.XQ", "combinations.pairs.QX"]
+    assert all("is not a pair of two rank letters" in f.message for f in found)
+
+
+def test_a_single_key_that_is_no_rank_is_refused() -> None:
+    f = only_error(combination_rules(Combinations(singles=(("Z", 1),))))
+    assert f.paths == ("combinations.singles.Z",)
+    assert f.message == "'Z' is not a rank letter"
+
+
+def test_combinations_of_pairs_only_are_fine() -> None:
+    assert list(check_rules(combination_rules(Combinations(singles=())))) == []
