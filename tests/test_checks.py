@@ -15,9 +15,13 @@ from pitchkit.variant import (
     Combinations,
     Deal,
     Deck,
+    Discard,
+    Draw,
+    ExtraTrumps,
     FirstLeader,
     GameTie,
     GoesTo,
+    KittyTo,
     Money,
     Moon,
     Partnerships,
@@ -650,3 +654,118 @@ def test_a_single_key_that_is_no_rank_is_refused() -> None:
 
 def test_combinations_of_pairs_only_are_fine() -> None:
     assert list(check_rules(combination_rules(Combinations(singles=())))) == []
+
+
+
+# ------------------------------------------------------------------- the game's end, the draw
+
+
+def messages(rules: Rules, first_path: str) -> list[str]:
+    return [f.message for f in errors(rules) if f.paths[0] == first_path]
+
+
+def test_several_reach_needs_a_target_and_a_side_that_may_win() -> None:
+    reach = SeveralReach.HIGHER_SCORE
+    assert messages(Rules(scoring=Scoring(target=None, several_reach=reach,
+                                          win_only_as_pitcher=False)),
+                    "scoring.several_reach") == ["has no effect without a target"]
+    assert messages(Rules(scoring=Scoring(several_reach=reach)), "scoring.several_reach") == [
+        "has no effect with scoring.win_only_as_pitcher: only the pitcher's side can win at "
+        "the end of a hand anyway"]
+
+
+def test_all_points_wins_game_needs_point_items() -> None:
+    rules = combination_rules(Combinations())
+    rules = replace(rules, scoring=replace(rules.scoring, all_points_wins_game=True))
+    assert messages(rules, "scoring.all_points_wins_game") == [
+        "needs point items (scoring.method points): combinations have none"]
+
+
+DRAW = Draw(discard=Discard.DOWN_TO_HAND_SIZE)
+TURNED_ASIDE = Trump(chosen_by=TrumpChosenBy.TURNED_CARD, shown_card=ShownCard.OUT_OF_PLAY)
+
+
+def test_a_kitty_larger_than_the_cards_left_is_refused() -> None:
+    def kitty(kitty: int, per: int = 6, trump: Trump | None = None) -> list[str]:
+        rules = Rules(deal=Deal(cards_per_hand=per, kitty=kitty), draw=DRAW,
+                      trump=trump or Trump())
+        return [m for m in messages(rules, "deal.kitty") if m.startswith("a kitty of")]
+    assert kitty(28) == []
+    assert kitty(29) == ["a kitty of 29 cards is larger than the 28 cards left undealt "
+                         "(4 players × 6 of 52)"]
+    assert kitty(28, trump=TURNED_ASIDE) == [
+        "a kitty of 28 cards is larger than the 27 cards left undealt (4 players × 6 of 51)"]
+    assert kitty(1, per=13) == ["a kitty of 1 cards is larger than the 0 cards left undealt "
+                                "(4 players × 13 of 52)"]
+
+
+def test_a_kept_hand_must_fit_the_deal_and_the_deck() -> None:
+    def kept(hand: int, per: int) -> list[str]:
+        rules = Rules(deal=Deal(cards_per_hand=per), draw=replace(DRAW, hand_size=hand))
+        return messages(rules, "draw.hand_size")
+    assert kept(7, 6) == ["players keep 7 cards but are dealt only 6"]
+    assert kept(13, 13) == []
+    assert kept(14, 13) == ["players keep 14 cards but are dealt only 13",
+                            "4 players × 14 cards kept = 56 is more than the pack can refill "
+                            "from the 52 cards in the deck"]
+
+
+def test_draw_count_has_no_effect_with_non_trumps() -> None:
+    rules = Rules(draw=Draw(discard=Discard.NON_TRUMPS, count=7), trump=TURNED_ASIDE)
+    assert messages(rules, "draw.count") == [
+        "has no effect with draw.discard non_trumps (only up_to and at_least count)"]
+
+
+def test_a_draw_from_a_pack_emptied_by_a_kitty_or_a_card_set_aside_is_refused() -> None:
+    up_to = Draw(discard=Discard.UP_TO)
+    rules = Rules(deal=Deal(cards_per_hand=12, kitty=4), draw=up_to)
+    assert messages(rules, "draw.discard") == [
+        "up_to draws from the pack, but no card is left in it (4 players × 12 and a kitty of "
+        "4 of 52); down_to_hand_size discards without drawing"]
+    aside = Rules(deal=Deal(cards_per_hand=12, kitty=3), draw=up_to, trump=TURNED_ASIDE)
+    assert messages(aside, "draw.discard") == [
+        "up_to draws from the pack, but no card is left in it (4 players × 12 and a kitty of "
+        "3 of 51); down_to_hand_size discards without drawing"]
+
+
+def test_non_trumps_and_trumps_only_need_trump_known_before_play() -> None:
+    rules = Rules(draw=Draw(discard=Discard.NON_TRUMPS))
+    assert messages(rules, "draw.discard") == [
+        "non_trumps needs trump known before play (trump.chosen_by pitcher_names or "
+        "turned_card), not first_lead"]
+    only = Rules(play=Play(trumps_only=True))
+    assert messages(only, "play.trumps_only") == [
+        "needs trump known before play (trump.chosen_by pitcher_names or turned_card), "
+        "not first_lead"]
+
+
+def test_show_and_keep_needs_trumps_only_play() -> None:
+    keep = Draw(discard=Discard.NON_TRUMPS, extra_trumps=ExtraTrumps.SHOW_AND_KEEP)
+    assert messages(Rules(draw=keep, trump=TURNED_ASIDE), "draw.extra_trumps") == [
+        "show_and_keep leaves a hand larger than the others, which needs play.trumps_only "
+        "(a player out of trumps folds)"]
+    assert messages(Rules(draw=keep, trump=TURNED_ASIDE, play=Play(trumps_only=True)),
+                    "draw.extra_trumps") == []
+
+
+def test_a_draw_leaves_no_room_for_stages_or_a_pitch_in_the_auction() -> None:
+    staged = Rules(draw=DRAW, play=Play(stages=(3, 3)))
+    assert messages(staged, "play.stages") == [
+        "staged play cannot be combined with a draw or a kitty"]
+    pitch = Rules(draw=DRAW, auction=Auction(pitch_to_bid=True))
+    assert messages(pitch, "auction.pitch_to_bid") == [
+        "a pitch during the auction leaves no time for the draw"]
+
+
+def test_the_kitty_goes_to_the_pitcher_only_with_an_auction() -> None:
+    def kitty_to(to: KittyTo) -> list[str]:
+        rules = replace(NO_AUCTION, deal=Deal(kitty=1, kitty_to=to), draw=DRAW)
+        return messages(rules, "deal.kitty_to")
+    assert kitty_to(KittyTo.PITCHER) == [
+        "the kitty cannot go to the pitcher: with auction.style none there is no pitcher"]
+    assert kitty_to(KittyTo.DEALER) == []
+
+
+def test_robbing_without_a_draw_is_refused_as_having_no_effect_only() -> None:
+    rules = Rules(draw=Draw(pitcher_robs=True, dealer_robs=True))
+    assert [f.message for f in errors(rules)] == ["has no effect when draw.discard is none"] * 2
