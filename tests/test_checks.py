@@ -12,6 +12,7 @@ from pitchkit.plan import cards_per_hand
 from pitchkit.variant import (
     Auction,
     AuctionStyle,
+    Call,
     Combinations,
     Deal,
     Deck,
@@ -22,8 +23,10 @@ from pitchkit.variant import (
     GameTie,
     GoesTo,
     KittyTo,
+    MayEqual,
     Money,
     Moon,
+    OwnCard,
     Partnerships,
     PitchedJoker,
     Play,
@@ -769,3 +772,145 @@ def test_the_kitty_goes_to_the_pitcher_only_with_an_auction() -> None:
 def test_robbing_without_a_draw_is_refused_as_having_no_effect_only() -> None:
     rules = Rules(draw=Draw(pitcher_robs=True, dealer_robs=True))
     assert [f.message for f in errors(rules)] == ["has no effect when draw.discard is none"] * 2
+
+
+# ------------------------------------------- robbing, the called partner, the opening bids
+
+ROB = Draw(discard=Discard.DOWN_TO_HAND_SIZE, pitcher_robs=True)
+TEAMS = Players(partnerships=Partnerships.TWO_TEAMS_OF_TWO)
+
+
+def test_the_pitcher_robs_only_with_an_auction() -> None:
+    assert messages(replace(NO_AUCTION, draw=ROB), "draw.pitcher_robs") == [
+        "needs an auction (auction.style is none, so there is no pitcher)"]
+    assert messages(Rules(draw=ROB), "draw.pitcher_robs") == []
+
+
+def test_the_rest_goes_to_the_partner_only_after_the_pitcher_robs() -> None:
+    rest = Draw(discard=Discard.DOWN_TO_HAND_SIZE, rest_to_partner=True)
+    assert messages(Rules(players=TEAMS, draw=rest), "draw.rest_to_partner") == [
+        "the rest of the pack goes to the partner after the pitcher robs it: needs "
+        "draw.pitcher_robs"]
+    robbed = replace(rest, pitcher_robs=True)
+    assert messages(Rules(players=TEAMS, draw=robbed), "draw.rest_to_partner") == []
+
+
+def test_the_taker_may_give_the_whole_kitty_but_no_more() -> None:
+    def given(give: int) -> list[str]:
+        rules = Rules(players=TEAMS, deal=Deal(kitty=2),
+                      draw=replace(DRAW, give_to_partner=give))
+        return messages(rules, "draw.give_to_partner")
+    assert given(2) == []
+    assert given(3) == ["the kitty's taker gives from what the kitty brought: 3 cards given "
+                        "but the kitty holds 2"]
+
+
+CALL = Call(partner=True)
+
+
+def test_own_card_needs_a_called_partner() -> None:
+    assert messages(Rules(call=Call(own_card=OwnCard.NOT_ALLOWED)), "call.own_card") == [
+        "has no effect when call.partner is false"]
+    assert messages(Rules(call=replace(CALL, own_card=OwnCard.NOT_ALLOWED)),
+                    "call.own_card") == []
+
+
+def test_a_called_partner_needs_three_players() -> None:
+    def called(count: int) -> list[str]:
+        return [m for m in messages(Rules(players=Players(count=count), call=CALL),
+                                    "call.partner") if "players" in m]
+    assert called(2) == ["with 2 players a called partner leaves nobody to play against"]
+    assert called(3) == []
+
+
+def test_a_called_partner_needs_a_pitcher_who_calls_after_the_auction() -> None:
+    assert messages(replace(NO_AUCTION, call=CALL), "call.partner") == [
+        "needs an auction (auction.style is none, so there is no pitcher to call)"]
+    assert messages(Rules(call=CALL, auction=Auction(pitch_to_bid=True)), "call.partner") == [
+        "a pitch during the auction starts play before the pitcher could call"]
+    assert messages(Rules(call=CALL), "call.partner") == []
+
+
+def test_a_called_partner_cannot_be_combined_with_stages() -> None:
+    assert messages(Rules(call=CALL, play=Play(stages=(3, 3))), "call.partner") == [
+        "staged play cannot be combined with a called partner"]
+
+
+def test_a_called_partner_needs_a_bid_to_make() -> None:
+    rules = combination_rules(Combinations())
+    # combination_rules has no auction: that finding comes first
+    assert messages(replace(rules, call=CALL), "call.partner")[1:] == [
+        "a called partner needs a bid to make: scoring.method combinations has none"]
+
+
+def test_a_called_partner_cannot_be_passed_the_pack() -> None:
+    for key, draw in (("rest_to_partner", replace(ROB, rest_to_partner=True)),
+                      ("pack_to_partner", replace(ROB, pack_to_partner=True))):
+        # the first finding: it needs fixed partnerships, which a called partner has not
+        assert messages(Rules(call=CALL, draw=draw), f"draw.{key}")[1:] == [
+            "the partner is called after the draw, so the pitcher cannot pass it the pack"]
+
+
+def test_equal_bids_need_a_one_round_or_sell_auction() -> None:
+    def equal(style: AuctionStyle) -> list[str]:
+        auction = Auction(style=style, may_equal=MayEqual.MAX_BID)
+        return messages(Rules(auction=auction), "auction.may_equal")
+    assert equal(AuctionStyle.UNTIL_ONE_LEFT) == [
+        "max_bid needs style one_round or sell: bidding round and round, equal bids could go "
+        "on for ever"]
+    assert equal(AuctionStyle.ONE_ROUND) == equal(AuctionStyle.SELL) == []
+
+
+def test_a_sell_auction_cannot_pitch_to_bid() -> None:
+    sell = Auction(style=AuctionStyle.SELL, pitch_to_bid=True)
+    assert messages(Rules(auction=sell), "auction.pitch_to_bid") == [
+        "a pitch during the auction cannot be combined with selling the pitch: the eldest "
+        "answers the high bid after everyone has bid"]
+
+
+def test_the_first_bid_must_be_a_bid_in_a_sell_auction_too() -> None:
+    def opening(at_least: int, style: AuctionStyle = AuctionStyle.SELL,
+                count: int = 4) -> list[str]:
+        auction = Auction(style=style, min_bid=2, max_bid=4, opening_min_bid=at_least)
+        return messages(Rules(players=Players(count=count), auction=auction),
+                        "auction.opening_min_bid")
+    assert opening(2) == opening(4) == []
+    assert opening(5) == ["5 is outside the bids 2 to 4"]
+    assert opening(1, count=2) == ["1 is outside the bids 2 to 4"]
+    assert opening(5, AuctionStyle.ONE_ROUND) == ["5 is outside the bids 2 to 4"]
+
+
+def test_an_opening_bid_cap_may_equal_its_bounds() -> None:
+    def capped(top: int, **auction: object) -> list[str]:
+        settings = {"min_bid": 2, "max_bid": 4, "dealer_forced_bid": 2, **auction}
+        rules = Rules(auction=Auction(**settings))  # type: ignore[arg-type]
+        return messages(rules.with_settings({"auction.opening_max_bid": top}),
+                        "auction.opening_max_bid")
+    assert capped(2) == capped(4) == []
+    assert capped(3, opening_min_bid=3) == []
+    assert capped(3, dealer_forced_bid=3) == []
+    assert capped(4, pitch_to_bid=True) == []
+
+
+def test_a_losing_score_must_be_reachable() -> None:
+    def losing(at: int) -> list[str]:
+        rules = Rules(scoring=Scoring(losing_score=at, minimum_score=-10))
+        return messages(rules, "scoring.losing_score")
+    assert losing(-10) == []
+    assert losing(-11) == ["can never be reached: scores never fall below "
+                           "scoring.minimum_score (-10)"]
+
+
+def test_game_end_settings_that_need_a_bid_or_a_moon() -> None:
+    made = replace(NO_AUCTION, scoring=replace(NO_AUCTION.scoring, win_needs_made_bid=True))
+    assert messages(made, "scoring.win_needs_made_bid") == [
+        "needs an auction (auction.style is none, so there is no bid)"]
+    assert messages(Rules(moon=Moon(failed_loses_game=True)), "moon.failed_loses_game") == [
+        "has no effect when moon.allowed is false"]
+
+
+def test_playing_alone_needs_an_auction() -> None:
+    alone = replace(NO_AUCTION, players=TEAMS,
+                    auction=replace(NO_AUCTION.auction, alone=True))
+    assert messages(alone, "auction.alone") == [
+        "needs an auction (auction.style is none, so there is no pitcher)"]
