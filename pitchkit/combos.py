@@ -356,7 +356,9 @@ def _best_counts(t: _Table, solver: _Solver, avail: dict[int, int], keep: int
                         break
                     value = entry1[0] + value2
                     slot = merged[s1 + s2]
-                    if slot is None or value > slot[0]:
+                    if slot is None or value > slot[0] or (
+                            value == slot[0]
+                            and _ranks_kept([*entry1[1], counts2]) > _ranks_kept(slot[1])):
                         merged[s1 + s2] = (value, [*entry1[1], counts2])
             combined = merged
         rest = max((e for e in combined if e is not None), key=lambda e: e[0])
@@ -367,6 +369,17 @@ def _best_counts(t: _Table, solver: _Solver, avail: dict[int, int], keep: int
             for part in rest[1]:
                 best_counts.update({r: c for r, c in part.items() if c})
     return best_counts, best_value
+
+
+def _ranks_kept(parts: list[dict[int, int]]) -> tuple[int, ...]:
+    """The counts kept per rank, the ace's first: of two choices of equal value the
+    larger keeps the higher ranks, as the search within a group does (it tries the counts
+    from its highest rank down and keeps the first of the best)."""
+    counts = [0] * 13
+    for part in parts:
+        for r, c in part.items():
+            counts[12 - r] += c
+    return tuple(counts)
 
 
 def _components(t: _Table, ranks: list[int]) -> list[list[int]]:

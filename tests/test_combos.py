@@ -166,6 +166,26 @@ def test_equal_totals_keep_the_higher_rank() -> None:
         assert (result.kept, result.total) == ((parse_card("KS"),), 2)
 
 
+def test_equal_totals_across_groups_keep_the_higher_rank() -> None:
+    # rule: ranks that never pair with each other are independent groups; on a tie
+    # between groups the higher rank is kept too, as within a group (a king and a queen
+    # worth 2 each alone, no pair between them: one card kept, the king)
+    table = Combinations(keep=1, singles=(("K", 2), ("Q", 2)), pairs=())
+    for text in ("KS QH", "QH KS"):
+        result = score(text, table)
+        assert (result.kept, result.total) == ((parse_card("KS"),), 2)
+    # two cards kept of K, Q, J worth 2 each: the king and the queen
+    result = score("JD QH KS", dataclasses.replace(table, keep=2,
+                                                   singles=(("K", 2), ("Q", 2), ("J", 2))))
+    assert (result.kept, result.total) == ((parse_card("KS"), parse_card("QH")), 4)
+    # by the ranks tied, not by the groups' order: the 3 pairs with a king (held), so its
+    # group comes before the queen's; one card kept, the queen and a 3 worth 3 each
+    linked = Combinations(keep=1, singles=(("Q", 3), ("3", 3)), pairs=(("3K", 6),))
+    for text in ("3S QH KD", "KD 3S QH"):
+        result = score(text, linked)
+        assert (result.kept, result.total) == ((parse_card("QH"),), 3)
+
+
 def test_equal_totals_keep_the_most_reusable_cards() -> None:
     # rule: the counts of the reusable ranks are tried from the most down, and a choice
     # replaces the best only when it scores more
