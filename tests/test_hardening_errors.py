@@ -94,6 +94,16 @@ def test_a_bad_bot_setting_names_the_bot_and_the_setting() -> None:
         "could not convert string to float: 'abc'"]
 
 
+def test_a_negative_prune_is_refused_not_read_as_none() -> None:
+    # rule: search's prune is 0 (no candidate dropped) or more; a negative gap means nothing
+    result = runner.invoke(app, ["simulate", "auction-pitch", "--games", "1", "--workers", "1",
+                                 "--bots", "search:prune=-1"])
+    assert result.exit_code == 2
+    assert result.output.strip().splitlines() == [
+        "pitchkit: bot 'search:prune=-1' could not be built with prune=-1: "
+        "prune must be 0 (no candidate dropped) or more"]
+
+
 PRINTER = """
 import os
 

@@ -260,6 +260,8 @@ class SearchBot(CalibratedBot):
         #: PRUNE_GAP where they are played one by one (dropping saves their time)
         if prune is None:
             prune = 0.0 if self._batched else PRUNE_GAP
+        if prune < 0:
+            raise ValueError("prune must be 0 (no candidate dropped) or more")
         self.prune = float(prune) if prune > 0 else float("inf")
         #: per trump suit, :func:`batch_tables` (shared by every bot of the rule set)
         self._batch_tables = [batch_tables(rules, trump) for trump in range(4)] \
