@@ -911,6 +911,13 @@ class HeuristicBot:
         return worth
 
 
+def stage_rank(card: int) -> int:
+    """A card's rank when a stage's cards are chosen by rank (Pimps & Hoes): 0 for a two
+    to 12 for an ace, a joker 6 (as an eight). The heuristic's wishes,
+    the search's guesses and candidates and ``montecarlo``'s selections all read it."""
+    return card % 13 if card < 52 else 6
+
+
 @per_rule_set(32)
 def stage_tables(rules: Rules, trump: int | None) -> tuple[tuple[float, ...], tuple[float, ...]]:
     """:meth:`HeuristicBot.stage_worth` per card, worked out once per rule set and trump
@@ -920,7 +927,7 @@ def stage_tables(rules: Rules, trump: int | None) -> tuple[tuple[float, ...], tu
     trumps = k.tables[trump].trumps if trump is not None else 0
     wish = []
     for c in range(54):
-        w = float(c % 13 if c < 52 else 6)
+        w = float(stage_rank(c))
         if trumps >> c & 1:
             w += 14
         wish.append(w)

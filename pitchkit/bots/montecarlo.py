@@ -37,7 +37,7 @@ from pitchkit.actions import (
     select_action,
 )
 from pitchkit.bots.drawing import worth
-from pitchkit.bots.heuristic import HeuristicBot, know
+from pitchkit.bots.heuristic import HeuristicBot, know, stage_rank
 from pitchkit.bots.worlds import Sight, known, sample_world, table_of, voids
 from pitchkit.cards import cards_in
 from pitchkit.combos import best_combination
@@ -123,16 +123,16 @@ class MonteCarloBot:
         def is_trump(c: int) -> bool:
             return t is not None and bool(t.trumps >> c & 1)
 
-        by_rank = sorted(cards, key=lambda c: (c % 13 if c < 52 else 6), reverse=True)
+        by_rank = sorted(cards, key=stage_rank, reverse=True)
         out.append(select_action(by_rank[:k]))
         kept = list(best_combination(self.rules.combinations, cards).kept)
         rest = [c for c in by_rank if c not in kept]
         out.append(select_action((kept + rest)[:k]))
-        trumps_first = sorted(cards, key=lambda c: (is_trump(c), c % 13 if c < 52 else 6),
+        trumps_first = sorted(cards, key=lambda c: (is_trump(c), stage_rank(c)),
                               reverse=True)
         out.append(select_action(trumps_first[:k]))
         low_first = sorted(cards, key=lambda c: (not is_trump(c) and c not in kept,
-                                                 -(c % 13 if c < 52 else 6)), reverse=True)
+                                                 -stage_rank(c)), reverse=True)
         out.append(select_action(low_first[:k]))
         return list(dict.fromkeys(out))
 

@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
-from pitchkit.bots.heuristic import know
+from pitchkit.bots.heuristic import know, stage_rank
 from pitchkit.bots.heuristic import stage_tables as wish_tables
 from pitchkit.bots.staged import (
     choose_stage,
@@ -92,7 +92,7 @@ def stage_tables(rules: Rules, trump: int) -> StageTables:
     wants = stage_wants(rules, trump)
     wish, adds = wish_tables(rules, trump)
     trumps = k.tables[trump].trumps
-    ranks = tuple(float(c % 13 if c < 52 else 6) for c in range(54))
+    ranks = tuple(float(stage_rank(c)) for c in range(54))
     return StageTables(wants, tuple(-w for w in wants), stage_order(rules, trump),
                        tuple(scores), sum(1 << c for c in range(54) if scores[c] > 0),
                        wish, adds, ranks,

@@ -25,7 +25,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from pitchkit.bots.heuristic import know
+from pitchkit.bots.heuristic import know, stage_rank
 from pitchkit.bots.worlds import Table, plays_of, take_allowed, voids
 from pitchkit.memo import per_rule_set
 from pitchkit.play import cards_list
@@ -74,7 +74,7 @@ def stage_wants(rules: Rules, trump: int) -> tuple[float, ...]:
     lift = 14.0
     if trick_winner_suit_led(rules):
         lift /= rules.players.count
-    return tuple(float(c % 13 if c < 52 else 6) + (lift if t.trumps >> c & 1 else 0.0)
+    return tuple(float(stage_rank(c)) + (lift if t.trumps >> c & 1 else 0.0)
                  for c in range(54))
 
 
