@@ -70,8 +70,9 @@ from pathlib import Path
 from typing import Any, TextIO
 
 ROOT = Path(__file__).resolve().parent.parent
-RULES_MODULES = ("auction", "call", "checks", "closing", "combos", "dealing", "draw", "flow",
-                 "money", "plan", "play", "scoring", "sell", "settle", "tricks", "weak_hand")
+RULES_MODULES = ("alone", "auction", "call", "checks", "closing", "combos", "dealing", "draw",
+                 "fastscore", "flow", "fold", "hand_end", "money", "plan", "play", "scoring",
+                 "sell", "settle", "tricks", "weak_hand")
 #: Test files run against a mutant of each module (globs under tests/), most specific and
 #: fastest first so that most mutants die within seconds.
 _ENGINE = ("test_rules_*.py", "test_source_*.py", "test_record.py", "test_draw.py",
@@ -105,6 +106,10 @@ RELEVANT: dict[str, tuple[str, ...]] = {
     "settle": ("test_mut_settle.py", "test_settle.py", *_SCORING),
     "tricks": ("test_mut_tricks.py", "test_tricks*.py", *_ENGINE),
     "weak_hand": ("test_weak_hand*.py", *_TABLE, *_ENGINE),
+    "alone": ("test_mut_flow.py", "test_table_rows.py", "test_keep*.py", *_ENGINE),
+    "fold": ("test_mut_flow.py", "test_flow.py", "test_draw.py", *_ENGINE),
+    "hand_end": ("test_table_rows.py", "test_call.py", "test_money.py", *_SCORING, *_ENGINE),
+    "fastscore": ("test_fastscore.py", "test_fastsim.py"),
 }
 #: The first stage's tests of a module (a few seconds: its own rule clauses); a mutant they
 #: leave alive meets all of RELEVANT. A module without FAST starts with RELEVANT's first.
