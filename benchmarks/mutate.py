@@ -106,10 +106,12 @@ RELEVANT: dict[str, tuple[str, ...]] = {
     "settle": ("test_mut_settle.py", "test_settle.py", *_SCORING),
     "tricks": ("test_mut_tricks.py", "test_tricks*.py", *_ENGINE),
     "weak_hand": ("test_weak_hand*.py", *_TABLE, *_ENGINE),
-    "alone": ("test_mut_flow.py", "test_table_rows.py", "test_keep*.py", *_ENGINE),
-    "fold": ("test_mut_flow.py", "test_flow.py", "test_draw.py", *_ENGINE),
-    "hand_end": ("test_play_state.py", "test_table_rows.py", "test_call.py", "test_money.py",
-                 *_SCORING, *_ENGINE),
+    "alone": ("test_alone_clauses.py", "test_mut_flow.py", "test_table_rows.py",
+              "test_keep*.py", *_ENGINE),
+    "fold": ("test_fold_clauses.py", "test_mut_flow.py", "test_flow.py", "test_draw.py",
+             *_ENGINE),
+    "hand_end": ("test_hand_end_clauses.py", "test_play_state.py", "test_table_rows.py",
+                 "test_call.py", "test_money.py", *_SCORING, *_ENGINE),
     "fastscore": ("test_fastscore.py", "test_fastsim.py"),
 }
 #: The first stage's tests of a module (a few seconds: its own rule clauses); a mutant they
