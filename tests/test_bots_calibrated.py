@@ -627,37 +627,95 @@ def test_a_rare_levels_points_are_its_bands_points_moved_by_its_pooled_shift() -
     table = value._points_at(rules, model, games)
     plan = value.scoring_plan(rules)
     top = len(model.refusing) - 1
-    # by hand: per level, each contract's points above its band's mean; per band, the
-    # band's mean plus the level's pooled shift plus what the band's contracts took
-    # beyond the level's own mean, leaning LEVEL_PRIOR contracts' worth on none
-    above: list[list[float]] = [[] for _ in range(top + 1)]
-    cells: dict[tuple[int, int], list[float]] = {}
+    size = len(model.points)
+    # by hand: per band, its points in these contracts leaning LEVEL_PRIOR contracts'
+    # worth on the calibration's; per level, each contract's points above its band's and
+    # the best estimate of the strongest hand of another side; per band, the band's
+    # points plus the level's pooled shift plus what the band's contracts took beyond
+    # the level's own mean, leaning LEVEL_PRIOR contracts' worth on none
+    contracts = []
     for held, result, team, *_ in games:
+        side = team[result.pitcher]
         where = model.band(model.estimate(rules, held[result.pitcher], result.trump))
-        at = min(top, int(result.bid))
-        taken = value._taken(plan, result, team, team[result.pitcher])
-        above[at].append(taken - model.points[where])
+        rival = max(max(model.estimate(rules, held[s], suit) for suit in range(4))
+                    for s in range(len(team)) if team[s] != side)
+        contracts.append((min(top, int(result.bid)), where,
+                          value._taken(plan, result, team, side), rival))
+    band_took = [[t for _, w, t, _ in contracts if w == band] for band in range(size)]
+    points = [(sum(took) + value.LEVEL_PRIOR * p) / (len(took) + value.LEVEL_PRIOR)
+              for took, p in zip(band_took, model.points, strict=True)]
+    assert max(abs(a - b) for a, b in zip(points, model.points, strict=True)) > 0.1
+    above: list[list[float]] = [[] for _ in range(top + 1)]
+    rivals: list[list[float]] = [[] for _ in range(top + 1)]
+    cells: dict[tuple[int, int], list[float]] = {}
+    for at, where, taken, rival in contracts:
+        above[at].append(taken - points[where])
+        rivals[at].append(rival)
         cells.setdefault((at, where), []).append(taken)
-    shifts = value.level_shifts(above, alone=(rules.auction.dealer_forced_bid,))
+    forced = (rules.auction.dealer_forced_bid,)
+    shifts = value.level_shifts(above, alone=forced, rivals=rivals)
     levels = [level for level in range(top + 1) if above[level]]
     rare = min(levels, key=lambda level: len(above[level]))
     assert len(above[rare]) < len(games) / 10
     for level in levels:
         mean = sum(above[level]) / len(above[level])
         row = []
-        for band, p in enumerate(model.points):
+        for band, p in enumerate(points):
             took = cells.get((level, band), [])
             row.append(p + shifts[level] + sum(t - p - mean for t in took)
                        / (len(took) + value.LEVEL_PRIOR))
         weights = [len(cells.get((level, band), [])) + value.LEVEL_PRIOR
-                   for band in range(len(model.points))]
+                   for band in range(size)]
         assert [r[level] for r in table] == pytest.approx(value._monotone(row, weights))
-    # a level never bid (the commonest, left out): its bands' points moved by the
-    # levels' mean shift
+    # a level never bid (the commonest, left out): its bands' points (in the other
+    # levels' contracts) moved by the levels' mean shift
     common = max(levels, key=lambda level: len(above[level]))
     without = [r for r in games if min(top, int(r[1].bid)) != common]
-    rest = value.level_shifts([[] if level == common else x for level, x in enumerate(above)],
-                              alone=(rules.auction.dealer_forced_bid,))
+    kept = [c for c in contracts if c[0] != common]
+    points = [(sum(t for _, w, t, _ in kept if w == band) + value.LEVEL_PRIOR * p)
+              / (sum(1 for _, w, _, _ in kept if w == band) + value.LEVEL_PRIOR)
+              for band, p in enumerate(model.points)]
+    above = [[t - points[w] for at, w, t, _ in kept if at == level] for level in range(top + 1)]
+    rivals = [[r for at, _, _, r in kept if at == level] for level in range(top + 1)]
+    rest = value.level_shifts(above, alone=forced, rivals=rivals)
     assert [r[common] for r in value._points_at(rules, model, without)] == pytest.approx(
-        value._monotone([p + rest[common] for p in model.points],
-                        [value.LEVEL_PRIOR] * len(model.points)))
+        value._monotone([p + rest[common] for p in points], [value.LEVEL_PRIOR] * size))
+
+
+def test_a_rare_level_leans_on_the_others_after_what_its_rivals_explain() -> None:
+    # the points fall 0.4 a point of the strongest rival at every level, and the levels
+    # differ by little else; the rare level (60 contracts) faces weak rivals
+    rng = random.Random(5)
+    beta, spread = -0.4, 2.0
+    sizes = [3000, 3000, 1500, 60]
+    centres = [6.7, 7.0, 7.3, 5.6]
+    rivals = [[c + rng.gauss(0, 1.0) for _ in range(n)] for c, n in zip(centres, sizes,
+                                                                       strict=True)]
+    truth = [0.05, -0.05, 0.0, 0.0]
+    above = [[t + beta * (r - 6.9) + rng.gauss(0, spread) for r in xs]
+             for t, xs in zip(truth, rivals, strict=True)]
+    shifts = value.level_shifts(above, rivals=rivals)
+    # what the rivals explain: the rare level's shift near beta times its rivals' distance
+    # from all contracts' (0.4 * 1.3: about +0.5), where the pooling without rivals pulls
+    # it to the common levels' mean (about 0)
+    every = [r for xs in rivals for r in xs]
+    expected = beta * (sum(rivals[3]) / 60 - sum(every) / len(every))
+    assert expected > 0.4
+    assert shifts[3] == pytest.approx(expected, abs=0.15)
+    assert value.level_shifts(above)[3] < expected - 0.25
+    # by hand: the slope within levels, taken out before the pooling and put back
+    sxy = sum((a - sum(own) / len(own)) * (r - sum(xs) / len(xs))
+              for own, xs in zip(above, rivals, strict=True) for a, r in zip(own, xs, strict=True))
+    sxx = sum((r - sum(xs) / len(xs)) ** 2 for xs in rivals for r in xs)
+    slope = sxy / sxx
+    assert slope == pytest.approx(beta, abs=0.05)
+    whole = sum(every) / len(every)
+    rest = value.level_shifts([[a - slope * (r - whole) for a, r in zip(own, xs, strict=True)]
+                               for own, xs in zip(above, rivals, strict=True)])
+    assert shifts == pytest.approx([r + slope * (sum(xs) / len(xs) - whole)
+                                    for r, xs in zip(rest, rivals, strict=True)])
+    # a common level keeps its own mean, rivals or not
+    assert shifts[0] == pytest.approx(sum(above[0]) / 3000, abs=0.03)
+    # no spread in the rivals explains nothing: the pooling alone
+    flat = [[6.9] * len(own) for own in above]
+    assert value.level_shifts(above, rivals=flat) == value.level_shifts(above)

@@ -18,13 +18,13 @@ the mean of the other sides (made: the points or the bid, set: the set-back, the
 points too, all as the variant scores them), the chance of making the bid and the
 realised points (also per level of the contract, :attr:`Calibration.points_at`, learned
 from whole games of the finished bot: contracts at a level are the mix its own games
-make, a level bid seldom leaning on the others, :func:`level_shifts`; the bids read the
-band's values, the calibration table of ``bench_strength`` these). Where the eldest
-may refuse to sell (``auction.style: sell``), what its refusals realised beyond its band's
-value of pitching at that bid (the high bidder holds a hand worth the bid). Per moon
-feature (every card outside trumps sure to win its suit or not, trumps held, top
-trumps held in a row): the chance of taking what a moon
-needs, and what a moon would have scored. Seats that did not pitch give, per band of
+make, a level bid seldom leaning on the others after what its rivals' hands explain,
+:func:`level_shifts`; the bids read the band's values, the calibration table of
+``bench_strength`` these). Where the eldest may refuse to sell (``auction.style: sell``),
+what its refusals realised beyond its band's value of pitching at that bid (the high
+bidder holds a hand worth the bid). Per moon feature (every card outside trumps sure to
+win its suit or not, trumps held, top trumps held in a row): the chance of taking what a
+moon needs, and what a moon would have scored. Seats that did not pitch give, per band of
 their own best estimate, what not pitching is worth (the price of a sold pitch left out).
 Each table is smoothed over neighbouring bands (a band with few hands borrows from its
 neighbours) and, where more of a hand can only help, made non-decreasing in the estimate.
@@ -101,7 +101,7 @@ LEVEL_CONTRACTS = 1000
 LEVEL_ERROR = 0.07
 THIN_DEALS = 4
 #: Bumped whenever the features or the calibration change: old cache files are ignored.
-MODEL_VERSION = 18
+MODEL_VERSION = 19
 #: Pseudo-counts pulling a rarely seen feature value towards the item's overall rate.
 PRIOR_WEIGHT = 4.0
 #: Hands a band of the estimate needs before it stops borrowing from its neighbours.
@@ -1001,7 +1001,7 @@ def _fit(rules: Rules, records: Sequence[_Record], own_from: int = 0) -> Calibra
         moon_sums[bool(moon_made)] += _relative(changes, team, side)
         moon_counts[bool(moon_made)] += 1
         for seat in range(len(team)):
-            best = max(model.estimate(rules, held[seat], suit) for suit in range(4))
+            best = best_estimate(model, rules, held[seat])
             other = bands[model.band(best)]
             other.seats += 1
             if seat == pitcher:
@@ -1086,33 +1086,55 @@ def _taken(plan: Any, result: Any, team: Sequence[int], side: int) -> int:
 def _points_at(rules: Rules, model: Calibration, records: Sequence[_Record]) -> Table:
     """Per band of the estimate, per bid: the points the pitcher's side took in the
     contracts of ``records`` at that bid, leaning (``LEVEL_PRIOR`` hands' worth) on the
-    band's mean (:attr:`Calibration.points`) moved by the level's shift: what its
-    contracts took above or below their bands' mean, over every band (a contract's level
-    tells what the other hands were: a forced dealer's, that every seat passed), learned
-    from its contracts and the other levels' (:func:`level_shifts`: a level bid seldom,
-    whose own contracts leave its shift uncertain, leans on the shifts of the others)."""
+    band's points in these contracts moved by the level's shift: what its contracts took
+    above or below their bands' points, over every band (a contract's level tells what
+    the other hands were: a forced dealer's, that every seat passed), learned from its
+    contracts and the other levels' (:func:`level_shifts`: a level bid seldom, whose own
+    contracts leave its shift uncertain, leans on the shifts of the others, after what
+    the strongest hand of another side explains: a level that no other seat would bid
+    over holds weaker rivals).
+
+    A band's points are those of these contracts (every level), leaning ``LEVEL_PRIOR``
+    contracts' worth on the calibration's (:attr:`Calibration.points`, from single hands
+    bid by the rounds' models): in whole games a band's hands may take more or less
+    (call-partner pitch's bands of 4.6 to 5.9 points took 0.3 to 0.8 more at 7 and 0.1
+    to 0.3 more at 8), and a rare level leaning on the others' shift should lean on the
+    same hands' points."""
     plan = scoring_plan(rules)
-    points = model.points
+    size = len(model.points)
     top = len(model.refusing) - 1
-    count = [[0] * len(points) for _ in range(top + 1)]
-    took = [[0.0] * len(points) for _ in range(top + 1)]
-    # per level: the contracts' points above their bands' mean, and their squares
-    above: list[list[float]] = [[] for _ in range(top + 1)]
+    count = [[0] * size for _ in range(top + 1)]
+    took = [[0.0] * size for _ in range(top + 1)]
+    # per contract: its level, band, points and the best estimate of the strongest hand
+    # of another side
+    contracts: list[tuple[int, int, int, float]] = []
     for held, result, team, *_ in records:
         pitcher = result.pitcher
+        side = team[pitcher]
         where = model.band(model.estimate(rules, held[pitcher], result.trump))
         at = min(top, int(result.bid))
-        taken = _taken(plan, result, team, team[pitcher])
+        taken = _taken(plan, result, team, side)
         count[at][where] += 1
         took[at][where] += taken
+        contracts.append((at, where, taken, max(
+            (best_estimate(model, rules, held[s]) for s in range(len(team)) if team[s] != side),
+            default=0.0)))
+    in_band = [sum(level[b] for level in count) for b in range(size)]
+    points = [(sum(level[b] for level in took) + LEVEL_PRIOR * p) / (n + LEVEL_PRIOR)
+              for b, (p, n) in enumerate(zip(model.points, in_band, strict=True))]
+    # per level: the contracts' points above their bands', and their strongest rival
+    above: list[list[float]] = [[] for _ in range(top + 1)]
+    rivals: list[list[float]] = [[] for _ in range(top + 1)]
+    for at, where, taken, rival in contracts:
         above[at].append(taken - points[where])
+        rivals[at].append(rival)
     auction = rules.auction
     forced = (auction.dealer_forced_bid,) if auction.when_all_pass is WhenAllPass.DEALER_MUST_BID \
         else ()
-    shifts = level_shifts(above, alone=forced)
+    shifts = level_shifts(above, alone=forced, rivals=rivals)
     out = []
     for here, sums, own, shift in zip(count, took, above, shifts, strict=True):
-        # a band's cell: the band's mean moved by the level's shift, and by what the
+        # a band's cell: the band's points moved by the level's shift, and by what the
         # cell's contracts took beyond their level's own shift (leaning LEVEL_PRIOR
         # contracts' worth on none)
         mean = sum(own) / len(own) if own else 0.0
@@ -1122,8 +1144,13 @@ def _points_at(rules: Rules, model: Calibration, records: Sequence[_Record]) -> 
     return tuple(zip(*out, strict=True))
 
 
-def level_shifts(above: Sequence[Sequence[float]], alone: Sequence[int] = ()
-                 ) -> tuple[float, ...]:
+def best_estimate(model: Calibration, rules: Rules, hand: int) -> float:
+    """The estimate of ``hand`` with its best suit as trump."""
+    return max(model.estimate(rules, hand, suit) for suit in range(4))
+
+
+def level_shifts(above: Sequence[Sequence[float]], alone: Sequence[int] = (),
+                 rivals: Sequence[Sequence[float]] | None = None) -> tuple[float, ...]:
     """Per bid level, its shift: what its contracts took above their bands' mean
     (``above``: per level, per contract), learned from its own contracts and leaning on
     the other levels' by how sure each is (random-effects pooling, DerSimonian-Laird):
@@ -1135,7 +1162,37 @@ def level_shifts(above: Sequence[Sequence[float]], alone: Sequence[int] = ()
     no spread of its own: it takes the spread of all contracts. The levels of ``alone``
     (the dealer's forced bid: where only a forced dealer bids it, as cinch's 1, its
     contracts follow a pass from every other seat, which no other level's do) are left
-    out of ``mu`` and ``tau`` and lean only ``LEVEL_PRIOR`` contracts' worth on ``mu``."""
+    out of ``mu`` and ``tau`` and lean only ``LEVEL_PRIOR`` contracts' worth on ``mu``.
+
+    With ``rivals`` (per level, per contract: the best estimate of the strongest hand of
+    another side), what they explain is taken out before the pooling and put back per
+    level: the points fall by ``beta`` per point of the strongest rival (the slope
+    within levels), so a level leans on the others' shifts moved by ``beta`` times how
+    far its rivals' mean lies from all contracts' (call-partner pitch's 6, opened by the
+    eldest and passed by every other seat: rivals of 6.1 against 6.7 at 7, and it took
+    0.6 points above its bands where the others took -0.15 to +0.1)."""
+    if rivals is None:
+        return _pooled_shifts(above, alone)
+    sxy = sxx = 0.0
+    for own, xs in zip(above, rivals, strict=True):
+        if len(own) > 1:
+            d, x = sum(own) / len(own), sum(xs) / len(xs)
+            sxy += sum((a - d) * (r - x) for a, r in zip(own, xs, strict=True))
+            sxx += sum((r - x) ** 2 for r in xs)
+    every = [r for xs in rivals for r in xs]
+    if sxx <= 1e-9 * len(every):  # rivals alike (to rounding): nothing to explain
+        return _pooled_shifts(above, alone)
+    beta = sxy / sxx
+    whole = sum(every) / len(every)
+    explained = [beta * (sum(xs) / len(xs) - whole) if xs else 0.0 for xs in rivals]
+    rest = _pooled_shifts([[a - beta * (r - whole) for a, r in zip(own, xs, strict=True)]
+                           for own, xs in zip(above, rivals, strict=True)], alone)
+    return tuple(r + e for r, e in zip(rest, explained, strict=True))
+
+
+def _pooled_shifts(above: Sequence[Sequence[float]], alone: Sequence[int]
+                   ) -> tuple[float, ...]:
+    """:func:`level_shifts` without rivals."""
     every = [x for own in above for x in own]
     if len(every) < 2:
         return tuple(sum(own) / len(own) if own else 0.0 for own in above)
