@@ -53,7 +53,10 @@ and +35.7% not) and took 1.7 to 2.1 times the time. (Not with trumps-only play, 
 hands the staged worlds do not model: there the calibrated bot's choice stands.)
 
 Bidding, trump and the draw are the calibrated bot's (:mod:`pitchkit.bots.calibrated`),
-the moon from its tables as by default; so is the lead that names trump.
+the moon from its tables as by default. So is the suit of the lead that names trump
+(``trump.chosen_by: first_lead``); which card of that suit to lead is searched, as any
+card is, in worlds with that suit trump (each card searched with its own suit as trump
+measured weaker, docs/search-strength.md; this, docs/search-vs-montecarlo.md).
 
 With ``leaf=N`` a rule-of-thumb play-out stops at the end of its N-th trick and the rest
 of the hand is estimated (:mod:`pitchkit.bots.leaf`, which says where it cannot and
@@ -290,8 +293,17 @@ class SearchBot(CalibratedBot):
             return SELECT_FLAG | search_stage(self, observation, usual & ~SELECT_FLAG)
         # staged play: the stage's choice is searched, its card play is the calibrated bot's
         if (observation.phase is not Phase.PLAY or len(legal_actions) < 2
-                or observation.trump is None or self._staged is not False):
+                or self._staged is not False):
             return usual
+        if observation.trump is None:
+            # the lead that names trump: the calibrated bot's suit stands, which of its
+            # cards to lead is searched with that suit trump (a card of another suit names
+            # another trump: searched so, it measured weaker)
+            if observation.played or not 0 <= usual < 52:
+                return usual  # a joker led blind names no suit
+            suit = usual // 13
+            legal_actions = [c for c in legal_actions if 0 <= c < 52 and c // 13 == suit]
+            observation = observation._replace(trump=suit)
         candidates = self.candidates(observation, legal_actions)
         if len(candidates) < 2:
             return usual
