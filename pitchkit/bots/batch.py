@@ -36,12 +36,13 @@ tricks of different sizes), and the default bot's card play as the judge
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
+from pitchkit.bots.endgame import back_up
 from pitchkit.bots.montecarlo import GAME_BONUS
 from pitchkit.bots.quickscore import NOBODY, QuickScore
 from pitchkit.cards import SUIT_MASKS
@@ -221,17 +222,29 @@ class Batch:
     tricks_won: npt.NDArray[np.int64]
     last: Ints
     trace: list[list[int]] | None = None
+    #: played exactly (``exact``): the rows are the leaves of every play-out's tree of
+    #: play, ``root`` the play-out of each, and ``tree`` its choices, first to last: per
+    #: choice with more than one card, each child's node, where each node's children
+    #: start (they are together, in order) and each child's seat to play
+    #: (:func:`pitchkit.bots.endgame.back_up`)
+    root: Ints | None = None
+    tree: list[tuple[Ints, Ints, Ints]] = field(default_factory=list)
 
 
 def play_outs(tab: ThumbTables, worlds: Sequence[Sequence[int]], candidates: Sequence[int],
               seat: int, trick: Sequence[tuple[int, int]], captured: Sequence[int],
               tricks_won: Sequence[int], team: Sequence[int], next_seat: Sequence[int],
-              size: int, trace: bool = False) -> Batch:
+              size: int, trace: bool = False, exact: int = 0) -> Batch:
     """Play every candidate (a legal card of ``seat``, to the ``trick`` on the table) out
     in every world (every seat's unplayed cards, ``seat``'s with the candidates) by the
     rule of thumb, ``size`` seats playing, each followed by ``next_seat``; ``captured``
-    and ``tricks_won`` so far. With ``trace``, the cards played (original numbers) of
-    every row, step by step.
+    and ``tricks_won`` so far. With ``trace``, the cards played by rule of thumb
+    (original numbers) of every row, step by step.
+
+    With ``exact``, the cards after the candidate from the first at which no more than
+    ``exact`` tricks' cards are left are played every way they may be
+    (:mod:`pitchkit.bots.endgame`): each legal card of a node a new row (the node's
+    cards least worth holding first), the rows of the batch the leaves.
 
     The hands are kept by place in the trick (``hands[:, p]``: the hand of the ``p``-th
     seat to play to it), turned at each trick's end so that its winner comes first: the
@@ -254,9 +267,8 @@ def play_outs(tab: ThumbTables, worlds: Sequence[Sequence[int]], candidates: Seq
     # by ``row * size + the winner's place``: the row's places (flat) turned to start at
     # the winner's
     by_row = np.arange(rows) * size
-    turned_at = (by_row[:, None, None] + np.array(
-        [[(w + q) % size for q in range(size)] for w in range(size)], np.intp)
-                 ).reshape(rows * size, size)
+    turns = np.array([[(w + q) % size for q in range(size)] for w in range(size)], np.intp)
+    turned_at = (by_row[:, None, None] + turns).reshape(rows * size, size)
     by_row_n = np.arange(rows) * n
     beats, lead_tabs = tab.beats, tab.lead
     lead_beats, led_masks, led_base = tab.lead_beats, tab.led_masks, tab.led_base
@@ -300,6 +312,10 @@ def play_outs(tab: ThumbTables, worlds: Sequence[Sequence[int]], candidates: Seq
         trick_mask[:] = bits
     card = _rows([index_of[c] for c in candidates], w_count, np.intp).ravel()
     last = np.full(rows, -1, np.intp)
+    # played exactly from this step on (never the candidate)
+    exact_from = max(plays - exact * size, 1) if exact else plays
+    root: Ints | None = None
+    tree: list[tuple[Ints, Ints, Ints]] = []
     for step in range(plays):
         hand = hands[:, place]
         took = None
@@ -307,28 +323,49 @@ def play_outs(tab: ThumbTables, worlds: Sequence[Sequence[int]], candidates: Seq
             bit = BITS[card]
         elif plays - step <= size - place:
             bit = hand.copy()  # the last trick: one card each
+        elif step >= exact_from:
+            legal = (_legal(following, hand, led_mask, trumps) if place
+                     else _lead_legal(tab, hand, joker_free))
+            counts = np.bitwise_count(legal).astype(np.intp)
+            if counts.max() == 1:
+                bit = legal
+            else:
+                # every legal card a child of its node, in order (least worth holding
+                # first): the node's state copied to each
+                lows, more = [], legal
+                for _ in range(counts.max()):
+                    low = np.bitwise_and(more, -more)
+                    lows.append(low)
+                    more = more ^ low
+                options = np.column_stack(lows)
+                parent = np.repeat(np.arange(len(counts)), counts)
+                bit = options[options.astype(bool)]
+                root = parent if root is None else root.take(parent)
+                hands, cap, won, seats = (hands.take(parent, axis=0), cap.take(parent, axis=0),
+                                          won.take(parent, axis=0), seats.take(parent, axis=0))
+                teams = teams.take(parent, axis=0)
+                beat, win_team, win_place = beat.take(parent), win_team.take(parent), \
+                    win_place.take(parent)
+                trick_mask, led_mask, led67 = trick_mask.take(parent), \
+                    led_mask.take(parent), led67.take(parent)
+                last = last.take(parent)
+                nodes = len(parent)
+                by_row = np.arange(nodes) * size
+                turned_at = (by_row[:, None, None] + turns).reshape(nodes * size, size)
+                by_row_n = np.arange(nodes) * n
+                hand = hands[:, place]
+                tree.append((parent, np.cumsum(counts) - counts, seats[:, place].copy()))
+            if not place:
+                card = BIT_INDEX.take(bit % mod)
         elif not place:
-            legal = hand
-            if tab.never_lead_joker:
-                plain = hand & joker_free
-                legal = np.where(plain, plain, hand)
+            legal = _lead_legal(tab, hand, joker_free)
             enc: Any = lead_tabs[0].take(legal & _LOW)
             for chunk in range(1, CHUNKS):
                 enc = np.maximum(enc, lead_tabs[chunk].take((legal >> _SHIFTS[chunk]) & _LOW))
             card = (enc & 63).astype(np.intp)
             bit = BITS[card]
         else:
-            if following == ANY_CARD:
-                legal = hand
-            else:
-                follow = hand & led_mask
-                if following == FOLLOW_OR_TRUMP:
-                    legal = np.where(follow, follow | (hand & trumps), hand)
-                elif following == MUST_FOLLOW_THEN_TRUMP:
-                    held = hand & trumps
-                    legal = np.where(follow, follow, np.where(held, held, hand))
-                else:
-                    legal = np.where(follow, follow, hand)
+            legal = _legal(following, hand, led_mask, trumps)
             take = legal & beat
             took = take.astype(bool)
             if not solo:
@@ -337,10 +374,10 @@ def play_outs(tab: ThumbTables, worlds: Sequence[Sequence[int]], candidates: Seq
             choice = np.where(took, take, legal)
             bit = np.bitwise_and(choice, -choice)
         hand ^= bit
-        if traced is not None or (not place and step and plays - step <= size):
+        if traced is not None and step < exact_from:
+            traced.append(card_of[BIT_INDEX.take(bit % mod)].tolist())
+        if not place and step and plays - step <= size:
             card = BIT_INDEX.take(bit % mod)
-            if traced is not None:
-                traced.append(card_of[card].tolist())
         if place:
             # solo, a follower's card wins exactly when it took the trick
             better = took if solo and took is not None else (bit & beat).astype(bool)
@@ -375,7 +412,34 @@ def play_outs(tab: ThumbTables, worlds: Sequence[Sequence[int]], candidates: Seq
             if not solo:
                 teams = teams.take(turned)
     assert not place, "a play-out ends at a trick's end"
-    return Batch(cap, won, last, traced)
+    return Batch(cap, won, last, traced, root, tree)
+
+
+def _lead_legal(tab: ThumbTables, hand: Masks, joker_free: Masks) -> Masks:
+    """The cards of each hand that may be led (``joker_free``: every card but the
+    jokers)."""
+    if not tab.never_lead_joker:
+        return hand
+    plain = hand & joker_free
+    out: Masks = np.where(plain, plain, hand)
+    return out
+
+
+def _legal(following: int, hand: Masks, led_mask: Masks, trumps: Masks) -> Masks:
+    """The cards of each hand that may follow to a trick (``led_mask``: the suit led's
+    cards, by row; ``trumps``: the trumps' mask)."""
+    if following == ANY_CARD:
+        return hand
+    follow = hand & led_mask
+    out: Masks
+    if following == FOLLOW_OR_TRUMP:
+        out = np.where(follow, follow | (hand & trumps), hand)
+    elif following == MUST_FOLLOW_THEN_TRUMP:
+        held = hand & trumps
+        out = np.where(follow, follow, np.where(held, held, hand))
+    else:
+        out = np.where(follow, follow, hand)
+    return out
 
 
 def game_tables(plan: ScoringPlan, tab: ThumbTables) -> list[npt.NDArray[np.generic]]:
@@ -415,9 +479,13 @@ class BatchScore:
     def __init__(self, quick: QuickScore, tab: ThumbTables,
                  game_points: list[npt.NDArray[np.generic]],
                  bid_change: tuple[int, npt.NDArray[np.int64]] | None = None,
-                 settled: dict[tuple[int, ...], float] | None = None) -> None:
+                 settled: dict[tuple[int, ...], tuple[int, ...]] | None = None,
+                 seat_scores: Sequence[QuickScore] = ()) -> None:
         self.quick, self.tab = quick, tab
-        #: what the end of a game adds, by outcome (:meth:`_game_ends`): may be shared by
+        #: per seat, ``quick`` as that seat values a hand (a batch played exactly: every
+        #: seat's values of its leaves, where the quick scorer hands rows to the engine's)
+        self.seat_scores = seat_scores
+        #: the game's winners (none: not ended) by outcome (:meth:`_game_ends`): may be shared by
         #: the decisions of a hand with the same scores, sides, pitcher and bid
         self.settled = settled if settled is not None else {}
         #: chunk tables of a relabelled mask's game points (:func:`game_tables`)
@@ -427,11 +495,29 @@ class BatchScore:
 
     def values(self, batch: Batch, dealt: Sequence[Sequence[int]], c_count: int
                ) -> npt.NDArray[np.float64]:
-        """The value to ``me`` of every row (``dealt``: every seat's cards of the hand,
-        by world; ``c_count`` candidates a world)."""
+        """The value to ``me`` of every play-out (``dealt``: every seat's cards of the
+        hand, by world; ``c_count`` candidates a world): of its row, or where the batch
+        was played exactly, of the line :func:`pitchkit.bots.endgame.back_up` chooses."""
+        if batch.root is None:
+            return self._values(batch, dealt, np.repeat(np.arange(len(dealt)), c_count),
+                                by_seat=False)
+        top, _ = back_up(batch.tree, self.seat_values(batch, dealt, c_count))
+        return top[:, self.quick.me]
+
+    def seat_values(self, batch: Batch, dealt: Sequence[Sequence[int]], c_count: int
+                    ) -> npt.NDArray[np.float64]:
+        """Every seat's value (a column each) of every row of a batch played exactly (its
+        leaves)."""
+        assert batch.root is not None
+        return self._values(batch, dealt, batch.root // c_count, by_seat=True)
+
+    def _values(self, batch: Batch, dealt: Sequence[Sequence[int]], world_of: Ints, *,
+                by_seat: bool) -> npt.NDArray[np.float64]:
+        """The value to ``me`` of every row (``world_of``: the world of each), or with
+        ``by_seat`` to every seat (a column each)."""
         quick = self.quick
         if not quick.quick:
-            return self._by_rows(batch, dealt, c_count, None)
+            return self._by_rows(batch, dealt, world_of, by_seat)
         index_of = self.tab.index_of
         n = quick.n
         team_of = quick.team_of
@@ -462,8 +548,8 @@ class BatchScore:
 
         def bit_rows(cards: Sequence[int]) -> Masks:
             """Per row, the relabelled bit of its world's card (none for -1)."""
-            return np.repeat(np.array([1 << index_of[c] if c >= 0 else 0 for c in cards],
-                                      U64), c_count)
+            return np.array([1 << index_of[c] if c >= 0 else 0 for c in cards],
+                            U64).take(world_of)
 
         def capturer(bits: Masks) -> Ints:
             """Per row, the side that captured its bit (:data:`NOBODY` if none did)."""
@@ -472,9 +558,9 @@ class BatchScore:
 
         def holder(cards: Sequence[int]) -> Ints:
             """Per row, the side that held its world's card (nobody for -1)."""
-            return np.repeat(np.array([_side_of(held, 1 << c) if c >= 0 else NOBODY
-                                       for held, c in zip(held_w, cards, strict=True)],
-                                      np.intp), c_count)
+            return np.array([_side_of(held, 1 << c) if c >= 0 else NOBODY
+                             for held, c in zip(held_w, cards, strict=True)],
+                            np.intp).take(world_of)
 
         plan = quick.plan
         worlds = len(dealt)
@@ -557,7 +643,7 @@ class BatchScore:
                 side = capturer(bit_rows(dealt_in))
                 if plan.undealt_jack_to_pitcher and quick.pitcher is not None \
                         and -1 in dealt_in:
-                    side = np.where(np.repeat(np.array(dealt_in) < 0, c_count),
+                    side = np.where((np.array(dealt_in) < 0).take(world_of),
                                     team_of[quick.pitcher], side)
             elif kind == KIND_LAST_TRICK:
                 side = np.array(team_of, np.intp)[batch.last]
@@ -591,10 +677,14 @@ class BatchScore:
             full |= (new >= quick.target).any(axis=1)  # may end the game
             if quick.losing is not None:
                 full |= (new <= quick.losing).any(axis=1)
-        mine = change[:, team_of[quick.me]].astype(np.float64)
-        others = quick.others
-        out = (mine - change[:, [team_of[s] for s in others]].sum(axis=1) / len(others)
-               if others else mine)
+        if by_seat and quick.solo:
+            # every other seat's change: all of them less its own (in whole numbers)
+            others = (change.sum(axis=1)[:, None] - change) / (n - 1)
+            out = change - others if n > 1 else change.astype(np.float64)
+        elif by_seat:
+            out = np.column_stack([_value_to(change, team_of, seat) for seat in range(n)])
+        else:
+            out = _value_to(change, team_of, quick.me)
         if full.any():
             self._game_ends(out, full, credits, won, change)
         return out
@@ -604,7 +694,8 @@ class BatchScore:
                    change: npt.NDArray[np.int64]) -> None:
         """Add to the rows ``full`` (a hand that may end the game) what
         :meth:`QuickScore.full` adds to the quick value: :data:`GAME_BONUS` more (less)
-        when the hand wins (loses) the game, by the engine's own settling
+        when the hand wins (loses) the game (``out``: to ``me``, or a column a seat), by
+        the engine's own settling
         (:func:`pitchkit.settle.settle_parts`), asked once for each outcome: which sides
         took each point, the score changes and whether the bid was made. (Settling reads
         the points' takers by side only: each side is named by its first seat.)"""
@@ -623,14 +714,18 @@ class BatchScore:
             side = side[picked]
             bits = np.where(side >= 0, 1 << np.maximum(side, 0), 0)
             taken_by.append(bits if split is None else bits | split[picked])
-        outcomes = np.column_stack([*taken_by, change[picked], made]).tolist()
+        # the outcomes told apart, each settled once (a batch played exactly has many rows
+        # of few outcomes)
+        kinds, kind_of = np.unique(np.column_stack([*taken_by, change[picked], made]),
+                                   axis=0, return_inverse=True)
         items = len(credits)
-        me = quick.me
         known = self.settled
-        for row, outcome in zip(picked.tolist(), outcomes, strict=True):
+        by_seat = out.ndim == 2
+        bonus = np.zeros((len(kinds), n if by_seat else 1), np.float64)
+        for kind, outcome in enumerate(kinds.tolist()):
             key = tuple(outcome)
-            bonus = known.get(key)
-            if bonus is None:
+            winners = known.get(key)
+            if winners is None:
                 points = {name: tuple(first_seat[side] for side in range(n)
                                       if taken_by >> side & 1)
                           for name, taken_by in zip(names, outcome[:items], strict=True)}
@@ -639,34 +734,44 @@ class BatchScore:
                 settled = settle_parts(quick.rules, quick.scores, team_of, pitcher, changes,
                                        None, points, 0,
                                        bool(outcome[-1]) if bid is not None else None)
-                bonus = 0.0
-                if settled[1] and settled[2]:
-                    bonus = GAME_BONUS if me in settled[2] else -GAME_BONUS
-                known[key] = bonus
-            out[row] += bonus
+                winners = known[key] = tuple(settled[2]) if settled[1] else ()
+            if winners:
+                seats = range(n) if by_seat else (quick.me,)
+                bonus[kind] = [GAME_BONUS if seat in winners else -GAME_BONUS
+                               for seat in seats]
+        out[picked] += bonus[kind_of.ravel()] if by_seat else bonus[kind_of.ravel(), 0]
 
-    def _by_rows(self, batch: Batch, dealt: Sequence[Sequence[int]], c_count: int,
-                 which: npt.NDArray[np.bool_] | None,
-                 out: npt.NDArray[np.float64] | None = None) -> npt.NDArray[np.float64]:
-        """The quick scorer's own value of every row (``which`` None), or its engine
-        scoring (:meth:`QuickScore.full`) of the rows ``which``; rows of one world that
-        end alike (the same captures, tricks and last trick) are valued once."""
+    def _by_rows(self, batch: Batch, dealt: Sequence[Sequence[int]], world_of: Ints,
+                 by_seat: bool) -> npt.NDArray[np.float64]:
+        """The quick scorer's own value of every row (with ``by_seat``: every seat's, by
+        :attr:`seat_scores`); rows of one world that end alike (the same captures, tricks
+        and last trick) are valued once."""
         rows = len(batch.last)
-        if out is None:
-            out = np.zeros(rows, np.float64)
-        picked = range(rows) if which is None else np.flatnonzero(which).tolist()
-        value = self.quick.value if which is None else self.quick.full
+        scorers = list(self.seat_scores) if by_seat else [self.quick]
+        out = np.zeros((rows, len(scorers)), np.float64)
         captured, tricks_won, last = batch.captured, batch.tricks_won, batch.last
-        known: dict[tuple[int, bytes, bytes, int], float] = {}
-        for row in picked:
-            world = row // c_count
+        known: dict[tuple[int, bytes, bytes, int], list[float]] = {}
+        for row, world in enumerate(world_of.tolist()):
             key = (world, captured[row].tobytes(), tricks_won[row].tobytes(), int(last[row]))
             found = known.get(key)
             if found is None:
-                found = known[key] = value(dealt[world], unlabelled(self.tab, captured[row]),
-                                           tricks_won[row].tolist(), int(last[row]))
+                cards = unlabelled(self.tab, captured[row])
+                wins = tricks_won[row].tolist()
+                found = known[key] = [score.value(dealt[world], cards, wins, int(last[row]))
+                                      for score in scorers]
             out[row] = found
-        return out
+        return out if by_seat else out[:, 0]
+
+
+def _value_to(change: npt.NDArray[np.int64], team_of: Sequence[int], seat: int
+              ) -> npt.NDArray[np.float64]:
+    """Per row, ``seat``'s side's score change less the other sides' average (``change``:
+    a column a side), as :meth:`QuickScore.value` gives it."""
+    mine = change[:, team_of[seat]].astype(np.float64)
+    others = [team_of[s] for s in range(len(team_of)) if team_of[s] != team_of[seat]]
+    out: npt.NDArray[np.float64] = (mine - change[:, others].sum(axis=1) / len(others)
+                                    if others else mine)
+    return out
 
 
 def _side_of(masks: Sequence[int], bit: int) -> int:
