@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pitchkit.bots.batch import BatchScore, play_outs, unlabelled
+from pitchkit.bots.batch import Batch, BatchScore, ThumbTables, play_outs, unlabelled
 from pitchkit.bots.quickscore import QuickScore
 from pitchkit.bots.search import SearchBot, batch_tables
 from pitchkit.load import load_variant, shipped_variants
@@ -34,24 +35,36 @@ class Spy:
         return self.quick.value(dealt, captured, tricks_won, last)
 
 
-def check_position(bot: SearchBot, obs: Observation, legal: Sequence[int]) -> int:
-    """Every legal card played out in up to three of the bot's worlds, one by one and
-    batched: the same cards in the same order, the same captures, tricks, last trick
-    and value."""
+def batched(bot: SearchBot, obs: Observation, legal: Sequence[int], trace: bool = False
+            ) -> tuple[list[list[int]], list[list[int]], ThumbTables, Any, Batch] | None:
+    """Every legal card played out batched in up to three of the bot's worlds (played
+    exactly as the bot's ``exact`` says): the worlds, every seat's cards of the hand by
+    world, the batch's tables and game points, and the batch (None: no world)."""
     worlds = bot.worlds(obs, 3)
     if not worlds:
-        return 0
+        return None
     assert obs.trump is not None
     n = bot.table.n
     before = [0] * n
     for s, c in obs.played:
         before[s] |= 1 << c
     dealt = [[world[s] | before[s] for s in range(n)] for world in worlds]
-    cards = list(legal)
     nxt, size = bot.seating_of(obs)
     tab, game_points = batch_tables(bot.rules, obs.trump)
-    batch = play_outs(tab, worlds, cards, obs.seat, obs.trick, obs.captured,
-                      obs.tricks_won, obs.team_of, nxt, size, trace=True)
+    batch = play_outs(tab, worlds, list(legal), obs.seat, obs.trick, obs.captured,
+                      obs.tricks_won, obs.team_of, nxt, size, trace=trace, exact=bot.exact)
+    return worlds, dealt, tab, game_points, batch
+
+
+def check_position(bot: SearchBot, obs: Observation, legal: Sequence[int]) -> int:
+    """Every legal card played out in up to three of the bot's worlds, one by one and
+    batched: the same cards in the same order, the same captures, tricks, last trick
+    and value."""
+    found = batched(bot, obs, legal, trace=True)
+    if found is None:
+        return 0
+    worlds, dealt, tab, game_points, batch = found
+    cards = list(legal)
     assert batch.trace is not None
     values = BatchScore(bot.quick_score(obs), tab, game_points).values(
         batch, dealt, len(cards))
@@ -90,11 +103,15 @@ def test_batched_play_outs_are_the_rule_of_thumb_on_every_shipped_variant(name: 
         assert checked > 20
 
 
+def partnership_alone() -> Rules:
+    """Partnership pitch where the pitcher may go alone (auction.alone)."""
+    base = load_variant("partnership-pitch")
+    return dataclasses.replace(base, auction=dataclasses.replace(base.auction, alone=True))
+
+
 def test_batched_play_outs_seat_only_the_pitchers_side_that_plays_when_it_goes_alone() -> None:
     """auction.alone: the pitcher's partner sits out: the batch plays tricks of three."""
-    base = load_variant("partnership-pitch")
-    rules = dataclasses.replace(base, auction=dataclasses.replace(base.auction, alone=True))
-    assert check_game(rules, 5, hands=12) > 50
+    assert check_game(partnership_alone(), 5, hands=12) > 50
 
 
 @settings(max_examples=80, deadline=None)

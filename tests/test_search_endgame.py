@@ -6,7 +6,6 @@ errs."""
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections.abc import Sequence
 from typing import Any
@@ -26,6 +25,7 @@ from pitchkit.results import Observation
 from pitchkit.scoring import scoring_plan
 from pitchkit.variant import Rules
 from tests.strategies import variants
+from tests.test_search_batch import batched, partnership_alone
 from tests.test_search_playouts import play_positions
 
 
@@ -34,20 +34,11 @@ def check_position(bot: SearchBot, obs: Observation, legal: Sequence[int]) -> in
     bot's worlds, one by one and batched: the same value, and the line the batch
     chooses ends as the plain-Python one does (captures, tricks, last trick, every
     seat's values). The play-outs played exactly."""
-    worlds = bot.worlds(obs, 3)
-    if not worlds:
+    found = batched(bot, obs, legal)
+    if found is None:
         return 0
-    assert obs.trump is not None
-    n = bot.table.n
-    before = [0] * n
-    for s, c in obs.played:
-        before[s] |= 1 << c
-    dealt = [[world[s] | before[s] for s in range(n)] for world in worlds]
+    worlds, dealt, tab, game_points, batch = found
     cards = list(legal)
-    nxt, size = bot.seating_of(obs)
-    tab, game_points = batch_tables(bot.rules, obs.trump)
-    batch = play_outs(tab, worlds, cards, obs.seat, obs.trick, obs.captured,
-                      obs.tricks_won, obs.team_of, nxt, size, exact=bot.exact)
     quick = bot.quick_score(obs)
     score = BatchScore(quick, tab, game_points, seat_scores=bot.seat_scores(obs, quick))
     values = score.values(batch, dealt, len(cards))
@@ -111,9 +102,7 @@ def test_three_tricks_exactly() -> None:
 
 def test_exact_play_with_the_pitchers_partner_sitting_out() -> None:
     """auction.alone: the pitcher's partner sits out: tricks of three, played exactly."""
-    base = load_variant("partnership-pitch")
-    rules = dataclasses.replace(base, auction=dataclasses.replace(base.auction, alone=True))
-    assert check_game(rules, 5, hands=4) > 20
+    assert check_game(partnership_alone(), 5, hands=4) > 20
 
 
 @settings(max_examples=20, deadline=None)
