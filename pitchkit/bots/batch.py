@@ -714,15 +714,12 @@ class BatchScore:
             side = side[picked]
             bits = np.where(side >= 0, 1 << np.maximum(side, 0), 0)
             taken_by.append(bits if split is None else bits | split[picked])
-        # the outcomes told apart, each settled once (a batch played exactly has many rows
-        # of few outcomes)
-        kinds, kind_of = np.unique(np.column_stack([*taken_by, change[picked], made]),
-                                   axis=0, return_inverse=True)
+        outcomes = np.column_stack([*taken_by, change[picked], made])
         items = len(credits)
         known = self.settled
-        by_seat = out.ndim == 2
-        bonus = np.zeros((len(kinds), n if by_seat else 1), np.float64)
-        for kind, outcome in enumerate(kinds.tolist()):
+
+        def winners_of(outcome: list[int]) -> tuple[int, ...]:
+            """The game's winners after the outcome (none: not ended), settled once."""
             key = tuple(outcome)
             winners = known.get(key)
             if winners is None:
@@ -735,11 +732,25 @@ class BatchScore:
                                        None, points, 0,
                                        bool(outcome[-1]) if bid is not None else None)
                 winners = known[key] = tuple(settled[2]) if settled[1] else ()
+            return winners
+
+        if out.ndim == 1:
+            me = quick.me
+            for row, outcome in zip(picked.tolist(), outcomes.tolist(), strict=True):
+                winners = winners_of(outcome)
+                if winners:
+                    out[row] += GAME_BONUS if me in winners else -GAME_BONUS
+            return
+        # every seat's (a batch played exactly: many rows of few outcomes, told apart
+        # first)
+        kinds, kind_of = np.unique(outcomes, axis=0, return_inverse=True)
+        bonus = np.zeros((len(kinds), n), np.float64)
+        for kind, outcome in enumerate(kinds.tolist()):
+            winners = winners_of(outcome)
             if winners:
-                seats = range(n) if by_seat else (quick.me,)
                 bonus[kind] = [GAME_BONUS if seat in winners else -GAME_BONUS
-                               for seat in seats]
-        out[picked] += bonus[kind_of.ravel()] if by_seat else bonus[kind_of.ravel(), 0]
+                               for seat in range(n)]
+        out[picked] += bonus[kind_of.ravel()]
 
     def _by_rows(self, batch: Batch, dealt: Sequence[Sequence[int]], world_of: Ints,
                  by_seat: bool) -> npt.NDArray[np.float64]:
