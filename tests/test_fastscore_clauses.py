@@ -60,3 +60,18 @@ def test_the_card_zero_as_a_point_is_scored_by_the_copy() -> None:
 def test_a_card_point_going_to_another_seat_is_left_to_the_definitions(
         goes_to: GoesTo) -> None:
     assert hand_scorer(scoring_plan(with_card(goes_to)), SOLO) is None
+
+
+def test_one_point_toward_game_wins_game_in_the_copy() -> None:
+    """Seat 0 took only the jack (1 toward game) and the two (0): game is its, as the
+    definition (scoring._award_game) gives it; only no point toward game at all is
+    nobody's."""
+    rules = load_variant("auction-pitch")
+    facts = dataclasses.replace(FACTS, dealt=(JACK | TWO, 0, 0, 0), captured=(JACK | TWO, 0, 0, 0),
+                                tricks_won=(2, 0, 0, 0))
+    scorer = hand_scorer(scoring_plan(rules), SOLO)
+    assert scorer is not None
+    quick = scorer(0, 0, 2, sum(facts.dealt), facts.captured, 0, (0, 0, 0, 0), 1)
+    points, made, changes, settled = definitions(rules, facts, (0, 0, 0, 0), 1)
+    assert quick == (tuple(points.items()), made, changes, settled[0])
+    assert points["game"] == (0,)
