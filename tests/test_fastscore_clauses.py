@@ -75,3 +75,28 @@ def test_one_point_toward_game_wins_game_in_the_copy() -> None:
     points, made, changes, settled = definitions(rules, facts, (0, 0, 0, 0), 1)
     assert quick == (tuple(points.items()), made, changes, settled[0])
     assert points["game"] == (0,)
+
+
+def compared(rules: Rules, facts: HandFacts) -> dict[str, tuple[int, ...]]:
+    """``facts`` scored by the copy equal the definitions' score; the points."""
+    scorer = hand_scorer(scoring_plan(rules), SOLO)
+    assert scorer is not None
+    quick = scorer(0, 0, 2, sum(facts.dealt), facts.captured, 0, (0, 0, 0, 0), 1)
+    points, made, changes, settled = definitions(rules, facts, (0, 0, 0, 0), 1)
+    assert quick == (tuple(points.items()), made, changes, settled[0])
+    return points
+
+
+def test_the_jack_not_dealt_counts_for_the_pitcher_in_the_copy() -> None:
+    """points.undealt_jack: pitcher: the pitcher's side wins the jack's point, and with
+    it high (ace) makes its bid of 2."""
+    rules = load_variant("auction-pitch", ["points.undealt_jack=pitcher"])
+    facts = dataclasses.replace(FACTS, dealt=(ACE, TEN | TWO, 0, 0),
+                                captured=(ACE, TEN | TWO, 0, 0))
+    points = compared(rules, facts)
+    assert points["jack"] == (0,)
+
+
+def test_a_card_point_dealt_and_never_captured_is_nobodys_in_the_copy() -> None:
+    facts = dataclasses.replace(FACTS, captured=(ACE | TWO, TEN, 0, 0))  # jack, five unplayed
+    assert compared(with_card(GoesTo.CAPTURER), facts)["five_of_trumps"] == ()
