@@ -100,3 +100,14 @@ def test_the_jack_not_dealt_counts_for_the_pitcher_in_the_copy() -> None:
 def test_a_card_point_dealt_and_never_captured_is_nobodys_in_the_copy() -> None:
     facts = dataclasses.replace(FACTS, captured=(ACE | TWO, TEN, 0, 0))  # jack, five unplayed
     assert compared(with_card(GoesTo.CAPTURER), facts)["five_of_trumps"] == ()
+
+
+def test_the_last_hand_of_a_hands_limit_is_left_to_the_definitions() -> None:
+    """scoring.hands: the hand that reaches the limit ends the game, which the copy
+    leaves to the definitions (settle); the hands before it the copy scores."""
+    rules = load_variant("auction-pitch", ["scoring.hands=2"])
+    scorer = hand_scorer(scoring_plan(rules), SOLO)
+    assert scorer is not None
+    args = (0, 0, 2, sum(FACTS.dealt), FACTS.captured, 0, (0, 0, 0, 0))
+    assert scorer(*args, 1) is not None
+    assert scorer(*args, 2) is None
