@@ -305,9 +305,9 @@ class SearchBot(CalibratedBot):
             raise ValueError("exact applies only to batched rule-of-thumb play-outs: not "
                              "with staged or trumps-only play, playout=careful or leaf")
         self.exact = int(exact)
-        #: per trump suit, :func:`end_tables` (where the play-outs may be exact)
+        #: per trump suit, :func:`end_tables` (only where the play-outs are exact)
         self._end_tables = [end_tables(rules, trump) for trump in range(4)] \
-            if self._batched else []
+            if self.exact else []
         #: per seat, the play-outs' scorer of the decision as that seat values a hand
         self._seat_quick: tuple[Observation | None, list[QuickScore]] = (None, [])
         #: per trump suit, :func:`batch_tables` (shared by every bot of the rule set)
