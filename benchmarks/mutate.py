@@ -70,9 +70,9 @@ from pathlib import Path
 from typing import Any, TextIO
 
 ROOT = Path(__file__).resolve().parent.parent
-RULES_MODULES = ("alone", "auction", "call", "checks", "closing", "combos", "dealing", "draw",
-                 "fastscore", "flow", "fold", "hand_end", "money", "plan", "play", "scoring",
-                 "sell", "settle", "tricks", "weak_hand")
+RULES_MODULES = ("alone", "auction", "call", "cards", "checks", "closing", "combos", "dealing",
+                 "draw", "fastscore", "flow", "fold", "hand_end", "money", "plan", "play",
+                 "scoring", "sell", "settle", "tricks", "weak_hand")
 #: Test files run against a mutant of each module (globs under tests/), most specific and
 #: fastest first so that most mutants die within seconds.
 _ENGINE = ("test_rules_*.py", "test_source_*.py", "test_record.py", "test_draw.py",
@@ -113,6 +113,7 @@ RELEVANT: dict[str, tuple[str, ...]] = {
     "hand_end": ("test_hand_end_clauses.py", "test_play_state.py", "test_table_rows.py",
                  "test_call.py", "test_money.py", *_SCORING, *_ENGINE),
     "fastscore": ("test_fastscore_clauses.py", "test_fastscore.py", "test_fastsim.py"),
+    "cards": ("test_cards.py", "test_fastsim.py", *_ENGINE),
 }
 #: The first stage's tests of a module (a few seconds: its own rule clauses); a mutant they
 #: leave alive meets all of RELEVANT. A module without FAST starts with RELEVANT's first.

@@ -12,7 +12,6 @@ from collections.abc import Iterable, Iterator
 SUITS = "SHDC"
 RANKS = "23456789TJQKA"
 SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
-RANK_NAMES = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king", "ace")
 
 BIG_JOKER = 52
 LITTLE_JOKER = 53
