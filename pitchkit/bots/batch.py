@@ -37,6 +37,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
+from itertools import chain
 from typing import Any
 
 import numpy as np
@@ -84,6 +86,13 @@ for _i in range(64):
 assert len({(1 << i) % MOD for i in range(64)}) == 64
 #: The mask of each bit.
 BITS = np.array([1 << i for i in range(CARDS)], U64)
+#: The same and last no bit (index -1: no card).
+BIT_OR_NONE = np.append(BITS, U64(0))
+#: By number of seats, the sides' columns of the scorer's points won and last the
+#: column of the points nobody won (NOBODY)
+_SIDE_COLUMNS = [np.array([*range(n), NOBODY], np.intp) for n in range(17)]
+#: Each place in a trick as a 0-d array (an array operand costs numpy less a call).
+_PLACES = [np.array(place, np.intp) for place in range(16)]
 
 
 def _chunk_table(values: Sequence[int], combine: str, empty: int, dtype: type) -> list[
@@ -154,6 +163,18 @@ class ThumbTables:
     lead: list[npt.NDArray[np.generic]]
     following: int
     never_lead_joker: bool
+    #: per byte of a mask of cards, the relabelled masks of its 256 values (Python ints,
+    #: for :meth:`relabel_of`)
+    relabel_bytes: tuple[tuple[int, ...], ...] = ()
+
+    def relabel_of(self, mask: int) -> int:
+        """The relabelled mask of a mask of cards, in Python (one mask: cheaper than a
+        numpy call)."""
+        out = 0
+        for table in self.relabel_bytes:
+            out |= table[mask & 0xFF]
+            mask >>= 8
+        return out
 
 
 def thumb_tables(tables: tuple[TrumpTables, tuple[tuple[int, ...], ...], tuple[float, ...],
@@ -202,7 +223,19 @@ def thumb_tables(tables: tuple[TrumpTables, tuple[tuple[int, ...], ...], tuple[f
         suit_masks=np.array([relabelled(m) for m in t.suit_masks], U64),
         trumps=relabelled(t.trumps), jokers=relabelled(3 << 52),
         lead=_chunk_table(lead_enc, "max", -1, np.int32),
-        following=following, never_lead_joker=never_lead_joker)
+        following=following, never_lead_joker=never_lead_joker,
+        relabel_bytes=tuple(_byte_table([1 << index_of[c] if c < CARDS else 0
+                                         for c in range(8 * byte, 8 * byte + 8)])
+                            for byte in range(-(-CARDS // 8))))
+
+
+def _byte_table(bits: Sequence[int]) -> tuple[int, ...]:
+    """Per value of a byte, the or of ``bits[b]`` over its bits ``b``."""
+    table = [0] * 256
+    for value in range(1, 256):
+        low = value & -value
+        table[value] = table[value ^ low] | bits[low.bit_length() - 1]
+    return tuple(table)
 
 
 def _rows(row: Any, rows: int, dtype: type) -> Any:
@@ -257,19 +290,17 @@ def play_outs(tab: ThumbTables, worlds: Sequence[Sequence[int]], candidates: Seq
     order = [trick[0][0] if trick else seat]
     while len(order) < size:
         order.append(next_seat[order[-1]])
-    by_world = _by_chunks(tab.relabel, np.array(worlds, U64), "or")
-    hands = np.repeat(by_world[:, order], c_count, axis=0)
+    # (np.fromiter: numpy reads a list of Python ints above 2**31 slowly)
+    by_world: Any = _by_chunks(tab.relabel, np.fromiter(chain.from_iterable(worlds), U64).reshape(
+        w_count, -1), "or")
+    hands: Masks = by_world.take(order, axis=1).repeat(c_count, axis=0)
     plays = sum(int(m).bit_count() for m in worlds[0])
-    cap = _rows(_by_chunks(tab.relabel, np.array(captured, U64), "or"), rows, U64)
+    relabel = tab.relabel_of
+    cap = _rows([relabel(m) for m in captured], rows, U64)
     won = _rows(tricks_won, rows, np.int64)
     seats = _rows(order, rows, np.intp)
     teams = np.array(team, np.intp)[seats]
-    # by ``row * size + the winner's place``: the row's places (flat) turned to start at
-    # the winner's
-    by_row = np.arange(rows) * size
-    turns = np.array([[(w + q) % size for q in range(size)] for w in range(size)], np.intp)
-    turned_at = (by_row[:, None, None] + turns).reshape(rows * size, size)
-    by_row_n = np.arange(rows) * n
+    turns, by_row, turned_at, by_row_n = _turn_tables(rows, size, n)
     beats, lead_tabs = tab.beats, tab.lead
     lead_beats, led_masks, led_base = tab.lead_beats, tab.led_masks, tab.led_base
     # (0-d arrays, and ``take`` rather than indexing by arrays other than 1-d of intp: each
@@ -280,7 +311,7 @@ def play_outs(tab: ThumbTables, worlds: Sequence[Sequence[int]], candidates: Seq
     mod = np.array(MOD, U64)
     place = len(trick)
     traced: list[list[int]] | None = [] if trace else None
-    card_of = np.array(tab.card_of, np.intp)
+    card_of = np.array(tab.card_of, np.intp) if trace else None
     # every seat of the play-out its own side (auction pitch): a follower always plays
     # to an opponent's trick, and nobody's side needs keeping
     solo = len({team[s] for s in order}) == size
@@ -375,13 +406,13 @@ def play_outs(tab: ThumbTables, worlds: Sequence[Sequence[int]], candidates: Seq
             bit = np.bitwise_and(choice, -choice)
         hand ^= bit
         if traced is not None and step < exact_from:
-            traced.append(card_of[BIT_INDEX.take(bit % mod)].tolist())
+            traced.append(card_of[BIT_INDEX.take(bit % mod)].tolist())  # type: ignore[index]
         if not place and step and plays - step <= size:
             card = BIT_INDEX.take(bit % mod)
         if place:
             # solo, a follower's card wins exactly when it took the trick
             better = took if solo and took is not None else (bit & beat).astype(bool)
-            np.copyto(win_place, place, where=better)
+            np.copyto(win_place, _PLACES[place], where=better)
             if not solo:
                 # the follower's side (read above where it chose to take the trick)
                 np.copyto(win_team, teams[:, place] if took is None else its_team,
@@ -413,6 +444,22 @@ def play_outs(tab: ThumbTables, worlds: Sequence[Sequence[int]], candidates: Seq
                 teams = teams.take(turned)
     assert not place, "a play-out ends at a trick's end"
     return Batch(cap, won, last, traced, root, tree)
+
+
+@lru_cache(maxsize=256)
+def _turn_tables(rows: int, size: int, n: int) -> tuple[Ints, Ints, Ints, Ints]:
+    """The trick's end's index tables of :func:`play_outs` for ``rows`` rows, ``size``
+    seats playing of ``n``: per winner's place the places turned to start at it, then
+    by row ``row * size``; by ``row * size + the winner's place`` the row's places (flat)
+    turned to start at the winner's; and by row ``row * n`` (made once per shape, read
+    only)."""
+    turns = np.array([[(w + q) % size for q in range(size)] for w in range(size)], np.intp)
+    by_row = np.arange(rows) * size
+    turned_at = (by_row[:, None, None] + turns).reshape(rows * size, size)
+    by_row_n = np.arange(rows) * n
+    for table in (turns, by_row, turned_at, by_row_n):
+        table.setflags(write=False)
+    return turns, by_row, turned_at, by_row_n
 
 
 def _lead_legal(tab: ThumbTables, hand: Masks, joker_free: Masks) -> Masks:
@@ -551,11 +598,6 @@ class BatchScore:
             return np.array([1 << index_of[c] if c >= 0 else 0 for c in cards],
                             U64).take(world_of)
 
-        def capturer(bits: Masks) -> Ints:
-            """Per row, the side that captured its bit (:data:`NOBODY` if none did)."""
-            hit = (cap & bits[:, None]).astype(bool)
-            return np.where(hit.any(axis=1), hit.argmax(axis=1), NOBODY)
-
         def holder(cards: Sequence[int]) -> Ints:
             """Per row, the side that held its world's card (nobody for -1)."""
             return np.array([_side_of(held, 1 << c) if c >= 0 else NOBODY
@@ -565,7 +607,6 @@ class BatchScore:
         plan = quick.plan
         worlds = len(dealt)
         side_ids = np.arange(n)
-        row_ids = np.arange(rows)
         # the points won by side, and a last column for those nobody won (NOBODY is -1)
         won_or_not = np.zeros((rows, n + 1), np.int64)
         won = won_or_not[:, :n]
@@ -575,20 +616,57 @@ class BatchScore:
         #: per item, the side that won it and the sides that split it (a bit each, or
         #: None), for the end of a game
         credits: list[tuple[Ints, Ints | None]] = []
-        # the cards whose items go to their capturer: who captured each, all at once (as
-        # capturer() finds one: the first side that holds it, by card and row)
-        to_capturer = [card for kind, _, card, goes_to in quick.items
-                       if kind == KIND_CARD and goes_to is GoesTo.CAPTURER]
+        # per item, the card it is about in each world (-1: none), where that is not
+        # one card in every world
+        natural = [m & quick.natural_mask for m in in_play_w]
+        item_cards: list[list[int] | None] = []
+        for kind, _, card, _ in quick.items:
+            if kind == KIND_HIGH:
+                item_cards.append([m.bit_length() - 1 for m in natural])
+            elif kind == KIND_LOW:
+                item_cards.append([(m & -m).bit_length() - 1 if m and not (
+                    plan.lone_trump_high_only and m.bit_count() == 1) else -1
+                    for m in natural])
+            elif kind == KIND_JACK:
+                item_cards.append([card if m >> card & 1 else -1 for m in in_play_w])
+            elif kind == KIND_HIGH_SPADE:
+                item_cards.append([(m & SUIT_MASKS[0]).bit_length() - 1 for m in in_play_w])
+            else:
+                item_cards.append(None)
+        # the items that go to the capturer of their card: who captured it, all at once
+        # (as capturer() finds one: the first side that holds it, by item and row)
+        to_capturer = [i for i, (kind, _, _, goes_to) in enumerate(quick.items)
+                       if (kind == KIND_CARD and goes_to is GoesTo.CAPTURER)
+                       or kind in (KIND_JACK, KIND_HIGH_SPADE)
+                       or (kind == KIND_HIGH and plan.high_goes_to is GoesTo.CAPTURER)
+                       or (kind == KIND_LOW and plan.low_goes_to is GoesTo.CAPTURER)]
         captured_by: dict[int, Ints] = {}
         if to_capturer:
-            hits = (cap[None, :, :] & np.array([1 << index_of[c] for c in to_capturer],
-                                               U64)[:, None, None]).astype(bool)
+            asked = []  # relabelled cards (-1: none, whose bit is BIT_OR_NONE's last)
+            for i in to_capturer:
+                its_cards = item_cards[i]
+                if its_cards is None:
+                    asked.append([index_of[quick.items[i][2]]] * worlds)
+                else:
+                    asked.append([index_of[c] if c >= 0 else -1 for c in its_cards])
+            bits = BIT_OR_NONE.take(np.array(asked, np.intp).take(world_of, axis=1))
+            hits = (cap[None, :, :] & bits[:, :, None]).astype(bool)
             captured_by = dict(zip(to_capturer, np.where(hits.any(axis=2), hits.argmax(axis=2),
                                                          NOBODY), strict=True))
-        for kind, value, card, goes_to in quick.items:
+        # per item, the side credited with it (NOBODY: none) and its value, added up after
+        credited: list[Ints] = []
+        for i, (kind, value, card, goes_to) in enumerate(quick.items):
             side: Ints
             split: Ints | None = None
-            if kind == KIND_GAME:
+            if i in captured_by:
+                side = captured_by[i]
+                its_cards = item_cards[i]
+                if kind == KIND_JACK and plan.undealt_jack_to_pitcher \
+                        and quick.pitcher is not None and its_cards is not None \
+                        and -1 in its_cards:
+                    side = np.where((np.array(its_cards) < 0).take(world_of),
+                                    team_of[quick.pitcher], side)
+            elif kind == KIND_GAME:
                 by_side = _by_chunks(self.game_points, cap, "sum")
                 best = by_side.max(axis=1)
                 tied = by_side == best[:, None]
@@ -613,51 +691,35 @@ class BatchScore:
                         split = np.where(tie, (tied << side_ids).sum(axis=1), 0)
                     # GameTie.NOBODY: rule: a tie for game: nobody scores it (source B)
             elif kind == KIND_CARD:
-                if goes_to is GoesTo.CAPTURER:
-                    side = captured_by[card]
-                elif goes_to is GoesTo.HOLDER:
+                if goes_to is GoesTo.HOLDER:
                     side = holder([card] * worlds)
                 else:
                     side = np.where(taken & U64(1 << index_of[card]) != 0,
                                     holder([card] * worlds), NOBODY)
             elif kind in (KIND_HIGH, KIND_LOW):
-                natural = [m & quick.natural_mask for m in in_play_w]
-                if kind == KIND_HIGH:
-                    cards = [m.bit_length() - 1 for m in natural]
-                    goes = plan.high_goes_to
-                else:
-                    cards = [(m & -m).bit_length() - 1 if m and not (
-                        plan.lone_trump_high_only and m.bit_count() == 1) else -1
-                        for m in natural]
-                    goes = plan.low_goes_to
-                # QuickScore's _credit, by row
-                if goes is GoesTo.CAPTURER:
-                    side = capturer(bit_rows(cards))
-                else:
-                    side = holder(cards)
-                    if goes is GoesTo.PLAYER:
-                        # rule: to the player who played it: nobody when never played
-                        side = np.where(taken & bit_rows(cards) != 0, side, NOBODY)
-            elif kind == KIND_JACK:
-                dealt_in = [card if m >> card & 1 else -1 for m in in_play_w]
-                side = capturer(bit_rows(dealt_in))
-                if plan.undealt_jack_to_pitcher and quick.pitcher is not None \
-                        and -1 in dealt_in:
-                    side = np.where((np.array(dealt_in) < 0).take(world_of),
-                                    team_of[quick.pitcher], side)
+                # QuickScore's _credit, by row (not to the capturer: that is above)
+                its_cards = item_cards[i]
+                assert its_cards is not None
+                goes = plan.high_goes_to if kind == KIND_HIGH else plan.low_goes_to
+                side = holder(its_cards)
+                if goes is GoesTo.PLAYER:
+                    # rule: to the player who played it: nobody when never played
+                    side = np.where(taken & bit_rows(its_cards) != 0, side, NOBODY)
             elif kind == KIND_LAST_TRICK:
                 side = np.array(team_of, np.intp)[batch.last]
-            elif kind == KIND_HIGH_SPADE:
-                side = capturer(bit_rows([(m & SUIT_MASKS[0]).bit_length() - 1
-                                          for m in in_play_w]))
             else:
                 side = np.full(rows, NOBODY, np.intp)  # nobody takes it
-            won_or_not[row_ids, side] += value
+            credited.append(side)
             credits.append((side, split))
             if one_side:
                 mixed |= side < 0
                 first = np.where(first == -2, side, first)
                 mixed |= side != first
+        # every item's value to the side credited with it (the last column: nobody)
+        if credited:
+            values = np.array([value for _, value, _, _ in quick.items], np.int64)
+            won_or_not += (values[:, None, None] * (np.array(credited)[:, :, None]
+                                                    == _SIDE_COLUMNS[n])).sum(axis=0)
         full = ~mixed & (first >= 0) if one_side else np.zeros(rows, bool)
         change = won
         if self.bid_change is not None:
@@ -736,10 +798,18 @@ class BatchScore:
 
         if out.ndim == 1:
             me = quick.me
+            get = known.get
+            rows: list[int] = []
+            bonus_of: list[float] = []
             for row, outcome in zip(picked.tolist(), outcomes.tolist(), strict=True):
-                winners = winners_of(outcome)
+                winners = get(tuple(outcome))
+                if winners is None:
+                    winners = winners_of(outcome)
                 if winners:
-                    out[row] += GAME_BONUS if me in winners else -GAME_BONUS
+                    rows.append(row)
+                    bonus_of.append(GAME_BONUS if me in winners else -GAME_BONUS)
+            if rows:
+                out[rows] += bonus_of
             return
         # every seat's (a batch played exactly: many rows of few outcomes, told apart
         # first)
