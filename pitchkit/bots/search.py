@@ -328,6 +328,8 @@ class SearchBot(CalibratedBot):
         #: value ends the play-out with it (:mod:`pitchkit.bots.leaf`), None plays on
         self.at_trick: AtTrick | None = None
         self._quick: tuple[Observation, QuickScore] | None = None
+        #: the last scorer made and what it was made of (:meth:`quick_score`)
+        self._quick_key: tuple[object, QuickScore | None] = (None, None)
 
     def choose(self, observation: Observation, legal_actions: Sequence[int]) -> int:
         self.sight.see(observation)
@@ -456,10 +458,19 @@ class SearchBot(CalibratedBot):
         for s, c in obs.played:
             if s == pitcher:
                 played |= 1 << c
-        estimate = self._judge.estimate
+        judge = self._judge
+        estimate = judge.estimate
+        # an estimate already worked out is read from the rule set's memo, as estimate()
+        # reads it, without the call (the judge is a HeuristicBot: its estimate())
+        k = judge.k
+        memo, cards, tens = k.estimates, k.estimate_cards[trump], k.tens
 
         def agrees(world: list[int]) -> bool:
-            return estimate(world[pitcher] | played, trump) + 1.0 >= bid
+            hand = world[pitcher] | played
+            value = memo.get((hand & cards) << 8 | (hand & tens).bit_count() << 2 | trump)
+            if value is None:
+                value = estimate(hand, trump)
+            return value + 1.0 >= bid
 
         return agrees
 
@@ -537,6 +548,16 @@ class SearchBot(CalibratedBot):
                             ).values(batch, dealt, len(candidates)).tolist()
         count = len(candidates)
         totals = dict.fromkeys(candidates, 0.0)
+        if self.prune == float("inf") and count > 1:
+            # none dropped: every candidate's values added up world by world (in the order
+            # the loop below adds them)
+            for j, card in enumerate(candidates):
+                total = 0.0
+                for value in values[j::count]:
+                    total += value
+                totals[card] = total
+            self._played_out = count * len(worlds)
+            return totals
         alive = list(range(count))
         self._played_out = 0
         for i in range(len(worlds)):
@@ -576,7 +597,14 @@ class SearchBot(CalibratedBot):
         made once a decision."""
         if self._quick is not None and self._quick[0] is obs:
             return self._quick[1]
-        quick = self.new_quick_score(obs)
+        # the same scorer while what it reads stays the same (all hand, but where a
+        # called partner shows itself): its set-up is not cheap
+        key = (obs.trump, obs.dealer, obs.team_of, obs.pitcher, obs.bid, obs.scores,
+               obs.seat)
+        made_of, quick = self._quick_key
+        if quick is None or made_of != key:
+            quick = self.new_quick_score(obs)
+            self._quick_key = (key, quick)
         self._quick = (obs, quick)
         return quick
 

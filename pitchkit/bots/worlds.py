@@ -49,6 +49,10 @@ from pitchkit.variant import Rules
 BID_TRIES = 8
 
 
+#: The mask of each card (numpy).
+_BITS = np.array([1 << card for card in range(64)], np.uint64)
+
+
 @dataclass(frozen=True)
 class Table:
     """What worlds need of one rule set, worked out once per bot."""
@@ -222,19 +226,18 @@ class Known:
                             key=lambda s: -self.barred[s].bit_count())
         self.total_need = sum(self.need[s] for s in self.order)
         self.free = cards_list(self.pool)
-        #: the free cards' bits and, per seat dealt cards, whether each is barred to it
+        #: the free cards' bits and, per seat dealt cards, whether it may hold each
         #: (arrays for :func:`draw_worlds`, made when first asked)
         self._arrays: tuple[Any, list[Any]] | None = None
 
     def arrays(self) -> tuple[Any, list[Any]]:
         """The free cards' masks (numpy) and, per seat of :attr:`order`, which of them it
-        may not be dealt (a bool array, or None)."""
+        may be dealt (a bool array, or None: all)."""
         if self._arrays is None:
-            free = np.array(self.free, np.uint64)
-            bits = np.left_shift(np.uint64(1), free)
-            barred = [(np.right_shift(np.uint64(self.barred[s]), free) & np.uint64(1))
-                      .astype(bool) if self.barred[s] else None for s in self.order]
-            self._arrays = (bits, barred)
+            bits = _BITS.take(self.free)
+            allowed = [(bits & np.uint64(self.barred[s])) == 0 if self.barred[s]
+                       else None for s in self.order]
+            self._arrays = (bits, allowed)
         return self._arrays
 
 
@@ -437,9 +440,9 @@ def draw_worlds(know: Known, me: int, hand: int, count: int, gen: np.random.Gene
     if not know.order:
         return [list(base) for _ in range(count)]
     f = len(know.free)
-    bits, barred = know.arrays()
+    bits, may_hold = know.arrays()
     perm = gen.random((count, f)).argsort(axis=1)
-    dealt = bits[perm]  # each row: the free cards' masks in that world's order
+    dealt = bits.take(perm)  # each row: the free cards' masks in that world's order
     need = know.need
     keep = np.uint64(know.keep_trumps)
     out = np.empty((count, len(base)), np.uint64)
@@ -454,14 +457,16 @@ def draw_worlds(know: Known, me: int, hand: int, count: int, gen: np.random.Gene
     else:
         left = np.ones((count, f), bool)
         ok = np.ones(count, bool)
-        for seat, bars in zip(know.order, barred, strict=True):
-            allowed = left & ~bars[perm] if bars is not None else left
+        final = len(know.order) - 1
+        for at, (seat, holds) in enumerate(zip(know.order, may_hold, strict=True)):
+            allowed = left & holds.take(perm) if holds is not None else left
             counts = allowed.cumsum(axis=1)
             take = allowed & (counts <= need[seat])
             ok &= counts[:, -1] >= need[seat]
             taken = np.bitwise_or.reduce(dealt * take, axis=1)
             out[:, seat] |= taken & keep if keep else taken
-            left &= ~take
+            if at < final:
+                left &= ~take
         if not ok.all():
             out = out[ok]
     worlds: list[list[int]] = out.tolist()
