@@ -190,15 +190,35 @@ def thumb_tables(tables: tuple[TrumpTables, tuple[tuple[int, ...], ...], tuple[f
     for i, c in enumerate(card_of):
         index_of[c] = i
 
+    relabel_bytes = tuple(_byte_table([1 << index_of[c] if c < CARDS else 0
+                                       for c in range(8 * byte, 8 * byte + 8)])
+                          for byte in range(-(-CARDS // 8)))
+
     def relabelled(mask: int) -> int:
-        return sum(1 << index_of[c] for c in range(CARDS) if mask >> c & 1)
+        out = 0
+        for table in relabel_bytes:
+            out |= table[mask & 0xFF]
+            mask >>= 8
+        return out
 
     beats = np.zeros(4 * MOD, U64)
     for led in range(4):
         row = keys_by_led[led]
-        for c in range(CARDS):
-            beats[led * MOD + (1 << index_of[c]) % MOD] = relabelled(
-                sum(1 << d for d in range(CARDS) if row[d] > row[c]))
+        # the cards by key, highest first: each beaten by those of a higher key
+        above = 0  # the cards of a key higher than the key at hand
+        by_key = sorted(range(CARDS), key=lambda c: -row[c])
+        start = 0
+        while start < CARDS:
+            end = start
+            same = 0
+            while end < CARDS and row[by_key[end]] == row[by_key[start]]:
+                same |= 1 << by_key[end]
+                end += 1
+            beaten_by = relabelled(above)
+            for c in by_key[start:end]:
+                beats[led * MOD + (1 << index_of[c]) % MOD] = beaten_by
+            above |= same
+            start = end
     suits = [t.effective_suit[card_of[i]] for i in range(CARDS)]
     # the lead: the strongest trump, else the highest plain card (the first suit on a tie)
     lead_rank = [-1] * CARDS
@@ -224,9 +244,7 @@ def thumb_tables(tables: tuple[TrumpTables, tuple[tuple[int, ...], ...], tuple[f
         trumps=relabelled(t.trumps), jokers=relabelled(3 << 52),
         lead=_chunk_table(lead_enc, "max", -1, np.int32),
         following=following, never_lead_joker=never_lead_joker,
-        relabel_bytes=tuple(_byte_table([1 << index_of[c] if c < CARDS else 0
-                                         for c in range(8 * byte, 8 * byte + 8)])
-                            for byte in range(-(-CARDS // 8))))
+        relabel_bytes=relabel_bytes)
 
 
 def _byte_table(bits: Sequence[int]) -> tuple[int, ...]:
