@@ -12,8 +12,10 @@ match is bounded by ``--timeout`` seconds, and reports the deals it finished).
 - ``games``: ``--games`` whole games of four ``search`` seats (or ``--bots``) on each
   variant asked for, seeded as ``speed``'s first run; prints the hands played. For
   instruction counts on a loaded machine: run it under ``valgrind --tool=callgrind``
-  with ``--games 3`` and with ``--games 0`` (the start-up alone), and divide the
-  difference by the hands.
+  (with ``PYTHONHASHSEED=0``) with ``--games 3`` and with ``--games 0`` (the start-up
+  alone: imports, calibration and the bots' tables, built before the first game), and
+  divide the difference by the hands. Counts taken before 2026-12-03 (h29-speed)
+  had the bots' tables (some 8 ms a trump suit) in the difference, not the start-up.
 - ``strength``: ``pitchkit match`` (each deal played with the seats swapped, the 95%
   interval over deals on the difference in games won) of ``search`` against the default
   ``calibrated`` on every shipped variant, and against ``montecarlo`` on auction pitch.
@@ -56,14 +58,16 @@ from pitchkit.simulate import Setup, game_bots, play_game
 def play_games(variant: str, bots: str, seed: str, *, hands_wanted: int = 0,
                games: int = 0) -> int:
     """Whole games with ``bots`` in every seat, until ``hands_wanted`` hands or ``games``
-    games are played; the hands played. The calibration is made (or read) before the
-    first game."""
+    games are played; the hands played. The calibration is made (or read) and the bots'
+    tables of the rule set (made once per process, cached) are built before the first
+    game: with neither hands nor games asked, that is all it does."""
     rules = load_variant(variant)
     specs = parse_bots(bots, rules.players.count)
     if rules.has_auction:
         calibration_for(rules)  # once per rule set, then cached
     setup = Setup(rules=rules, seed=seed, bots=tuple(specs), hand_limit=1000,
                   endless=rules.scoring.target is None)
+    game_bots(setup, f"{seed}:0")  # the bots' tables (seeded bots, thrown away: no game changes)
     hands = index = 0
     while hands < hands_wanted or index < games:
         key = f"{seed}:{index}"
