@@ -71,7 +71,7 @@ from typing import Any, TextIO
 
 ROOT = Path(__file__).resolve().parent.parent
 RULES_MODULES = ("alone", "auction", "call", "cards", "checks", "closing", "combos", "dealing",
-                 "draw", "fastscore", "flow", "fold", "hand_end", "money", "plan", "play",
+                 "draw", "engine", "fastscore", "flow", "fold", "hand_end", "money", "plan", "play",
                  "scoring", "sell", "settle", "tricks", "weak_hand")
 #: Test files run against a mutant of each module (globs under tests/), most specific and
 #: fastest first so that most mutants die within seconds.
@@ -114,6 +114,10 @@ RELEVANT: dict[str, tuple[str, ...]] = {
                  "test_call.py", "test_money.py", *_SCORING, *_ENGINE),
     "fastscore": ("test_fastscore_clauses.py", "test_fastscore.py", "test_fastsim.py"),
     "cards": ("test_cards.py", "test_fastsim.py", *_ENGINE),
+    "engine": ("test_mut_flow.py", "test_play_state.py", "test_rules_clauses.py", "test_flow.py",
+               "test_draw*.py", "test_call.py", "test_weak_hand*.py", "test_game_end.py",
+               "test_keep.py", "test_bots_bid_player.py", "test_bots_card_player.py",
+               "test_fastsim.py", "test_fuzz.py", *_TABLE, *_ENGINE),
 }
 #: The first stage's tests of a module (a few seconds: its own rule clauses); a mutant they
 #: leave alive meets all of RELEVANT. A module without FAST starts with RELEVANT's first.
@@ -1047,21 +1051,26 @@ def main(argv: list[str] | None = None) -> int:
                   exact=args.exact, run_equivalent=args.run_equivalent,
                   cover=not args.no_cover, fallback=not args.no_fallback,
                   budget=args.budget)
-        done = [0]
+        results: dict[Mutant, _Outcome] = {}
 
         def show(mutant: Mutant, outcome: _Outcome) -> None:
             if (outcome.kind in ("survived", "partial")
                     and is_listed(mutant, run.equivalent)):
                 outcome.kind = "equivalent"
-            done[0] += 1
+            results[mutant] = outcome
             by = f" by {outcome.by}" if outcome.by else ""
-            print(f"[{done[0]}/{len(mutants)}] {mutant.where} {mutant.change}: {outcome.kind} "
-                  f"({outcome.how}, {outcome.seconds:.1f} s){by}", flush=True)
+            print(f"[{len(results)}/{len(mutants)}] {mutant.where} {mutant.change}: "
+                  f"{outcome.kind} ({outcome.how}, {outcome.seconds:.1f} s){by}", flush=True)
 
-        results: dict[Mutant, _Outcome] = {}
-        for module in sorted({m.module for m in mutants}):
-            results.update(run.module(module, [m for m in mutants if m.module == module],
-                                      show))
+        try:
+            for module in sorted({m.module for m in mutants}):
+                run.module(module, [m for m in mutants if m.module == module], show)
+        except KeyboardInterrupt:
+            # a stopped run keeps what it did: the table of the mutants that met the tests
+            print(f"\nstopped: {len(results)} of {len(mutants)} mutants met the tests",
+                  flush=True)
+            report([m for m in mutants if m in results], results)
+            return 130
         report(mutants, results)
     return 0
 
