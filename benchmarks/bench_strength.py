@@ -28,7 +28,13 @@ from pathlib import Path
 from typing import Any
 
 from pitchkit.bots import parse_bots
-from pitchkit.bots.value import LEVEL_CONTRACTS, LEVEL_ERROR, THIN_DEALS, calibration_for
+from pitchkit.bots.value import (
+    LEVEL_CONTRACTS,
+    LEVEL_ERROR,
+    MODEL_VERSION,
+    THIN_DEALS,
+    calibration_for,
+)
 from pitchkit.bots.value import _act as value_act
 from pitchkit.load import load_variant, shipped_variants
 from pitchkit.match import match, render_match_text
@@ -62,15 +68,15 @@ def part_match(deals: int, strong_deals: int, workers: int,
 BAR = 0.25
 
 
-def verdict(diff: float, half: float, count: float) -> str:
+def verdict(diff: float, half: float, count: float, bar: float = BAR) -> str:
     """Whether a bid level's difference (learned minus realised, with the half-width of
-    its 95% interval, over ``count`` contracts) is within ``BAR``: *yes* when the
+    its 95% interval, over ``count`` contracts) is within ``bar``: *yes* when the
     difference is; *no* when its whole interval is beyond; otherwise *too few to tell*,
     with the half-width and about how many contracts would tell, if the difference held:
     those that narrow the interval (as one over the root of the count) to the distance
     between the difference and the bar, where its whole interval is beyond (at least
     ``count``: the interval reaches inside)."""
-    beyond = abs(diff) - BAR
+    beyond = abs(diff) - bar
     if beyond <= 0:
         return "yes"
     if beyond > half:
@@ -78,6 +84,21 @@ def verdict(diff: float, half: float, count: float) -> str:
     needed = count * (half / beyond) ** 2
     return f"too few to tell (+-{half:.2f}; ~{needed:,.0f} contracts would tell, " \
            "if the difference holds)"
+
+
+#: How near the chance of making a bid that the bids read must be to the share of
+#: contracts made at each bid level (percentage points).
+MAKE_BAR = 5.0
+
+
+def wilson(made: float, count: float) -> tuple[float, float]:
+    """The 95% Wilson interval of a share ``made`` of ``count`` (sound at 0% and 100%)."""
+    z = 1.96
+    share = made / count
+    centre = (share + z * z / (2 * count)) / (1 + z * z / count)
+    half = z * (share * (1 - share) / count + z * z / (4 * count * count)) ** 0.5 \
+        / (1 + z * z / count)
+    return max(0.0, centre - half), min(1.0, centre + half)  # (to rounding at 0 and 1)
 
 
 #: A calibration table plays more games (batches of its first run's size, up to this
@@ -137,8 +158,9 @@ def part_calibration(variant: str, games: int, more: int = MORE_GAMES) -> list[s
     setup = Setup(rules=rules, seed="calibration-check", bots=tuple(specs),
                   hand_limit=20 if rules.scoring.target is None else 1000,
                   endless=rules.scoring.target is None)
-    # per level: contracts, expected, realised, its square, made; those of fresh deals
-    rows: dict[int, list[float]] = defaultdict(lambda: [0, 0.0, 0.0, 0.0, 0.0])
+    # per level: contracts, expected, realised, its square, made, the chance of making it
+    # that the bids read; those of fresh deals
+    rows: dict[int, list[float]] = defaultdict(lambda: [0, 0.0, 0.0, 0.0, 0.0, 0.0])
     fresh: dict[int, int] = defaultdict(int)
     contracts = 0
     rare: frozenset[int] = frozenset()
@@ -155,6 +177,7 @@ def part_calibration(variant: str, games: int, more: int = MORE_GAMES) -> list[s
         row[2] += realised
         row[3] += realised * realised
         row[4] += bool(hand.made)
+        row[5] += model.make_chance(rules, held, hand.trump, hand.bid)
 
     def play(first: int, last: int) -> int:
         """Play games ``first`` to ``last - 1`` into ``rows``, and fresh deals at their
@@ -196,7 +219,7 @@ def part_calibration(variant: str, games: int, more: int = MORE_GAMES) -> list[s
 
     def figures(bid: int) -> tuple[float, float, float]:
         """A level's difference (learned minus realised), its half-width, its count."""
-        count, expected, realised, squares, _ = rows[bid]
+        count, expected, realised, squares, *_ = rows[bid]
         mean = realised / count
         spread = max(0.0, squares / count - mean * mean) ** 0.5
         if count < MIN_CONTRACTS:
@@ -214,6 +237,7 @@ def part_calibration(variant: str, games: int, more: int = MORE_GAMES) -> list[s
         contracts += play(played, played + games)
         played += games
     lines = [f"### {variant}", "",
+             f"MODEL_VERSION {MODEL_VERSION}: "
              f"{contracts} contracts in {played} games of `calibrated` bots "
              + (f"and {sum(fresh.values())} of {FRESH_DEALS} fresh deals at each of their "
                 f"hand starts at the levels the first {games} games bid in under "
@@ -224,19 +248,34 @@ def part_calibration(variant: str, games: int, more: int = MORE_GAMES) -> list[s
              f"{LEVEL_CONTRACTS:,} times or too seldom for a standard error of {LEVEL_ERROR} "
              "points, of fresh deals bid at their hand starts).", "",
              "| bid | contracts | share | expected points | realised points [95%] "
-             f"| difference [95%] | within {BAR} | made |", "|---|---|---|---|---|---|---|---|"]
+             f"| difference [95%] | within {BAR} |", "|---|---|---|---|---|---|---|"]
+    shown: dict[int, str] = {}
     for bid in sorted(rows):
-        count, expected, realised, _, made = rows[bid]
+        count, expected, realised, *_ = rows[bid]
         mean = realised / count
         diff, half, _ = figures(bid)
         enough = "" if count >= MIN_CONTRACTS else " (few)"
         # the share among the games' own contracts (a fresh deal's is one of many)
         own = count - fresh[bid]
-        shown = f"{int(own)} + {fresh[bid]} fresh" if fresh[bid] else f"{int(count)}"
-        lines.append(f"| {bid} | {shown}{enough} | {own / contracts:.1%} | "
+        shown[bid] = (f"{int(own)} + {fresh[bid]} fresh" if fresh[bid] else f"{int(count)}") \
+            + enough
+        lines.append(f"| {bid} | {shown[bid]} | {own / contracts:.1%} | "
                      f"{expected / count:.2f} | {mean:.2f} [{mean - half:.2f}, "
                      f"{mean + half:.2f}] | {diff:+.2f} [{diff - half:+.2f}, "
-                     f"{diff + half:+.2f}] | {verdict(diff, half, count)} | {made / count:.0%} |")
+                     f"{diff + half:+.2f}] | {verdict(diff, half, count)} |")
+    lines += ["", "| bid | contracts | expected chance to make | realised make rate [95%] "
+              f"| difference [95%] | within {MAKE_BAR:.0f} points |", "|---|---|---|---|---|---|"]
+    for bid in sorted(rows):
+        count, *_, made, chance = rows[bid]
+        low, high = wilson(made, count)
+        expected, realised = 100 * chance / count, 100 * made / count
+        diff = expected - realised
+        # the difference's interval: the expected less the realised share's (Wilson)
+        low_diff, high_diff = expected - 100 * high, expected - 100 * low
+        half = max(diff - low_diff, high_diff - diff)
+        lines.append(f"| {bid} | {shown[bid]} | {expected:.1f}% | {realised:.1f}% "
+                     f"[{100 * low:.1f}%, {100 * high:.1f}%] | {diff:+.1f} [{low_diff:+.1f}, "
+                     f"{high_diff:+.1f}] | {verdict(diff, half, count, MAKE_BAR)} |")
     print("\n".join(lines), flush=True)
     return [*lines, ""]
 
@@ -285,9 +324,36 @@ def part_speed(hands_wanted: int, variants: tuple[str, ...] = VARIANTS) -> None:
               f"(CPU, {hands} hands)", flush=True)
 
 
-def write_markdown(path: str, lines: list[str], arguments: str) -> None:
-    """The calibration tables as a markdown page (written atomically)."""
+def sections(text: str) -> dict[str, list[str]]:
+    """The variants' sections of a calibration page (``### variant`` to the next), by
+    variant."""
+    out: dict[str, list[str]] = {}
+    current: list[str] | None = None
+    for line in text.splitlines():
+        if line.startswith("### "):
+            current = out[line[4:].strip()] = []
+        if current is not None:
+            current.append(line)
+    return out
+
+
+def write_markdown(path: str, lines: list[str], arguments: str, update: bool = False
+                   ) -> None:
+    """The calibration tables as a markdown page (written atomically); with ``update``,
+    the sections of the variants in ``lines`` replace theirs on the page, and the page's
+    other sections stay (each says the model it was run with)."""
     from pitchkit.atomic import write_atomically
+
+    kept: dict[str, list[str]] = {}
+    if update and Path(path).exists():
+        kept = sections(Path(path).read_text(encoding="utf-8"))
+    kept.update(sections("\n".join(lines)))
+    body: list[str] = []
+    for variant in sorted(kept):
+        section = kept[variant]
+        while section and not section[-1].strip():
+            section = section[:-1]
+        body += [*section, ""]
 
     head = ["# Calibration of the default bot", "",
             "Written by `python benchmarks/bench_strength.py " + arguments + "`. For every "
@@ -298,7 +364,12 @@ def write_markdown(path: str, lines: list[str], arguments: str) -> None:
             f"{LEVEL_CONTRACTS:,} times, or too seldom to learn its mean points within a "
             f"standard error of {LEVEL_ERROR} points where they spread widely, also in "
             "contracts of fresh deals bid at their hand starts, as many as bring it to that, "
-            f"up to {THIN_DEALS} a start; a level's shift over its bands' points in those "
+            f"up to {THIN_DEALS} a start; the dealer's forced bid, where only a forced "
+            "dealer bids it and those games seldom did (cinch's 1), from contracts of "
+            "deals where every seat before the dealer passes, drawn at evenly spaced hand "
+            "starts of those games by a chain of card swaps that keeps every such seat "
+            "passing (`pitchkit.bots.value._forced_play`), as many as the level's spread "
+            "asks; a level's shift over its bands' points in those "
             "contracts leaning on the other levels' by how sure each is, after what the "
             "strongest hand of another side explains: `pitchkit.bots.value.level_shifts`) "
             "against the points its side took, by bid, with the 95% interval of what was "
@@ -321,8 +392,16 @@ def write_markdown(path: str, lines: list[str], arguments: str) -> None:
             f"*few* have under {MIN_CONTRACTS} "
             "contracts; their interval takes the spread of all the variant's contracts "
             "when it is larger than their own. Figures describe these bots: a better "
-            "player would make more of the same hands.", ""]
-    write_atomically(Path(path), "\n".join(head + lines))
+            "player would make more of the same hands.", "",
+            "The second table of each variant: the chance of making the bid that the bids "
+            "read (`Calibration.made`: the share of all contracts of the pitcher's band "
+            "of the estimate that took at least that many points, as if bid there), per "
+            "contract, against the share of contracts made at that bid, with the 95% "
+            "Wilson interval of the realised share and so of the difference (percentage "
+            f"points; *within {MAKE_BAR:.0f} points* as above).",
+            "", "Each section names the `MODEL_VERSION` of the calibration it was run with; "
+            "a section without the second table is from a run before it was added.", ""]
+    write_atomically(Path(path), "\n".join(head + body))
 
 
 def main() -> None:
@@ -334,6 +413,9 @@ def main() -> None:
     parser.add_argument("--variants", help="comma-separated variants (default: all shipped)")
     parser.add_argument("--markdown", metavar="FILE",
                         help="also write the calibration tables to FILE (docs/calibration.md)")
+    parser.add_argument("--update", action="store_true",
+                        help="with --markdown: replace only the sections of the variants "
+                             "run, keep the page's others")
     args = parser.parse_args()
     scale = 0.05 if args.quick else args.scale
 
@@ -350,7 +432,7 @@ def main() -> None:
             games = 300 if load_variant(variant).scoring.target is None else 800
             lines += part_calibration(variant, n(games))
         if args.markdown:
-            write_markdown(args.markdown, lines, " ".join(sys.argv[1:]))
+            write_markdown(args.markdown, lines, " ".join(sys.argv[1:]), args.update)
     if args.only in (None, "moon"):
         part_moon(n(1000))
     if args.only in (None, "speed"):

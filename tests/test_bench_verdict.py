@@ -121,3 +121,31 @@ def test_fresh_deals_at_a_games_hand_starts_give_contracts_at_the_levels_asked_o
     assert len(one) < len(fresh) and all(c in [(h, r) for h, r, _ in fresh]
                                          for c in [(h, r) for h, r, _ in one])
     assert BENCH.fresh_contracts(rules, specs, game, key, frozenset()) == []
+
+
+@pytest.mark.parametrize(("made", "count"), [(0, 10), (10, 10), (7, 10), (480, 1000)])
+def test_the_make_rates_interval_holds_the_share_and_stays_in_bounds(made: int,
+                                                                     count: int) -> None:
+    low, high = BENCH.wilson(made, count)
+    assert 0.0 <= low <= made / count <= high <= 1.0
+    assert high - low > 0  # a share of 0% or 100% still has an interval
+    # about the normal interval's width where the count is large and the share inside
+    if count >= 1000:
+        half = 1.96 * (0.48 * 0.52 / count) ** 0.5
+        assert (high - low) / 2 == pytest.approx(half, rel=0.01)
+
+
+def test_an_update_replaces_the_sections_of_the_variants_run_and_keeps_the_others(
+        tmp_path: Path) -> None:
+    page = tmp_path / "calibration.md"
+    BENCH.write_markdown(str(page), ["### cinch", "", "old cinch", "", "### smear", "",
+                                     "old smear", ""], "--only calibration")
+    BENCH.write_markdown(str(page), ["### cinch", "", "new cinch", ""],
+                         "--only calibration --variants cinch", update=True)
+    text = page.read_text(encoding="utf-8")
+    assert "new cinch" in text and "old smear" in text and "old cinch" not in text
+    assert text.index("### cinch") < text.index("### smear")
+    # without update the page holds the variants run alone
+    BENCH.write_markdown(str(page), ["### cinch", "", "newer cinch", ""], "--only calibration")
+    text = page.read_text(encoding="utf-8")
+    assert "newer cinch" in text and "smear" not in BENCH.sections(text)

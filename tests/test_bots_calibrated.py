@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from pathlib import Path
@@ -394,7 +395,13 @@ def test_the_points_per_bid_level_come_from_whole_games_of_the_finished_bot() ->
     deals = value._thin_deals(rules, 120, games, value._spread(rules, games))
     thin = value._thin_play(rules, model, starts, deals, "calibrate:thin", lambda done: None)
     assert thin
-    assert model.points_at == value._points_at(rules, model, games + thin)
+    # and cinch's 1, the dealer's forced bid, from deals where every other seat passes
+    # (none here: so short a calibration bids every hand)
+    assert value._forced_level(rules, games + thin, deals) == 1
+    wanted = -(-value.level_contracts(value._spread(rules, games + thin)) * 120
+               // value.default_hands(rules))
+    forced = value._forced_play(rules, model, starts, 1, int(wanted), "calibrate:forced")
+    assert model.points_at == value._points_at(rules, model, games + thin, forced)
     assert model.points_at != value._points_at(rules, model, games)
     assert model.points_at != value._points_at(rules, model, single)
 
@@ -719,3 +726,69 @@ def test_a_rare_level_leans_on_the_others_after_what_its_rivals_explain() -> Non
     # no spread in the rivals explains nothing: the pooling alone
     flat = [[6.9] * len(own) for own in above]
     assert value.level_shifts(above, rivals=flat) == value.level_shifts(above)
+
+
+def _cinch_games(hands: int) -> tuple[Any, Calibration, list[Any], list[Any]]:
+    """Cinch, a short calibration whose seats pass more (so short a one bids every hand;
+    3 points more for passing leave most hands to pass), and ``hands`` hands of its whole
+    games with their starts."""
+    rules = load_variant("cinch")
+    model = calibrate(rules, hands=120)
+    model = dataclasses.replace(model, passing=tuple(p + 3.0 for p in model.passing))
+    starts: list[Any] = []
+    games = value._self_play(rules, hands, "t:games", model, lambda done: None,
+                             whole_games=True, starts=starts)
+    return rules, model, games, starts
+
+
+def test_the_dealers_forced_bid_is_learned_from_deals_where_every_other_seat_passes() -> None:
+    rules, model, _, starts = _cinch_games(60)
+    forced = value._forced_play(rules, model, starts, 1, 40, "t:forced")
+    assert len(forced) >= 20  # a start where no seat would pass gives none
+    for held, result, *_ in forced:
+        assert result.bid == 1 and result.pitcher == result.dealer
+        # the deal bid again: every seat before the dealer passes, the dealer bids 1
+        scores = [a - b for a, b in zip(result.scores, result.score_changes, strict=True)]
+        game = Game(rules, random.Random(0), dealer=result.dealer, scores=scores)
+        game.deal_cards([[c for c in range(54) if h >> c & 1] for h in held],
+                        pack=[c for c in range(52) if not any(h >> c & 1 for h in held)])
+        bots = value._bots(rules, model, "again")
+        value._act(game, bots, 0, auction=True)
+        assert game.pitcher == result.dealer
+    # a chain of deals, not one deal again: the dealers' hands differ
+    assert len({r[0][r[1].dealer] for r in forced}) > len(forced) // 2
+    # seeded: the same seed, the same contracts
+    again = value._forced_play(rules, model, starts, 1, 40, "t:forced")
+    assert [(r[0], r[1].points) for r in again] == [(r[0], r[1].points) for r in forced]
+    assert [r[0] for r in value._forced_play(rules, model, starts, 1, 40, "t:other")] \
+        != [r[0] for r in forced]
+
+
+def test_the_forced_level_is_learned_apart_only_where_only_forced_dealers_bid_it() -> None:
+    rules, model, games, starts = _cinch_games(60)
+    deals = [0] * 15
+    deals[1] = 4
+    # contracts at 1 only of dealers after every other seat passed
+    forced = value._forced_play(rules, model, starts, 1, 20, "t:forced")
+    others = [r for r in games if r[1].bid != 1]
+    assert forced and all(value._all_passed(r) for r in forced)
+    assert value._forced_level(rules, others + forced, deals) == 1
+    assert value._forced_level(rules, others + forced, [0] * 15) is None  # not bid seldom
+    # a contract at the level that a seat bid freely (these shy seats open with 1): the
+    # level is not the forced dealer's alone
+    free = [r for r in games if r[1].bid == 1 and not value._all_passed(r)]
+    assert free
+    assert value._forced_level(rules, [*others, *forced, free[0]], deals) is None
+    # auction pitch: its forced 2 is half of its contracts, most of them bid freely
+    pitch = load_variant("auction-pitch")
+    assert value._forced_level(pitch, [], [0] * 5) is None
+
+
+def test_forced_contracts_change_the_forced_level_alone() -> None:
+    rules, model, games, starts = _cinch_games(120)
+    forced = value._forced_play(rules, model, starts, 1, 40, "t:forced")
+    before = value._points_at(rules, model, games)
+    after = value._points_at(rules, model, games, forced)
+    for band, (old, new) in enumerate(zip(before, after, strict=True)):
+        assert old[:1] == new[:1] and old[2:] == new[2:], band
+    assert [row[1] for row in before] != [row[1] for row in after]

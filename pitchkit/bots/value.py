@@ -38,7 +38,10 @@ picks its pitchers by more than the band); then as many hands of whole games of 
 finished bot, for the points per bid level, and at a level those games bid seldom
 (under :func:`level_contracts`: ``LEVEL_CONTRACTS``, more where the points spread widely)
 more of its contracts: fresh deals bid at the games' hand starts, played out where the
-contract falls at such a level.
+contract falls at such a level. The dealer's forced bid, where only a forced dealer bids
+it and the games did so seldom (cinch's 1: every other seat passes about one deal in
+3,000), is learned from deals where every seat before the dealer passes, drawn by a chain
+of card swaps that keeps that condition (:func:`_forced_play`).
 
 The run is seeded: the same rules always give the same numbers, so the cache (one JSON
 file per resolved rule set, keyed by its hash, in ``$XDG_CACHE_HOME/pitchkit`` or
@@ -65,7 +68,7 @@ from pitchkit.atomic import write_atomically
 from pitchkit.bots.drawing import call_order
 from pitchkit.bots.heuristic import HeuristicBot, Order, know, order
 from pitchkit.cards import cards_in
-from pitchkit.errors import BotError, UsageError, bot_failure, seat_name
+from pitchkit.errors import BotError, PitchkitError, UsageError, bot_failure, seat_name
 from pitchkit.memo import per_rule_set
 from pitchkit.scoring import score_points, scoring_plan
 from pitchkit.seeded import SeededOnUse
@@ -100,8 +103,25 @@ MAX_GAME_HANDS = 1000
 LEVEL_CONTRACTS = 1000
 LEVEL_ERROR = 0.07
 THIN_DEALS = 4
+#: The dealer's forced bid at a level only a forced dealer bids, and seldom (cinch's 1:
+#: every other seat passes about one deal in 3,000, so the whole games and their fresh
+#: deals hold some 25 such contracts): its contracts come from deals where every seat
+#: before the dealer passes, drawn by a chain of card swaps between the holders of a deal
+#: (:func:`_forced_play`): a swap is kept when every seat before the dealer still passes,
+#: so the deals are those of the auction's own condition, uniformly (a swap is its own
+#: reverse), without bidding the thousands of deals rejection would. ``FORCED_PER_START``
+#: contracts at each hand start the chain visits, ``FORCED_STEPS`` swaps apart, after
+#: ``FORCED_BURN`` at the start; ``FORCED_REPAIR`` swaps at most to reach such a deal
+#: from the last start's (each kept while no more seats would bid).
+FORCED_PER_START = 16
+FORCED_STEPS = 16
+FORCED_BURN = 64
+FORCED_REPAIR = 1000
 #: Bumped whenever the features or the calibration change: old cache files are ignored.
-MODEL_VERSION = 19
+#: 20: the points at the dealer's forced bid, where only a forced dealer bids it, from
+#: deals where every other seat passes (:func:`_forced_play`; cinch's 1 learned from 25
+#: contracts of the whole games missed what its games realised by 0.92 points).
+MODEL_VERSION = 20
 #: Pseudo-counts pulling a rarely seen feature value towards the item's overall rate.
 PRIOR_WEIGHT = 4.0
 #: Hands a band of the estimate needs before it stops borrowing from its neighbours.
@@ -473,6 +493,13 @@ class Calibration:
         row = self.points_at[band]
         return row[min(bid, len(row) - 1)]
 
+    def make_chance(self, rules: Rules, hand: int, suit: int, bid: int) -> float:
+        """The chance the pitcher's side makes ``bid`` with ``hand`` and ``suit`` as trump,
+        as the bids read it: what hands of its band of the estimate realised
+        (:attr:`made`)."""
+        row = self.made[self.band(self.estimate(rules, hand, suit))]
+        return row[min(bid, len(row) - 1)]
+
     def to_json(self) -> dict[str, Any]:
         return {"version": MODEL_VERSION, "rules_hash": self.rules_hash,
                 "items": [[i.name, i.value, i.kind, i.goes_to.value] for i in self.items],
@@ -650,10 +677,18 @@ def calibrate(rules: Rules, hands: int = CALIBRATION_HANDS, seed: str = "calibra
             if progress is not None:
                 progress(share * rounds + hands + done, total)
         games += _thin_play(rules, model, starts, deals, f"{seed}:thin", tick_thin)
+        # the dealer's forced bid where only a forced dealer bids it (cinch's 1: about one
+        # deal in 3,000): its contracts from deals where every other seat passes
+        level = _forced_level(rules, games, deals)
+        forced: list[_Record] = []
+        if level is not None:
+            wanted = math.ceil(level_contracts(_spread(rules, games)) * hands
+                               / default_hands(rules))
+            forced = _forced_play(rules, model, starts, level, wanted, f"{seed}:forced")
         if progress is not None:
             progress(total, total)
-        model = replace(model, points_at=_points_at(rules, model, games),
-                        hands=model.hands + len(games))
+        model = replace(model, points_at=_points_at(rules, model, games, forced),
+                        hands=model.hands + len(games) + len(forced))
     return model
 
 
@@ -851,6 +886,183 @@ def _thin_play(rules: Rules, model: Calibration, starts: Sequence[_Start],
                 if record is not None:
                     out.append(record)
     tick(len(starts) * most)
+    return out
+
+
+def _all_passed(record: _Record) -> bool:
+    """Whether the contract of ``record`` is the dealer's after every other seat passed."""
+    result, states = record[1], record[6]
+    return result.pitcher == result.dealer and states[result.pitcher] == (NO_BID, 0)
+
+
+def _forced_level(rules: Rules, games: Sequence[_Record], deals: Sequence[int]) -> int | None:
+    """The dealer's forced bid (``auction.when_all_pass: dealer_must_bid``) where the whole
+    games ``games`` bid it seldom (:func:`_thin_deals` gives it more deals) and only as
+    forced dealers (every contract at it followed passes of every other seat): its
+    contracts are learned from deals of that condition (:func:`_forced_play`). None
+    elsewhere (auction pitch's 2, half of its contracts, most of them bid freely)."""
+    auction = rules.auction
+    level = auction.dealer_forced_bid
+    if auction.when_all_pass is not WhenAllPass.DEALER_MUST_BID \
+            or not 0 <= level < len(deals) or not deals[level]:
+        return None
+    if any(not _all_passed(record) for record in games if record[1].bid == level):
+        return None
+    return level
+
+
+#: A deal as :func:`_forced_play` changes it: the cards, and per card its holder (a seat,
+#: then the kitty, the pack in order).
+_Deal = tuple[list[int], list[int]]
+
+
+def _deal_of(detail: tuple[Any, ...], n: int) -> _Deal:
+    """The :data:`_Deal` of a deal event's detail (hands, turned card: none, kitty,
+    pack)."""
+    masks = detail[0]
+    kitty, pack = (detail[2], detail[3]) if len(detail) > 2 else (0, ())
+    cards: list[int] = []
+    holders: list[int] = []
+    for holder, held in enumerate((*masks, kitty)):
+        for card in cards_in(held):
+            cards.append(card)
+            holders.append(holder)
+    cards += pack
+    holders += [n + 1] * len(pack)
+    return cards, holders
+
+
+def _dealt(game: Any, deal: _Deal) -> None:
+    """Deal ``deal`` in ``game`` (phase deal)."""
+    cards, holders = deal
+    n = game.n
+    hands: list[list[int]] = [[] for _ in range(n + 2)]
+    for card, holder in zip(cards, holders, strict=True):
+        hands[holder].append(card)
+    game.deal_cards(hands[:n], kitty=hands[n], pack=hands[n + 1])
+
+
+class _Passes:
+    """Whether the seats before the dealer pass, at one hand start, with every seat
+    before each passing: per seat a game at the start brought to its turn by passes (a
+    seat's bid reads its own hand and what is shown), the seat's hand set in it when
+    asked; each answer kept by seat and hand."""
+
+    def __init__(self, rules: Rules, start: _Start, deal: _Deal,
+                 bots: Sequence[HeuristicBot]) -> None:
+        from pitchkit.engine import Game, Phase
+
+        scores, dealer, played = start
+        self.bots = bots
+        self.games: dict[int, Any] = {}
+        self.known: dict[tuple[int, int], bool] = {}
+        game = Game(rules, random.Random(0), dealer=dealer, scores=scores)
+        game.hands_played = played
+        _dealt(game, deal)
+        #: whether the auction reaches the dealer after a pass from every other seat
+        self.reaches = False
+        for _ in range(rules.players.count):
+            seat = game.to_act
+            if game.phase is not Phase.AUCTION or seat is None:
+                return
+            if seat == dealer:
+                self.reaches = True
+                return
+            self.games[seat] = game
+            game = game.clone()
+            try:
+                game.apply(PASS)  # as if it passed: the next seat sees passes only
+            except PitchkitError:
+                return
+
+    def bidding(self, hands: Sequence[int]) -> int:
+        """How many seats before the dealer would bid holding ``hands`` (masks by seat;
+        every seat where the auction does not reach the dealer after passes)."""
+        if not self.reaches:
+            return len(self.bots)
+        count = 0
+        for seat, game in self.games.items():
+            key = (seat, hands[seat])
+            passes = self.known.get(key)
+            if passes is None:
+                game.hands[seat] = hands[seat]
+                bot = self.bots[seat]
+                bidder = bot.bid_player()
+                action = (bidder(game.bid_view(seat), game.bid_choices()) if bidder is not None
+                          else bot.choose(game.observation(seat), game.legal_actions()))
+                passes = self.known[key] = action == PASS
+            count += not passes
+        return count
+
+
+def _forced_play(rules: Rules, model: Calibration, starts: Sequence[_Start], level: int,
+                 wanted: int, seed: str) -> list[_Record]:
+    """About ``wanted`` contracts at the dealer's forced bid ``level``, from deals where
+    every seat before the dealer passes, at hand starts of the whole games (``starts``,
+    taken evenly): a chain of deals (see ``FORCED_PER_START``), each of its deals bid
+    and played out by the finished bot, its contract kept where the dealer bid
+    ``level``. Every random choice from ``seed``."""
+    from pitchkit.engine import Game
+
+    if not starts or wanted <= 0:
+        return []
+    n = rules.players.count
+    top = top_bid(rules)
+    rng = random.Random(seed)
+    visits = min(len(starts), math.ceil(wanted / FORCED_PER_START))
+    per_start = math.ceil(wanted / visits)
+    first = Game(rules, random.Random(f"{seed}:deal"), dealer=starts[0][1])
+    detail = first.deal_random().detail
+    if detail[1] is not None:
+        return []  # a turned card names trump: a card shown from the deck, not swapped here
+    deal = _deal_of(detail, n)
+    dealer = starts[0][1]
+    out: list[_Record] = []
+    for visit in range(visits):
+        start = starts[visit * len(starts) // visits]
+        key = f"{seed}:{visit}"
+        bots = _bots(rules, model, key)
+        # the last start's deal, its hands turned with the dealer
+        shift = (start[1] - dealer) % n
+        dealer = start[1]
+        deal = (deal[0], [(h + shift) % n if h < n else h for h in deal[1]])
+        passes = _Passes(rules, start, deal, bots)
+        hands = [0] * (n + 2)
+        for card, holder in zip(*deal, strict=True):
+            hands[holder] |= 1 << card
+        bidding = passes.bidding(hands)
+        steps = FORCED_REPAIR if bidding else 0
+        for step in range(steps + FORCED_BURN + per_start * FORCED_STEPS):
+            if step < steps and not bidding:
+                continue
+            i, j = rng.randrange(len(deal[0])), rng.randrange(len(deal[0]))
+            cards, holders = deal
+            a, b = holders[i], holders[j]
+            if a == b:  # the same hands (the pack's order): no bid changes
+                cards[i], cards[j] = cards[j], cards[i]
+            else:
+                moved = 1 << cards[i] | 1 << cards[j]
+                swapped = list(hands)
+                swapped[a] ^= moved
+                swapped[b] ^= moved
+                now = passes.bidding(swapped)
+                # reaching a deal where every seat passes: kept while no more would bid;
+                # then kept only where every seat still passes
+                if now <= bidding if step < steps else not now:
+                    cards[i], cards[j] = cards[j], cards[i]
+                    hands, bidding = swapped, now
+            if bidding or step < steps + FORCED_BURN \
+                    or (step - steps - FORCED_BURN) % FORCED_STEPS != FORCED_STEPS - 1:
+                continue
+            sample = f"{key}:{step}"
+            game = Game(rules, random.Random(sample), dealer=dealer, scores=start[0])
+            game.hands_played = start[2]
+            _dealt(game, deal)
+            held = tuple(game.hands[s] | game.reserve[s] for s in range(n))
+            _act(game, _bots(rules, model, sample), 0)
+            record = _record(game, 0, 0, held, top) if game.hand_results else None
+            if record is not None and record[1].bid == level and _all_passed(record):
+                out.append(record)
     return out
 
 
@@ -1083,7 +1295,8 @@ def _taken(plan: Any, result: Any, team: Sequence[int], side: int) -> int:
                if any(team[s] == side for s in result.points.get(item.name, ())))
 
 
-def _points_at(rules: Rules, model: Calibration, records: Sequence[_Record]) -> Table:
+def _points_at(rules: Rules, model: Calibration, records: Sequence[_Record],
+               forced_records: Sequence[_Record] = ()) -> Table:
     """Per band of the estimate, per bid: the points the pitcher's side took in the
     contracts of ``records`` at that bid, leaning (``LEVEL_PRIOR`` hands' worth) on the
     band's points in these contracts moved by the level's shift: what its contracts took
@@ -1099,26 +1312,22 @@ def _points_at(rules: Rules, model: Calibration, records: Sequence[_Record]) -> 
     bid by the rounds' models): in whole games a band's hands may take more or less
     (call-partner pitch's bands of 4.6 to 5.9 points took 0.3 to 0.8 more at 7 and 0.1
     to 0.3 more at 8), and a rare level leaning on the others' shift should lean on the
-    same hands' points."""
+    same hands' points.
+
+    ``forced_records``: contracts at the dealer's forced bid from deals where every other seat
+    passes (:func:`_forced_play`), in place of those of ``records`` at that level (all of
+    them such contracts, :func:`_forced_level`, far fewer): that level's shift and cells
+    come from them alone (on the bands' points and the other levels' shifts of
+    ``records``, which they leave as they are)."""
     plan = scoring_plan(rules)
     size = len(model.points)
     top = len(model.refusing) - 1
     count = [[0] * size for _ in range(top + 1)]
     took = [[0.0] * size for _ in range(top + 1)]
-    # per contract: its level, band, points and the best estimate of the strongest hand
-    # of another side
-    contracts: list[tuple[int, int, int, float]] = []
-    for held, result, team, *_ in records:
-        pitcher = result.pitcher
-        side = team[pitcher]
-        where = model.band(model.estimate(rules, held[pitcher], result.trump))
-        at = min(top, int(result.bid))
-        taken = _taken(plan, result, team, side)
+    contracts = _contracts(rules, model, plan, records, top)
+    for at, where, taken, _ in contracts:
         count[at][where] += 1
         took[at][where] += taken
-        contracts.append((at, where, taken, max(
-            (best_estimate(model, rules, held[s]) for s in range(len(team)) if team[s] != side),
-            default=0.0)))
     in_band = [sum(level[b] for level in count) for b in range(size)]
     points = [(sum(level[b] for level in took) + LEVEL_PRIOR * p) / (n + LEVEL_PRIOR)
               for b, (p, n) in enumerate(zip(model.points, in_band, strict=True))]
@@ -1132,6 +1341,17 @@ def _points_at(rules: Rules, model: Calibration, records: Sequence[_Record]) -> 
     forced = (auction.dealer_forced_bid,) if auction.when_all_pass is WhenAllPass.DEALER_MUST_BID \
         else ()
     shifts = level_shifts(above, alone=forced, rivals=rivals)
+    if forced_records:
+        level = min(top, int(forced_records[0][1].bid))
+        count[level], took[level] = [0] * size, [0.0] * size
+        above[level], rivals[level] = [], []
+        for at, where, taken, rival in _contracts(rules, model, plan, forced_records, top):
+            count[at][where] += 1
+            took[at][where] += taken
+            above[at].append(taken - points[where])
+            rivals[at].append(rival)
+        shifts = tuple(shift if at != level else own for at, (shift, own) in enumerate(zip(
+            shifts, level_shifts(above, alone=forced, rivals=rivals), strict=True)))
     out = []
     for here, sums, own, shift in zip(count, took, above, shifts, strict=True):
         # a band's cell: the band's points moved by the level's shift, and by what the
@@ -1142,6 +1362,22 @@ def _points_at(rules: Rules, model: Calibration, records: Sequence[_Record]) -> 
                  for t, p, c in zip(sums, points, here, strict=True)]
         out.append(_monotone(means, [c + LEVEL_PRIOR for c in here]))
     return tuple(zip(*out, strict=True))
+
+
+def _contracts(rules: Rules, model: Calibration, plan: Any, records: Sequence[_Record],
+               top: int) -> list[tuple[int, int, int, float]]:
+    """Per contract of ``records``: its level (at most ``top``), its band, the points the
+    pitcher's side took and the best estimate of the strongest hand of another side."""
+    out = []
+    for held, result, team, *_ in records:
+        pitcher = result.pitcher
+        side = team[pitcher]
+        out.append((min(top, int(result.bid)),
+                    model.band(model.estimate(rules, held[pitcher], result.trump)),
+                    _taken(plan, result, team, side),
+                    max((best_estimate(model, rules, held[s]) for s in range(len(team))
+                         if team[s] != side), default=0.0)))
+    return out
 
 
 def best_estimate(model: Calibration, rules: Rules, hand: int) -> float:
