@@ -46,10 +46,12 @@ In staged play (``play.stages``) a stage's choice of cards is searched instead
 played out from the stage's first lead in worlds that guess every other seat's cards of
 the stage and its reserve (:mod:`pitchkit.bots.staged`), a play-out going on through the
 later stages, every seat choosing its cards by a rule of thumb, to the hand's end. The
-stage's card play is the calibrated bot's: searched as above (``work`` on top of the
-stage search) it measured no gain at any budget (1,000 deals against the calibrated bot,
-seed 1: Pimps & Hoes +32.3% and four players +34.8% searched at 10,000 card plays, +31.3%
-and +35.7% not) and took 1.7 to 2.1 times the time. (Not with trumps-only play, whose
+stage's card play is searched in the same kind of worlds, ``staged_cards`` of them a
+decision whatever ``work`` is left (:func:`~pitchkit.bots.stage_choice.search_stage_card`):
+charged to ``work``, as before 6d84adf, the two-player hand's budget bought almost no
+searched card (no gain measured); 4 worlds a decision measured +4.2% and +6.2% against
+``staged_cards=0`` (the calibrated bot's card play), Pimps & Hoes, 600 deals each, at
+about 3.5 times the time (docs/search-vs-montecarlo.md). (Not with trumps-only play, whose
 hands the staged worlds do not model: there the calibrated bot's choice stands.)
 
 Bidding, trump and the draw are the calibrated bot's (:mod:`pitchkit.bots.calibrated`),
@@ -77,7 +79,9 @@ Settings: ``samples`` (worlds a decision at most, default 16), ``margin`` (defau
 0.25), ``work`` (card plays of play-outs a hand; default as above), ``playout``
 (``thumb``, the default, or ``careful``), ``leaf`` (default 0: whole play-outs),
 ``prune`` (0: no candidate dropped; default as above), ``exact`` (tricks played exactly
-at the end of a play-out, default 0: none), and the calibrated bot's.
+at the end of a play-out, default 0: none), ``staged_cards`` (staged play: worlds a card
+decision is searched on, default 4; 0: the calibrated bot's card), and the calibrated
+bot's.
 """
 
 from __future__ import annotations
@@ -106,7 +110,7 @@ from pitchkit.bots.heuristic import HeuristicBot, know
 from pitchkit.bots.leaf import Leaf
 from pitchkit.bots.playout import careful_policy
 from pitchkit.bots.quickscore import QuickScore
-from pitchkit.bots.stage_choice import search_stage
+from pitchkit.bots.stage_choice import search_stage, search_stage_card
 from pitchkit.bots.staged import choose_stage, stage_order, staged_world
 from pitchkit.bots.worlds import (
     Known,
@@ -165,6 +169,10 @@ BATCH_FROM = 16
 #: Tricks at the end of a play-out played exactly by default (setting ``exact``) where
 #: the play-outs are batched.
 EXACT_TRICKS = 0
+#: Worlds a card decision of staged play is searched on by default (setting
+#: ``staged_cards``; 8 measured +5.3% and +7.7% against none on the deals where 4 measured
+#: +4.2% and +6.2%, at about 1.5 times the time; 16 +5.7% on the first).
+STAGE_CARD_WORLDS = 4
 
 
 @lru_cache(maxsize=64)
@@ -234,10 +242,13 @@ class SearchBot(CalibratedBot):
     def __init__(self, rules: Rules, seat: int, rng: random.Random, samples: int = 16,
                  margin: float = 0.25, work: int | None = None, boldness: float = 0.0,
                  moon_samples: int = 0, playout: str = "thumb", leaf: int = 0,
-                 prune: float | None = None, exact: int | None = None) -> None:
+                 prune: float | None = None, exact: int | None = None,
+                 staged_cards: int = STAGE_CARD_WORLDS) -> None:
         super().__init__(rules, seat, rng, boldness=boldness, moon_samples=moon_samples)
         if samples < 1:
             raise ValueError("samples must be at least 1")
+        if staged_cards < 0:
+            raise ValueError("staged_cards must be 0 (the calibrated bot's card) or more")
         if playout not in PLAYOUTS:
             raise ValueError(f"playout must be one of {', '.join(PLAYOUTS)}, not {playout!r}")
         self.table = table_of(rules)
@@ -262,11 +273,12 @@ class SearchBot(CalibratedBot):
         self._trick: tuple[int, tuple[int, ...], int, int, int, int] = (-1, (), -1, -1, 0, 0)
         plan = rules_plan(rules)
         self._never_lead_joker = plan.play.never_lead_joker
-        #: staged play (play.stages): its stage choice is searched (not its card play),
-        #: but not with trumps-only play (None)
+        #: staged play (play.stages): its stage choice and its card play are searched
+        #: (the card on ``staged_cards`` worlds), but not with trumps-only play (None)
         self._staged: bool | None = bool(rules.play.stages)
         if self._staged and self.table.trumps_only:
             self._staged = None
+        self.staged_cards = int(staged_cards)
         #: per trump suit, the order a play-out chooses a stage's cards in
         self._stage_orders = [stage_order(rules, trump) for trump in range(4)] \
             if self._staged else []
@@ -338,10 +350,15 @@ class SearchBot(CalibratedBot):
         if observation.phase is Phase.SELECT and self._staged \
                 and observation.trump is not None:
             return SELECT_FLAG | search_stage(self, observation, usual & ~SELECT_FLAG)
-        # staged play: the stage's choice is searched, its card play is the calibrated bot's
         if (observation.phase is not Phase.PLAY or len(legal_actions) < 2
-                or self._staged is not False):
+                or self._staged is None):
             return usual
+        if self._staged:
+            # staged play: the card searched in staged worlds, the calibrated bot's with none
+            if observation.trump is None or not self.staged_cards:
+                return usual
+            return search_stage_card(self, observation, legal_actions, usual,
+                                     self.staged_cards)
         if observation.trump is None:
             # the lead that names trump: the calibrated bot's suit stands, which of its
             # cards to lead is searched with that suit trump (a card of another suit names
