@@ -381,8 +381,14 @@ class SearchBot(CalibratedBot):
             return usual
         totals = self.search(observation, worlds, candidates)
         self._work_left -= self._played_out * self.playout_plays(observation)
+        return self.chosen(totals, usual, len(worlds))
+
+    def chosen(self, totals: dict[int, float], usual: int, worlds: int) -> int:
+        """The choice of a search: the candidate of the largest total over ``worlds``
+        worlds, where it beats the calibrated bot's ``usual`` by more than ``margin``
+        points a world; else ``usual`` (a tie to ``usual``)."""
         best = max(totals, key=lambda c: (totals[c], c == usual))
-        if totals[best] - totals[usual] > self.margin * len(worlds):
+        if totals[best] - totals[usual] > self.margin * worlds:
             return best
         return usual
 

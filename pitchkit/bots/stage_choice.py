@@ -252,10 +252,7 @@ def search_stage(search: SearchBot, obs: Observation, usual: int) -> int:
             hands[me], hands[n + me] = choice, cards & ~choice
             lead = thumb_lead(hands[leader], trumps, trump_order, trump_first, no_joker)
             totals[choice] += search.play_card_out(lead_obs, hands, dealt, lead, quick)
-    best = max(totals, key=lambda c: (totals[c], c == usual))
-    if totals[best] - totals[usual] > search.margin * len(worlds):
-        return best
-    return usual
+    return search.chosen(totals, usual, len(worlds))
 
 
 def search_stage_card(search: SearchBot, obs: Observation, legal: Sequence[int],
@@ -290,7 +287,4 @@ def search_stage_card(search: SearchBot, obs: Observation, legal: Sequence[int],
         dealt = [world[s] | world[n + s] | played_by[s] for s in range(n)]
         for card in alive:
             totals[card] += search.play_card_out(obs, world, dealt, card, quick)
-    best = max(totals, key=lambda c: (totals[c], c == usual))
-    if totals[best] - totals[usual] > search.margin * len(worlds):
-        return best
-    return usual
+    return search.chosen(totals, usual, len(worlds))
