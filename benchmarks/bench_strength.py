@@ -39,6 +39,7 @@ from pitchkit.bots.value import _act as value_act
 from pitchkit.load import load_variant, shipped_variants
 from pitchkit.match import match, render_match_text
 from pitchkit.simulate import Setup, forget_bot_factories, game_bots, play_game
+from pitchkit.stats import wilson as wilson_interval
 
 VARIANTS = tuple(name for name, _ in shipped_variants())
 #: Contracts a bid level needs before its row of the calibration table counts.
@@ -92,13 +93,12 @@ MAKE_BAR = 5.0
 
 
 def wilson(made: float, count: float) -> tuple[float, float]:
-    """The 95% Wilson interval of a share ``made`` of ``count`` (sound at 0% and 100%)."""
-    z = 1.96
-    share = made / count
-    centre = (share + z * z / (2 * count)) / (1 + z * z / count)
-    half = z * (share * (1 - share) / count + z * z / (4 * count * count)) ** 0.5 \
-        / (1 + z * z / count)
-    return max(0.0, centre - half), min(1.0, centre + half)  # (to rounding at 0 and 1)
+    """The 95% Wilson interval of a share ``made`` of ``count`` (sound at 0% and 100%):
+    :func:`pitchkit.stats.wilson`'s bounds."""
+    interval = wilson_interval(int(made), int(count))
+    low, high = interval["low"], interval["high"]
+    assert low is not None and high is not None
+    return low, high
 
 
 #: A calibration table plays more games (batches of its first run's size, up to this
