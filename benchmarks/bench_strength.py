@@ -416,7 +416,13 @@ def main() -> None:
     parser.add_argument("--update", action="store_true",
                         help="with --markdown: replace only the sections of the variants "
                              "run, keep the page's others")
+    parser.add_argument("--force", action="store_true",
+                        help="with --markdown and no --update: replace FILE if it exists")
     args = parser.parse_args()
+    if args.markdown and Path(args.markdown).exists() and not (args.update or args.force):
+        # checked before the runs, which take an hour: nothing is lost to a refusal
+        sys.exit(f"bench_strength: {args.markdown} exists (add --update to replace the "
+                 "sections of the variants run, or --force to replace the page)")
     scale = 0.05 if args.quick else args.scale
 
     def n(count: int) -> int:

@@ -149,3 +149,20 @@ def test_an_update_replaces_the_sections_of_the_variants_run_and_keeps_the_other
     BENCH.write_markdown(str(page), ["### cinch", "", "newer cinch", ""], "--only calibration")
     text = page.read_text(encoding="utf-8")
     assert "newer cinch" in text and "smear" not in BENCH.sections(text)
+
+
+def test_an_existing_page_is_kept_unless_update_or_force_is_asked(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    page = tmp_path / "calibration.md"
+    page.write_text("a user's page\n", encoding="utf-8")
+    monkeypatch.setattr(sys, "argv", ["bench_strength.py", "--only", "calibration",
+                                      "--variants", "cinch", "--markdown", str(page)])
+
+    def played(*_: object) -> list[str]:
+        raise AssertionError("the games were played before the page was refused")
+
+    monkeypatch.setattr(BENCH, "part_calibration", played)
+    with pytest.raises(SystemExit) as stopped:
+        BENCH.main()  # refused before any game is played
+    assert "exists" in str(stopped.value.code) and "--force" in str(stopped.value.code)
+    assert page.read_text(encoding="utf-8") == "a user's page\n"
