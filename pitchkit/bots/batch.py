@@ -1,24 +1,23 @@
 """The search bot's rule-of-thumb play-outs of one decision, batched across its worlds and
-candidates (numpy).
+candidates.
 
 :meth:`pitchkit.bots.search.SearchBot.play_card_out` plays one candidate out in one world
 card by card in Python: about 3 us a card, paid again for every world and candidate.
 Here every play-out of a decision (each world with each candidate) is one row of numpy
-arrays of card masks, and each card of the rest of the hand is played in every row by
-one short run of array operations: the Python cost is paid once a step for the whole
-batch. All the rows of one decision start from the same trick, so they lead and follow
-together (every trick has as many cards in every row), only the seat to play and the
-cards differ.
+arrays of card masks, and every row is played to the end of the hand by one call of a
+compiled kernel (:func:`pitchkit.bots.thumb.play_rows`: numba): the Python cost is paid
+once a decision. All the rows of one decision start from the same trick, so they lead
+and follow together (every trick has as many cards in every row), only the seat to play
+and the cards differ.
 
 The rule of thumb is the same, card for card (``tests/test_search_batch.py`` holds the two
 equal on random positions of every shipped variant and of random rule sets, values
 included): a leader leads its strongest card (its strongest trump, else its highest
 plain card, the first suit on a tie); a follower takes an opponent's trick as cheaply as
-may be, else throws the card least worth holding. To make "cheapest" one array operation,
+may be, else throws the card least worth holding. To make "cheapest" one operation,
 the cards are *relabelled* for each rule set and trump: bit ``i`` of a batch mask is the
 card ``i``-th least worth holding (:attr:`ThumbTables.card_of`), so the cheapest card of
-a mask is its lowest bit; the lead's order and the game points are read from tables of
-14-bit chunks.
+a mask is its lowest bit; the game points are read from tables of 14-bit chunks.
 
 The play-outs' value is :class:`pitchkit.bots.quickscore.QuickScore`'s, clause for clause
 on the arrays (:func:`values`); a play-out the quick scorer hands to the engine's
@@ -37,13 +36,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
 from itertools import chain
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
+from pitchkit.bots import thumb
 from pitchkit.bots.endgame import back_up
 from pitchkit.bots.montecarlo import GAME_BONUS
 from pitchkit.bots.quickscore import NOBODY, QuickScore
@@ -60,7 +59,7 @@ from pitchkit.scoring import (
     bid_result,
 )
 from pitchkit.settle import settle_parts
-from pitchkit.tricks import ANY_CARD, FOLLOW_OR_TRUMP, MUST_FOLLOW_THEN_TRUMP, TrumpTables
+from pitchkit.tricks import TrumpTables
 from pitchkit.variant import GameTie, GoesTo
 
 U64 = np.uint64
@@ -91,8 +90,6 @@ BIT_OR_NONE = np.append(BITS, U64(0))
 #: By number of seats, the sides' columns of the scorer's points won and last the
 #: column of the points nobody won (NOBODY)
 _SIDE_COLUMNS = [np.array([*range(n), NOBODY], np.intp) for n in range(17)]
-#: Each place in a trick as a 0-d array (an array operand costs numpy less a call).
-_PLACES = [np.array(place, np.intp) for place in range(16)]
 
 
 def _chunk_table(values: Sequence[int], combine: str, empty: int, dtype: type) -> list[
@@ -159,13 +156,24 @@ class ThumbTables:
     suit_masks: Masks
     trumps: int
     jokers: int
-    #: chunk tables of the lead: ``rank * 64 + relabelled card`` of the card led
-    lead: list[npt.NDArray[np.generic]]
+    #: by relabelled card, ``rank * 64 + the card`` as a lead (-1: never led first): the
+    #: leader leads the highest it holds
+    lead_enc: npt.NDArray[np.int64]
     following: int
     never_lead_joker: bool
     #: per byte of a mask of cards, the relabelled masks of its 256 values (Python ints,
     #: for :meth:`relabel_of`)
     relabel_bytes: tuple[tuple[int, ...], ...] = ()
+
+    @property
+    def trumps_u64(self) -> np.uint64:
+        """:attr:`trumps` as numba reads a mask (a uint64: a Python int would be int64)."""
+        return U64(self.trumps)
+
+    @property
+    def joker_free(self) -> np.uint64:
+        """Every card but the jokers (relabelled), as :attr:`trumps_u64`."""
+        return U64(~self.jokers & ((1 << CARDS) - 1))
 
     def relabel_of(self, mask: int) -> int:
         """The relabelled mask of a mask of cards, in Python (one mask: cheaper than a
@@ -229,7 +237,7 @@ def thumb_tables(tables: tuple[TrumpTables, tuple[tuple[int, ...], ...], tuple[f
             lead_rank[c] = (c % 13) * 4 + (3 - c // 13)
     lead_enc = [lead_rank[card_of[i]] * 64 + i if lead_rank[card_of[i]] >= 0 else -1
                 for i in range(CARDS)]
-    return ThumbTables(
+    out = ThumbTables(
         card_of=card_of, index_of=tuple(index_of),
         relabel=_chunk_table([1 << index_of[c] for c in range(CARDS)], "or", 0, U64),
         unlabel=_chunk_table([1 << card_of[i] for i in range(CARDS)], "or", 0, U64),
@@ -242,9 +250,21 @@ def thumb_tables(tables: tuple[TrumpTables, tuple[tuple[int, ...], ...], tuple[f
         led_masks=np.array([relabelled(t.suit_masks[suits[i]]) for i in range(CARDS)], U64),
         suit_masks=np.array([relabelled(m) for m in t.suit_masks], U64),
         trumps=relabelled(t.trumps), jokers=relabelled(3 << 52),
-        lead=_chunk_table(lead_enc, "max", -1, np.int32),
+        lead_enc=np.array(lead_enc, np.int64),
         following=following, never_lead_joker=never_lead_joker,
         relabel_bytes=relabel_bytes)
+    compile_kernels(out)
+    return out
+
+
+def compile_kernels(tab: ThumbTables) -> None:
+    """Compile :mod:`pitchkit.bots.thumb`'s kernels for the types :func:`play_outs` passes
+    them (or load them from numba's cache), with the tables, not at a search's first
+    decision: a batch of no rows."""
+    play_outs(tab, [[0] * 4], [], 0, [], [0] * 4, [0] * 4, (0, 1, 2, 3), (1, 2, 3, 0), 4)
+    no_rows = np.zeros(0, np.intp)
+    thumb.legal_rows(np.zeros((0, 4), U64), no_rows, 0, np.zeros(0, U64), tab.following,
+                     tab.never_lead_joker, tab.joker_free, tab.trumps_u64)
 
 
 def _byte_table(bits: Sequence[int]) -> tuple[int, ...]:
@@ -288,60 +308,35 @@ def play_outs(tab: ThumbTables, worlds: Sequence[Sequence[int]], candidates: Seq
               size: int, trace: bool = False, exact: int = 0) -> Batch:
     """Play every candidate (a legal card of ``seat``, to the ``trick`` on the table) out
     in every world (every seat's unplayed cards, ``seat``'s with the candidates) by the
-    rule of thumb, ``size`` seats playing, each followed by ``next_seat``; ``captured``
-    and ``tricks_won`` so far. With ``trace``, the cards played by rule of thumb
-    (original numbers) of every row, step by step.
+    rule of thumb (:func:`pitchkit.bots.thumb.play_rows`), ``size`` seats playing, each
+    followed by ``next_seat``; ``captured`` and ``tricks_won`` so far. With ``trace``, the
+    cards played by rule of thumb (original numbers) of every row, step by step.
 
     With ``exact``, the cards after the candidate from the first at which no more than
     ``exact`` tricks' cards are left are played every way they may be
     (:mod:`pitchkit.bots.endgame`): each legal card of a node a new row (the node's
-    cards least worth holding first), the rows of the batch the leaves.
-
-    The hands are kept by place in the trick (``hands[:, p]``: the hand of the ``p``-th
-    seat to play to it), turned at each trick's end so that its winner comes first: the
-    seat to play is a column, the same in every row."""
+    cards least worth holding first), the rows of the batch the leaves."""
     w_count, c_count = len(worlds), len(candidates)
     rows = w_count * c_count
-    n = len(team)
     index_of = tab.index_of
-    # the seats in the order they play to the trick under way
-    order = [trick[0][0] if trick else seat]
-    while len(order) < size:
-        order.append(next_seat[order[-1]])
     # (np.fromiter: numpy reads a list of Python ints above 2**31 slowly)
     by_world: Any = _by_chunks(tab.relabel, np.fromiter(chain.from_iterable(worlds), U64).reshape(
         w_count, -1), "or")
-    hands: Masks = by_world.take(order, axis=1).repeat(c_count, axis=0)
+    hands: Masks = by_world.repeat(c_count, axis=0)
     plays = sum(int(m).bit_count() for m in worlds[0])
     relabel = tab.relabel_of
     cap = _rows([relabel(m) for m in captured], rows, U64)
     won = _rows(tricks_won, rows, np.int64)
-    seats = _rows(order, rows, np.intp)
-    teams = np.array(team, np.intp)[seats]
-    turns, by_row, turned_at, by_row_n = _turn_tables(rows, size, n)
-    beats, lead_tabs = tab.beats, tab.lead
-    lead_beats, led_masks, led_base = tab.lead_beats, tab.led_masks, tab.led_base
-    # (0-d arrays, and ``take`` rather than indexing by arrays other than 1-d of intp: each
-    # costs numpy less a call)
-    trumps = np.array(tab.trumps, U64)
-    following = tab.following
-    joker_free = np.array(~tab.jokers & ((1 << CARDS) - 1), U64)
-    mod = np.array(MOD, U64)
-    place = len(trick)
-    traced: list[list[int]] | None = [] if trace else None
-    card_of = np.array(tab.card_of, np.intp) if trace else None
-    # every seat of the play-out its own side (auction pitch): a follower always plays
-    # to an opponent's trick, and nobody's side needs keeping
-    solo = len({team[s] for s in order}) == size
-    # the trick under way (the same in every row): the cards that beat the card winning
-    # it so far (a suit led orders the cards: a card beating the winner wins, and what
-    # beats it is what beat both), the place and side of its winner
+    last = np.full(rows, -1, np.intp)
+    to_play = np.full(rows, seat, np.intp)
+    # the trick under way (the same in every row): the seat winning it, the cards that
+    # beat its card (a suit led orders the cards: a card beating the winner wins, and what
+    # beats it is what beat both), its cards, and the suit led
+    win_seat = np.full(rows, -1, np.intp)
     beat = np.zeros(rows, U64)
-    win_team = np.zeros(rows, np.intp)
-    win_place = np.zeros(rows, np.intp)
     trick_mask = np.zeros(rows, U64)
-    led_mask = np.zeros(rows, U64)
     led67 = np.zeros(rows, U64)
+    led_mask = np.zeros(rows, U64)
     if trick:
         first = index_of[trick[0][1]]
         led = int(tab.suit[first])
@@ -353,158 +348,76 @@ def play_outs(tab: ThumbTables, worlds: Sequence[Sequence[int]], candidates: Seq
             bits |= 1 << i
             if keys[i] > keys[win_c]:
                 win_c, win_p = i, p
+        win_seat[:] = trick[win_p][0]
+        beat[:] = tab.beats[led * MOD + (1 << win_c) % MOD]
+        trick_mask[:] = bits
         led67[:] = led * MOD
         led_mask[:] = tab.suit_masks[led]
-        beat[:] = beats[led * MOD + (1 << win_c) % MOD]
-        win_team[:] = team[trick[win_p][0]]
-        win_place[:] = win_p
-        trick_mask[:] = bits
-    card = _rows([index_of[c] for c in candidates], w_count, np.intp).ravel()
-    last = np.full(rows, -1, np.intp)
+    nxt = np.array(next_seat, np.intp)
+    team_arr = np.array(team, np.intp)
+    # every seat of the play-out its own side (auction pitch): a follower always plays
+    # to an opponent's trick
+    order = [trick[0][0] if trick else seat]
+    while len(order) < size:
+        order.append(next_seat[order[-1]])
+    solo = len({team[s] for s in order}) == size
+    place = len(trick)
     # played exactly from this step on (never the candidate)
     exact_from = max(plays - exact * size, 1) if exact else plays
+    traced = np.zeros((exact_from, rows), np.intp) if trace else _NO_TRACE
+
+    def play(first: Masks, step_from: int, step_to: int, trace_to: Ints) -> None:
+        thumb.play_rows(hands, cap, won, last, to_play, win_seat, beat, trick_mask, led67,
+                        led_mask, first, place, step_from, step_to, plays, size, nxt,
+                        team_arr, solo, tab.following, tab.never_lead_joker, tab.joker_free,
+                        tab.trumps_u64, tab.beats, tab.lead_enc, tab.lead_beats,
+                        tab.led_base, tab.led_masks, BIT_INDEX, trace_to)
+
+    play(_rows([1 << index_of[c] for c in candidates], w_count, U64).ravel(), 0, exact_from,
+         traced)
+    place = (place + exact_from) % size
     root: Ints | None = None
     tree: list[tuple[Ints, Ints, Ints]] = []
-    for step in range(plays):
-        hand = hands[:, place]
-        took = None
-        if step == 0:
-            bit = BITS[card]
-        elif plays - step <= size - place:
-            bit = hand.copy()  # the last trick: one card each
-        elif step >= exact_from:
-            legal = (_legal(following, hand, led_mask, trumps) if place
-                     else _lead_legal(tab, hand, joker_free))
-            counts = np.bitwise_count(legal).astype(np.intp)
-            if counts.max() == 1:
-                bit = legal
-            else:
-                # every legal card a child of its node, in order (least worth holding
-                # first): the node's state copied to each
-                lows, more = [], legal
-                for _ in range(counts.max()):
-                    low = np.bitwise_and(more, -more)
-                    lows.append(low)
-                    more = more ^ low
-                options = np.column_stack(lows)
-                parent = np.repeat(np.arange(len(counts)), counts)
-                bit = options[options.astype(bool)]
-                root = parent if root is None else root.take(parent)
-                hands, cap, won, seats = (hands.take(parent, axis=0), cap.take(parent, axis=0),
-                                          won.take(parent, axis=0), seats.take(parent, axis=0))
-                teams = teams.take(parent, axis=0)
-                beat, win_team, win_place = beat.take(parent), win_team.take(parent), \
-                    win_place.take(parent)
-                trick_mask, led_mask, led67 = trick_mask.take(parent), \
-                    led_mask.take(parent), led67.take(parent)
-                last = last.take(parent)
-                nodes = len(parent)
-                by_row = np.arange(nodes) * size
-                turned_at = (by_row[:, None, None] + turns).reshape(nodes * size, size)
-                by_row_n = np.arange(nodes) * n
-                hand = hands[:, place]
-                tree.append((parent, np.cumsum(counts) - counts, seats[:, place].copy()))
-            if not place:
-                card = BIT_INDEX.take(bit % mod)
-        elif not place:
-            legal = _lead_legal(tab, hand, joker_free)
-            enc: Any = lead_tabs[0].take(legal & _LOW)
-            for chunk in range(1, CHUNKS):
-                enc = np.maximum(enc, lead_tabs[chunk].take((legal >> _SHIFTS[chunk]) & _LOW))
-            card = (enc & 63).astype(np.intp)
-            bit = BITS[card]
+    for step in range(exact_from, plays):
+        if plays - step <= size - place:
+            play(_NO_CARDS, step, plays, _NO_TRACE)  # the last trick: one card each
+            break
+        legal = thumb.legal_rows(hands, to_play, place, led_mask, tab.following,
+                                 tab.never_lead_joker, tab.joker_free, tab.trumps_u64)
+        counts = np.bitwise_count(legal).astype(np.intp)
+        if counts.max() == 1:
+            bit = legal
         else:
-            legal = _legal(following, hand, led_mask, trumps)
-            take = legal & beat
-            took = take.astype(bool)
-            if not solo:
-                its_team = teams[:, place]
-                took &= win_team != its_team
-            choice = np.where(took, take, legal)
-            bit = np.bitwise_and(choice, -choice)
-        hand ^= bit
-        if traced is not None and step < exact_from:
-            traced.append(card_of[BIT_INDEX.take(bit % mod)].tolist())  # type: ignore[index]
-        if not place and step and plays - step <= size:
-            card = BIT_INDEX.take(bit % mod)
-        if place:
-            # solo, a follower's card wins exactly when it took the trick
-            better = took if solo and took is not None else (bit & beat).astype(bool)
-            np.copyto(win_place, _PLACES[place], where=better)
-            if not solo:
-                # the follower's side (read above where it chose to take the trick)
-                np.copyto(win_team, teams[:, place] if took is None else its_team,
-                          where=better)
-            if place + 1 < size:
-                beat &= beats.take(led67 + bit % mod)
-            trick_mask |= bit
-        else:
-            beat = lead_beats[card]
-            led67 = led_base[card]
-            led_mask = led_masks[card]
-            if not solo:
-                win_team = teams[:, 0].copy()
-            win_place.fill(0)
-            trick_mask = bit.copy()
-        place += 1
-        if place == size:
-            at_winner = by_row + win_place
-            winner = seats.take(at_winner)
-            at = by_row_n + winner
-            cap.ravel()[at] |= trick_mask
-            won.ravel()[at] += 1
-            last = winner
-            place = 0
-            turned = turned_at.take(at_winner, axis=0)
-            hands = hands.take(turned)
-            seats = seats.take(turned)
-            if not solo:
-                teams = teams.take(turned)
+            # every legal card a child of its node, in order (least worth holding first):
+            # the node's state copied to each
+            lows, more = [], legal
+            for _ in range(counts.max()):
+                low = np.bitwise_and(more, -more)
+                lows.append(low)
+                more = more ^ low
+            options = np.column_stack(lows)
+            parent = np.repeat(np.arange(len(counts)), counts)
+            bit = options[options.astype(bool)]
+            root = parent if root is None else root.take(parent)
+            hands, cap, won = (hands.take(parent, axis=0), cap.take(parent, axis=0),
+                               won.take(parent, axis=0))
+            last, to_play, win_seat = last.take(parent), to_play.take(parent), \
+                win_seat.take(parent)
+            beat, trick_mask, led67, led_mask = beat.take(parent), trick_mask.take(parent), \
+                led67.take(parent), led_mask.take(parent)
+            tree.append((parent, np.cumsum(counts) - counts, to_play.copy()))
+        play(bit, step, step + 1, _NO_TRACE)
+        place = (place + 1) % size
     assert not place, "a play-out ends at a trick's end"
-    return Batch(cap, won, last, traced, root, tree)
+    return Batch(cap, won, last,
+                 np.array(tab.card_of, np.intp).take(traced).tolist() if trace else None,
+                 root, tree)
 
 
-@lru_cache(maxsize=256)
-def _turn_tables(rows: int, size: int, n: int) -> tuple[Ints, Ints, Ints, Ints]:
-    """The trick's end's index tables of :func:`play_outs` for ``rows`` rows, ``size``
-    seats playing of ``n``: per winner's place the places turned to start at it, then
-    by row ``row * size``; by ``row * size + the winner's place`` the row's places (flat)
-    turned to start at the winner's; and by row ``row * n`` (made once per shape, read
-    only)."""
-    turns = np.array([[(w + q) % size for q in range(size)] for w in range(size)], np.intp)
-    by_row = np.arange(rows) * size
-    turned_at = (by_row[:, None, None] + turns).reshape(rows * size, size)
-    by_row_n = np.arange(rows) * n
-    for table in (turns, by_row, turned_at, by_row_n):
-        table.setflags(write=False)
-    return turns, by_row, turned_at, by_row_n
-
-
-def _lead_legal(tab: ThumbTables, hand: Masks, joker_free: Masks) -> Masks:
-    """The cards of each hand that may be led (``joker_free``: every card but the
-    jokers)."""
-    if not tab.never_lead_joker:
-        return hand
-    plain = hand & joker_free
-    out: Masks = np.where(plain, plain, hand)
-    return out
-
-
-def _legal(following: int, hand: Masks, led_mask: Masks, trumps: Masks) -> Masks:
-    """The cards of each hand that may follow to a trick (``led_mask``: the suit led's
-    cards, by row; ``trumps``: the trumps' mask)."""
-    if following == ANY_CARD:
-        return hand
-    follow = hand & led_mask
-    out: Masks
-    if following == FOLLOW_OR_TRUMP:
-        out = np.where(follow, follow | (hand & trumps), hand)
-    elif following == MUST_FOLLOW_THEN_TRUMP:
-        held = hand & trumps
-        out = np.where(follow, follow, np.where(held, held, hand))
-    else:
-        out = np.where(follow, follow, hand)
-    return out
+#: No card given (:func:`pitchkit.bots.thumb.play_rows` plays the first step itself) and
+#: no trace kept
+_NO_CARDS = np.zeros(0, U64)
+_NO_TRACE = np.zeros((0, 0), np.intp)
 
 
 def game_tables(plan: ScoringPlan, tab: ThumbTables) -> list[npt.NDArray[np.generic]]:

@@ -1,0 +1,176 @@
+"""The rule of thumb of the search bot's batched play-outs, compiled (numba): the one
+definition of how a play-out's seats play (:func:`pitchkit.bots.batch.play_outs` lays out
+the rows and reads the result).
+
+A decision's play-outs are a few hundred rows (worlds times candidates) of a few dozen
+cards each. As numpy array operations over the rows, every card step cost tens of numpy
+calls, each paying numpy's overhead for a few hundred numbers; here each row is played
+card by card in compiled code, every row of the batch in one call (``@njit(cache=True)``:
+compiled once per machine, the machine code kept next to this file or, where that
+cannot be written, in numba's own cache folder).
+
+The cards are the batch's *relabelled* cards (bit ``i`` the card ``i``-th least worth
+holding: :class:`pitchkit.bots.batch.ThumbTables`), so the cheapest card of a mask is
+its lowest bit. Every row's state is kept by seat: its hands, captures and tricks won
+(a column a seat), the seat to play, the seat winning the trick on the table, the cards
+that beat its card, its cards and the suit led (as ``suit * 67`` for :data:`beats`, and
+its cards' mask). All the rows of one call are at the same place in the trick.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+from numba import njit
+
+from pitchkit.tricks import ANY_CARD, FOLLOW_OR_TRUMP, MUST_FOLLOW_THEN_TRUMP
+
+Masks = npt.NDArray[np.uint64]
+Ints = npt.NDArray[np.intp]
+
+#: ``2**i % 67`` differs for every ``i < 64``: the index of a mask's lowest bit is
+#: ``bit_index[bit % 67]`` (:data:`pitchkit.bots.batch.BIT_INDEX`).
+MOD = 67
+_MOD = np.uint64(MOD)
+_ONE = np.uint64(1)
+_NONE = np.uint64(0)
+
+
+@njit(cache=True)
+def lowest(mask: Any) -> Any:
+    """The lowest bit of a mask (uint64 throughout: numba makes a float of uint64 mixed
+    with a signed integer)."""
+    return mask & (~mask + _ONE)
+
+
+@njit(cache=True)
+def follow_legal(following: int, hand: Any, led_mask: Any, trumps: Any) -> Any:
+    """The cards of ``hand`` that may follow to a trick (``led_mask``: the suit led's
+    cards; ``trumps``: the trumps'), by the following rule (``pitchkit.tricks``'s
+    ``legal_follows``, on relabelled masks)."""
+    if following == ANY_CARD:
+        return hand
+    follow = hand & led_mask
+    if following == FOLLOW_OR_TRUMP:
+        return follow | (hand & trumps) if follow else hand
+    if following == MUST_FOLLOW_THEN_TRUMP:
+        if follow:
+            return follow
+        held = hand & trumps
+        return held if held else hand
+    return follow if follow else hand
+
+
+@njit(cache=True)
+def lead_legal(hand: Any, never_lead_joker: bool, joker_free: Any) -> Any:
+    """The cards of ``hand`` that may be led (``joker_free``: every card but the
+    jokers, which ``play.never_lead_joker`` leads only when nothing else is held)."""
+    if not never_lead_joker:
+        return hand
+    plain = hand & joker_free
+    return plain if plain else hand
+
+
+@njit(cache=True)
+def legal_rows(hands: Masks, to_play: Ints, place: int, led_mask: Masks, following: int,
+               never_lead_joker: bool, joker_free: Any, trumps: Any) -> Masks:
+    """Per row, the legal cards of its seat to play (``place``: how many cards the trick
+    on the table holds)."""
+    rows = hands.shape[0]
+    out = np.empty(rows, np.uint64)
+    for row in range(rows):
+        hand = hands[row, to_play[row]]
+        if place:
+            out[row] = follow_legal(following, hand, led_mask[row], trumps)
+        else:
+            out[row] = lead_legal(hand, never_lead_joker, joker_free)
+    return out
+
+
+@njit(cache=True)
+def play_rows(hands: Masks, cap: Masks, won: Any, last: Ints, to_play: Ints,
+              win_seat: Ints, beat: Masks, trick_mask: Masks, led67: Masks, led_mask: Masks,
+              first: Masks, place: int, step_from: int, step_to: int, plays: int, size: int,
+              next_seat: Ints, team: Ints, solo: bool, following: int, never_lead_joker: bool,
+              joker_free: Any, trumps: Any, beats: Masks, lead_enc: Any, lead_beats: Masks,
+              led_base: Masks, led_masks: Masks, bit_index: Ints, trace: Ints) -> None:
+    """Play the steps ``step_from`` to ``step_to`` (cards; ``plays`` of them to the end of
+    the hand, ``place`` cards on the table at the first) in every row, in place. The
+    first step's card is ``first``'s (by row) where ``first`` is not empty; a card of the
+    last trick is the one left in its seat's hand; the others are the rule of thumb's:
+
+    - a leader leads its strongest card: the highest of ``lead_enc`` (``rank * 64 +
+      card``: its strongest trump, else its highest plain card, the first suit on a tie);
+    - a follower takes a trick another side is winning as cheaply as may be (its lowest
+      card that beats the winner's), else throws its card least worth holding (its
+      lowest legal card); ``solo``: every seat playing is a side of its own.
+
+    With a ``trace`` (not empty), each step's card (relabelled) of each row is kept in it
+    (``trace[step, row]``)."""
+    rows = hands.shape[0]
+    forced = first.shape[0] > 0
+    traced = trace.shape[0] > 0
+    for row in range(rows):
+        p = place
+        seat = to_play[row]
+        ws = win_seat[row]
+        bt = beat[row]
+        tm = trick_mask[row]
+        l67 = led67[row]
+        lm = led_mask[row]
+        for step in range(step_from, step_to):
+            hand = hands[row, seat]
+            if forced and step == step_from:
+                bit = first[row]
+            elif plays - step <= size - p:
+                bit = hand  # the last trick: one card each
+            elif p == 0:
+                legal = lead_legal(hand, never_lead_joker, joker_free)
+                best = lead_enc[bit_index[lowest(legal) % _MOD]]
+                rest = legal
+                while rest:
+                    low = lowest(rest)
+                    enc = lead_enc[bit_index[low % _MOD]]
+                    if enc > best:
+                        best = enc
+                    rest ^= low
+                bit = _ONE << np.uint64(best & 63)
+            else:
+                legal = follow_legal(following, hand, lm, trumps)
+                take = legal & bt
+                # take the trick where another side wins it, else the cheapest card
+                bit = lowest(take if take and (solo or team[ws] != team[seat]) else legal)
+            hands[row, seat] = hand ^ bit
+            if traced:
+                trace[step, row] = bit_index[bit % _MOD]
+            if p:
+                if bit & bt:
+                    ws = seat
+                if p + 1 < size:
+                    bt &= beats[l67 + bit % _MOD]
+                tm |= bit
+            else:
+                card = bit_index[bit % _MOD]
+                bt = lead_beats[card]
+                l67 = led_base[card]
+                lm = led_masks[card]
+                ws = seat
+                tm = bit
+            p += 1
+            if p == size:
+                cap[row, ws] |= tm
+                won[row, ws] += 1
+                last[row] = ws
+                seat = ws
+                p = 0
+                tm = _NONE
+            else:
+                seat = next_seat[seat]
+        to_play[row] = seat
+        win_seat[row] = ws
+        beat[row] = bt
+        trick_mask[row] = tm
+        led67[row] = l67
+        led_mask[row] = lm
