@@ -20,7 +20,8 @@ card ``i``-th least worth holding (:attr:`ThumbTables.card_of`), so the cheapest
 a mask is its lowest bit; the game points are read from tables of 14-bit chunks.
 
 The play-outs' value is :class:`pitchkit.bots.quickscore.QuickScore`'s, clause for clause
-on the arrays (:func:`values`); a play-out the quick scorer hands to the engine's
+(:meth:`BatchScore.values`: who is credited with each point, row by row, in compiled code,
+:func:`pitchkit.bots.credits.credit_rows`); a play-out the quick scorer hands to the engine's
 scoring (it may end the game, every point to one side under
 ``scoring.all_points_wins_game``, a moon, a slam, combination scoring) is valued by that
 scorer, row by row.
@@ -42,7 +43,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from pitchkit.bots import thumb
+from pitchkit.bots import credits, thumb
 from pitchkit.bots.endgame import back_up
 from pitchkit.bots.montecarlo import GAME_BONUS
 from pitchkit.bots.quickscore import NOBODY, QuickScore
@@ -83,13 +84,6 @@ BIT_INDEX = np.zeros(MOD, np.intp)
 for _i in range(64):
     BIT_INDEX[(1 << _i) % MOD] = _i
 assert len({(1 << i) % MOD for i in range(64)}) == 64
-#: The mask of each bit.
-BITS = np.array([1 << i for i in range(CARDS)], U64)
-#: The same and last no bit (index -1: no card).
-BIT_OR_NONE = np.append(BITS, U64(0))
-#: By number of seats, the sides' columns of the scorer's points won and last the
-#: column of the points nobody won (NOBODY)
-_SIDE_COLUMNS = [np.array([*range(n), NOBODY], np.intp) for n in range(17)]
 
 
 def _chunk_table(values: Sequence[int], combine: str, empty: int, dtype: type) -> list[
@@ -258,13 +252,17 @@ def thumb_tables(tables: tuple[TrumpTables, tuple[tuple[int, ...], ...], tuple[f
 
 
 def compile_kernels(tab: ThumbTables) -> None:
-    """Compile :mod:`pitchkit.bots.thumb`'s kernels for the types :func:`play_outs` passes
-    them (or load them from numba's cache), with the tables, not at a search's first
-    decision: a batch of no rows."""
+    """Compile the kernels (:mod:`pitchkit.bots.thumb`, :mod:`pitchkit.bots.credits`) for
+    the types :func:`play_outs` and :class:`BatchScore` pass them (or load them from
+    numba's cache), with the tables, not at a search's first decision: a batch of no
+    rows."""
     play_outs(tab, [[0] * 4], [], 0, [], [0] * 4, [0] * 4, (0, 1, 2, 3), (1, 2, 3, 0), 4)
     no_rows = np.zeros(0, np.intp)
     thumb.legal_rows(np.zeros((0, 4), U64), no_rows, 0, np.zeros(0, U64), tab.following,
                      tab.never_lead_joker, tab.joker_free, tab.trumps_u64)
+    credits.credit_rows(np.zeros((0, 4), U64), no_rows, no_rows, no_rows, no_rows,
+                        np.zeros(0, np.int64), np.zeros((0, 0), U64), np.zeros((0, 0), np.intp),
+                        np.zeros((1, 1), np.int64), 0, no_rows, no_rows, False)
 
 
 def _byte_table(bits: Sequence[int]) -> tuple[int, ...]:
@@ -420,17 +418,18 @@ _NO_CARDS = np.zeros(0, U64)
 _NO_TRACE = np.zeros((0, 0), np.intp)
 
 
-def game_tables(plan: ScoringPlan, tab: ThumbTables) -> list[npt.NDArray[np.generic]]:
+def game_tables(plan: ScoringPlan, tab: ThumbTables) -> npt.NDArray[np.int64]:
     """Chunk tables of the game points of a relabelled mask (twice them and a joker's
     half where a captured joker counts half a game point), as ``QuickScore.game`` adds
-    them up."""
+    them up: a row a chunk."""
     game = plan.game_table
     halves = plan.joker_game_halves
     points = [game[1 << (c % 13)] if c < 52 else 0 for c in range(CARDS)]
     if halves:
         # rule: a captured joker counts half a game point (points.joker_game_halves)
         points = [2 * p if c < 52 else halves for c, p in enumerate(points)]
-    return _chunk_table([points[tab.card_of[i]] for i in range(CARDS)], "sum", 0, np.int64)
+    return np.stack(_chunk_table([points[tab.card_of[i]] for i in range(CARDS)], "sum", 0,
+                                 np.int64))
 
 
 def unlabelled(tab: ThumbTables, masks: Masks) -> Any:
@@ -455,7 +454,7 @@ class BatchScore:
     """:meth:`QuickScore.value` of every row of a :class:`Batch` (see the module)."""
 
     def __init__(self, quick: QuickScore, tab: ThumbTables,
-                 game_points: list[npt.NDArray[np.generic]],
+                 game_points: npt.NDArray[np.int64],
                  bid_change: tuple[int, npt.NDArray[np.int64]] | None = None,
                  settled: dict[tuple[int, ...], tuple[int, ...]] | None = None,
                  seat_scores: Sequence[QuickScore] = ()) -> None:
@@ -507,7 +506,6 @@ class BatchScore:
             cap = np.zeros((rows, n), U64)
             for seat, its_side in enumerate(team_of):
                 cap[:, its_side] |= captured[:, seat]
-        taken = np.bitwise_or.reduce(cap, axis=1)
         # what the deal alone says, world by world (original cards)
         held_w: list[list[int]] = []
         in_play_w: list[int] = []
@@ -538,120 +536,62 @@ class BatchScore:
         plan = quick.plan
         worlds = len(dealt)
         side_ids = np.arange(n)
-        # the points won by side, and a last column for those nobody won (NOBODY is -1)
-        won_or_not = np.zeros((rows, n + 1), np.int64)
-        won = won_or_not[:, :n]
+        # per item, how it is credited, and per world its card's bit and a side (module
+        # pitchkit.bots.credits)
+        items = quick.items
+        modes = np.empty(len(items), np.intp)
+        bits = np.zeros((len(items), worlds), U64)
+        item_sides = np.full((len(items), worlds), NOBODY, np.intp)
+        natural = [m & quick.natural_mask for m in in_play_w]
+        for i, (kind, _, card, goes_to) in enumerate(items):
+            # the card the item is about in each world (-1: none)
+            its_cards: list[int] | None = None
+            if kind == KIND_HIGH:
+                its_cards = [m.bit_length() - 1 for m in natural]
+            elif kind == KIND_LOW:
+                its_cards = [(m & -m).bit_length() - 1 if m and not (
+                    plan.lone_trump_high_only and m.bit_count() == 1) else -1
+                    for m in natural]
+            elif kind == KIND_JACK:
+                its_cards = [card if m >> card & 1 else -1 for m in in_play_w]
+            elif kind == KIND_HIGH_SPADE:
+                its_cards = [(m & SUIT_MASKS[0]).bit_length() - 1 for m in in_play_w]
+            elif kind == KIND_CARD:
+                its_cards = [card] * worlds
+            goes = (plan.high_goes_to if kind == KIND_HIGH else plan.low_goes_to
+                    if kind == KIND_LOW else goes_to)
+            if its_cards is None:
+                modes[i] = credits.TO_GAME if kind == KIND_GAME else \
+                    credits.TO_LAST if kind == KIND_LAST_TRICK else credits.TO_NOBODY
+                continue
+            bits[i] = [1 << index_of[c] if c >= 0 else 0 for c in its_cards]
+            if kind in (KIND_JACK, KIND_HIGH_SPADE) or goes is GoesTo.CAPTURER:
+                modes[i] = credits.TO_CAPTURER
+                if kind == KIND_JACK and plan.undealt_jack_to_pitcher \
+                        and quick.pitcher is not None:
+                    item_sides[i] = team_of[quick.pitcher]  # where it was not dealt
+            else:
+                # QuickScore's _credit: to its holder, or (to the player who played it)
+                # nobody when never played
+                modes[i] = credits.TO_HOLDER if goes is GoesTo.HOLDER or (
+                    kind != KIND_CARD and goes is not GoesTo.PLAYER) else credits.IF_PLAYED
+                item_sides[i] = [_side_of(held, 1 << c) if c >= 0 else NOBODY
+                            for held, c in zip(held_w, its_cards, strict=True)]
+        tie_card = quick.tie_card
+        tie_holder = np.array([_side_of(held, 1 << tie_card) if tie_card >= 0 else NOBODY
+                               for held in held_w], np.intp)
         one_side = quick.all_points_wins
-        first = np.full(rows, -2, np.intp)
-        mixed = np.zeros(rows, bool)
+        credited, split, won, alone = credits.credit_rows(
+            cap, batch.last, world_of, np.array(team_of, np.intp), modes,
+            np.array([value for _, value, _, _ in items], np.int64), bits, item_sides,
+            self.game_points, credits.TIE_CODES[plan.game_tie],
+            np.array([team_of[s] for s in quick.elder], np.intp), tie_holder, one_side)
         #: per item, the side that won it and the sides that split it (a bit each, or
         #: None), for the end of a game
-        credits: list[tuple[Ints, Ints | None]] = []
-        # per item, the card it is about in each world (-1: none), where that is not
-        # one card in every world
-        natural = [m & quick.natural_mask for m in in_play_w]
-        item_cards: list[list[int] | None] = []
-        for kind, _, card, _ in quick.items:
-            if kind == KIND_HIGH:
-                item_cards.append([m.bit_length() - 1 for m in natural])
-            elif kind == KIND_LOW:
-                item_cards.append([(m & -m).bit_length() - 1 if m and not (
-                    plan.lone_trump_high_only and m.bit_count() == 1) else -1
-                    for m in natural])
-            elif kind == KIND_JACK:
-                item_cards.append([card if m >> card & 1 else -1 for m in in_play_w])
-            elif kind == KIND_HIGH_SPADE:
-                item_cards.append([(m & SUIT_MASKS[0]).bit_length() - 1 for m in in_play_w])
-            else:
-                item_cards.append(None)
-        # the items that go to the capturer of their card: who captured it, all at once
-        # (as capturer() finds one: the first side that holds it, by item and row)
-        to_capturer = [i for i, (kind, _, _, goes_to) in enumerate(quick.items)
-                       if (kind == KIND_CARD and goes_to is GoesTo.CAPTURER)
-                       or kind in (KIND_JACK, KIND_HIGH_SPADE)
-                       or (kind == KIND_HIGH and plan.high_goes_to is GoesTo.CAPTURER)
-                       or (kind == KIND_LOW and plan.low_goes_to is GoesTo.CAPTURER)]
-        captured_by: dict[int, Ints] = {}
-        if to_capturer:
-            asked = []  # relabelled cards (-1: none, whose bit is BIT_OR_NONE's last)
-            for i in to_capturer:
-                its_cards = item_cards[i]
-                if its_cards is None:
-                    asked.append([index_of[quick.items[i][2]]] * worlds)
-                else:
-                    asked.append([index_of[c] if c >= 0 else -1 for c in its_cards])
-            bits = BIT_OR_NONE.take(np.array(asked, np.intp).take(world_of, axis=1))
-            hits = (cap[None, :, :] & bits[:, :, None]).astype(bool)
-            captured_by = dict(zip(to_capturer, np.where(hits.any(axis=2), hits.argmax(axis=2),
-                                                         NOBODY), strict=True))
-        # per item, the side credited with it (NOBODY: none) and its value, added up after
-        credited: list[Ints] = []
-        for i, (kind, value, card, goes_to) in enumerate(quick.items):
-            side: Ints
-            split: Ints | None = None
-            if i in captured_by:
-                side = captured_by[i]
-                its_cards = item_cards[i]
-                if kind == KIND_JACK and plan.undealt_jack_to_pitcher \
-                        and quick.pitcher is not None and its_cards is not None \
-                        and -1 in its_cards:
-                    side = np.where((np.array(its_cards) < 0).take(world_of),
-                                    team_of[quick.pitcher], side)
-            elif kind == KIND_GAME:
-                by_side = _by_chunks(self.game_points, cap, "sum")
-                best = by_side.max(axis=1)
-                tied = by_side == best[:, None]
-                ties = tied.sum(axis=1)
-                side = np.where((best > 0) & (ties == 1), by_side.argmax(axis=1), NOBODY)
-                tie = (best > 0) & (ties > 1)
-                if tie.any():
-                    game_tie = plan.game_tie
-                    if game_tie is GameTie.ELDER_HAND:
-                        found = np.full(rows, NOBODY, np.intp)
-                        for s in reversed(quick.elder):
-                            found = np.where(tied[:, team_of[s]], team_of[s], found)
-                        side = np.where(tie, found, side)
-                    elif game_tie is GameTie.HOLDER_OF_CARD:
-                        held_by = holder([quick.tie_card] * worlds)
-                        ok = tied[np.arange(rows), np.maximum(held_by, 0)] & (held_by >= 0)
-                        side = np.where(tie & ok, held_by, side)
-                    elif game_tie is GameTie.SPLIT:
-                        # every tied side scores it
-                        won += value * (tied & tie[:, None])
-                        mixed |= tie
-                        split = np.where(tie, (tied << side_ids).sum(axis=1), 0)
-                    # GameTie.NOBODY: rule: a tie for game: nobody scores it (source B)
-            elif kind == KIND_CARD:
-                if goes_to is GoesTo.HOLDER:
-                    side = holder([card] * worlds)
-                else:
-                    side = np.where(taken & U64(1 << index_of[card]) != 0,
-                                    holder([card] * worlds), NOBODY)
-            elif kind in (KIND_HIGH, KIND_LOW):
-                # QuickScore's _credit, by row (not to the capturer: that is above)
-                its_cards = item_cards[i]
-                assert its_cards is not None
-                goes = plan.high_goes_to if kind == KIND_HIGH else plan.low_goes_to
-                side = holder(its_cards)
-                if goes is GoesTo.PLAYER:
-                    # rule: to the player who played it: nobody when never played
-                    side = np.where(taken & bit_rows(its_cards) != 0, side, NOBODY)
-            elif kind == KIND_LAST_TRICK:
-                side = np.array(team_of, np.intp)[batch.last]
-            else:
-                side = np.full(rows, NOBODY, np.intp)  # nobody takes it
-            credited.append(side)
-            credits.append((side, split))
-            if one_side:
-                mixed |= side < 0
-                first = np.where(first == -2, side, first)
-                mixed |= side != first
-        # every item's value to the side credited with it (the last column: nobody)
-        if credited:
-            values = np.array([value for _, value, _, _ in quick.items], np.int64)
-            won_or_not += (values[:, None, None] * (np.array(credited)[:, :, None]
-                                                    == _SIDE_COLUMNS[n])).sum(axis=0)
-        full = ~mixed & (first >= 0) if one_side else np.zeros(rows, bool)
+        game_split = split if plan.game_tie is GameTie.SPLIT else None
+        credits_of = [(credited[i], game_split if kind == KIND_GAME else None)
+                      for i, (kind, _, _, _) in enumerate(items)]
+        full = alone if one_side else np.zeros(rows, bool)
         change = won
         if self.bid_change is not None:
             least, by_won = self.bid_change
@@ -679,7 +619,7 @@ class BatchScore:
         else:
             out = _value_to(change, team_of, quick.me)
         if full.any():
-            self._game_ends(out, full, credits, won, change)
+            self._game_ends(out, full, credits_of, won, change)
         return out
 
     def _game_ends(self, out: npt.NDArray[np.float64], full: npt.NDArray[np.bool_],

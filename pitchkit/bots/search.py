@@ -93,6 +93,7 @@ from itertools import pairwise
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 from pitchkit.actions import ALONE, SELECT_FLAG
 from pitchkit.bots.batch import (
@@ -212,7 +213,7 @@ def point_cards(rules: Rules) -> tuple[int, ...]:
 
 
 @lru_cache(maxsize=64)
-def batch_tables(rules: Rules, trump: int) -> tuple[ThumbTables, list[Any]]:
+def batch_tables(rules: Rules, trump: int) -> tuple[ThumbTables, npt.NDArray[np.int64]]:
     """The batched play-outs' tables of one trump suit (:mod:`pitchkit.bots.batch`) and
     their scorer's game points (worked out once per rule set)."""
     play = rules_plan(rules).play

@@ -1,0 +1,142 @@
+"""Who is credited with each point item of every play-out of a batch, compiled (numba): the
+core of :meth:`pitchkit.bots.batch.BatchScore.values`, which works out per world what
+the deal alone says (each item's card and its holder) and, after, the score changes and
+values from the points won.
+
+Each item is credited by one of a few *modes* (the clauses of
+:meth:`pitchkit.bots.quickscore.QuickScore.value`, the definition), with per world a
+relabelled card bit and a side:
+
+- :data:`TO_CAPTURER`: the first side that captured the bit; with no bit (no such card
+  in that world), the world's side (nobody, or the pitcher's side for an undealt jack);
+- :data:`TO_HOLDER`: the world's side (the side that held the card);
+- :data:`IF_PLAYED`: the world's side where anybody captured the bit, else nobody;
+- :data:`TO_LAST`: the side of the seat that took the last trick;
+- :data:`TO_GAME`: game, by the game points each side captured (:func:`credit_rows`'s
+  ``game_tie``: how a tie is broken);
+- :data:`TO_NOBODY`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+from numba import njit
+
+from pitchkit.variant import GameTie
+
+Masks = npt.NDArray[np.uint64]
+Ints = npt.NDArray[np.intp]
+
+TO_CAPTURER, TO_HOLDER, IF_PLAYED, TO_LAST, TO_GAME, TO_NOBODY = range(6)
+#: :class:`pitchkit.variant.GameTie` as the kernel reads it
+TIE_CODES = {GameTie.NOBODY: 0, GameTie.ELDER_HAND: 1, GameTie.HOLDER_OF_CARD: 2,
+             GameTie.SPLIT: 3}
+_ELDER, _HOLDER, _SPLIT = 1, 2, 3
+#: bits of a chunk of a mask the game points are read by
+_CHUNK = np.uint64(14)
+_CHUNK_MASK = np.uint64((1 << 14) - 1)
+NOBODY = -1
+
+
+@njit(cache=True)
+def credit_rows(cap: Masks, last: Ints, world_of: Ints, team_of: Ints, modes: Ints,
+                values: Any, bits: Masks, sides: Ints, game_points: Any, game_tie: int,
+                elder_sides: Ints, tie_holder: Ints, one_side: bool
+                ) -> tuple[Ints, Any, Any, Any]:
+    """Per item and row, the side credited with it (NOBODY: none); per row, the sides
+    that split game (a bit each), the points won by side, and whether every item went to
+    one side (``one_side``: ``scoring.all_points_wins_game``; else all False).
+
+    ``cap``: per row, the cards (relabelled) each side captured; ``last``: the seat that
+    took the last trick; ``world_of``: the world of each row; per item its mode and
+    value, and per item and world its card's bit and a side (see the module);
+    ``game_points``: chunk tables of a mask's game points (``chunk, value``);
+    ``game_tie``: :data:`TIE_CODES`; ``elder_sides``: the sides of the seats in elder
+    order; ``tie_holder``: per world, the side that held the card that breaks a tie for
+    game (nobody: none)."""
+    rows, n = cap.shape
+    items = modes.shape[0]
+    chunks = game_points.shape[0]
+    credited = np.full((items, rows), NOBODY, np.intp)
+    split = np.zeros(rows, np.int64)
+    won = np.zeros((rows, n), np.int64)
+    alone = np.zeros(rows, np.bool_)
+    points = np.zeros(n, np.int64)
+    for row in range(rows):
+        w = world_of[row]
+        taken = np.uint64(0)
+        for side in range(n):
+            taken |= cap[row, side]
+        first = -2
+        mixed = False
+        for i in range(items):
+            mode = modes[i]
+            value = values[i]
+            side = NOBODY
+            if mode == TO_CAPTURER:
+                bit = bits[i, w]
+                if bit:
+                    for s in range(n):
+                        if cap[row, s] & bit:
+                            side = s
+                            break
+                else:
+                    side = sides[i, w]
+            elif mode == TO_HOLDER:
+                side = sides[i, w]
+            elif mode == IF_PLAYED:
+                if taken & bits[i, w]:
+                    side = sides[i, w]
+            elif mode == TO_LAST:
+                side = team_of[last[row]]
+            elif mode == TO_GAME:
+                best = np.int64(0)
+                ties = 0
+                for s in range(n):
+                    m = cap[row, s]
+                    total = np.int64(0)
+                    for c in range(chunks):
+                        total += game_points[c, (m >> (_CHUNK * np.uint64(c))) & _CHUNK_MASK]
+                    points[s] = total
+                    if s == 0 or total > best:
+                        best = total
+                        ties = 1
+                        side = s
+                    elif total == best:
+                        ties += 1
+                if best <= 0:
+                    side = NOBODY
+                elif ties > 1:
+                    side = NOBODY
+                    if game_tie == _ELDER:
+                        for s in elder_sides:
+                            if points[s] == best:
+                                side = s
+                                break
+                    elif game_tie == _HOLDER:
+                        held_by = tie_holder[w]
+                        if held_by >= 0 and points[held_by] == best:
+                            side = held_by
+                    elif game_tie == _SPLIT:
+                        # every tied side scores it
+                        for s in range(n):
+                            if points[s] == best:
+                                won[row, s] += value
+                                split[row] |= np.int64(1) << s
+                        mixed = True
+                    # GameTie.NOBODY: rule: a tie for game: nobody scores it (source B)
+            credited[i, row] = side
+            if side >= 0:
+                won[row, side] += value
+            if one_side:
+                if side < 0:
+                    mixed = True
+                if first == -2:
+                    first = side
+                if side != first:
+                    mixed = True
+        alone[row] = one_side and not mixed and first >= 0
+    return credited, split, won, alone
