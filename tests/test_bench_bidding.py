@@ -4,25 +4,10 @@ bids into passes."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-from types import ModuleType
-
 from pitchkit.load import load_variant
+from tests.bench_helpers import load_benchmark
 
-
-def _bench() -> ModuleType:
-    path = Path(__file__).resolve().parent.parent / "benchmarks" / "bench_bidding.py"
-    spec = importlib.util.spec_from_file_location("bench_bidding", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("bench_bidding", module)
-    spec.loader.exec_module(module)
-    return module
-
-
-BENCH = _bench()
+BENCH = load_benchmark("bench_bidding")
 
 
 def _kinds(rows: dict[tuple[str, str], list[float]]) -> dict[str, float]:

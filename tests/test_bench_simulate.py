@@ -4,33 +4,19 @@ same hands), so interleaving the kinds in slices changes only when each part run
 
 from __future__ import annotations
 
-import importlib.util
 import random
-import sys
-from pathlib import Path
-from types import ModuleType
 
 import pytest
 
-HERE = Path(__file__).resolve().parent.parent / "benchmarks"
+from tests.bench_helpers import BENCHMARKS, load_benchmark
 
-
-def _bench() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("bench_simulate", HERE / "bench_simulate.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("bench_simulate", module)
-    spec.loader.exec_module(module)
-    return module
-
-
-BENCH = _bench()
+BENCH = load_benchmark("bench_simulate")
 
 
 @pytest.mark.parametrize("slices", [1, 3, 7])
 def test_baseline_slices_are_the_unsliced_hands(slices: int,
                                                 monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.syspath_prepend(str(HERE))
+    monkeypatch.syspath_prepend(str(BENCHMARKS))
     import baseline_hardcoded  # type: ignore[import-not-found]
 
     real = baseline_hardcoded.play_hand

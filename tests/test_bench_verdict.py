@@ -9,29 +9,18 @@ whole interval is beyond the bar.
 
 from __future__ import annotations
 
-import importlib.util
 import random
 import re
 import sys
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from tests.bench_helpers import load_benchmark
 
-def _bench() -> ModuleType:
-    path = Path(__file__).resolve().parent.parent / "benchmarks" / "bench_strength.py"
-    spec = importlib.util.spec_from_file_location("bench_strength", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("bench_strength", module)
-    spec.loader.exec_module(module)
-    return module
-
-
-BENCH = _bench()
+BENCH = load_benchmark("bench_strength")
 verdict = BENCH.verdict
 BAR = BENCH.BAR
 
