@@ -220,6 +220,12 @@ def play_game(setup: Setup, rng_seed: str, bots: Sequence[Bot]) -> tuple[Game, b
         assert to_act is not None
         seat = to_act
         drawer = drawers[seat] if phase is draw_phase else None
+        if drawer is not None:
+            ch = draw_choice()
+            if not ch.most and ch.verb != "rob":
+                # a hand at its size chooses no card: the draw's one legal action, played
+                # below without asking (call-partner pitch: four seats of five a hand)
+                drawer = None
         # a drawer is asked with what may be drawn, not the list: apply() checks its answers
         legal = None if drawer is not None else legal_actions()
         selecting = phase is select or phase is draw_phase
@@ -231,7 +237,7 @@ def play_game(setup: Setup, rng_seed: str, bots: Sequence[Bot]) -> tuple[Game, b
             continue
         try:
             if drawer is not None:
-                drawn = drawer(game.trump, draw_choice())
+                drawn = drawer(game.trump, ch)
                 if drawn is None:  # it reads the observation (a robber's answer)
                     legal = legal_actions()
                     drawn = chooses[seat](observation(seat), legal)

@@ -75,3 +75,24 @@ def test_an_estimate_kept_is_the_definition_of_every_hand_alike(name: str,
         for c in cards:
             less = hand & ~(1 << c)
             assert model.estimate(rules, less, suit) == definition(model, rules, less, suit)
+
+
+@pytest.mark.parametrize("name", AUCTIONS)
+@given(data=st.data())
+def test_a_card_the_estimate_does_not_read_changes_nothing(name: str,
+                                                          data: st.DataObject) -> None:
+    # the draw values only the cards of cards_read (a card outside loses nothing): by the
+    # definition, a hand and that hand less or plus a card outside are estimated alike
+    rules = RULES[name]
+    model = distinct(calibration_for(rules))
+    deck = [c for c in range(54) if rules_plan(rules).deal.deck_mask >> c & 1]
+    cards = data.draw(st.lists(st.sampled_from(deck), min_size=2, max_size=14, unique=True))
+    hand = sum(1 << c for c in cards)
+    suit = data.draw(st.integers(0, 3))
+    read = model.cards_read(rules, suit)
+    whole = definition(model, rules, hand, suit)
+    for c in deck:
+        if not read >> c & 1:
+            assert definition(model, rules, hand ^ (1 << c), suit) == whole
+    # and it reads something of every suit: the trumps at least
+    assert read & rules_plan(rules).play.trump_sets[suit][0].trumps

@@ -55,7 +55,6 @@ from pitchkit.bots.value import (
     PARTNER_HIGH,
     Calibration,
     auction_high,
-    auction_state,
     calibration_for,
     moon_key,
 )
@@ -79,13 +78,15 @@ MOON_SAMPLES = 24
 
 
 #: Per calibration (found by identity, kept with it): :func:`_bidding_tables`
-_TABLES: dict[int, tuple[Calibration, tuple[list[int], list[float]]]] = {}
+_TABLES: dict[int, tuple[Calibration, tuple[list[int], list[float], tuple[int, bool]]]] = {}
 
 
-def _bidding_tables(model: Calibration) -> tuple[list[int], list[float]]:
-    """:meth:`CalibratedBot.willing` and :meth:`CalibratedBot.not_above` of ``model``:
-    they read the model alone, so they are worked out once per model, not per game's
-    bots (read them, do not change them)."""
+def _bidding_tables(model: Calibration) -> tuple[list[int], list[float], tuple[int, bool]]:
+    """:meth:`CalibratedBot.willing` and :meth:`CalibratedBot.not_above` of ``model``,
+    and the top bid of its table of contracts over a high bid
+    (:attr:`Calibration.pitching_after`) with whether its table of passes is as wide: they
+    read the model alone, so they are worked out once per model, not per game's bots
+    (read them, do not change them)."""
     entry = _TABLES.get(id(model))
     if entry is not None and entry[0] is model:
         return entry[1]
@@ -96,10 +97,12 @@ def _bidding_tables(model: Calibration) -> tuple[list[int], list[float]]:
     not_above = [
         min(1.0, sum(share for share, w in zip(model.seats, willing, strict=True)
                      if w <= bid)) for bid in range(max(willing, default=0) + 1)]
+    top = len(model.pitching_after[0]) - 1
     if len(_TABLES) > 64:
         _TABLES.clear()
-    _TABLES[id(model)] = (model, (willing, not_above))
-    return willing, not_above
+    tables = (willing, not_above, (top, top == len(model.passing_after[0]) - 1))
+    _TABLES[id(model)] = (model, tables)
+    return tables
 
 
 @lru_cache(maxsize=1024)
@@ -173,27 +176,39 @@ class CalibratedBot(CarefulPlay):
         not in the auction as it stands)."""
         model = self.model
         assert model is not None
-        value = model.passing[model.band(max(self.suit_values(hand)))]
-        if bids is not None:
-            after = model.passing_after
-            state, high, holder = auction_high(bids, self.seat, team_of, len(after[0]) - 1)
-            value += after[state][high]
-            target = self.target
-            if state == PARTNER_HIGH and target is not None \
-                    and scores[holder] + high >= target:
-                # the partner's contract would win the game too, made as often as contracts
-                # at its level (outbidding another side's winning bid takes nothing from
-                # the points it scores: measured worse, 46% of partnership pitch games)
-                value += model.made_at[high] * target
-            elif target is not None and high and scores[self.seat] + high >= target \
-                    and self.partner_may_steal(bids, team_of, dealer, high):
-                # the dealer, my partner, may still take the contract at this bid and win
-                # the game with it: passing keeps that chance, as often as seats would
-                # pitch at that bid (nine-card pitch: its partner bid 7 over the other
-                # side's 6, made 37%, where the dealer steals at 6 and makes 71%)
-                below = self.not_above()
-                willing = 1.0 - below[high - 1] if high - 1 < len(below) else 0.0
-                value += model.made_at[high] * target * willing
+        values = self.suit_values(hand)
+        if bids is None:
+            return model.passing[model.band(max(values))]
+        high_of = auction_high(bids, self.seat, team_of, len(model.passing_after[0]) - 1)
+        return self._passing(values, high_of, bids, team_of, scores, dealer)
+
+    def _passing(self, values: Sequence[float], high_of: tuple[int, int, int],
+                 bids: Sequence[tuple[int, int]], team_of: Sequence[int],
+                 scores: Sequence[int], dealer: int) -> float:
+        """:meth:`auction_pass_value` with the hand's :meth:`suit_values` and the auction
+        as :func:`~pitchkit.bots.value.auction_high` reads it (``high_of``: its state, the
+        high bid and its holder, at most the top of :attr:`Calibration.passing_after`)."""
+        model = self.model
+        assert model is not None
+        value = model.passing[model.band(max(values))]
+        state, high, holder = high_of
+        value += model.passing_after[state][high]
+        target = self.target
+        if state == PARTNER_HIGH and target is not None \
+                and scores[holder] + high >= target:
+            # the partner's contract would win the game too, made as often as contracts
+            # at its level (outbidding another side's winning bid takes nothing from
+            # the points it scores: measured worse, 46% of partnership pitch games)
+            value += model.made_at[high] * target
+        elif target is not None and high and scores[self.seat] + high >= target \
+                and self.partner_may_steal(bids, team_of, dealer, high):
+            # the dealer, my partner, may still take the contract at this bid and win
+            # the game with it: passing keeps that chance, as often as seats would
+            # pitch at that bid (nine-card pitch: its partner bid 7 over the other
+            # side's 6, made 37%, where the dealer steals at 6 and makes 71%)
+            below = self.not_above()
+            willing = 1.0 - below[high - 1] if high - 1 < len(below) else 0.0
+            value += model.made_at[high] * target * willing
         return value
 
     def partner_may_steal(self, bids: Sequence[tuple[int, int]], team_of: Sequence[int],
@@ -211,15 +226,27 @@ class CalibratedBot(CarefulPlay):
         """Expected score change of my side minus the other sides' mean, pitching at ``bid``
         with my side at ``score`` and an estimate in ``band``; a bid that would reach the
         target counts a game's worth more, times the chance of making it."""
+        return self.bid_values(band, (bid,), score, 0.0, 0.0)[bid]
+
+    def bid_values(self, band: int, bids: Sequence[int], score: int, price: float,
+                   contested: float) -> dict[int, float]:
+        """:meth:`bid_value` of each of ``bids``, less ``price`` a point of the bid (a
+        sale's), plus ``contested`` (what contracts over such a high bid realised beyond
+        their band's), by bid (one pass over the bids the auction offers)."""
         model = self.model
         assert model is not None
         row = model.pitch[band]
+        made = model.made[band]
         top = len(row) - 1
-        value = row[bid] if bid <= top else row[top] - (bid - top)
         target = self.target
-        if target is not None and score + bid >= target and bid <= top:
-            value += model.made[band][bid] * target
-        return value + self.boldness
+        boldness = self.boldness
+        out = {}
+        for bid in bids:
+            value = row[bid] if bid <= top else row[top] - (bid - top)
+            if target is not None and score + bid >= target and bid <= top:
+                value += made[bid] * target
+            out[bid] = value + boldness - price * bid + contested
+        return out
 
     def willing(self) -> list[int]:
         """Per band: the highest bid worth pitching for (0: none), as every seat bids."""
@@ -340,6 +367,7 @@ class CalibratedBot(CarefulPlay):
         span = range(len(free))[chosen_span(ch, len(free), plain)]
         if span:
             whole: float | None = None
+            read = 0
             start = 0
             for kind_mask in kinds:
                 end = start + kind_mask.bit_count()
@@ -347,8 +375,11 @@ class CalibratedBot(CarefulPlay):
                     kind = free[start:end]
                     if whole is None:
                         whole = model.estimate(self.rules, cards, trump)
+                        read = model.cards_read(self.rules, trump)
+                    # a card the estimate does not read loses nothing: the same estimate
+                    # (whole - whole), not asked again (most plain cards of a discard)
                     loss = {c: whole - model.estimate(self.rules, cards & ~(1 << c), trump)
-                            for c in kind}
+                            if read >> c & 1 else 0.0 for c in kind}
                     free[start:end] = sorted(kind, key=lambda c: (loss[c], power[c]))
                 start = end
         return ranked_action(ch, free, plain)
@@ -394,28 +425,35 @@ class CalibratedBot(CarefulPlay):
         assert model is not None
         hand = view.hand
         values = self.suit_values(hand)
-        suit = view.trump if view.trump is not None else self.best_suit(hand)[0]
+        suit = view.trump
+        if suit is None:  # best_suit's: the first of the highest values
+            suit = 0
+            for s in (1, 2, 3):
+                if values[s] > values[suit]:
+                    suit = s
         band = model.band(values[suit])
         scores = view.scores
         score = scores[self.seat]
         price = 1.0 / (self.sides - 1) if self.selling and self.sides > 1 else 0.0
         bids, team_of = view.bids, view.team_of
-        state, high = auction_state(bids, self.seat, team_of,
-                                    len(model.pitching_after[0]) - 1)
+        top, same_top = _bidding_tables(model)[2]
+        high_of = auction_high(bids, self.seat, team_of, top)
         # a contract taken over a high bid of this kind realised more or less than its band's
-        contested = model.pitching_after[state][high]
-        bid_value = self.bid_value
-        by_bid = {b: bid_value(band, b, score) - price * b + contested for b in numeric}
-        passing = self.auction_pass_value(hand, bids, team_of, scores, view.dealer)
+        contested = model.pitching_after[high_of[0]][high_of[1]]
+        by_bid = self.bid_values(band, numeric, score, price, contested)
+        if not same_top:  # tables of other widths: passing reads the auction at its own
+            high_of = auction_high(bids, self.seat, team_of, len(model.passing_after[0]) - 1)
+        passing = self._passing(values, high_of, bids, team_of, scores, view.dealer)
         if moon_legal:
             assert obs is not None
             best_numeric = max(by_bid.values(), default=float("-inf"))
             moon = self.moon_value(obs, suit)
             if moon > max(best_numeric, passing):
                 return MOON
-        sweep = self.sweep_bid(hand, suit, numeric)  # scoring.all_points_wins_game
-        if sweep is not None:
-            return sweep
+        if self.k.all_points_wins_game:
+            sweep = self.sweep_bid(hand, suit, numeric)
+            if sweep is not None:
+                return sweep
         if not may_pass:
             return BID_BASE + numeric[0] if numeric else other
         worth = [b for b in numeric if by_bid[b] > passing]

@@ -301,7 +301,7 @@ _EstimatePlan = tuple[
     Rules,
     tuple[tuple[int, int, tuple[int, ...], tuple[int, ...], int, tuple[int, ...],
                 tuple[tuple[int, tuple[float, ...], int, int], ...], int, bool], ...],
-    Sequence[int], dict[tuple[int, int, int, int], float]]
+    Sequence[int], dict[tuple[int, int, int, int], float], tuple[int, ...]]
 #: Estimates :meth:`Calibration.estimate` keeps before it starts again.
 _ESTIMATES_KEPT = 50_000
 
@@ -453,6 +453,16 @@ class Calibration:
         memo[key] = total
         return total
 
+    def cards_read(self, rules: Rules, suit: int) -> int:
+        """The cards whose holding :meth:`estimate` reads with ``suit`` trump, as a mask:
+        two hands alike in these have the same estimate, the same float (the features'
+        cards, those scoring game points, and where a partner is called every card, the
+        call read from them all)."""
+        plan = self._plan
+        if plan is None or plan[0] is not rules:
+            plan = self._plan_for(rules)
+        return plan[4][suit]
+
     def _plan_for(self, rules: Rules) -> _EstimatePlan:
         """What :meth:`estimate` reads for ``rules``, per suit (worked out once per rule
         set and kept for the last one asked: a model serves one rule set)."""
@@ -477,7 +487,13 @@ class Calibration:
                            for kind, c in zip(kinds, s.card_of, strict=True)],
                           terms, s.card_of, card_higher, strict=True)), read,
                 _GAME in kinds))
-        plan: _EstimatePlan = (rules, tuple(per_suit), game_table, {})
+        # the cards that score game points (the game level reads them; a joker none)
+        game_cards = sum(1 << (13 * s + r) for s in range(4) for r in range(13)
+                         if game_table[1 << r])
+        deck = know(rules).deck
+        reads = tuple(deck if call_order else read | (game_cards if has_game else 0)
+                      for *_, call_order, _, read, has_game in per_suit)
+        plan: _EstimatePlan = (rules, tuple(per_suit), game_table, {}, reads)
         object.__setattr__(self, "_plan", plan)
         return plan
 
