@@ -59,17 +59,24 @@ def test_the_estimate_is_the_sum_of_the_items_terms(name: str, data: st.DataObje
         assert m.estimate(rules, hand, suit) == definition(m, rules, hand, suit)
 
 
+def _drawn(name: str, data: st.DataObject
+           ) -> tuple[Rules, Calibration, list[int], list[int], int, int]:
+    """The rules of ``name``, its model with distinct chances, the deck, a hand drawn
+    from it (two to fourteen cards: as a list and as a mask) and a suit."""
+    rules = RULES[name]
+    model = distinct(calibration_for(rules))
+    deck = [c for c in range(54) if rules_plan(rules).deal.deck_mask >> c & 1]
+    cards = data.draw(st.lists(st.sampled_from(deck), min_size=2, max_size=14, unique=True))
+    suit = data.draw(st.integers(0, 3))
+    return rules, model, deck, cards, sum(1 << c for c in cards), suit
+
+
 @pytest.mark.parametrize("name", AUCTIONS)
 @given(data=st.data())
 def test_an_estimate_kept_is_the_definition_of_every_hand_alike(name: str,
                                                                 data: st.DataObject) -> None:
     # the estimates kept by the cards the features read (the draw's hand less each card)
-    rules = RULES[name]
-    model = distinct(calibration_for(rules))
-    deck = [c for c in range(54) if rules_plan(rules).deal.deck_mask >> c & 1]
-    cards = data.draw(st.lists(st.sampled_from(deck), min_size=2, max_size=14, unique=True))
-    hand = sum(1 << c for c in cards)
-    suit = data.draw(st.integers(0, 3))
+    rules, model, _deck, cards, hand, suit = _drawn(name, data)
     for _ in range(2):  # worked out, then kept
         assert model.estimate(rules, hand, suit) == definition(model, rules, hand, suit)
         for c in cards:
@@ -83,12 +90,7 @@ def test_a_card_the_estimate_does_not_read_changes_nothing(name: str,
                                                           data: st.DataObject) -> None:
     # the draw values only the cards of cards_read (a card outside loses nothing): by the
     # definition, a hand and that hand less or plus a card outside are estimated alike
-    rules = RULES[name]
-    model = distinct(calibration_for(rules))
-    deck = [c for c in range(54) if rules_plan(rules).deal.deck_mask >> c & 1]
-    cards = data.draw(st.lists(st.sampled_from(deck), min_size=2, max_size=14, unique=True))
-    hand = sum(1 << c for c in cards)
-    suit = data.draw(st.integers(0, 3))
+    rules, model, deck, _cards, hand, suit = _drawn(name, data)
     read = model.cards_read(rules, suit)
     whole = definition(model, rules, hand, suit)
     for c in deck:
