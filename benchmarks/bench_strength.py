@@ -34,6 +34,7 @@ from pitchkit.bots.value import (
     MODEL_VERSION,
     THIN_DEALS,
     calibration_for,
+    hand_sides,
 )
 from pitchkit.bots.value import _act as value_act
 from pitchkit.load import load_variant, shipped_variants
@@ -166,7 +167,9 @@ def part_calibration(variant: str, games: int, more: int = MORE_GAMES) -> list[s
     rare: frozenset[int] = frozenset()
 
     def tally(held: int, hand: Any, team: Sequence[int]) -> None:
-        """One contract into ``rows`` (``held``: the pitcher's dealt hand)."""
+        """One contract into ``rows`` (``held``: the pitcher's dealt hand; ``team``: the
+        seating's sides, a called partner joining the pitcher's as the engine scores)."""
+        team = hand_sides(tuple(team), hand)
         side = team[hand.pitcher]
         realised = sum(item.value for item in model.items
                        if any(team[s] == side for s in hand.points.get(item.name, ())))
@@ -372,7 +375,9 @@ def write_markdown(path: str, lines: list[str], arguments: str, update: bool = F
             "asks; a level's shift over its bands' points in those "
             "contracts leaning on the other levels' by how sure each is, after what the "
             "strongest hand of another side explains: `pitchkit.bots.value.level_shifts`) "
-            "against the points its side took, by bid, with the 95% interval of what was "
+            "against the points its side took (the hand's sides, as the engine scores "
+            "them: a called partner's points count for the pitcher's side), by bid, with "
+            "the 95% interval of what was "
             "realised and of the difference (over these games' contracts; the "
             "calibration's own sampling adds to it). A level the first games bid in under "
             f"{RARE_SHARE:.0%} of their contracts also counts the contracts of "
