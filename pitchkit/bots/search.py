@@ -105,6 +105,7 @@ from pitchkit.bots.batch import (
     thumb_tables,
 )
 from pitchkit.bots.calibrated import CalibratedBot
+from pitchkit.bots.deal_rows import compile_deal
 from pitchkit.bots.drawing import worth
 from pitchkit.bots.endgame import EndTables, Line, solve
 from pitchkit.bots.heuristic import HeuristicBot, know
@@ -327,6 +328,7 @@ class SearchBot(CalibratedBot):
         #: per trump suit, :func:`batch_tables` (shared by every bot of the rule set)
         self._batch_tables = [batch_tables(rules, trump) for trump in range(4)] \
             if self._batched else []
+        compile_deal()  # the worlds' deal compiled before the first decision
         #: the batched scorer's score changes by bid, for (pitcher, bid) (worked out once)
         self._bid_key: tuple[object, ...] | None = None
         self._bid_change: Any = None

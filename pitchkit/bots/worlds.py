@@ -226,18 +226,17 @@ class Known:
                             key=lambda s: -self.barred[s].bit_count())
         self.total_need = sum(self.need[s] for s in self.order)
         self.free = cards_list(self.pool)
-        #: the free cards' bits and, per seat dealt cards, whether it may hold each
-        #: (arrays for :func:`draw_worlds`, made when first asked)
-        self._arrays: tuple[Any, list[Any]] | None = None
+        #: the free cards' bits and, per seat dealt cards (:attr:`order`), its cards wanted
+        #: and barred (arrays for :func:`draw_worlds`, made when first asked)
+        self._arrays: tuple[Any, Any, Any, Any] | None = None
 
-    def arrays(self) -> tuple[Any, list[Any]]:
-        """The free cards' masks (numpy) and, per seat of :attr:`order`, which of them it
-        may be dealt (a bool array, or None: all)."""
+    def arrays(self) -> tuple[Any, Any, Any, Any]:
+        """The free cards' masks, and the seats of :attr:`order` with, for each, how many
+        cards it is dealt and the cards it may not be (numpy)."""
         if self._arrays is None:
-            bits = _BITS.take(self.free)
-            allowed = [(bits & np.uint64(self.barred[s])) == 0 if self.barred[s]
-                       else None for s in self.order]
-            self._arrays = (bits, allowed)
+            self._arrays = (_BITS.take(self.free), np.array(self.order, np.intp),
+                            np.array([self.need[s] for s in self.order], np.intp),
+                            np.array([self.barred[s] for s in self.order], np.uint64))
         return self._arrays
 
 
@@ -429,46 +428,26 @@ def matched_world(know: Known, me: int, hand: int, rng: random.Random) -> list[i
 
 def draw_worlds(know: Known, me: int, hand: int, count: int, gen: np.random.Generator
                 ) -> list[list[int]]:
-    """Up to ``count`` worlds drawn at once (numpy), each as :func:`draw_world` draws one:
-    the unseen cards in a random order (random keys from ``gen``), dealt to each seat in
-    turn (those with most cards barred first), the first it may hold. A draw that ran
-    into a corner is left out (fewer worlds come back)."""
+    """Up to ``count`` worlds drawn at once, each as :func:`draw_world` draws one: the
+    unseen cards in a random order (random keys from ``gen``, numpy), dealt to each seat
+    in turn (those with most cards barred first), the first it may hold
+    (:func:`pitchkit.bots.deal_rows.deal_rows`, compiled). A draw that ran into a corner
+    is left out (fewer worlds come back)."""
+    # (numba's import paid by the search bot only, not by the other users of worlds)
+    from pitchkit.bots.deal_rows import deal_rows
+
     if count <= 0 or know.total_need > len(know.free):
         return []
     base = list(know.fixed)
     base[me] = hand
     if not know.order:
         return [list(base) for _ in range(count)]
-    f = len(know.free)
-    bits, may_hold = know.arrays()
-    perm = gen.random((count, f)).argsort(axis=1)
-    dealt = bits.take(perm)  # each row: the free cards' masks in that world's order
-    need = know.need
-    keep = np.uint64(know.keep_trumps)
-    out = np.empty((count, len(base)), np.uint64)
-    out[:] = np.array(base, np.uint64)
-    ok: Any = None
-    if not know.any_banned:
-        at = 0
-        for seat in know.order:
-            taken = np.bitwise_or.reduce(dealt[:, at:at + need[seat]], axis=1)
-            at += need[seat]
-            out[:, seat] |= taken & keep if keep else taken
-    else:
-        left = np.ones((count, f), bool)
-        ok = np.ones(count, bool)
-        final = len(know.order) - 1
-        for at, (seat, holds) in enumerate(zip(know.order, may_hold, strict=True)):
-            allowed = left & holds.take(perm) if holds is not None else left
-            counts = allowed.cumsum(axis=1)
-            take = allowed & (counts <= need[seat])
-            ok &= counts[:, -1] >= need[seat]
-            taken = np.bitwise_or.reduce(dealt * take, axis=1)
-            out[:, seat] |= taken & keep if keep else taken
-            if at < final:
-                left &= ~take
-        if not ok.all():
-            out = out[ok]
+    bits, order, need, barred = know.arrays()
+    perm = gen.random((count, len(know.free))).argsort(axis=1)
+    out, ok = deal_rows(perm, bits, np.array(base, np.uint64), order, need, barred,
+                        np.uint64(know.keep_trumps))
+    if not ok.all():
+        out = out[ok]
     worlds: list[list[int]] = out.tolist()
     return worlds
 
