@@ -13,8 +13,8 @@ thumb (lead the strongest card; take an opponent's trick as cheaply as possible,
 throw the card least worth holding), then valued as :func:`pitchkit.bots.montecarlo.hand_value`
 values a hand, scored on the masks by :mod:`pitchkit.bots.quickscore` (the engine's own
 scoring where the hand may end the game). A decision with many play-outs (``BATCH_FROM``
-worlds times candidates or more) plays them all at once, as rows of numpy arrays
-(:mod:`pitchkit.bots.batch`: the same rule of thumb and value, card for card; not in
+worlds times candidates or more) plays them all at once, as rows played in compiled code
+(:mod:`pitchkit.bots.batch`, numba: the same rule of thumb and value, card for card; not in
 staged or trumps-only play). With ``playout=careful`` every seat of a
 play-out plays the default bot's card play instead (:mod:`pitchkit.bots.playout`: the
 same card :class:`~pitchkit.bots.cardplay.CarefulPlay` would play in its place, seeing
