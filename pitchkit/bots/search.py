@@ -163,11 +163,12 @@ PRUNE_FROM = 2
 #: stage search (:mod:`pitchkit.bots.stage_choice`; the card search's is ``prune``).
 PRUNE_GAP = 1.0
 #: Play-outs (worlds times candidates) from which a decision plays them all at once
-#: (:mod:`pitchkit.bots.batch`): a batched step costs about as much as this many cards
-#: played one by one (numpy's cost a call), so fewer are played one by one (the same
-#: values either way). 16 since the batch got cheaper (2026-12-03: callgrind, auction
-#: pitch, 2.0% fewer instructions a hand than 24; 10 no fewer than 16).
-BATCH_FROM = 16
+#: (:mod:`pitchkit.bots.batch`): a batch costs about as much as this many play-outs one
+#: by one, so fewer are played one by one (the same values either way). 8 since the
+#: batch is compiled (numba, 2026-12-03: the same decisions of auction pitch and nine-card
+#: pitch timed both ways: a batch of 6 to 10 rows about 230 us, one by one 0.6 to 0.9
+#: times that at 4 to 6 rows, 0.9 to 1.3 at 8, 1.4 to 1.5 at 9); it was 16.
+BATCH_FROM = 8
 #: Tricks at the end of a play-out played exactly by default (setting ``exact``) where
 #: the play-outs are batched.
 EXACT_TRICKS = 0
