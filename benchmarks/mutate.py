@@ -40,7 +40,10 @@ A mutant meets the tests in stages, cheapest first, and leaves at its first kill
    arguments, decorators) and, with ``--exact``, for every survivor of stage 2.
 
 Prints the kill rate per module, the first test that failed for each kill, and every
-surviving mutant as ``file:line``. Mutants that cannot change any result (equivalent)
+surviving mutant as ``file:line``. A mutant survives only when its tests ran and passed:
+a run stopped by Ctrl-C or SIGTERM, by a runner that died or ended without a mutant's
+outcome, or by an interrupt of a mutant's tests, says why in one line and prints the
+table of the mutants that met the tests. Mutants that cannot change any result (equivalent)
 are listed, with the reason, in ``benchmarks/mutants_equivalent.txt`` (module, source
 line, change); they are reported apart and not run (``--run-equivalent`` runs them), so
 the score that counts is killed / (run - equivalent).
@@ -435,12 +438,16 @@ def _env(tree_root: Path) -> dict[str, str]:
 
 #: pytest's arguments for a mutant's run: the first failure stops it; asserts are plain (a
 #: failing assert on two long lists costs seconds of difflib to describe, which no one reads)
+#: the exit status of a run of the tests that an interrupt stopped (neither passed nor
+#: failed; pytest's own 2 also means a collection error, which a mutant can cause)
+_INTERRUPTED = 75
 _PYTEST_ARGS = ("-x", "-q", "-p", "no:cacheprovider", "-o", "addopts=", "--assert=plain",
                 "--tb=line")
 
 
 def run_tests(tree_root: Path, files: list[str], timeout: float) -> tuple[str, float]:
-    """("passed" | "failed" | "timeout", seconds) for the tests on the tree's code."""
+    """("passed" | "failed" | "timeout", seconds) for the tests on the tree's code;
+    Unfinished if an interrupt stopped them."""
     cmd = [sys.executable, str(Path(__file__).resolve()), "--pytest", "--", *files]
     start = time.perf_counter()
     proc = subprocess.Popen(cmd, cwd=tree_root, env=_env(tree_root), stdout=subprocess.DEVNULL,
@@ -454,6 +461,8 @@ def run_tests(tree_root: Path, files: list[str], timeout: float) -> tuple[str, f
     except BaseException:  # interrupted: stop the mutant's tests too
         os.killpg(proc.pid, signal.SIGKILL)
         raise
+    if code in (_INTERRUPTED, -signal.SIGINT, -signal.SIGTERM):
+        raise Unfinished(f"an interrupt stopped the tests (exit code {code})")
     return ("passed" if code == 0 else "failed"), time.perf_counter() - start
 
 
@@ -544,8 +553,13 @@ def _empty_caches() -> None:
     """Forget every value pitchkit's caches hold (lru_cache, memo.per_rule_set), so a
     mutant's function is not skipped for a value worked out before it was swapped in."""
     for obj in gc.get_objects():
-        clear = getattr(obj, "cache_clear", None)
-        if callable(clear) and str(getattr(obj, "__module__", "")).startswith("pitchkit"):
+        try:  # an object may answer any name (ctypes' cdll dlopens it): not a cache
+            if not str(getattr(obj, "__module__", "")).startswith("pitchkit"):
+                continue
+            clear = getattr(obj, "cache_clear", None)
+        except Exception:
+            continue
+        if callable(clear):
             clear()
         elif (isinstance(obj, types.FunctionType) and obj.__code__.co_name == "cached"
               and obj.__module__ == "pitchkit.memo"):
@@ -560,7 +574,18 @@ class _QuickFailure:
     explaining): a mutant needs one failure, and shrinking one (with the explain phase's
     line tracing) took the 20-30 s of a timeout on many mutants of a random step. The
     profile is loaded right after tests/conftest.py loads its own, before any test module
-    is imported: a test's @settings copies the profile in force when it is decorated."""
+    is imported: a test's @settings copies the profile in force when it is decorated.
+    It also notes an interrupt (run_pytest's status _INTERRUPTED)."""
+
+    interrupted = False
+
+    def pytest_keyboard_interrupt(self, excinfo: Any) -> None:
+        import pytest
+
+        # pytest stops at a collection error or at -x's first failure by raising its own
+        # subclass: that is an outcome, not an interrupt
+        if not isinstance(excinfo.value, pytest.Session.Interrupted):
+            self.interrupted = True
 
     def pytest_plugin_registered(self, plugin: object) -> None:
         if str(getattr(plugin, "__file__", "")).endswith(os.path.join("tests", "conftest.py")):
@@ -575,7 +600,9 @@ def run_pytest(files: list[str]) -> int:
     """A mutant's tests the exact way (a process of its own), with _QuickFailure."""
     import pytest
 
-    return int(pytest.main([*_PYTEST_ARGS, *files], plugins=[_QuickFailure()]))
+    quick = _QuickFailure()
+    code = int(pytest.main([*_PYTEST_ARGS, *files], plugins=[quick]))
+    return _INTERRUPTED if quick.interrupted else code
 
 
 class _ForkLoop:
@@ -661,6 +688,9 @@ class _ForkLoop:
                     outcome, spent, failure = self._fork(session, (live, new), budget,
                                                          [items[i] for i in chosen])
                     partial = len(chosen) < covering
+                    if outcome == "interrupted":
+                        self._say(str(index), outcome, spent, failure)
+                        break
                     if outcome == "passed" and partial:
                         # not every covering test met it: a survivor only maybe
                         self._say(str(index), "partial", spent, "",
@@ -678,6 +708,8 @@ class _ForkLoop:
             # the fallback's stage is "forked"; without cover the parent names the stage
             self._say(str(index), outcome, spent + seconds, failure,
                       "forked" if self.cover else "")
+            if outcome == "interrupted":
+                break
         return True
 
     def _say(self, what: str, outcome: str, seconds: float, failure: str,
@@ -753,29 +785,38 @@ class _ForkLoop:
                 if dump is not None:
                     dump[0].write_bytes(pickle.dumps(dump[1]()))
                 os.write(write, self.first_failure.encode())
+            except KeyboardInterrupt:  # stopped from outside: the tests did not finish
+                status = _INTERRUPTED
             finally:
                 os._exit(status)
         os.close(write)
         _CHILD[0] = pid
         deadline = start + timeout
         pause = 0.005
-        while True:
-            done, status = os.waitpid(pid, os.WNOHANG)
-            if done:
-                break
-            if time.perf_counter() > deadline:
-                os.killpg(pid, signal.SIGKILL)
-                os.waitpid(pid, 0)
-                _CHILD[0] = 0
-                os.close(read)
-                return "timeout", time.perf_counter() - start, ""
-            time.sleep(pause)
-            pause = min(0.05, pause * 2)
-        _CHILD[0] = 0
+        try:
+            while True:
+                done, status = os.waitpid(pid, os.WNOHANG)
+                if done:
+                    break
+                if time.perf_counter() > deadline:
+                    os.killpg(pid, signal.SIGKILL)
+                    os.waitpid(pid, 0)
+                    os.close(read)
+                    return "timeout", time.perf_counter() - start, ""
+                time.sleep(pause)
+                pause = min(0.05, pause * 2)
+        except BaseException:  # the runner interrupted: its child goes with it
+            os.killpg(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+            raise
+        finally:
+            _CHILD[0] = 0
         seconds = time.perf_counter() - start
         with os.fdopen(read, "rb") as pipe:
             failure = pipe.read().decode()
         code = os.waitstatus_to_exitcode(status)
+        if code in (_INTERRUPTED, -signal.SIGINT, -signal.SIGTERM):
+            return "interrupted", seconds, str(code)
         # any other end (a crash, a test process that exits) is a change of behaviour too
         return {0: "passed", 1: "failed"}.get(code, "crashed"), seconds, failure or str(code)
 
@@ -826,24 +867,59 @@ def serve(module: str, indices: list[int], timeout_factor: float, files: list[st
     return 0
 
 
+class Unfinished(Exception):
+    """A run of the tests ended without an outcome: the forking runner died or failed to
+    start before a result for each of its mutants, or an interrupt stopped the tests.
+    Those mutants did not meet the tests: none of them may count as a survivor (or a
+    kill), and the run stops."""
+
+
+def _runner_command(module: str, indices: list[int], files: list[str],
+                    timeout_factor: float, cover: bool, fallback: bool,
+                    budget: float) -> list[str]:
+    return [sys.executable, str(Path(__file__).resolve()), "--serve", module,
+            "--indices", ",".join(map(str, indices)), "--timeout-factor", str(timeout_factor),
+            *(["--cover"] if cover else []), *([] if fallback else ["--no-fallback"]),
+            "--budget", str(budget), "--", *files]
+
+
+def _runner_error(tree_root: Path) -> str:
+    """The runner's last words in its log (pytest's INTERNALERROR, a traceback's end)."""
+    path = tree_root / "runner.log"
+    lines = [line.strip() for line in (path.read_text(errors="replace").splitlines()
+                                       if path.exists() else ()) if line.strip()]
+    errors = [line for line in lines if line.startswith("INTERNALERROR>")]
+    return (errors or lines or [""])[-1]
+
+
 def run_forked(module: str, indices: list[int], tree_root: Path, files: list[str],
                timeout_factor: float, cover: bool = False, fallback: bool = True,
                budget: float = 0.0) -> Iterator[tuple[str, str, float, str, str]]:
     """Start a runner on ``files`` for these mutants; yields (index or "clean", outcome,
-    seconds, first failing test, stage) as each finishes."""
-    cmd = [sys.executable, str(Path(__file__).resolve()), "--serve", module,
-           "--indices", ",".join(map(str, indices)), "--timeout-factor", str(timeout_factor),
-           *(["--cover"] if cover else []), *([] if fallback else ["--no-fallback"]),
-           "--budget", str(budget),
-           "--", *files]
+    seconds, first failing test, stage) as each finishes. Raises Unfinished when the
+    runner ends before its clean run or a mutant has an outcome, or says an interrupt
+    stopped a run of the tests."""
+    cmd = _runner_command(module, indices, files, timeout_factor, cover, fallback, budget)
     proc = subprocess.Popen(cmd, cwd=tree_root, env=_env(tree_root), stdout=subprocess.PIPE,
                             text=True, start_new_session=True)
+    missing = {"clean", *map(str, indices)}
     try:
         assert proc.stdout is not None
         for line in proc.stdout:
             what, outcome, seconds, failure, stage = line.rstrip("\n").split("\t")
+            if outcome == "interrupted":
+                run = "clean run" if what == "clean" else f"run of mutant {what}"
+                raise Unfinished(f"an interrupt stopped the runner's {run} of {module}")
+            missing.discard(what)
             yield what, outcome, float(seconds), failure, stage
-        proc.wait()
+        code = proc.wait()
+        if missing:
+            last = _runner_error(tree_root)
+            raise Unfinished(
+                f"the runner of {module} ended (exit code {code}) without an outcome for "
+                f"{len(missing - {'clean'})} of its {len(indices)} mutants"
+                + ("" if "clean" not in missing else " (nor its clean run)")
+                + (f": {last}" if last else ""))
     finally:
         if proc.poll() is None:  # interrupted: stop the runner and its child
             proc.terminate()
@@ -904,6 +980,8 @@ class Run:
                 show(mutant, results[mutant])
             else:
                 alive.append(mutant)
+        # the mutants the runner ran through its tests and saw pass: only these survive
+        # without a run of their own
         swapped: set[Mutant] = set()
         if self.fork:
             for fast in ((True, False) if self.fast else (False,)):
@@ -912,10 +990,9 @@ class Run:
                     break
                 files = test_files(module, self.tree_root, fast)
                 stage = "fast" if fast else "forked"
-                killed, unswappable = self._forked(module, swappable, files, stage, results,
-                                                   show)
+                killed, passed = self._forked(module, swappable, files, stage, results, show)
                 alive = [m for m in alive if m not in killed]
-                swapped |= set(swappable) - unswappable
+                swapped = (swapped - killed) | passed
         files = test_files(module, self.tree_root)
         if self.fast:  # the FAST files first: most module-level mutants die there
             first = test_files(module, self.tree_root, True)
@@ -934,10 +1011,11 @@ class Run:
     def _forked(self, module: str, mutants: list[Mutant], files: list[str], stage: str,
                 results: dict[Mutant, _Outcome], show: Callable[[Mutant, _Outcome], None]
                 ) -> tuple[set[Mutant], set[Mutant]]:
-        """(killed, unswappable) of ``mutants`` under ``files``, forked."""
+        """(killed, passed) of ``mutants`` under ``files``, forked: those the tests (or a
+        budget's part of them) killed, and those they ran and saw pass."""
         by_index = {m.index: m for m in mutants}
         killed: set[Mutant] = set()
-        unswappable: set[Mutant] = set()
+        passed: set[Mutant] = set()
         cover = self.cover and stage == "forked"
         for what, outcome, seconds, failure, how in run_forked(
                 module, sorted(by_index), self.tree_root, files, self.timeout_factor,
@@ -952,6 +1030,7 @@ class Run:
                 continue
             mutant = by_index[int(what)]
             if outcome == "passed":
+                passed.add(mutant)
                 print(f"    alive after {how or stage}: {mutant.where} {mutant.change}",
                       flush=True)
             elif outcome == "partial":  # leaves the run: neither killed nor a survivor
@@ -959,14 +1038,14 @@ class Run:
                 killed.add(mutant)
                 show(mutant, results[mutant])
             elif outcome == "unswappable":
-                unswappable.add(mutant)
+                continue  # its run of its own comes below
             else:  # failed, timeout, crashed
                 kind = "timeout" if outcome == "timeout" else "killed"
                 by = f"crash, exit code {failure}" if outcome == "crashed" else failure
                 results[mutant] = _Outcome(kind, seconds, by, how or stage)
                 killed.add(mutant)
                 show(mutant, results[mutant])
-        return killed, unswappable
+        return killed, passed
 
     def _clean_exact(self, module: str, files: list[str]) -> float:
         key = (module, tuple(files))
@@ -1039,7 +1118,9 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{m.where}: {m.change}")
         print(f"{len(_chosen(modules, args))} mutants")
         return 0
-    signal.signal(signal.SIGTERM, signal.default_int_handler)  # clean up as on Ctrl-C
+    # clean up as on Ctrl-C, also when started with SIGINT ignored
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    signal.signal(signal.SIGTERM, signal.default_int_handler)
     with tempfile.TemporaryDirectory(prefix="pitchkit-mutate-") as tmp:
         tree_root = Path(tmp)
         copy_tree(tree_root)
@@ -1065,12 +1146,13 @@ def main(argv: list[str] | None = None) -> int:
         try:
             for module in sorted({m.module for m in mutants}):
                 run.module(module, [m for m in mutants if m.module == module], show)
-        except KeyboardInterrupt:
+        except (KeyboardInterrupt, Unfinished) as stop:
             # a stopped run keeps what it did: the table of the mutants that met the tests
-            print(f"\nstopped: {len(results)} of {len(mutants)} mutants met the tests",
+            why = f"{stop}; " if isinstance(stop, Unfinished) else ""
+            print(f"\nstopped: {why}{len(results)} of {len(mutants)} mutants met the tests",
                   flush=True)
             report([m for m in mutants if m in results], results)
-            return 130
+            return 130 if isinstance(stop, KeyboardInterrupt) else 1
         report(mutants, results)
     return 0
 
