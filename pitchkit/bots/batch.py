@@ -37,6 +37,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from itertools import chain
 from typing import Any
 
@@ -46,7 +47,7 @@ import numpy.typing as npt
 from pitchkit.bots import credits, thumb
 from pitchkit.bots.endgame import back_up
 from pitchkit.bots.montecarlo import GAME_BONUS
-from pitchkit.bots.quickscore import NOBODY, QuickScore
+from pitchkit.bots.quickscore import QuickScore
 from pitchkit.cards import SUIT_MASKS
 from pitchkit.scoring import (
     KIND_CARD,
@@ -77,6 +78,13 @@ CHUNK_MASK = (1 << CHUNK) - 1
 #: operand costs numpy less a call than a numpy scalar does)
 _LOW = np.array(CHUNK_MASK, U64)
 _SHIFTS = [np.array(chunk * CHUNK, U64) for chunk in range(CHUNKS)]
+#: per kind of point item, how the card it is about is found in a world
+#: (:func:`pitchkit.bots.credits.world_items`)
+_CARD_RULES = {KIND_CARD: credits.ITS_CARD, KIND_HIGH: credits.HIGH_TRUMP,
+               KIND_LOW: credits.LOW_TRUMP, KIND_JACK: credits.JACK_IN_PLAY,
+               KIND_HIGH_SPADE: credits.HIGH_SPADE}
+#: the spades (a uint64 for numba)
+_SPADES = U64(SUIT_MASKS[0])
 #: ``2**i % 67`` differs for every ``i < 64``: the index of a mask's lowest bit is
 #: ``BIT_INDEX[bit % 67]``.
 MOD = 67
@@ -158,6 +166,11 @@ class ThumbTables:
     #: per byte of a mask of cards, the relabelled masks of its 256 values (Python ints,
     #: for :meth:`relabel_of`)
     relabel_bytes: tuple[tuple[int, ...], ...] = ()
+
+    @cached_property
+    def index_array(self) -> Ints:
+        """:attr:`index_of` as an array (for numba)."""
+        return np.array(self.index_of, np.intp)
 
     @property
     def trumps_u64(self) -> np.uint64:
@@ -263,6 +276,8 @@ def compile_kernels(tab: ThumbTables) -> None:
     credits.credit_rows(np.zeros((0, 4), U64), no_rows, no_rows, no_rows, no_rows,
                         np.zeros(0, np.int64), np.zeros((0, 0), U64), np.zeros((0, 0), np.intp),
                         np.zeros((1, 1), np.int64), 0, no_rows, no_rows, False)
+    credits.world_items(np.zeros((0, 4), U64), no_rows, False, no_rows, no_rows,
+                        np.zeros(0, bool), tab.index_array, U64(0), _SPADES, False, -1)
 
 
 def _byte_table(bits: Sequence[int]) -> tuple[int, ...]:
@@ -495,7 +510,6 @@ class BatchScore:
         quick = self.quick
         if not quick.quick:
             return self._by_rows(batch, dealt, world_of, by_seat)
-        index_of = self.tab.index_of
         n = quick.n
         team_of = quick.team_of
         rows = len(batch.last)
@@ -506,80 +520,41 @@ class BatchScore:
             cap = np.zeros((rows, n), U64)
             for seat, its_side in enumerate(team_of):
                 cap[:, its_side] |= captured[:, seat]
-        # what the deal alone says, world by world (original cards)
-        held_w: list[list[int]] = []
-        in_play_w: list[int] = []
-        for cards in dealt:
-            if quick.solo:
-                held = list(cards)
-            else:
-                held = [0] * n
-                for seat, its_side in enumerate(team_of):
-                    held[its_side] |= cards[seat]
-            held_w.append(held)
-            every = 0
-            for m in held:
-                every |= m
-            in_play_w.append(every)
-
-        def bit_rows(cards: Sequence[int]) -> Masks:
-            """Per row, the relabelled bit of its world's card (none for -1)."""
-            return np.array([1 << index_of[c] if c >= 0 else 0 for c in cards],
-                            U64).take(world_of)
-
-        def holder(cards: Sequence[int]) -> Ints:
-            """Per row, the side that held its world's card (nobody for -1)."""
-            return np.array([_side_of(held, 1 << c) if c >= 0 else NOBODY
-                             for held, c in zip(held_w, cards, strict=True)],
-                            np.intp).take(world_of)
-
         plan = quick.plan
-        worlds = len(dealt)
         side_ids = np.arange(n)
         # per item, how it is credited, and per world its card's bit and a side (module
         # pitchkit.bots.credits)
         items = quick.items
         modes = np.empty(len(items), np.intp)
-        bits = np.zeros((len(items), worlds), U64)
-        item_sides = np.full((len(items), worlds), NOBODY, np.intp)
-        natural = [m & quick.natural_mask for m in in_play_w]
-        for i, (kind, _, card, goes_to) in enumerate(items):
-            # the card the item is about in each world (-1: none)
-            its_cards: list[int] | None = None
-            if kind == KIND_HIGH:
-                its_cards = [m.bit_length() - 1 for m in natural]
-            elif kind == KIND_LOW:
-                its_cards = [(m & -m).bit_length() - 1 if m and not (
-                    plan.lone_trump_high_only and m.bit_count() == 1) else -1
-                    for m in natural]
-            elif kind == KIND_JACK:
-                its_cards = [card if m >> card & 1 else -1 for m in in_play_w]
-            elif kind == KIND_HIGH_SPADE:
-                its_cards = [(m & SUIT_MASKS[0]).bit_length() - 1 for m in in_play_w]
-            elif kind == KIND_CARD:
-                its_cards = [card] * worlds
+        rules = np.empty(len(items), np.intp)
+        holders = np.zeros(len(items), bool)
+        undealt_jack = -1  # the item of a jack that goes to the pitcher when undealt
+        for i, (kind, _, _, goes_to) in enumerate(items):
             goes = (plan.high_goes_to if kind == KIND_HIGH else plan.low_goes_to
                     if kind == KIND_LOW else goes_to)
-            if its_cards is None:
+            rules[i] = _CARD_RULES.get(kind, credits.NO_CARD)
+            if rules[i] == credits.NO_CARD:
                 modes[i] = credits.TO_GAME if kind == KIND_GAME else \
                     credits.TO_LAST if kind == KIND_LAST_TRICK else credits.TO_NOBODY
-                continue
-            bits[i] = [1 << index_of[c] if c >= 0 else 0 for c in its_cards]
-            if kind in (KIND_JACK, KIND_HIGH_SPADE) or goes is GoesTo.CAPTURER:
+            elif kind in (KIND_JACK, KIND_HIGH_SPADE) or goes is GoesTo.CAPTURER:
                 modes[i] = credits.TO_CAPTURER
                 if kind == KIND_JACK and plan.undealt_jack_to_pitcher \
                         and quick.pitcher is not None:
-                    item_sides[i] = team_of[quick.pitcher]  # where it was not dealt
+                    undealt_jack = i
             else:
                 # QuickScore's _credit: to its holder, or (to the player who played it)
                 # nobody when never played
                 modes[i] = credits.TO_HOLDER if goes is GoesTo.HOLDER or (
                     kind != KIND_CARD and goes is not GoesTo.PLAYER) else credits.IF_PLAYED
-                item_sides[i] = [_side_of(held, 1 << c) if c >= 0 else NOBODY
-                            for held, c in zip(held_w, its_cards, strict=True)]
-        tie_card = quick.tie_card
-        tie_holder = np.array([_side_of(held, 1 << tie_card) if tie_card >= 0 else NOBODY
-                               for held in held_w], np.intp)
+                holders[i] = True
+        bits, item_sides, tie_holder = credits.world_items(
+            np.fromiter(chain.from_iterable(dealt), U64).reshape(len(dealt), -1),
+            np.array(team_of, np.intp), quick.solo, rules,
+            np.array([card for _, _, card, _ in items], np.intp), holders,
+            self.tab.index_array, U64(quick.natural_mask), _SPADES, plan.lone_trump_high_only,
+            quick.tie_card)
+        if undealt_jack >= 0:
+            item_sides[undealt_jack] = team_of[quick.pitcher]  # type: ignore[index]
         one_side = quick.all_points_wins
         credited, split, won, alone = credits.credit_rows(
             cap, batch.last, world_of, np.array(team_of, np.intp), modes,
@@ -725,9 +700,3 @@ def _value_to(change: npt.NDArray[np.int64], team_of: Sequence[int], seat: int
                                     if others else mine)
     return out
 
-
-def _side_of(masks: Sequence[int], bit: int) -> int:
-    for side, mask in enumerate(masks):
-        if mask & bit:
-            return side
-    return NOBODY

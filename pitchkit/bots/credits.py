@@ -25,6 +25,7 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit
 
+from pitchkit.bots.quickscore import NOBODY
 from pitchkit.variant import GameTie
 
 Masks = npt.NDArray[np.uint64]
@@ -38,7 +39,6 @@ _ELDER, _HOLDER, _SPLIT = 1, 2, 3
 #: bits of a chunk of a mask the game points are read by
 _CHUNK = np.uint64(14)
 _CHUNK_MASK = np.uint64((1 << 14) - 1)
-NOBODY = -1
 
 
 @njit(cache=True)
@@ -140,3 +140,79 @@ def credit_rows(cap: Masks, last: Ints, world_of: Ints, team_of: Ints, modes: In
                     mixed = True
         alone[row] = one_side and not mixed and first >= 0
     return credited, split, won, alone
+
+
+#: How the card an item is about is found in each world (:func:`world_items`): none (game,
+#: the last trick), its own card, the highest or lowest trump in play, the jack of trumps
+#: where in play, the highest spade in play.
+NO_CARD, ITS_CARD, HIGH_TRUMP, LOW_TRUMP, JACK_IN_PLAY, HIGH_SPADE = range(6)
+
+
+@njit(cache=True)
+def _highest(mask: Any) -> int:
+    """The index of the highest bit of a mask (-1: none)."""
+    out = -1
+    while mask:
+        out += 1
+        mask >>= np.uint64(1)
+    return out
+
+
+@njit(cache=True)
+def world_items(dealt: Masks, team_of: Ints, solo: bool, rules: Ints, cards: Ints,
+                holders: Any, index_of: Ints, natural_mask: Any, spades: Any,
+                lone_trump_high_only: bool, tie_card: int) -> tuple[Masks, Ints, Ints]:
+    """What the deal alone says of each item, world by world (``dealt``: every seat's
+    cards of the hand, original numbers): per item and world its card's relabelled bit
+    (``index_of``; 0: no such card) and the side that held it (nobody where ``holders``
+    says not, or no card), and per world the side that held ``tie_card`` (-1: none).
+    ``rules``: per item how its card is found (:data:`ITS_CARD` ...), ``cards`` its own
+    card; ``natural_mask``: the trump suit's cards, ``spades`` the spades';
+    ``lone_trump_high_only``: a lone trump in play is high, not low."""
+    worlds, n = dealt.shape
+    items = rules.shape[0]
+    bits = np.zeros((items, worlds), np.uint64)
+    sides = np.full((items, worlds), NOBODY, np.intp)
+    tie_holder = np.full(worlds, NOBODY, np.intp)
+    held = np.zeros(n, np.uint64)
+    one = np.uint64(1)
+    for w in range(worlds):
+        held[:] = 0
+        for seat in range(n):
+            held[seat if solo else team_of[seat]] |= dealt[w, seat]
+        in_play = np.uint64(0)
+        for side in range(n):
+            in_play |= held[side]
+        natural = in_play & natural_mask
+        for i in range(items):
+            rule = rules[i]
+            card = -1
+            if rule == ITS_CARD:
+                card = cards[i]
+            elif rule == HIGH_TRUMP:
+                card = _highest(natural)
+            elif rule == LOW_TRUMP:
+                if natural and not (lone_trump_high_only
+                                    and not natural & (natural - one)):
+                    card = _highest(natural & (~natural + one))
+            elif rule == JACK_IN_PLAY:
+                if in_play >> np.uint64(cards[i]) & one:
+                    card = cards[i]
+            elif rule == HIGH_SPADE:
+                card = _highest(in_play & spades)
+            if card < 0:
+                continue
+            bit = one << np.uint64(card)
+            bits[i, w] = one << np.uint64(index_of[card])
+            if holders[i]:
+                for side in range(n):
+                    if held[side] & bit:
+                        sides[i, w] = side
+                        break
+        if tie_card >= 0:
+            bit = one << np.uint64(tie_card)
+            for side in range(n):
+                if held[side] & bit:
+                    tie_holder[w] = side
+                    break
+    return bits, sides, tie_holder
