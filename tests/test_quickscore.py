@@ -65,15 +65,22 @@ def game_ends(draw: st.DrawFn, r: Rules, seats: int) -> tuple[Rules, tuple[int, 
     return dataclasses.replace(r, scoring=scoring), scores
 
 
-@settings(max_examples=600, deadline=None)
-@given(case=rules_and_facts(), data=st.data())
-def test_the_quick_value_is_the_engines_on_random_rules_and_hands(
-        case: tuple[Rules, HandFacts], data: st.DataObject) -> None:
+def scored_hand(case: tuple[Rules, HandFacts], data: st.DataObject
+                ) -> tuple[Rules, HandFacts, tuple[int, ...], int]:
+    """A random hand of random rules (``case``) with random settings of the end of a
+    game, scores and the seat that values the hand."""
     r, f = case
     r, scores = data.draw(game_ends(r, f.seats))
     # partners share a score, as the engine keeps them
     scores = tuple(scores[f.team_of.index(f.team_of[s])] for s in range(f.seats))
-    me = data.draw(st.integers(0, f.seats - 1))
+    return r, f, scores, data.draw(st.integers(0, f.seats - 1))
+
+
+@settings(max_examples=600, deadline=None)
+@given(case=rules_and_facts(), data=st.data())
+def test_the_quick_value_is_the_engines_on_random_rules_and_hands(
+        case: tuple[Rules, HandFacts], data: st.DataObject) -> None:
+    r, f, scores, me = scored_hand(case, data)
     assert quick_value(r, f, scores, me) == pytest.approx(engine_value(r, f, scores, me))
 
 

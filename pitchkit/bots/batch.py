@@ -566,7 +566,9 @@ class BatchScore:
         game_split = split if plan.game_tie is GameTie.SPLIT else None
         credits_of = [(credited[i], game_split if kind == KIND_GAME else None)
                       for i, (kind, _, _, _) in enumerate(items)]
-        full = alone if one_side else np.zeros(rows, bool)
+        # every point to one side may end the game only where there is a game to end (as
+        # QuickScore.full settles it: with a target)
+        full = alone if one_side and quick.target is not None else np.zeros(rows, bool)
         change = won
         if self.bid_change is not None:
             least, by_won = self.bid_change

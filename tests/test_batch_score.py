@@ -1,0 +1,33 @@
+"""The batched scorer (pitchkit.bots.batch.BatchScore, compiled in pitchkit.bots.credits)
+values a hand as the quick scorer does (pitchkit.bots.quickscore.QuickScore, the
+definition), on random rules and hands: every clause of the deal and the captures, not
+only those the search's play-outs happen to reach."""
+
+from __future__ import annotations
+
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from test_quickscore import scored_hand
+from test_scoring_properties import rules_and_facts
+
+from pitchkit.bots.batch import Batch, BatchScore
+from pitchkit.bots.quickscore import QuickScore
+from pitchkit.bots.search import batch_tables
+from pitchkit.scoring import HandFacts, scoring_plan
+from pitchkit.variant import Rules
+
+
+@settings(max_examples=300, deadline=None)
+@given(case=rules_and_facts(), data=st.data())
+def test_the_batch_values_a_hand_as_the_quick_scorer_does(
+        case: tuple[Rules, HandFacts], data: st.DataObject) -> None:
+    r, f, scores, me = scored_hand(case, data)
+    assert f.trump is not None and f.last_trick_winner is not None
+    quick = QuickScore(r, scoring_plan(r), f.trump, f.dealer, f.team_of, f.pitcher, f.bid,
+                       f.moon, scores, me)
+    tab, game_points = batch_tables(r, f.trump)
+    batch = Batch(np.array([[tab.relabel_of(m) for m in f.captured]], np.uint64),
+                  np.array([f.tricks_won], np.int64), np.array([f.last_trick_winner], np.intp))
+    value = BatchScore(quick, tab, game_points).values(batch, [list(f.dealt)], 1)[0]
+    assert value == quick.value(f.dealt, f.captured, f.tricks_won, f.last_trick_winner)
