@@ -29,7 +29,8 @@ def deal_rows(perm: Ints, bits: Masks, base: Masks, order: Ints, need: Ints, bar
     out = np.empty((count, base.shape[0]), np.uint64)
     ok = np.ones(count, np.bool_)
     for row in range(count):
-        out[row] = base
+        for seat in range(base.shape[0]):
+            out[row, seat] = base[seat]
         dealt = np.uint64(0)
         for k in range(order.shape[0]):
             want = need[k]
