@@ -358,8 +358,15 @@ def write_markdown(path: str, lines: list[str], arguments: str, update: bool = F
             section = section[:-1]
         body += [*section, ""]
 
+    if update:
+        # the page is the work of many runs, one variant or a few at a time: the head
+        # names the form of the command, each section the model it was run with
+        written = ("`python benchmarks/bench_strength.py --only calibration --variants "
+                   "VARIANT --markdown FILE --update` (a variant or a few at a time)")
+    else:
+        written = "`python benchmarks/bench_strength.py " + arguments + "`"
     head = ["# Calibration of the default bot", "",
-            "Written by `python benchmarks/bench_strength.py " + arguments + "`. For every "
+            "Written by " + written + ". For every "
             "contract of seeded games of the default `calibrated` bot in every seat: the "
             "bot's learned estimate of its side's points as pitcher (what the hands of its "
             "band of the estimate realised in the calibration's whole games of the same "

@@ -133,6 +133,8 @@ def test_an_update_replaces_the_sections_of_the_variants_run_and_keeps_the_other
                          "--only calibration --variants cinch", update=True)
     text = page.read_text(encoding="utf-8")
     assert "new cinch" in text and "old smear" in text and "old cinch" not in text
+    # the head of a page of many runs names the command's form, not the last run's variants
+    assert "--variants VARIANT" in text and "--variants cinch" not in text
     assert text.index("### cinch") < text.index("### smear")
     # without update the page holds the variants run alone
     BENCH.write_markdown(str(page), ["### cinch", "", "newer cinch", ""], "--only calibration")
