@@ -35,6 +35,7 @@ tricks of different sizes), and the default bot's card play as the judge
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -62,7 +63,7 @@ from pitchkit.scoring import (
 )
 from pitchkit.settle import settle_parts
 from pitchkit.tricks import TrumpTables
-from pitchkit.variant import GameTie, GoesTo
+from pitchkit.variant import GoesTo
 
 U64 = np.uint64
 Masks = npt.NDArray[np.uint64]
@@ -275,7 +276,8 @@ def compile_kernels(tab: ThumbTables) -> None:
                      tab.never_lead_joker, tab.joker_free, tab.trumps_u64)
     credits.credit_rows(np.zeros((0, 4), U64), no_rows, no_rows, no_rows, no_rows,
                         np.zeros(0, np.int64), np.zeros((0, 0), U64), np.zeros((0, 0), np.intp),
-                        np.zeros((1, 1), np.int64), 0, no_rows, no_rows, False)
+                        np.zeros((1, 1), np.int64), np.zeros(credits.CONSTS, np.int64), no_rows,
+                        no_rows, np.zeros(0, np.int64), np.zeros(0, np.int64), no_rows, no_rows)
     credits.world_items(np.zeros((0, 4), U64), no_rows, False, no_rows, no_rows,
                         np.zeros(0, bool), tab.index_array, U64(0), _SPADES, False, -1)
 
@@ -465,6 +467,89 @@ def bid_changes(quick: QuickScore) -> tuple[int, npt.NDArray[np.int64]] | None:
                            np.int64)
 
 
+class _Setup:
+    """What :meth:`BatchScore._values` reads of one scorer (:class:`QuickScore`) and its
+    bid's changes (:func:`bid_changes`), as the kernels take it: per item how it is
+    credited (:mod:`pitchkit.bots.credits`), the rules' and the decision's integers, and
+    for the end of a game the points' names and each set of sides' first seats."""
+
+    def __init__(self, quick: QuickScore,
+                 bid_change: tuple[int, npt.NDArray[np.int64]] | None) -> None:
+        plan = quick.plan
+        team_of = quick.team_of
+        n = quick.n
+        items = quick.items
+        self.items = len(items)
+        self.modes = np.empty(len(items), np.intp)
+        self.rules = np.empty(len(items), np.intp)
+        self.holders = np.zeros(len(items), bool)
+        #: the item of a jack that goes to the pitcher when undealt (-1: none)
+        self.undealt_jack = -1
+        for i, (kind, _, _, goes_to) in enumerate(items):
+            goes = (plan.high_goes_to if kind == KIND_HIGH else plan.low_goes_to
+                    if kind == KIND_LOW else goes_to)
+            self.rules[i] = _CARD_RULES.get(kind, credits.NO_CARD)
+            if self.rules[i] == credits.NO_CARD:
+                self.modes[i] = credits.TO_GAME if kind == KIND_GAME else \
+                    credits.TO_LAST if kind == KIND_LAST_TRICK else credits.TO_NOBODY
+            elif kind in (KIND_JACK, KIND_HIGH_SPADE) or goes is GoesTo.CAPTURER:
+                self.modes[i] = credits.TO_CAPTURER
+                if kind == KIND_JACK and plan.undealt_jack_to_pitcher \
+                        and quick.pitcher is not None:
+                    self.undealt_jack = i
+            else:
+                # QuickScore's _credit: to its holder, or (to the player who played it)
+                # nobody when never played
+                self.modes[i] = credits.TO_HOLDER if goes is GoesTo.HOLDER or (
+                    kind != KIND_CARD and goes is not GoesTo.PLAYER) else credits.IF_PLAYED
+                self.holders[i] = True
+        self.cards = np.array([card for _, _, card, _ in items], np.intp)
+        self.values = np.array([value for _, value, _, _ in items], np.int64)
+        self.team = np.array(team_of, np.intp)
+        self.elder_sides = np.array([team_of[s] for s in quick.elder], np.intp)
+        self.sides = np.array(quick.sides, np.intp)
+        self.old_up = np.array(quick.old_up, np.int64)
+        self.others = np.array([team_of[s] for s in range(n) if team_of[s] != team_of[quick.me]],
+                               np.intp)
+        consts = [0] * credits.CONSTS
+        consts[credits.C_GAME_TIE] = credits.TIE_CODES[plan.game_tie]
+        consts[credits.C_ONE_SIDE] = quick.all_points_wins
+        # every point to one side may end the game only where there is a game to end (as
+        # QuickScore.full settles it: with a target)
+        consts[credits.C_END_ALONE] = quick.all_points_wins and quick.target is not None
+        if bid_change is not None:
+            consts[credits.C_BID_LEAST] = bid_change[0]
+            consts[credits.C_PITCHER_SIDE] = team_of[quick.pitcher]  # type: ignore[index]
+            consts[credits.C_BID] = quick.bid  # type: ignore[assignment]
+            self.by_won = bid_change[1]
+        else:
+            self.by_won = np.zeros(0, np.int64)
+        consts[credits.C_OPPONENTS_SCORE] = plan.opponents_score
+        if quick.target is not None:
+            consts[credits.C_TARGET] = 1
+            consts[credits.C_TARGET_VALUE] = quick.target
+            consts[credits.C_HANDS_END] = quick.hands_end
+            if quick.floor is not None:
+                consts[credits.C_FLOOR_ON], consts[credits.C_FLOOR] = 1, quick.floor
+            if quick.losing is not None:
+                consts[credits.C_LOSING_ON], consts[credits.C_LOSING] = 1, quick.losing
+        consts[credits.C_ME_SIDE] = team_of[quick.me]
+        self.consts = np.array(consts, np.int64)
+        #: for settling: the points' names, and per set of sides (a bit each) the first
+        #: seat of each (settling reads the points' takers by side only)
+        self.names = [item.name for item in plan.items]
+        first_seat = [quick.seats_of[side][0] if quick.seats_of[side] else -1
+                      for side in range(n)]
+        self.takers = [tuple(first_seat[side] for side in range(n) if bits >> side & 1)
+                       for bits in range(1 << n)]
+
+
+#: per scorer, the bid's changes its :class:`_Setup` was made with and the setup
+_SETUPS: weakref.WeakKeyDictionary[
+    QuickScore, tuple[tuple[int, npt.NDArray[np.int64]] | None, _Setup]] = \
+    weakref.WeakKeyDictionary()
+
+
 class BatchScore:
     """:meth:`QuickScore.value` of every row of a :class:`Batch` (see the module)."""
 
@@ -510,83 +595,20 @@ class BatchScore:
         quick = self.quick
         if not quick.quick:
             return self._by_rows(batch, dealt, world_of, by_seat)
+        setup = self._setup()
         n = quick.n
         team_of = quick.team_of
-        rows = len(batch.last)
-        captured = batch.captured
-        if quick.solo:
-            cap = captured
-        else:  # by side (sides are numbered below the number of seats)
-            cap = np.zeros((rows, n), U64)
-            for seat, its_side in enumerate(team_of):
-                cap[:, its_side] |= captured[:, seat]
-        plan = quick.plan
-        side_ids = np.arange(n)
-        # per item, how it is credited, and per world its card's bit and a side (module
-        # pitchkit.bots.credits)
-        items = quick.items
-        modes = np.empty(len(items), np.intp)
-        rules = np.empty(len(items), np.intp)
-        holders = np.zeros(len(items), bool)
-        undealt_jack = -1  # the item of a jack that goes to the pitcher when undealt
-        for i, (kind, _, _, goes_to) in enumerate(items):
-            goes = (plan.high_goes_to if kind == KIND_HIGH else plan.low_goes_to
-                    if kind == KIND_LOW else goes_to)
-            rules[i] = _CARD_RULES.get(kind, credits.NO_CARD)
-            if rules[i] == credits.NO_CARD:
-                modes[i] = credits.TO_GAME if kind == KIND_GAME else \
-                    credits.TO_LAST if kind == KIND_LAST_TRICK else credits.TO_NOBODY
-            elif kind in (KIND_JACK, KIND_HIGH_SPADE) or goes is GoesTo.CAPTURER:
-                modes[i] = credits.TO_CAPTURER
-                if kind == KIND_JACK and plan.undealt_jack_to_pitcher \
-                        and quick.pitcher is not None:
-                    undealt_jack = i
-            else:
-                # QuickScore's _credit: to its holder, or (to the player who played it)
-                # nobody when never played
-                modes[i] = credits.TO_HOLDER if goes is GoesTo.HOLDER or (
-                    kind != KIND_CARD and goes is not GoesTo.PLAYER) else credits.IF_PLAYED
-                holders[i] = True
         bits, item_sides, tie_holder = credits.world_items(
             np.fromiter(chain.from_iterable(dealt), U64).reshape(len(dealt), -1),
-            np.array(team_of, np.intp), quick.solo, rules,
-            np.array([card for _, _, card, _ in items], np.intp), holders,
-            self.tab.index_array, U64(quick.natural_mask), _SPADES, plan.lone_trump_high_only,
-            quick.tie_card)
-        if undealt_jack >= 0:
-            item_sides[undealt_jack] = team_of[quick.pitcher]  # type: ignore[index]
-        one_side = quick.all_points_wins
-        credited, split, won, alone = credits.credit_rows(
-            cap, batch.last, world_of, np.array(team_of, np.intp), modes,
-            np.array([value for _, value, _, _ in items], np.int64), bits, item_sides,
-            self.game_points, credits.TIE_CODES[plan.game_tie],
-            np.array([team_of[s] for s in quick.elder], np.intp), tie_holder, one_side)
-        #: per item, the side that won it and the sides that split it (a bit each, or
-        #: None), for the end of a game
-        game_split = split if plan.game_tie is GameTie.SPLIT else None
-        credits_of = [(credited[i], game_split if kind == KIND_GAME else None)
-                      for i, (kind, _, _, _) in enumerate(items)]
-        # every point to one side may end the game only where there is a game to end (as
-        # QuickScore.full settles it: with a target)
-        full = alone if one_side and quick.target is not None else np.zeros(rows, bool)
-        change = won
-        if self.bid_change is not None:
-            least, by_won = self.bid_change
-            pitcher_side = team_of[quick.pitcher]  # type: ignore[index]
-            change = won.copy()
-            change[:, pitcher_side] = by_won[won[:, pitcher_side] - least]
-            if not plan.opponents_score:
-                change[:, side_ids != pitcher_side] = 0
-        if quick.target is not None:
-            if quick.hands_end:
-                full[:] = True
-            sides = quick.sides
-            new = np.array(quick.old_up, np.int64)[sides] + change[:, sides]
-            if quick.floor is not None:
-                new = np.maximum(new, quick.floor)
-            full |= (new >= quick.target).any(axis=1)  # may end the game
-            if quick.losing is not None:
-                full |= (new <= quick.losing).any(axis=1)
+            setup.team, quick.solo, setup.rules, setup.cards, setup.holders,
+            self.tab.index_array, U64(quick.natural_mask), _SPADES,
+            quick.plan.lone_trump_high_only, quick.tie_card)
+        if setup.undealt_jack >= 0:
+            item_sides[setup.undealt_jack] = team_of[quick.pitcher]  # type: ignore[index]
+        change, mine, picked, outcomes = credits.credit_rows(
+            batch.captured, batch.last, world_of, setup.team, setup.modes, setup.values,
+            bits, item_sides, self.game_points, setup.consts, setup.elder_sides, tie_holder,
+            setup.by_won, setup.old_up, setup.sides, setup.others)
         if by_seat and quick.solo:
             # every other seat's change: all of them less its own (in whole numbers)
             others = (change.sum(axis=1)[:, None] - change) / (n - 1)
@@ -594,48 +616,44 @@ class BatchScore:
         elif by_seat:
             out = np.column_stack([_value_to(change, team_of, seat) for seat in range(n)])
         else:
-            out = _value_to(change, team_of, quick.me)
-        if full.any():
-            self._game_ends(out, full, credits_of, won, change)
+            out = mine
+        if len(picked):
+            self._game_ends(out, picked, outcomes, setup)
         return out
 
-    def _game_ends(self, out: npt.NDArray[np.float64], full: npt.NDArray[np.bool_],
-                   credits: list[tuple[Ints, Ints | None]], won: npt.NDArray[np.int64],
-                   change: npt.NDArray[np.int64]) -> None:
-        """Add to the rows ``full`` (a hand that may end the game) what
+    def _setup(self) -> _Setup:
+        """What :meth:`_values` reads of the scorer (and the bid's changes), worked out
+        once for each scorer (a hand's decisions share it)."""
+        made = _SETUPS.get(self.quick)
+        if made is None or made[0] is not self.bid_change:
+            made = _SETUPS[self.quick] = (self.bid_change, _Setup(self.quick, self.bid_change))
+        return made[1]
+
+    def _game_ends(self, out: npt.NDArray[np.float64], picked: Ints,
+                   outcomes: npt.NDArray[np.int64], setup: _Setup) -> None:
+        """Add to the rows ``picked`` (a hand that may end the game) what
         :meth:`QuickScore.full` adds to the quick value: :data:`GAME_BONUS` more (less)
         when the hand wins (loses) the game (``out``: to ``me``, or a column a seat), by
-        the engine's own settling
-        (:func:`pitchkit.settle.settle_parts`), asked once for each outcome: which sides
-        took each point, the score changes and whether the bid was made. (Settling reads
-        the points' takers by side only: each side is named by its first seat.)"""
+        the engine's own settling (:func:`pitchkit.settle.settle_parts`), asked once for
+        each outcome (:func:`pitchkit.bots.credits.credit_rows`: which sides took each
+        point, the score changes and whether the bid was made). (Settling reads the
+        points' takers by side only: each side is named by its first seat.)"""
         quick = self.quick
         team_of = quick.team_of
         n = quick.n
-        names = [item.name for item in quick.plan.items]
-        first_seat = [quick.seats_of[side][0] if quick.seats_of[side] else -1
-                      for side in range(n)]
-        picked = np.flatnonzero(full)
         pitcher, bid = quick.pitcher, quick.bid
-        made = (won[picked, team_of[pitcher]] >= bid if pitcher is not None and bid is not None
-                else np.zeros(len(picked), bool))
-        taken_by = []  # per item, the sides credited with it (a bit each)
-        for side, split in credits:
-            side = side[picked]
-            bits = np.where(side >= 0, 1 << np.maximum(side, 0), 0)
-            taken_by.append(bits if split is None else bits | split[picked])
-        outcomes = np.column_stack([*taken_by, change[picked], made])
-        items = len(credits)
+        outcomes = outcomes[picked]
+        items = setup.items
         known = self.settled
+        names, takers = setup.names, setup.takers
 
         def winners_of(outcome: list[int]) -> tuple[int, ...]:
             """The game's winners after the outcome (none: not ended), settled once."""
             key = tuple(outcome)
             winners = known.get(key)
             if winners is None:
-                points = {name: tuple(first_seat[side] for side in range(n)
-                                      if taken_by >> side & 1)
-                          for name, taken_by in zip(names, outcome[:items], strict=True)}
+                points = dict(zip(names, [takers[bits] for bits in outcome[:items]],
+                                  strict=True))
                 by_side = outcome[items:items + n]
                 changes = [by_side[team_of[seat]] for seat in range(n)]
                 settled = settle_parts(quick.rules, quick.scores, team_of, pitcher, changes,

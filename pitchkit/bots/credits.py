@@ -41,26 +41,49 @@ _CHUNK = np.uint64(14)
 _CHUNK_MASK = np.uint64((1 << 14) - 1)
 
 
-@njit(cache=True)
-def credit_rows(cap: Masks, last: Ints, world_of: Ints, team_of: Ints, modes: Ints,
-                values: Any, bits: Masks, sides: Ints, game_points: Any, game_tie: int,
-                elder_sides: Ints, tie_holder: Ints, one_side: bool
-                ) -> tuple[Ints, Any, Any, Any]:
-    """Per item and row, the side credited with it (NOBODY: none); per row, the sides
-    that split game (a bit each), the points won by side, and whether every item went to
-    one side (``one_side``: ``scoring.all_points_wins_game``; else all False).
+#: what :func:`credit_rows` reads of the rule set and the decision, as one array of
+#: integers (``consts[...]``: one argument for numba's dispatch, not a dozen)
+(C_GAME_TIE, C_ONE_SIDE, C_BID_LEAST, C_PITCHER_SIDE, C_OPPONENTS_SCORE, C_TARGET,
+ C_HANDS_END, C_FLOOR_ON, C_FLOOR, C_LOSING_ON, C_LOSING, C_END_ALONE, C_ME_SIDE,
+ C_TARGET_VALUE, C_BID, CONSTS) = range(16)
 
-    ``cap``: per row, the cards (relabelled) each side captured; ``last``: the seat that
-    took the last trick; ``world_of``: the world of each row; per item its mode and
+
+@njit(cache=True)
+def credit_rows(captured: Masks, last: Ints, world_of: Ints, team_of: Ints, modes: Ints,
+                values: Any, bits: Masks, sides: Ints, game_points: Any, consts: Any,
+                elder_sides: Ints, tie_holder: Ints, by_won: Any, old_up: Any,
+                side_list: Ints, others: Ints
+                ) -> tuple[Any, Any, Ints, Any]:
+    """Per row, the score changes by side and the value to ``me`` (as
+    :meth:`pitchkit.bots.quickscore.QuickScore.value` gives it, before the end of a
+    game); the rows whose hand may end the game, and per row its *outcome*, what the end
+    of a game is settled by: per item the sides credited with it (a bit each: the
+    sides that split game on a tie, else the one credited, none for nobody), the score
+    changes by side, and whether the bid was made (0 without a bid).
+
+    ``captured``: per row, the cards (relabelled) each seat captured; ``last``: the seat
+    that took the last trick; ``world_of``: the world of each row; per item its mode and
     value, and per item and world its card's bit and a side (see the module);
     ``game_points``: chunk tables of a mask's game points (``chunk, value``);
-    ``game_tie``: :data:`TIE_CODES`; ``elder_sides``: the sides of the seats in elder
-    order; ``tie_holder``: per world, the side that held the card that breaks a tie for
-    game (nobody: none)."""
-    rows, n = cap.shape
+    ``consts``: the rules' and the decision's integers (``C_...``; ``C_GAME_TIE``:
+    :data:`TIE_CODES`; ``C_ONE_SIDE``: ``scoring.all_points_wins_game``, then every
+    item to one side is told; ``C_END_ALONE``: and that may end the game);
+    ``elder_sides``: the sides of the seats in elder order; ``tie_holder``: per world,
+    the side that held the card that breaks a tie for game (nobody: none); ``by_won``:
+    the pitcher's side's change by points won from ``C_BID_LEAST`` (empty: no bid,
+    else ``C_BID`` the bid);
+    ``old_up``: every side's score counted up, ``side_list`` the sides; ``others``: the
+    side of each seat not on my side (one entry a seat)."""
+    rows, n = captured.shape
+    game_tie = consts[C_GAME_TIE]
+    one_side = consts[C_ONE_SIDE] != 0
+    cap = np.zeros((rows, n), np.uint64)
+    for row in range(rows):
+        for seat in range(n):
+            cap[row, team_of[seat]] |= captured[row, seat]
     items = modes.shape[0]
     chunks = game_points.shape[0]
-    credited = np.empty((items, rows), np.intp)  # every entry written below
+    outcomes = np.empty((rows, items + n + 1), np.int64)  # every entry written below
     split = np.zeros(rows, np.int64)
     won = np.zeros((rows, n), np.int64)
     alone = np.zeros(rows, np.bool_)
@@ -128,7 +151,10 @@ def credit_rows(cap: Masks, last: Ints, world_of: Ints, team_of: Ints, modes: In
                                 split[row] |= np.int64(1) << s
                         mixed = True
                     # GameTie.NOBODY: rule: a tie for game: nobody scores it (source B)
-            credited[i, row] = side
+            taken_by = np.int64(0) if side < 0 else np.int64(1) << side
+            if mode == TO_GAME and game_tie == _SPLIT:
+                taken_by |= split[row]
+            outcomes[row, i] = taken_by
             if side >= 0:
                 won[row, side] += value
             if one_side:
@@ -139,7 +165,57 @@ def credit_rows(cap: Masks, last: Ints, world_of: Ints, team_of: Ints, modes: In
                 if side != first:
                     mixed = True
         alone[row] = one_side and not mixed and first >= 0
-    return credited, split, won, alone
+    change = won.copy()
+    full = np.zeros(rows, np.bool_)
+    ended = 0
+    mine = np.empty(rows, np.float64)
+    pitcher_side = consts[C_PITCHER_SIDE]
+    bid_on = by_won.shape[0] > 0
+    least = consts[C_BID_LEAST]
+    end_alone = consts[C_END_ALONE] != 0
+    target_on = consts[C_TARGET] != 0
+    hands_end = consts[C_HANDS_END] != 0
+    target = consts[C_TARGET_VALUE]
+    floor_on = consts[C_FLOOR_ON] != 0
+    floor = consts[C_FLOOR]
+    losing_on = consts[C_LOSING_ON] != 0
+    losing = consts[C_LOSING]
+    me_side = consts[C_ME_SIDE]
+    k = others.shape[0]
+    for row in range(rows):
+        if bid_on:
+            change[row, pitcher_side] = by_won[won[row, pitcher_side] - least]
+            if consts[C_OPPONENTS_SCORE] == 0:
+                for side in range(n):
+                    if side != pitcher_side:
+                        change[row, side] = 0
+        ends = end_alone and alone[row]
+        if target_on:
+            if hands_end:
+                ends = True
+            for side in side_list:
+                new = old_up[side] + change[row, side]
+                if floor_on and new < floor:
+                    new = floor
+                if new >= target or (losing_on and new <= losing):
+                    ends = True
+        full[row] = ends
+        if ends:
+            ended += 1
+        for side in range(n):
+            outcomes[row, items + side] = change[row, side]
+        outcomes[row, items + n] = bid_on and won[row, pitcher_side] >= consts[C_BID]
+        total = np.int64(0)
+        for side in others:
+            total += change[row, side]
+        mine[row] = change[row, me_side] - total / k if k else np.float64(change[row, me_side])
+    picked = np.empty(ended, np.intp)
+    at = 0
+    for row in range(rows):
+        if full[row]:
+            picked[at] = row
+            at += 1
+    return change, mine, picked, outcomes
 
 
 #: How the card an item is about is found in each world (:func:`world_items`): none (game,
