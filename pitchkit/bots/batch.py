@@ -140,8 +140,7 @@ class ThumbTables:
     #: relabelled index -> card, and card -> relabelled index
     card_of: tuple[int, ...]
     index_of: tuple[int, ...]
-    #: chunk tables: a mask of cards -> the relabelled mask, and back
-    relabel: list[npt.NDArray[np.generic]]
+    #: chunk tables: a relabelled mask -> the mask of cards
     unlabel: list[npt.NDArray[np.generic]]
     #: by relabelled card: its effective suit
     suit: Ints
@@ -247,7 +246,6 @@ def thumb_tables(tables: tuple[TrumpTables, tuple[tuple[int, ...], ...], tuple[f
                 for i in range(CARDS)]
     out = ThumbTables(
         card_of=card_of, index_of=tuple(index_of),
-        relabel=_chunk_table([1 << index_of[c] for c in range(CARDS)], "or", 0, U64),
         unlabel=_chunk_table([1 << card_of[i] for i in range(CARDS)], "or", 0, U64),
         suit=np.array(suits, np.intp),
         keys=tuple(tuple(keys_by_led[led][card_of[i]] for i in range(CARDS))
@@ -291,13 +289,6 @@ def _byte_table(bits: Sequence[int]) -> tuple[int, ...]:
     return tuple(table)
 
 
-def _rows(row: Any, rows: int, dtype: type) -> Any:
-    """``rows`` copies of ``row``, one a row (np.tile's, without its cost a call)."""
-    out: Any = np.empty((rows, len(row)), dtype)
-    out[:] = row
-    return out
-
-
 @dataclass
 class Batch:
     """Play-outs of one decision, one row each (world-major: row ``w * C + c`` is world
@@ -334,24 +325,10 @@ def play_outs(tab: ThumbTables, worlds: Sequence[Sequence[int]], candidates: Seq
     w_count, c_count = len(worlds), len(candidates)
     rows = w_count * c_count
     index_of = tab.index_of
-    # (np.fromiter: numpy reads a list of Python ints above 2**31 slowly)
-    by_world: Any = _by_chunks(tab.relabel, np.fromiter(chain.from_iterable(worlds), U64).reshape(
-        w_count, -1), "or")
-    hands: Masks = by_world.repeat(c_count, axis=0)
-    plays = sum(int(m).bit_count() for m in worlds[0])
-    relabel = tab.relabel_of
-    cap = _rows([relabel(m) for m in captured], rows, U64)
-    won = _rows(tricks_won, rows, np.int64)
-    last = np.full(rows, -1, np.intp)
-    to_play = np.full(rows, seat, np.intp)
     # the trick under way (the same in every row): the seat winning it, the cards that
     # beat its card (a suit led orders the cards: a card beating the winner wins, and what
     # beats it is what beat both), its cards, and the suit led
-    win_seat = np.full(rows, -1, np.intp)
-    beat = np.zeros(rows, U64)
-    trick_mask = np.zeros(rows, U64)
-    led67 = np.zeros(rows, U64)
-    led_mask = np.zeros(rows, U64)
+    win_seat, beat, trick_mask, led67, led_mask = -1, U64(0), U64(0), U64(0), U64(0)
     if trick:
         first = index_of[trick[0][1]]
         led = int(tab.suit[first])
@@ -363,11 +340,20 @@ def play_outs(tab: ThumbTables, worlds: Sequence[Sequence[int]], candidates: Seq
             bits |= 1 << i
             if keys[i] > keys[win_c]:
                 win_c, win_p = i, p
-        win_seat[:] = trick[win_p][0]
-        beat[:] = tab.beats[led * MOD + (1 << win_c) % MOD]
-        trick_mask[:] = bits
-        led67[:] = led * MOD
-        led_mask[:] = tab.suit_masks[led]
+        win_seat = trick[win_p][0]
+        beat = tab.beats[led * MOD + (1 << win_c) % MOD]
+        trick_mask, led67, led_mask = U64(bits), U64(led * MOD), tab.suit_masks[led]
+    relabel = tab.relabel_of
+    # (np.fromiter: numpy reads a list of Python ints above 2**31 slowly)
+    hands, cap, won, last, to_play, win_seats, beats, trick_masks, led67s, led_masks, \
+        firsts = thumb.start_rows(
+            np.fromiter(chain.from_iterable(worlds), U64).reshape(w_count, -1),
+            tab.index_array, BIT_INDEX,
+            np.fromiter([1 << index_of[c] for c in candidates], U64, c_count),
+            np.fromiter([relabel(m) for m in captured], U64, len(captured)),
+            np.array(tricks_won, np.int64), seat, win_seat, beat, trick_mask, led67,
+            led_mask)
+    plays = sum(int(m).bit_count() for m in worlds[0])
     nxt = np.array(next_seat, np.intp)
     team_arr = np.array(team, np.intp)
     # every seat of the play-out its own side (auction pitch): a follower always plays
@@ -382,14 +368,13 @@ def play_outs(tab: ThumbTables, worlds: Sequence[Sequence[int]], candidates: Seq
     traced = np.zeros((exact_from, rows), np.intp) if trace else _NO_TRACE
 
     def play(first: Masks, step_from: int, step_to: int, trace_to: Ints) -> None:
-        thumb.play_rows(hands, cap, won, last, to_play, win_seat, beat, trick_mask, led67,
-                        led_mask, first, place, step_from, step_to, plays, size, nxt,
+        thumb.play_rows(hands, cap, won, last, to_play, win_seats, beats, trick_masks, led67s,
+                        led_masks, first, place, step_from, step_to, plays, size, nxt,
                         team_arr, solo, tab.following, tab.never_lead_joker, tab.joker_free,
                         tab.trumps_u64, tab.beats, tab.lead_enc, tab.lead_beats,
                         tab.led_base, tab.led_masks, BIT_INDEX, trace_to)
 
-    play(_rows([1 << index_of[c] for c in candidates], w_count, U64).ravel(), 0, exact_from,
-         traced)
+    play(firsts, 0, exact_from, traced)
     place = (place + exact_from) % size
     root: Ints | None = None
     tree: list[tuple[Ints, Ints, Ints]] = []
@@ -397,7 +382,7 @@ def play_outs(tab: ThumbTables, worlds: Sequence[Sequence[int]], candidates: Seq
         if plays - step <= size - place:
             play(_NO_CARDS, step, plays, _NO_TRACE)  # the last trick: one card each
             break
-        legal = thumb.legal_rows(hands, to_play, place, led_mask, tab.following,
+        legal = thumb.legal_rows(hands, to_play, place, led_masks, tab.following,
                                  tab.never_lead_joker, tab.joker_free, tab.trumps_u64)
         counts = np.bitwise_count(legal).astype(np.intp)
         if counts.max() == 1:
@@ -416,10 +401,10 @@ def play_outs(tab: ThumbTables, worlds: Sequence[Sequence[int]], candidates: Seq
             root = parent if root is None else root.take(parent)
             hands, cap, won = (hands.take(parent, axis=0), cap.take(parent, axis=0),
                                won.take(parent, axis=0))
-            last, to_play, win_seat = last.take(parent), to_play.take(parent), \
-                win_seat.take(parent)
-            beat, trick_mask, led67, led_mask = beat.take(parent), trick_mask.take(parent), \
-                led67.take(parent), led_mask.take(parent)
+            last, to_play, win_seats = last.take(parent), to_play.take(parent), \
+                win_seats.take(parent)
+            beats, trick_masks, led67s, led_masks = beats.take(parent), \
+                trick_masks.take(parent), led67s.take(parent), led_masks.take(parent)
             tree.append((parent, np.cumsum(counts) - counts, to_play.copy()))
         play(bit, step, step + 1, _NO_TRACE)
         place = (place + 1) % size

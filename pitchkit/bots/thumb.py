@@ -168,9 +168,69 @@ def play_rows(hands: Masks, cap: Masks, won: Any, last: Ints, to_play: Ints,
                 tm = _NONE
             else:
                 seat = next_seat[seat]
-        to_play[row] = seat
-        win_seat[row] = ws
-        beat[row] = bt
-        trick_mask[row] = tm
-        led67[row] = l67
-        led_mask[row] = lm
+        _keep(row, seat, ws, bt, tm, l67, lm, to_play, win_seat, beat, trick_mask, led67,
+              led_mask)
+
+
+@njit(cache=True)
+def _keep(row: int, seat: Any, ws: Any, bt: Any, tm: Any, l67: Any, lm: Any, to_play: Ints,
+          win_seat: Ints, beat: Masks, trick_mask: Masks, led67: Masks, led_mask: Masks
+          ) -> None:
+    """Keep a row's seat to play and trick on the table (see the module) in its arrays."""
+    to_play[row] = seat
+    win_seat[row] = ws
+    beat[row] = bt
+    trick_mask[row] = tm
+    led67[row] = l67
+    led_mask[row] = lm
+
+
+@njit(cache=True)
+def start_rows(worlds: Masks, index_of: Ints, bit_index: Ints, candidates: Masks,
+               captured: Masks, tricks_won: Any, seat: int, win_seat: int, beat: Any,
+               trick_mask: Any, led67: Any, led_mask: Any
+               ) -> tuple[Masks, Masks, Any, Ints, Ints, Ints, Masks, Masks, Masks, Masks,
+                          Masks]:
+    """The rows of a decision's play-outs at its start (world-major: row ``w * C + c`` is
+    world ``w`` with candidate ``c``): every seat's hand (``worlds``: by world, every
+    seat's unplayed cards, original numbers, relabelled by ``index_of``), what each seat
+    captured and the tricks it won so far (``captured``: relabelled), no last trick, the
+    seat to play, and the trick on the table (the seat winning it, -1 for none; the cards
+    that beat its card, its cards, the suit led as ``suit * 67`` and its cards' mask);
+    and the first card of each row (``candidates``: relabelled bits)."""
+    w_count, n = worlds.shape
+    c_count = candidates.shape[0]
+    rows = w_count * c_count
+    one = np.uint64(1)
+    hands = np.empty((rows, n), np.uint64)
+    cap = np.empty((rows, n), np.uint64)
+    won = np.empty((rows, n), np.int64)
+    last = np.empty(rows, np.intp)
+    to_play = np.empty(rows, np.intp)
+    wins = np.empty(rows, np.intp)
+    beats = np.empty(rows, np.uint64)
+    tricks = np.empty(rows, np.uint64)
+    leds = np.empty(rows, np.uint64)
+    led_masks = np.empty(rows, np.uint64)
+    first = np.empty(rows, np.uint64)
+    relabelled = np.empty(n, np.uint64)
+    for w in range(w_count):
+        for s in range(n):
+            mask = worlds[w, s]
+            out = np.uint64(0)
+            while mask:
+                low = lowest(mask)
+                out |= one << np.uint64(index_of[bit_index[low % _MOD]])
+                mask ^= low
+            relabelled[s] = out
+        for c in range(c_count):
+            row = w * c_count + c
+            for s in range(n):
+                hands[row, s] = relabelled[s]
+                cap[row, s] = captured[s]
+                won[row, s] = tricks_won[s]
+            last[row] = -1
+            _keep(row, seat, win_seat, beat, trick_mask, led67, led_mask, to_play, wins,
+                  beats, tricks, leds, led_masks)
+            first[row] = candidates[c]
+    return hands, cap, won, last, to_play, wins, beats, tricks, leds, led_masks, first
