@@ -159,3 +159,16 @@ def test_play_turns_outside_play_asks_no_player() -> None:
 
     game.play_turns([player] * 4)
     assert game.phase is Phase.AUCTION and not game.events[1:]
+
+
+def test_the_card_that_ends_a_hand_carries_that_hands_result() -> None:
+    game = Game(RULES, random.Random(6), dealer=3)
+    rng = random.Random(7)
+    while len(game.hand_results) < 3:
+        if game.phase is Phase.DEAL:
+            game.deal_random()
+            continue
+        event = game.apply(game.random_action(rng))
+        if event.hand_result is not None:
+            assert event.hand_result is game.hand_results[-1]
+            assert event.trick_winner is not None  # the last card of the last trick
