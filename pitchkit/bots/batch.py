@@ -343,14 +343,13 @@ def play_outs(tab: ThumbTables, worlds: Sequence[Sequence[int]], candidates: Seq
         win_seat = trick[win_p][0]
         beat = tab.beats[led * MOD + (1 << win_c) % MOD]
         trick_mask, led67, led_mask = U64(bits), U64(led * MOD), tab.suit_masks[led]
-    relabel = tab.relabel_of
     # (np.fromiter: numpy reads a list of Python ints above 2**31 slowly)
     hands, cap, won, last, to_play, win_seats, beats, trick_masks, led67s, led_masks, \
         firsts = thumb.start_rows(
             np.fromiter(chain.from_iterable(worlds), U64).reshape(w_count, -1),
             tab.index_array, BIT_INDEX,
             np.fromiter([1 << index_of[c] for c in candidates], U64, c_count),
-            np.fromiter([relabel(m) for m in captured], U64, len(captured)),
+            np.fromiter(captured, U64, len(captured)),
             np.array(tricks_won, np.int64), seat, win_seat, beat, trick_mask, led67,
             led_mask)
     plays = sum(int(m).bit_count() for m in worlds[0])

@@ -186,6 +186,17 @@ def _keep(row: int, seat: Any, ws: Any, bt: Any, tm: Any, l67: Any, lm: Any, to_
 
 
 @njit(cache=True)
+def _relabel(mask: Any, index_of: Ints, bit_index: Ints) -> Any:
+    """A mask of cards (original numbers) relabelled by ``index_of``."""
+    out = np.uint64(0)
+    while mask:
+        low = lowest(mask)
+        out |= _ONE << np.uint64(index_of[bit_index[low % _MOD]])
+        mask ^= low
+    return out
+
+
+@njit(cache=True)
 def start_rows(worlds: Masks, index_of: Ints, bit_index: Ints, candidates: Masks,
                captured: Masks, tricks_won: Any, seat: int, win_seat: int, beat: Any,
                trick_mask: Any, led67: Any, led_mask: Any
@@ -194,14 +205,13 @@ def start_rows(worlds: Masks, index_of: Ints, bit_index: Ints, candidates: Masks
     """The rows of a decision's play-outs at its start (world-major: row ``w * C + c`` is
     world ``w`` with candidate ``c``): every seat's hand (``worlds``: by world, every
     seat's unplayed cards, original numbers, relabelled by ``index_of``), what each seat
-    captured and the tricks it won so far (``captured``: relabelled), no last trick, the
+    captured and the tricks it won so far (``captured``: original numbers), no last trick, the
     seat to play, and the trick on the table (the seat winning it, -1 for none; the cards
     that beat its card, its cards, the suit led as ``suit * 67`` and its cards' mask);
     and the first card of each row (``candidates``: relabelled bits)."""
     w_count, n = worlds.shape
     c_count = candidates.shape[0]
     rows = w_count * c_count
-    one = np.uint64(1)
     hands = np.empty((rows, n), np.uint64)
     cap = np.empty((rows, n), np.uint64)
     won = np.empty((rows, n), np.int64)
@@ -214,20 +224,17 @@ def start_rows(worlds: Masks, index_of: Ints, bit_index: Ints, candidates: Masks
     led_masks = np.empty(rows, np.uint64)
     first = np.empty(rows, np.uint64)
     relabelled = np.empty(n, np.uint64)
+    taken = np.empty(n, np.uint64)
+    for s in range(n):
+        taken[s] = _relabel(captured[s], index_of, bit_index)
     for w in range(w_count):
         for s in range(n):
-            mask = worlds[w, s]
-            out = np.uint64(0)
-            while mask:
-                low = lowest(mask)
-                out |= one << np.uint64(index_of[bit_index[low % _MOD]])
-                mask ^= low
-            relabelled[s] = out
+            relabelled[s] = _relabel(worlds[w, s], index_of, bit_index)
         for c in range(c_count):
             row = w * c_count + c
             for s in range(n):
                 hands[row, s] = relabelled[s]
-                cap[row, s] = captured[s]
+                cap[row, s] = taken[s]
                 won[row, s] = tricks_won[s]
             last[row] = -1
             _keep(row, seat, win_seat, beat, trick_mask, led67, led_mask, to_play, wins,
