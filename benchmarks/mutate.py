@@ -117,7 +117,7 @@ RELEVANT: dict[str, tuple[str, ...]] = {
                  "test_call.py", "test_money.py", *_SCORING, *_ENGINE),
     "fastscore": ("test_fastscore_clauses.py", "test_fastscore.py", "test_fastsim.py"),
     "cards": ("test_cards.py", "test_fastsim.py", *_ENGINE),
-    "engine": ("test_mut_engine.py", "test_mut_flow.py", "test_play_state.py",
+    "engine": ("test_mut_engine*.py", "test_mut_flow.py", "test_play_state.py",
                "test_rules_clauses.py", "test_flow.py", "test_draw*.py", "test_call.py",
                "test_weak_hand*.py", "test_game_end.py", "test_keep.py",
                "test_bots_bid_player.py", "test_bots_card_player.py", "test_fastsim.py",
@@ -126,7 +126,7 @@ RELEVANT: dict[str, tuple[str, ...]] = {
 #: The first stage's tests of a module (a few seconds: its own rule clauses); a mutant they
 #: leave alive meets all of RELEVANT. A module without FAST starts with RELEVANT's first.
 FAST: dict[str, tuple[str, ...]] = {
-    "engine": ("test_mut_engine.py", "test_mut_flow.py"),
+    "engine": ("test_mut_engine*.py", "test_mut_flow.py"),
     "auction": ("test_mut_auction.py", "test_rules_play_auction.py", "test_rules_may_equal.py",
                 "test_rules_clauses.py", "test_rules_pinned.py", "test_draw.py",
                 "test_engine_random_step.py", "test_source_a.py", "test_source_b.py"),
