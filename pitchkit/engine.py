@@ -364,7 +364,7 @@ class Game:
                     seat, self.hands[seat], self.reserve[seat], None if trump < 0 else trump,
                     trick, finished, state.captured, state.stage,
                     self.team_of if self._call is None
-                    else self._sides_known or self._seen_teams(seat))), legal)
+                    else self._sides_known or self._seen_teams(seat), state.voids)), legal)
                 if type(card) is not int or card < 0 or not legal >> card & 1:
                     self.apply(card)  # not a legal card: apply says why (or plays text)
                     if self.phase is not _PLAY:
@@ -513,7 +513,7 @@ class Game:
                 else None, seat)),
             None if self._call is None else self._call.card,
             None if self._draw is None else draw.given_view(self._draw, seat),
-            self._throw_in.thrown,
+            self._throw_in.thrown, tuple(state.voids),
         ))
 
     def play_view(self, seat: int) -> PlayView:
@@ -524,7 +524,8 @@ class Game:
         return _NEW(PlayView, (
             seat, self.hands[seat], self.reserve[seat],
             None if state.trump < 0 else state.trump, trick, finished, state.captured,
-            state.stage, self.team_of if self._call is None else self._seen_teams(seat)))
+            state.stage, self.team_of if self._call is None else self._seen_teams(seat),
+            state.voids))
 
     def _seen_teams(self, seat: int) -> tuple[int, ...]:
         """call.partner: the sides as ``seat`` knows them (pitchkit.call)."""

@@ -82,7 +82,7 @@ class PlayState:
         "trick", "trick_leader", "trick_mask", "led", "keys", "win_seat", "win_key",
         # the hand so far
         "tricks", "tricks_left", "first_lead", "last_winner", "leader", "captured",
-        "tricks_won",
+        "tricks_won", "voids",
         # staged play (play.stages)
         "stage", "select_count", "select_left",
         # the seats of a trick: all, except in trumps-only play (pitchkit.fold)
@@ -117,6 +117,11 @@ class PlayState:
         self.leader = -1
         self.captured = [0] * n
         self.tricks_won = [0] * n
+        #: per seat, the cards it showed it cannot hold (its void suits) by not following
+        #: in the tricks finished this hand, in staged play this stage (a seat plays the
+        #: cards it chose for the stage: its next stage may hold any suit); the bots read
+        #: it rather than each reading the tricks again (tricks.trick_voids)
+        self.voids = [0] * n
         self.stage = 0
         self.select_count = 0
         self.select_left = 0
@@ -140,7 +145,7 @@ class PlayState:
         return tuple((name, getattr(self, name)) for name in _SNAPSHOT)
 
 
-_LISTS = ("trick", "tricks", "captured", "tricks_won", "trick_nexts")
+_LISTS = ("trick", "tricks", "captured", "tricks_won", "voids", "trick_nexts")
 #: fields that follow from others (the trump's tables) or are caches
 _DERIVED = frozenset(("tables", "eff", "trumps", "suit_masks", "led_keys", "keys", "legal",
                       "following"))
@@ -249,6 +254,26 @@ def step(plan: RulesPlan, state: PlayState, hands: Sequence[int], seat: int, car
     trick.append(card)
     if len(trick) == state.trick_size:
         # the trick is complete: its winner takes it
+        following = state.following
+        # (no trump yet: a joker led blind, only jokers after it; they show nothing)
+        if following != ANY_CARD and state.trump >= 0:
+            # FASTER COPY of tricks.trick_voids (the definition), the voids it shows
+            # added to the record; proved equal in tests/test_play_voids.py
+            eff = state.eff
+            led = eff[trick[0]]
+            s = state.trick_leader
+            seats = state.next_active
+            for c in trick[1:]:
+                s = seats[s]
+                suit = eff[c]
+                if suit != led:
+                    if following == FOLLOW_OR_TRUMP:
+                        if suit != state.trump:
+                            state.voids[s] |= state.suit_masks[led]
+                    else:
+                        state.voids[s] |= state.suit_masks[led]
+                        if following == MUST_FOLLOW_THEN_TRUMP and suit != state.trump:
+                            state.voids[s] |= state.suit_masks[state.trump]
         winner = state.win_seat
         state.captured[winner] |= state.trick_mask
         state.tricks_won[winner] += 1
@@ -410,6 +435,8 @@ def begin_stage(plan: RulesPlan, state: PlayState, unchosen: int) -> bool:
     leader (``state.leader``, who holds ``unchosen`` cards not yet played) first,
     chooses its cards. False: the hand is over."""
     state.stage += 1
+    # a stage's voids hold for that stage only (PlayState.voids)
+    state.voids = [0] * plan.seats.count
     stages = plan.play.stages
     if state.stage >= len(stages) or unchosen == 0:
         # rule: "Cards left after the last stage take no part" (source C)

@@ -122,6 +122,11 @@ class Observation(NamedTuple):
     given: tuple[int, int] | None = None
     #: deal.weak_hand_below: (seat, cards) of each hand thrown in this hand, shown to all
     thrown_in: tuple[tuple[int, int], ...] = ()
+    #: per seat, the cards it showed it cannot hold by not following suit in the tricks
+    #: finished this hand (in staged play, this stage): the engine's record
+    #: (pitchkit.tricks.trick_voids); () in an observation not made by the engine (read
+    #: as none shown)
+    voids: Sequence[int] = ()
 
     @property
     def finished(self) -> tuple[tuple[int, int], ...]:
@@ -149,6 +154,8 @@ class PlayView(NamedTuple):
     captured: Sequence[int]
     stage: int
     team_of: tuple[int, ...]
+    #: :attr:`Observation.voids`, the play record's own list (to be read, not changed)
+    voids: Sequence[int] = ()
 
     @property
     def played(self) -> tuple[tuple[int, int], ...]:

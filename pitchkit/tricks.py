@@ -13,6 +13,7 @@ off-jack (the jack of the other suit of trump's colour) is a trump with ``trump.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -211,6 +212,40 @@ def legal_follows(hand: int, led_suit: int, tables: TrumpTables | None,
         # rule: "without it, a trump; without that, any card" (source C)
         return (hand & tables.trumps) or hand
     return hand
+
+
+def trick_voids(voids: list[int], plays: Sequence[tuple[int, int]], tables: TrumpTables,
+                following: int) -> None:
+    """Add to ``voids`` (per seat, a mask of cards it cannot hold) what the ``plays``
+    ((seat, card), the lead first) of one trick show under the trump ``tables``: a seat
+    that did not follow the effective suit led holds none of it where the rule
+    ``following`` bound it to follow; where it was bound to trump then
+    (``must_follow_then_trump``) and played no trump, it holds no trump either. A trump
+    played to a plain lead shows nothing where one may trump while holding the suit
+    (``follow_or_trump``); under ``any_card`` no card shows anything.
+
+    This is the one definition of the voids shown; the engine keeps each seat's as the
+    tricks finish (``PlayState.voids``, a marked faster copy in ``pitchkit.play.step``),
+    proved equal by tests/test_play_voids.py."""
+    if following == ANY_CARD:
+        return
+    eff = tables.effective_suit
+    masks = tables.suit_masks
+    trump = tables.trump
+    led = eff[plays[0][1]]
+    for seat, card in plays[1:]:
+        suit = eff[card]
+        if suit == led:
+            continue
+        if following == FOLLOW_OR_TRUMP:
+            # rule: "others may follow suit or trump": a trump shows nothing
+            if suit != trump:
+                voids[seat] |= masks[led]
+        else:
+            voids[seat] |= masks[led]
+            if following == MUST_FOLLOW_THEN_TRUMP and suit != trump:
+                # rule: "without it, a trump" (source C): no trump either
+                voids[seat] |= masks[trump]
 
 
 def trick_winner(cards: list[int] | tuple[int, ...], tables: TrumpTables,

@@ -48,7 +48,8 @@ def test_card_player_plays_as_choose(name: str, kind: type[HeuristicBot], hands:
             view = game.play_view(seat)
             for field in (*PlayView._fields, "played"):  # played: a property
                 mine, theirs = getattr(view, field), getattr(obs, field)
-                assert tuple(mine) == theirs if field == "captured" else mine == theirs, field
+                listed = field in ("captured", "voids")  # the record's own lists
+                assert tuple(mine) == theirs if listed else mine == theirs, field
             mask = game.legal_mask()
             if len(legal) == 1:
                 assert action == legal[0] and mask == 1 << action
@@ -112,7 +113,8 @@ def test_stage_player_chooses_as_choose(name: str, kind: type[HeuristicBot], han
             view = game.play_view(seat)
             for field in ("seat", "hand", "reserve", "trump", "trick", "captured"):
                 mine, theirs = getattr(view, field), getattr(obs, field)
-                assert tuple(mine) == theirs if field == "captured" else mine == theirs, field
+                listed = field in ("captured", "voids")  # the record's own lists
+                assert tuple(mine) == theirs if listed else mine == theirs, field
             mask = game.reserve[seat]
             assert mask == sum(1 << c for c in legal)
             assert SELECT_FLAG | player(view, mask, game.select_count) == action
@@ -212,27 +214,6 @@ def test_the_call_is_the_most_wanted_card_not_held(name: str) -> None:
         wanted = max(others, key=lambda a: (worth(rules, trump, a - CALL_BASE), -a)) \
             if others else legal[0]
         assert call_choice(rules, obs, legal) == wanted  # type: ignore[arg-type]
-
-
-@pytest.mark.parametrize("name", ["call-partner-pitch", "cinch", "auction-pitch",
-                                  "minnesota-smear"])
-def test_voids_read_trick_by_trick_are_the_voids_of_all_the_tricks(name: str) -> None:
-    """The careful play reads each finished trick's voids once, adding to those of the
-    tricks before: at every card of random games, the voids of a bot that has read along
-    are those a new bot reads from all the tricks at once."""
-    rules = load_variant(name)
-    rng = random.Random(4)
-    game = Game(rules, random.Random(8))
-    along = [CarefulPlay(rules, seat, rng) for seat in range(rules.players.count)]
-    read = 0
-    for seat, obs, _legal in turns(game, 6):
-        if obs.phase is Phase.PLAY and obs.trump is not None:
-            t = along[seat].k.tables[obs.trump]
-            fresh = CarefulPlay(rules, seat, rng)
-            assert along[seat].voids(obs, t) == fresh.voids(obs, t)
-            read += any(fresh.voids(obs, t))
-        game._apply_random(rng)
-    assert read > 10
 
 
 @pytest.mark.parametrize("as_text", [False, True])

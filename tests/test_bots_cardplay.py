@@ -47,32 +47,6 @@ def test_staged_play_reads_a_void_for_the_stage_only(variant: str) -> None:
     assert found, variant
 
 
-def test_voids_read_from_the_shared_memo_equal_a_fresh_read() -> None:
-    """The voids are read once per trick for every bot that reads alike (by its rule of
-    following, seats and trump tables): positions of variants that share some of those,
-    read in turn by bots of every seat, give what a read from nothing gives."""
-    from pitchkit.bots import cardplay
-
-    variants = ("auction-pitch", "pimps-and-hoes-4p", "partnership-pitch", "pimps-and-hoes",
-                "call-partner-pitch", "minnesota-smear")
-    bots: dict[tuple[str, int], CarefulPlay] = {}
-    streams = [list(positions(v, 2, hands=2)) for v in variants]
-    read = 0
-    for turn in range(max(len(s) for s in streams)):
-        for variant, stream in zip(variants, streams, strict=True):
-            if turn >= len(stream):
-                continue
-            rules, _, obs, _ = stream[turn]
-            bot = bots.setdefault((variant, obs.seat),
-                                  CarefulPlay(rules, obs.seat, random.Random(0)))
-            t = bot.k.tables[obs.trump]
-            shared = bot.voids(obs, t)
-            cardplay._VOID_MEMOS.clear()
-            assert bot.voids(obs, t) == shared, (variant, turn)
-            read += any(shared)
-    assert read
-
-
 def _beaten_scorers(bot: CarefulPlay, obs, cards: int) -> int:
     """Cards of ``cards`` that score in combinations and an unseen card could beat."""
     t = bot.k.tables[obs.trump]

@@ -33,7 +33,7 @@ from pitchkit.bots.heuristic import HeuristicBot, _cheapest, _dearest, _first_ma
 from pitchkit.memo import per_rule_set
 from pitchkit.plan import rules_plan
 from pitchkit.results import Observation, PlayView
-from pitchkit.tricks import ANY_CARD, FOLLOW_OR_TRUMP, MUST_FOLLOW_THEN_TRUMP, TrumpTables
+from pitchkit.tricks import ANY_CARD, TrumpTables, trick_voids
 from pitchkit.variant import Rules
 
 #: A card whose cost (:meth:`HeuristicBot.cost`) is below this carries no points.
@@ -50,26 +50,13 @@ _POINT = 1.0
 _WAIT = 20.0
 
 
-#: The voids read from the finished tricks of a hand, shared by the bots that read
-#: alike (the same rule of following and number of seats, and the same trump tables:
-#: each finished trick is read once for the table, not once per seat): per key (the
-#: following, the seats), the tables, the finished tricks as the view gave them and
-#: the stage, the plays read (of that stage), the tricks' size, the seats that played
-#: them as a mask, and the voids; the next trick's read from there.
-_VOID_MEMOS: dict[tuple[int, int],
-                  tuple[TrumpTables, Sequence[tuple[int, int]] | None, int,
-                        Sequence[tuple[int, int]], int, int, tuple[int, ...]]] = {}
-
-
 @per_rule_set(32)
-def _reading(rules: Rules) -> tuple[int, bool, tuple[int, int], tuple[int, ...], int]:
+def _reading(rules: Rules) -> tuple[int, bool, int]:
     """What :class:`CarefulPlay` reads of ``rules`` (once per rule set: every bot of
     every game is built with it)."""
     play = rules_plan(rules).play
-    n = rules.players.count
     scores = know(rules).combo_value
-    return (play.following, play.following != ANY_CARD, (play.following, n),
-            tuple(n * sum(play.stages[:i]) for i in range(len(play.stages))),
+    return (play.following, play.following != ANY_CARD,
             sum(1 << c for c in range(54) if scores[c] > 0))
 
 
@@ -79,95 +66,25 @@ class CarefulPlay(HeuristicBot):
     def __init__(self, rules: Rules, seat: int, rng: random.Random,
                  boldness: float = 0.0) -> None:
         super().__init__(rules, seat, rng, boldness=boldness)
-        #: the rule of following, whether it shows voids, the key of this bot's entry in
-        #: _VOID_MEMOS, in staged play the cards played before each stage (a void holds
-        #: for one stage), and the cards that score in combinations
-        (self._following, self._readable, self._void_key, self._stage_starts,
-         self._combo_cards) = _reading(rules)
+        #: the rule of following, whether it shows voids, and the cards that score in
+        #: combinations
+        self._following, self._readable, self._combo_cards = _reading(rules)
         #: the sides as last seen, the seat they were read for, and the seats of the
         #: other sides (a mask)
         self._sides: tuple[tuple[int, ...], int, int] = ((), -1, 0)
-        #: no voids, per seat: what the finished tricks show when they show none (one
-        #: tuple per number of seats, so that play_cards knows it by identity)
-        self._no_voids = _no_voids(self.k.n)
 
     def voids(self, obs: Observation | PlayView, t: TrumpTables) -> list[int]:
-        """Per seat: the mask of cards it has shown it cannot hold (its void suits)."""
+        """Per seat: the mask of cards it has shown it cannot hold (its void suits): the
+        engine's record of the finished tricks (``obs.voids``), and the trick on the
+        table."""
         n = self.k.n
         if not self._readable:
             return [0] * n
-        read = self._finished_voids(obs.finished, obs.stage, t)
-        if read is None:
-            return [0] * n  # tricks of uneven size: read nothing
-        out = list(read)
+        out = list(obs.voids) or [0] * n  # () in an observation made by hand: none
         trick = obs.trick
         if len(trick) > 1:
-            self._read_trick(out, trick, t)
+            trick_voids(out, trick, t, self._following)
         return out
-
-    def _finished_voids(self, whole: Sequence[tuple[int, int]], stage: int, t: TrumpTables
-                        ) -> tuple[int, ...] | None:
-        """The voids the finished tricks ``whole`` show (in staged play those of stage
-        ``stage``); None where the tricks are of uneven size (nothing is read)."""
-        memo = _VOID_MEMOS.get(self._void_key)
-        if memo is not None and memo[1] is whole and memo[0] is t and memo[2] == stage:
-            # the tricks another seat read last (a view answers the engine's own tuple
-            # until the next trick is finished)
-            return memo[6]
-        finished = whole
-        if self._stage_starts:
-            # staged play: only this stage's tricks (its next stage may hold any suit)
-            finished = finished[self._stage_starts[min(stage, len(self._stage_starts) - 1)]:]
-        done = len(finished)
-        n = self.k.n
-        if not done:
-            return self._no_voids
-        if memo is None or memo[0] is not t:
-            memo = (t, None, -1, (), 1, 0, ())
-        _, _, _, seen, size, seats, read = memo
-        if finished is seen or finished == seen:
-            out = list(read)
-        else:
-            # the tricks read before and the ones since, if the tricks before are still
-            # the first; else every trick again
-            start = len(seen)
-            if finished[:start] != seen:
-                start = seats = 0
-            for s, _ in finished[start:]:
-                seats |= 1 << s
-            if seats.bit_count() != size:  # the tricks' size: the seats that play them
-                size = seats.bit_count()
-                start = 0
-            out = list(read) if start else [0] * n
-            if done % size:
-                return None
-            for first in range(start, done, size):
-                self._read_trick(out, finished[first:first + size], t)
-        if len(_VOID_MEMOS) > 64:
-            _VOID_MEMOS.clear()
-        found = tuple(out) if any(out) else self._no_voids
-        _VOID_MEMOS[self._void_key] = (t, whole, stage, finished, size, seats, found)
-        return found
-
-    def _read_trick(self, out: list[int], plays: Sequence[tuple[int, int]],
-                    t: TrumpTables) -> None:
-        """Add to ``out`` the voids the plays of one trick show (the first is the lead)."""
-        eff = t.effective_suit
-        masks = t.suit_masks
-        trump = t.trump
-        following = self._following
-        led = eff[plays[0][1]]
-        for seat, card in plays[1:]:
-            suit = eff[card]
-            if suit == led:
-                continue
-            if following == FOLLOW_OR_TRUMP:
-                if suit != trump:
-                    out[seat] |= masks[led]
-            else:
-                out[seat] |= masks[led]
-                if following == MUST_FOLLOW_THEN_TRUMP and suit != trump:
-                    out[seat] |= masks[trump]
 
     def stage_worth(self, obs: Observation | PlayView, cards: int) -> list[float]:
         """The heuristic's wish for each card in this stage, less ``_WAIT`` for a card that
@@ -225,11 +142,12 @@ class CarefulPlay(HeuristicBot):
         # but the suits every one of them showed void in
         threat = 0
         if to_play:
-            # their voids (:meth:`voids`) are those the finished tricks show: the trick on
-            # the table shows only the voids of seats that have played to it
-            void = self._finished_voids(obs.finished, obs.stage, t) if self._readable else None
-            if void is None or void is self._no_voids:
-                threat = unseen  # nothing read, or no void shown
+            # their voids (:meth:`voids`) are those the finished tricks show (the
+            # engine's record): the trick on the table shows only the voids of seats
+            # that have played to it
+            void = obs.voids
+            if not self._readable or not void:
+                threat = unseen  # nothing to read
             else:
                 common = -1
                 while to_play:
@@ -301,12 +219,6 @@ class CarefulPlay(HeuristicBot):
         if bosses:
             return _first_max(bosses, ranks)
         return _cheapest(plain or (trumps & cheap) or legal, ranks)
-
-
-@lru_cache(maxsize=16)
-def _no_voids(n: int) -> tuple[int, ...]:
-    """``n`` seats' voids when none is shown (:meth:`CarefulPlay._finished_voids`)."""
-    return (0,) * n
 
 
 @lru_cache(maxsize=256)
