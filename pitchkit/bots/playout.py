@@ -279,7 +279,8 @@ class CarefulPolicy:
                 if readable:
                     suit = eff[card]
                     if suit != led:
-                        # rule: a seat that did not follow shows a void (CarefulPlay)
+                        # FASTER COPY of tricks.trick_voids, card by card (the engine's
+                        # record, PlayState.voids, as CarefulPlay reads it)
                         if following == FOLLOW_OR_TRUMP:
                             if suit != trump:
                                 voids[seat] |= masks[led]
