@@ -75,7 +75,9 @@ def check_position(bot: SearchBot, obs: Observation, legal: Sequence[int]) -> in
             trace: list[int] = []
             value = bot.play_card_out(obs, list(world), dealt[w], card,
                                       spy, trace)  # type: ignore[arg-type]
-            assert [step[row] for step in batch.trace] == trace
+            # (-1 after a row's last card: trumps-only worlds hold different numbers)
+            assert [step[row] for step in batch.trace] == \
+                trace + [-1] * (len(batch.trace) - len(trace))
             captured, tricks_won, last = spy.seen
             assert unlabelled(tab, batch.captured[row]) == captured
             assert batch.tricks_won[row].tolist() == tricks_won
@@ -99,7 +101,7 @@ def check_game(rules: Rules, seed: int, hands: int) -> int:
 def test_batched_play_outs_are_the_rule_of_thumb_on_every_shipped_variant(name: str) -> None:
     rules = load_variant(name)
     checked = check_game(rules, 7, hands=2)
-    if not rules.play.stages and not rules.play.trumps_only:
+    if not rules.play.stages:
         assert checked > 20
 
 

@@ -26,11 +26,13 @@ scoring (it may end the game, every point to one side under
 ``scoring.all_points_wins_game``, a moon, a slam, combination scoring) is valued by that
 scorer, row by row.
 
+In trumps-only play (``play.trumps_only``: a seat out of trumps folds) each row's tricks
+are played by the seats of that row still holding cards (:func:`pitchkit.bots.thumb.play_rows`'s
+``folds``, as :func:`pitchkit.fold.seating` seats them), and nothing is played exactly.
+
 Not batched (the search plays those out one by one, by the same rule of thumb): staged
-play (``play.stages``: every seat chooses its next stage's cards at a stage's end) and
-trumps-only play (``play.trumps_only``: a seat out of trumps folds, so rows would play
-tricks of different sizes), and the default bot's card play as the judge
-(``playout=careful``).
+play (``play.stages``: every seat chooses its next stage's cards at a stage's end), and
+the default bot's card play as the judge (``playout=careful``).
 """
 
 from __future__ import annotations
@@ -163,6 +165,9 @@ class ThumbTables:
     lead_enc: npt.NDArray[np.int64]
     following: int
     never_lead_joker: bool
+    #: trumps-only play (``play.trumps_only``): a seat with no card left folds, a row's
+    #: tricks have as many cards as seats still holding some
+    folds: bool
     #: per byte of a mask of cards, the relabelled masks of its 256 values (Python ints,
     #: for :meth:`relabel_of`)
     relabel_bytes: tuple[tuple[int, ...], ...] = ()
@@ -193,11 +198,12 @@ class ThumbTables:
 
 
 def thumb_tables(tables: tuple[TrumpTables, tuple[tuple[int, ...], ...], tuple[float, ...],
-                               tuple[int, ...]], following: int, never_lead_joker: bool
-                 ) -> ThumbTables:
+                               tuple[int, ...]], following: int, never_lead_joker: bool,
+                 folds: bool) -> ThumbTables:
     """The :class:`ThumbTables` of one trump suit from the search's tables of it
     (:func:`pitchkit.bots.search.trick_tables`: trick tables, keys by suit led, what
-    each card is worth holding, the trumps strongest first)."""
+    each card is worth holding, the trumps strongest first), the following rule,
+    ``play.never_lead_joker`` and ``play.trumps_only`` (``folds``)."""
     t, keys_by_led, cost, trump_order = tables
     # rule of thumb: the card least worth holding; on a tie, the lowest card
     card_of = tuple(sorted(range(CARDS), key=lambda c: (cost[c], c)))
@@ -257,7 +263,7 @@ def thumb_tables(tables: tuple[TrumpTables, tuple[tuple[int, ...], ...], tuple[f
         suit_masks=np.array([relabelled(m) for m in t.suit_masks], U64),
         trumps=relabelled(t.trumps), jokers=relabelled(3 << 52),
         lead_enc=np.array(lead_enc, np.int64),
-        following=following, never_lead_joker=never_lead_joker,
+        following=following, never_lead_joker=never_lead_joker, folds=folds,
         relabel_bytes=relabel_bytes)
     compile_kernels(out)
     return out
@@ -316,12 +322,19 @@ def play_outs(tab: ThumbTables, worlds: Sequence[Sequence[int]], candidates: Seq
     in every world (every seat's unplayed cards, ``seat``'s with the candidates) by the
     rule of thumb (:func:`pitchkit.bots.thumb.play_rows`), ``size`` seats playing, each
     followed by ``next_seat``; ``captured`` and ``tricks_won`` so far. With ``trace``, the
-    cards played by rule of thumb (original numbers) of every row, step by step.
+    cards played by rule of thumb (original numbers) of every row, step by step (-1
+    after the last card of a row whose world holds fewer cards: trumps-only play).
 
     With ``exact``, the cards after the candidate from the first at which no more than
     ``exact`` tricks' cards are left are played every way they may be
     (:mod:`pitchkit.bots.endgame`): each legal card of a node a new row (the node's
-    cards least worth holding first), the rows of the batch the leaves."""
+    cards least worth holding first), the rows of the batch the leaves.
+
+    In trumps-only play (:attr:`ThumbTables.folds`) a seat out of cards sits out: each
+    trick is played by the seats still holding some (``size`` is not read), and no card
+    is played exactly (``exact`` is refused)."""
+    if tab.folds and exact:
+        raise ValueError("exact play does not model trumps-only play (seats that fold)")
     w_count, c_count = len(worlds), len(candidates)
     rows = w_count * c_count
     index_of = tab.index_of
@@ -352,7 +365,9 @@ def play_outs(tab: ThumbTables, worlds: Sequence[Sequence[int]], candidates: Seq
             np.fromiter(captured, U64, len(captured)),
             np.array(tricks_won, np.int64), seat, win_seat, beat, trick_mask, led67,
             led_mask)
-    plays = sum(int(m).bit_count() for m in worlds[0])
+    # (trumps-only play: the most of any world, a seat's trumps differing by world)
+    plays = max(sum(int(m).bit_count() for m in world) for world in worlds) if tab.folds \
+        else sum(int(m).bit_count() for m in worlds[0])
     nxt = np.array(next_seat, np.intp)
     team_arr = np.array(team, np.intp)
     # every seat of the play-out its own side (auction pitch): a follower always plays
@@ -361,20 +376,27 @@ def play_outs(tab: ThumbTables, worlds: Sequence[Sequence[int]], candidates: Seq
     while len(order) < size:
         order.append(next_seat[order[-1]])
     solo = len({team[s] for s in order}) == size
+    in_trick = 0  # trumps-only play: the seats that played to the trick on the table
+    if tab.folds:
+        for s, _ in trick:
+            in_trick |= 1 << s
+        solo = len(set(team)) == len(team)  # whatever seats fold
     place = len(trick)
     # played exactly from this step on (never the candidate)
     exact_from = max(plays - exact * size, 1) if exact else plays
-    traced = np.zeros((exact_from, rows), np.intp) if trace else _NO_TRACE
+    traced = np.full((exact_from, rows), -1, np.intp) if trace else _NO_TRACE
 
     def play(first: Masks, step_from: int, step_to: int, trace_to: Ints) -> None:
         thumb.play_rows(hands, cap, won, last, to_play, win_seats, beats, trick_masks, led67s,
                         led_masks, first, place, step_from, step_to, plays, size, nxt,
-                        team_arr, solo, tab.following, tab.never_lead_joker, tab.joker_free,
-                        tab.trumps_u64, tab.beats, tab.lead_enc, tab.lead_beats,
-                        tab.led_base, tab.led_masks, BIT_INDEX, trace_to)
+                        team_arr, solo, tab.folds, in_trick, tab.following,
+                        tab.never_lead_joker, tab.joker_free, tab.trumps_u64, tab.beats,
+                        tab.lead_enc, tab.lead_beats, tab.led_base, tab.led_masks, BIT_INDEX,
+                        trace_to)
 
     play(firsts, 0, exact_from, traced)
-    place = (place + exact_from) % size
+    # (trumps-only play: the whole hand played, exact_from is plays)
+    place = 0 if tab.folds else (place + exact_from) % size
     root: Ints | None = None
     tree: list[tuple[Ints, Ints, Ints]] = []
     for step in range(exact_from, plays):
@@ -409,7 +431,8 @@ def play_outs(tab: ThumbTables, worlds: Sequence[Sequence[int]], candidates: Seq
         place = (place + 1) % size
     assert not place, "a play-out ends at a trick's end"
     return Batch(cap, won, last,
-                 np.array(tab.card_of, np.intp).take(traced).tolist() if trace else None,
+                 np.array([*tab.card_of, -1], np.intp).take(traced).tolist() if trace
+                 else None,
                  root, tree)
 
 

@@ -14,18 +14,19 @@ throw the card least worth holding), then valued as :func:`pitchkit.bots.monteca
 values a hand, scored on the masks by :mod:`pitchkit.bots.quickscore` (the engine's own
 scoring where the hand may end the game). A decision with many play-outs (``BATCH_FROM``
 worlds times candidates or more) plays them all at once, as rows played in compiled code
-(:mod:`pitchkit.bots.batch`, numba: the same rule of thumb and value, card for card; not in
-staged or trumps-only play). With ``playout=careful`` every seat of a
-play-out plays the default bot's card play instead (:mod:`pitchkit.bots.playout`: the
-same card :class:`~pitchkit.bots.cardplay.CarefulPlay` would play in its place, seeing
-what it sees; the bot takes 1.6-1.9 times the time; not in staged or trumps-only
-play, whose play-outs are always by rule of thumb). The same worlds serve every
-candidate. With ``prune`` above 0, from the third world on a candidate more than
+(:mod:`pitchkit.bots.batch`, numba: the same rule of thumb and value, card for card, seats
+that fold in trumps-only play included; not in staged play). With ``playout=careful``
+every seat of a play-out plays the default bot's card play instead
+(:mod:`pitchkit.bots.playout`: the same card :class:`~pitchkit.bots.cardplay.CarefulPlay`
+would play in its place, seeing what it sees; the bot takes 1.6-1.9 times the time; not
+in staged or trumps-only play, whose play-outs are always by rule of thumb). The same
+worlds serve every candidate. With ``prune`` above 0, from the third world on a candidate more than
 ``prune`` points a world behind the best is dropped. By default none is where the bot
 batches its play-outs (a batched decision has played every world of every candidate
 already: dropping one throws their values away; ``prune=1`` there measured weaker,
 docs/search-vs-montecarlo.md), and ``prune=1`` where it plays them one by one (staged,
-trumps-only, ``playout=careful`` or ``leaf`` play: there dropping saves their time).
+``playout=careful`` or ``leaf`` play: there dropping saves their time) and in trumps-only
+play (batched, dropped after: the choices of the one-by-one play-outs it had before).
 The calibrated bot's own card stands unless the search finds one better by ``margin``
 points a world.
 
@@ -219,7 +220,8 @@ def batch_tables(rules: Rules, trump: int) -> tuple[ThumbTables, npt.NDArray[np.
     """The batched play-outs' tables of one trump suit (:mod:`pitchkit.bots.batch`) and
     their scorer's game points (worked out once per rule set)."""
     play = rules_plan(rules).play
-    tab = thumb_tables(trick_tables(rules)[trump], play.following, play.never_lead_joker)
+    tab = thumb_tables(trick_tables(rules)[trump], play.following, play.never_lead_joker,
+                       play.trumps_only)
     return tab, game_tables(scoring_plan(rules), tab)
 
 
@@ -298,26 +300,28 @@ class SearchBot(CalibratedBot):
         #: (pitchkit.bots.leaf; 0: whole play-outs)
         self.leaf = Leaf(rules, leaf, self._careful) if leaf else None
         #: rule-of-thumb play-outs batched across worlds and candidates
-        #: (pitchkit.bots.batch): not in staged or trumps-only play, nor cut by ``leaf``
-        self._batched = (not self._staged and not self.table.trumps_only
-                         and not self._careful and self.leaf is None)
+        #: (pitchkit.bots.batch): not in staged play, nor cut by ``leaf``
+        self._batched = not self._staged and not self._careful and self.leaf is None
         #: a candidate more than this many points a world behind the best is dropped
         #: (from the third world on; inf: none is, every candidate plays every world).
         #: By default none where the play-outs are batched (they are all played anyway),
-        #: PRUNE_GAP where they are played one by one (dropping saves their time)
+        #: PRUNE_GAP where they are played one by one (dropping saves their time) and in
+        #: trumps-only play (played one by one until batched: the same choices as then)
         if prune is None:
-            prune = 0.0 if self._batched else PRUNE_GAP
+            prune = 0.0 if self._batched and not self.table.trumps_only else PRUNE_GAP
         if prune < 0:
             raise ValueError("prune must be 0 (no candidate dropped) or more")
         self.prune = float(prune) if prune > 0 else float("inf")
         #: the last ``exact`` tricks of a play-out played exactly (pitchkit.bots.endgame;
-        #: 0: all by rule of thumb): only where the play-outs are batched
+        #: 0: all by rule of thumb): only where the play-outs are batched, and not in
+        #: trumps-only play (pitchkit.bots.endgame seats every seat in every trick)
+        exactable = self._batched and not self.table.trumps_only
         if exact is None:
-            exact = EXACT_TRICKS if self._batched else 0
+            exact = EXACT_TRICKS if exactable else 0
         if exact < 0 or exact == 1:
             raise ValueError("exact must be 0 (no trick played exactly) or 2 or more (the "
                              "last trick is forced: 1 would change nothing)")
-        if exact and not self._batched:
+        if exact and not exactable:
             raise ValueError("exact applies only to batched rule-of-thumb play-outs: not "
                              "with staged or trumps-only play, playout=careful or leaf")
         self.exact = int(exact)

@@ -14,7 +14,8 @@ holding: :class:`pitchkit.bots.batch.ThumbTables`), so the cheapest card of a ma
 its lowest bit. Every row's state is kept by seat: its hands, captures and tricks won
 (a column a seat), the seat to play, the seat winning the trick on the table, the cards
 that beat its card, its cards and the suit led (as ``suit * 67`` for :data:`beats`, and
-its cards' mask). All the rows of one call are at the same place in the trick.
+its cards' mask). All the rows of one call are at the same place in the trick at its
+start (in trumps-only play, where seats fold, a row's tricks may then have fewer cards).
 """
 
 from __future__ import annotations
@@ -93,9 +94,10 @@ def legal_rows(hands: Masks, to_play: Ints, place: int, led_mask: Masks, followi
 def play_rows(hands: Masks, cap: Masks, won: Any, last: Ints, to_play: Ints,
               win_seat: Ints, beat: Masks, trick_mask: Masks, led67: Masks, led_mask: Masks,
               first: Masks, place: int, step_from: int, step_to: int, plays: int, size: int,
-              next_seat: Ints, team: Ints, solo: bool, following: int, never_lead_joker: bool,
-              joker_free: Any, trumps: Any, beats: Masks, lead_enc: Any, lead_beats: Masks,
-              led_base: Masks, led_masks: Masks, bit_index: Ints, trace: Ints) -> None:
+              next_seat: Ints, team: Ints, solo: bool, folds: bool, in_trick: int,
+              following: int, never_lead_joker: bool, joker_free: Any, trumps: Any,
+              beats: Masks, lead_enc: Any, lead_beats: Masks, led_base: Masks,
+              led_masks: Masks, bit_index: Ints, trace: Ints) -> None:
     """Play the steps ``step_from`` to ``step_to`` (cards; ``plays`` of them to the end of
     the hand, ``place`` cards on the table at the first) in every row, in place. The
     first step's card is ``first``'s (by row) where ``first`` is not empty; a card of the
@@ -107,24 +109,49 @@ def play_rows(hands: Masks, cap: Masks, won: Any, last: Ints, to_play: Ints,
       card that beats the winner's), else throws its card least worth holding (its
       lowest legal card); ``solo``: every seat playing is a side of its own.
 
+    With ``folds`` (trumps-only play, ``play.trumps_only``: :mod:`pitchkit.fold`) a seat
+    with no card left sits out: a row's tricks are played by the seats still holding
+    cards (``size`` is not read: the first trick's are those holding cards and those of
+    ``in_trick``, a bit a seat that played to the trick on the table), each followed by
+    the next of them, a trick's winner out of cards passing the lead on to the next seat
+    holding cards; the row's hand ends when nobody holds one (the worlds of a decision
+    may hold different numbers of cards: ``plays`` is the most, a row's own are the
+    cards its hands hold). Such rows are played in one call (``step_from`` 0 to
+    ``step_to`` ``plays``); a row's trace ends with -1 after its last card.
+
     With a ``trace`` (not empty), each step's card (relabelled) of each row is kept in it
     (``trace[step, row]``)."""
-    rows = hands.shape[0]
+    rows, n = hands.shape
     forced = first.shape[0] > 0
     traced = trace.shape[0] > 0
     for row in range(rows):
         p = place
+        sz = size
+        end = step_to
+        if folds:
+            # rule: a seat out of trumps sits out (play.trumps_only); the trick on the
+            # table is played by the seats that held a card at its start
+            sz = 0
+            end = step_from
+            for s in range(n):
+                if hands[row, s] or in_trick >> s & 1:
+                    sz += 1
+                rest = hands[row, s]
+                while rest:
+                    end += 1
+                    rest ^= lowest(rest)
+        row_plays = end if folds else plays
         seat = to_play[row]
         ws = win_seat[row]
         bt = beat[row]
         tm = trick_mask[row]
         l67 = led67[row]
         lm = led_mask[row]
-        for step in range(step_from, step_to):
+        for step in range(step_from, min(step_to, end)):
             hand = hands[row, seat]
             if forced and step == step_from:
                 bit = first[row]
-            elif plays - step <= size - p:
+            elif row_plays - step <= sz - p:
                 bit = hand  # the last trick: one card each
             elif p == 0:
                 legal = lead_legal(hand, never_lead_joker, joker_free)
@@ -148,7 +175,7 @@ def play_rows(hands: Masks, cap: Masks, won: Any, last: Ints, to_play: Ints,
             if p:
                 if bit & bt:
                     ws = seat
-                if p + 1 < size:
+                if p + 1 < sz:
                     bt &= beats[l67 + bit % _MOD]
                 tm |= bit
             else:
@@ -159,15 +186,28 @@ def play_rows(hands: Masks, cap: Masks, won: Any, last: Ints, to_play: Ints,
                 ws = seat
                 tm = bit
             p += 1
-            if p == size:
+            if p == sz:
                 cap[row, ws] |= tm
                 won[row, ws] += 1
                 last[row] = ws
                 seat = ws
                 p = 0
                 tm = _NONE
+                if folds:
+                    # the next trick's seats: those still holding cards (none: the
+                    # hand is over); a winner out of cards passes the lead on
+                    sz = 0
+                    for s in range(n):
+                        if hands[row, s]:
+                            sz += 1
+                    if not sz:
+                        break
+                    while not hands[row, seat]:
+                        seat = next_seat[seat]
             else:
                 seat = next_seat[seat]
+                while folds and not hands[row, seat]:
+                    seat = next_seat[seat]  # folded: sits the trick out
         _keep(row, seat, ws, bt, tm, l67, lm, to_play, win_seat, beat, trick_mask, led67,
               led_mask)
 
