@@ -2,8 +2,8 @@
 in the batched play-outs (pitchkit.bots.batch, pitchkit.bots.thumb's ``folds``): the
 search bot's one-by-one play-outs (pitchkit.bots.search.SearchBot.play_card_out), card for
 card, with the same value, on random deals of the shipped trumps-only variants and of
-random rule sets with trumps-only play; and the search's choices as they were world by
-world."""
+random rule sets with trumps-only play (the search's choices as they were world by world:
+tests/test_search_batch.py)."""
 
 from __future__ import annotations
 
@@ -79,29 +79,6 @@ def test_batched_trumps_only_play_outs_on_random_deals(name: str, seed: int) -> 
 @given(rules=variants(after=True, focus="play.trumps_only"), seed=st.integers(0, 2**32))
 def test_batched_trumps_only_play_outs_on_random_rules(rules: Rules, seed: int) -> None:
     check_game(rules, seed, hands=1)
-
-
-def test_the_trumps_only_search_chooses_as_it_did_world_by_world() -> None:
-    """The batched search's totals and charge are those of the play-outs one by one, the
-    candidates dropped as the worlds come (``prune`` 1, trumps-only play's default: the
-    choices it made when it played them one by one)."""
-    rules = load_variant("pidro")
-    seen = 0
-    for seed in range(3):
-        for bot, obs, legal in play_positions(rules, seed, 3):
-            if obs.trump is not None and len(legal) > 1:
-                assert bot.prune == 1.0
-                worlds = [list(w) for w in bot.worlds(obs, 6)]
-                cards = bot.candidates(obs, legal)
-                batched = bot.search_batched(obs, [list(w) for w in worlds], cards)
-                charged = bot._played_out
-                bot._batched = False
-                one_by_one = bot.search(obs, worlds, cards)
-                bot._batched = True
-                assert batched == one_by_one
-                assert charged == bot._played_out
-                seen += 1
-    assert seen > 30
 
 
 def test_exact_play_is_refused_with_trumps_only_play() -> None:

@@ -123,15 +123,24 @@ def test_batched_play_outs_are_the_rule_of_thumb_on_random_rules(rules: Rules,
     check_game(rules, seed, hands=2)
 
 
-@pytest.mark.parametrize("prune", [1.0, 0])
-def test_the_search_chooses_as_it_did_world_by_world(prune: float) -> None:
+@pytest.mark.parametrize(("name", "prune"), [("auction-pitch", 1.0), ("auction-pitch", 0),
+                                             ("pidro", None)])
+def test_the_search_chooses_as_it_did_world_by_world(name: str, prune: float | None) -> None:
     """The batched search's totals and charge are those of the play-outs one by one with
     the candidates dropped as the worlds come (``prune``: how far behind; 0: none is,
-    every candidate is charged and valued in every world)."""
-    rules = load_variant("auction-pitch")
+    every candidate is charged and valued in every world; None: the default, 1 in
+    trumps-only play, as it was when its play-outs went one by one)."""
+    rules = load_variant(name)
+    if prune is None:
+        assert rules.play.trumps_only
+        prune = 1.0
+        setting = {}
+    else:
+        setting = {"prune": prune}
     seen = dropped = 0
     for seed in range(3):
-        for bot, obs, legal in play_positions(rules, seed, 3, prune=prune):
+        for bot, obs, legal in play_positions(rules, seed, 3, **setting):
+            assert bot.prune == (prune or float("inf"))
             if obs.trump is not None and len(legal) > 1:
                 worlds = [list(w) for w in bot.worlds(obs, 6)]
                 cards = bot.candidates(obs, legal)
