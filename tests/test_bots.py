@@ -271,7 +271,17 @@ def test_search_plays_out_at_most_its_work_a_hand(work: int) -> None:
             key = (bot.seat, game.hands_played)
             spent[key] = spent.get(key, 0) + sum(cards.bit_count() for cards in world)
             return float(inner(obs, world, dealt, card, quick))
+
+        def batched(obs: Any, worlds: Any, candidates: Any, bot: Any = bot,
+                    inner: Any = bot.search_batched) -> Any:
+            # every candidate played out in every world (no candidate dropped: prune 0
+            # where the search batches)
+            key = (bot.seat, game.hands_played)
+            spent[key] = spent.get(key, 0) + len(candidates) * sum(
+                cards.bit_count() for world in worlds for cards in world)
+            return inner(obs, worlds, candidates)
         bot.play_card_out = counted  # type: ignore[method-assign]
+        bot.search_batched = batched  # type: ignore[method-assign]
     for seat, obs, legal in turns(game, 3):
         choice = bots[seat].choose(obs, legal)
         if work == 1:

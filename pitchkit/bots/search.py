@@ -7,28 +7,27 @@ played and by whom, the voids players showed, the trumps shown in a draw, how ma
 each seat holds), preferring worlds where the pitcher holds a hand worth its bid.
 
 For a decision with more than one real choice (cards of one suit with no unseen card
-between them, and no points or game value, are one choice) it plays each candidate out
-in every world: the rest of the hand on bit masks, every seat playing a quick rule of
-thumb (lead the strongest card; take an opponent's trick as cheaply as possible, else
-throw the card least worth holding), then valued as :func:`pitchkit.bots.montecarlo.hand_value`
+between them, and no points or game value, are one choice) it plays each candidate out in
+every world: the rest of the hand on bit masks, every seat playing a quick rule of thumb
+(lead the strongest card; take an opponent's trick as cheaply as possible, else throw the
+card least worth holding), then valued as :func:`pitchkit.bots.montecarlo.hand_value`
 values a hand, scored on the masks by :mod:`pitchkit.bots.quickscore` (the engine's own
-scoring where the hand may end the game). A decision with many play-outs (``BATCH_FROM``
-worlds times candidates or more) plays them all at once, as rows played in compiled code
-(:mod:`pitchkit.bots.batch`, numba: the same rule of thumb and value, card for card, seats
-that fold in trumps-only play included; not in staged play). With ``playout=careful``
-every seat of a play-out plays the default bot's card play instead
-(:mod:`pitchkit.bots.playout`: the same card :class:`~pitchkit.bots.cardplay.CarefulPlay`
-would play in its place, seeing what it sees; the bot takes 1.6-1.9 times the time; not
-in staged or trumps-only play, whose play-outs are always by rule of thumb). The same
-worlds serve every candidate. With ``prune`` above 0, from the third world on a candidate more than
-``prune`` points a world behind the best is dropped. By default none is where the bot
-batches its play-outs (a batched decision has played every world of every candidate
-already: dropping one throws their values away; ``prune=1`` there measured weaker,
-docs/search-vs-montecarlo.md), and ``prune=1`` where it plays them one by one (staged,
-``playout=careful`` or ``leaf`` play: there dropping saves their time) and in trumps-only
-play (batched, dropped after: the choices of the one-by-one play-outs it had before).
-The calibrated bot's own card stands unless the search finds one better by ``margin``
-points a world.
+scoring where the hand may end the game). Each decision plays its play-outs all at once,
+as rows played in compiled code (:mod:`pitchkit.bots.batch`, numba: the same rule of thumb
+and value, card for card, seats that fold in trumps-only play included; not in staged
+play). With ``playout=careful`` every seat of a play-out plays the default bot's card play
+instead (:mod:`pitchkit.bots.playout`: the same card
+:class:`~pitchkit.bots.cardplay.CarefulPlay` would play in its place, seeing what it sees;
+the bot takes 1.6-1.9 times the time; not in staged or trumps-only play, whose play-outs
+are always by rule of thumb). The same worlds serve every candidate. With ``prune`` above
+0, from the third world on a candidate more than ``prune`` points a world behind the best
+is dropped. By default none is where the bot batches its play-outs (a batched decision has
+played every world of every candidate already: dropping one throws their values away;
+``prune=1`` there measured weaker, docs/search-vs-montecarlo.md), and ``prune=1`` where it
+plays them one by one (staged, ``playout=careful`` or ``leaf`` play: there dropping saves
+their time) and in trumps-only play (batched, dropped after: the choices of the one-by-one
+play-outs it had before). The calibrated bot's own card stands unless the search finds one
+better by ``margin`` points a world.
 
 The search has a budget of ``work`` card plays of play-outs a hand (by default 10,000
 shared by the seats of the table: 2,500 each at four; a hand of more than 24 cards
@@ -62,15 +61,15 @@ card is, in worlds with that suit trump (each card searched with its own suit as
 measured weaker, docs/search-strength.md; this, docs/search-vs-montecarlo.md).
 
 With ``exact=K`` (K at least 2: the last trick is forced) the last K tricks of every
-play-out are played exactly (:mod:`pitchkit.bots.endgame`): from the first card after
-the candidate at which no more than K tricks' cards are left, every seat sees the world
-and plays the card best for its own side's value of the hand as the play-outs value it,
+play-out are played exactly (:mod:`pitchkit.bots.endgame`): from the first card after the
+candidate at which no more than K tricks' cards are left, every seat sees the world and
+plays the card best for its own side's value of the hand as the play-outs value it,
 knowing the later seats do the same (max^n over every legal order). Where the play-outs
-are batched only (:mod:`pitchkit.bots.batch`, every decision batched then, whatever its
-size); it does not apply to staged or trumps-only play, ``playout=careful`` or ``leaf``,
-where an ``exact`` above 0 is refused. The budget is charged as before (card plays), so
-an exact bot takes more time: auction pitch, four seats, ``exact=2`` about 0.6 times the
-hands a second of ``exact=0`` and ``exact=3`` under 0.1 (docs/search-vs-montecarlo.md).
+are batched only (:mod:`pitchkit.bots.batch`); it does not apply to staged or trumps-only
+play, ``playout=careful`` or ``leaf``, where an ``exact`` above 0 is refused. The budget
+is charged as before (card plays), so an exact bot takes more time: auction pitch, four
+seats, ``exact=2`` about 0.6 times the hands a second of ``exact=0`` and ``exact=3`` under
+0.1 (docs/search-vs-montecarlo.md).
 
 With ``leaf=N`` a rule-of-thumb play-out stops at the end of its N-th trick and the rest
 of the hand is estimated (:mod:`pitchkit.bots.leaf`, which says where it cannot and
@@ -163,13 +162,6 @@ PRUNE_FROM = 2
 #: How far behind the best (points a world so far) a candidate may be and stay in the
 #: stage search (:mod:`pitchkit.bots.stage_choice`; the card search's is ``prune``).
 PRUNE_GAP = 1.0
-#: Play-outs (worlds times candidates) from which a decision plays them all at once
-#: (:mod:`pitchkit.bots.batch`): a batch costs about as much as this many play-outs one
-#: by one, so fewer are played one by one (the same values either way). 8 since the
-#: batch is compiled (numba, 2026-12-03: the same decisions of auction pitch and nine-card
-#: pitch timed both ways: a batch of 6 to 10 rows about 230 us, one by one 0.6 to 0.9
-#: times that at 4 to 6 rows, 0.9 to 1.3 at 8, 1.4 to 1.5 at 9); it was 16.
-BATCH_FROM = 8
 #: Tricks at the end of a play-out played exactly by default (setting ``exact``) where
 #: the play-outs are batched.
 EXACT_TRICKS = 0
@@ -511,8 +503,12 @@ class SearchBot(CalibratedBot):
     def search(self, obs: Observation, worlds: list[list[int]],
                candidates: list[int]) -> dict[int, float]:
         """Total value of each candidate over the worlds (pruned ones get -inf)."""
-        if self._batched and (self.exact or len(worlds) * len(candidates) >= BATCH_FROM):
-            # (played exactly, one by one costs more than a batch at any size)
+        if self._batched:
+            # every decision, however few its play-outs (at least 4: two worlds of two
+            # candidates): the same decisions timed both ways
+            # (benchmarks/bench_batch_paired.py, 300 hands, 2026-12-03), those of fewer
+            # than 8 played one by one (as until then) took 1.29x the search's time in
+            # call-partner pitch, 1.05x in nine-card pitch, 1.01x in auction pitch
             return self.search_batched(obs, worlds, candidates)
         totals = dict.fromkeys(candidates, 0.0)
         alive = list(candidates)
