@@ -40,7 +40,7 @@ from __future__ import annotations
 import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 from itertools import chain
 from typing import Any
 
@@ -485,33 +485,9 @@ class _Setup:
         plan = quick.plan
         team_of = quick.team_of
         n = quick.n
-        items = quick.items
-        self.items = len(items)
-        self.modes = np.empty(len(items), np.intp)
-        self.rules = np.empty(len(items), np.intp)
-        self.holders = np.zeros(len(items), bool)
-        #: the item of a jack that goes to the pitcher when undealt (-1: none)
-        self.undealt_jack = -1
-        for i, (kind, _, _, goes_to) in enumerate(items):
-            goes = (plan.high_goes_to if kind == KIND_HIGH else plan.low_goes_to
-                    if kind == KIND_LOW else goes_to)
-            self.rules[i] = _CARD_RULES.get(kind, credits.NO_CARD)
-            if self.rules[i] == credits.NO_CARD:
-                self.modes[i] = credits.TO_GAME if kind == KIND_GAME else \
-                    credits.TO_LAST if kind == KIND_LAST_TRICK else credits.TO_NOBODY
-            elif kind in (KIND_JACK, KIND_HIGH_SPADE) or goes is GoesTo.CAPTURER:
-                self.modes[i] = credits.TO_CAPTURER
-                if kind == KIND_JACK and plan.undealt_jack_to_pitcher \
-                        and quick.pitcher is not None:
-                    self.undealt_jack = i
-            else:
-                # QuickScore's _credit: to its holder, or (to the player who played it)
-                # nobody when never played
-                self.modes[i] = credits.TO_HOLDER if goes is GoesTo.HOLDER or (
-                    kind != KIND_CARD and goes is not GoesTo.PLAYER) else credits.IF_PLAYED
-                self.holders[i] = True
-        self.cards = np.array([card for _, _, card, _ in items], np.intp)
-        self.values = np.array([value for _, value, _, _ in items], np.int64)
+        self.items = len(quick.items)
+        (self.modes, self.rules, self.holders, self.cards, self.values, self.undealt_jack,
+         self.names) = _item_tables(quick)
         self.team = np.array(team_of, np.intp)
         self.elder_sides = np.array([team_of[s] for s in quick.elder], np.intp)
         self.sides = np.array(quick.sides, np.intp)
@@ -542,13 +518,69 @@ class _Setup:
                 consts[credits.C_LOSING_ON], consts[credits.C_LOSING] = 1, quick.losing
         consts[credits.C_ME_SIDE] = team_of[quick.me]
         self.consts = np.array(consts, np.int64)
-        #: for settling: the points' names, and per set of sides (a bit each) the first
-        #: seat of each (settling reads the points' takers by side only)
-        self.names = [item.name for item in plan.items]
-        first_seat = [quick.seats_of[side][0] if quick.seats_of[side] else -1
-                      for side in range(n)]
-        self.takers = [tuple(first_seat[side] for side in range(n) if bits >> side & 1)
-                       for bits in range(1 << n)]
+        #: for settling: per set of sides (a bit each) the first seat of each (settling
+        #: reads the points' takers by side only)
+        self.takers = _takers(tuple(quick.seats_of[side][0] if quick.seats_of[side] else -1
+                                    for side in range(n)))
+
+
+#: :func:`_item_tables` by the scoring plan (its id: hashing a plan is not cheap), trump
+#: and whether there is a pitcher, with the plan it was made of
+_ITEM_TABLES: dict[tuple[int, int, bool], tuple[ScoringPlan, tuple[Any, ...]]] = {}
+_ITEM_TABLES_KEPT = 512
+
+
+def _item_tables(quick: QuickScore) -> tuple[Any, ...]:
+    """What :class:`_Setup` reads of the point items of ``quick`` (the same for every
+    scorer of a rule set, trump, and pitcher or none: worked out once): per item its
+    mode and how its card is found (:mod:`pitchkit.bots.credits`), whether it goes by
+    who held the card, its card and value; the item of a jack that goes to the pitcher
+    when undealt (-1: none); the points' names."""
+    plan = quick.plan
+    key = (id(plan), quick.trump, quick.pitcher is not None)
+    found = _ITEM_TABLES.get(key)
+    if found is not None and found[0] is plan:
+        return found[1]
+    items = quick.items
+    modes, rules, holders = [], [], []
+    undealt_jack = -1
+    for i, (kind, _, _, goes_to) in enumerate(items):
+        goes = (plan.high_goes_to if kind == KIND_HIGH else plan.low_goes_to
+                if kind == KIND_LOW else goes_to)
+        rule = _CARD_RULES.get(kind, credits.NO_CARD)
+        rules.append(rule)
+        holders.append(False)
+        if rule == credits.NO_CARD:
+            modes.append(credits.TO_GAME if kind == KIND_GAME else
+                         credits.TO_LAST if kind == KIND_LAST_TRICK else credits.TO_NOBODY)
+        elif kind in (KIND_JACK, KIND_HIGH_SPADE) or goes is GoesTo.CAPTURER:
+            modes.append(credits.TO_CAPTURER)
+            if kind == KIND_JACK and plan.undealt_jack_to_pitcher \
+                    and quick.pitcher is not None:
+                undealt_jack = i
+        else:
+            # QuickScore's _credit: to its holder, or (to the player who played it)
+            # nobody when never played
+            modes.append(credits.TO_HOLDER if goes is GoesTo.HOLDER or (
+                kind != KIND_CARD and goes is not GoesTo.PLAYER) else credits.IF_PLAYED)
+            holders[i] = True
+    tables = (np.array(modes, np.intp), np.array(rules, np.intp), np.array(holders, bool),
+              np.array([card for _, _, card, _ in items], np.intp),
+              np.array([value for _, value, _, _ in items], np.int64), undealt_jack,
+              [item.name for item in plan.items])
+    if len(_ITEM_TABLES) >= _ITEM_TABLES_KEPT:
+        _ITEM_TABLES.clear()  # (many rule sets: tests) the plans kept are let go
+    _ITEM_TABLES[key] = (plan, tables)
+    return tables
+
+
+@lru_cache(maxsize=256)
+def _takers(first_seat: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """Per set of sides (a bit each), the first seat of each (``first_seat``: by side;
+    worked out once per sides)."""
+    n = len(first_seat)
+    return [tuple(first_seat[side] for side in range(n) if bits >> side & 1)
+            for bits in range(1 << n)]
 
 
 #: per scorer, the bid's changes its :class:`_Setup` was made with and the setup
