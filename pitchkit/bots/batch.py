@@ -177,12 +177,13 @@ class ThumbTables:
         """:attr:`index_of` as an array (for numba)."""
         return np.array(self.index_of, np.intp)
 
-    @property
+    @cached_property
     def trumps_u64(self) -> np.uint64:
-        """:attr:`trumps` as numba reads a mask (a uint64: a Python int would be int64)."""
+        """:attr:`trumps` as numba reads a mask (a uint64: a Python int would be int64;
+        made once: a uint64 costs numpy microseconds, every batch)."""
         return U64(self.trumps)
 
-    @property
+    @cached_property
     def joker_free(self) -> np.uint64:
         """Every card but the jokers (relabelled), as :attr:`trumps_u64`."""
         return U64(~self.jokers & ((1 << CARDS) - 1))
