@@ -105,3 +105,47 @@ def test_a_partners_trick_no_other_side_can_beat_gets_the_point_cards() -> None:
         assert bot.cost(choice, t, 0) == max(bot.cost(c, t, 0) for c in gifts)
         fed += 1
     assert fed
+
+
+def _stage_worth_card_by_card(bot: CarefulPlay, obs, cards: int) -> list[float]:
+    """:meth:`CarefulPlay.stage_worth` by its docstring, card by card: the heuristic's
+    wish, less ``_WAIT`` for a card that scores in combinations and an unseen card above
+    it in its suit, or for a plain card an unseen trump where trumps win, could beat."""
+    from pitchkit.bots import cardplay
+    from pitchkit.bots.heuristic import HeuristicBot
+
+    worth = HeuristicBot.stage_worth(bot, obs, cards)
+    k = bot.k
+    trump_mask = k.tables[obs.trump].trumps
+    higher = k.orders[obs.trump].higher
+    unseen = bot.unseen_cards(obs) & ~cards
+    ruffed = not k.trick_winner_suit_led and bool(unseen & trump_mask)
+    for c in range(54):
+        if cards >> c & 1 and k.combo_value[c] > 0 \
+                and (unseen & higher[c] or (ruffed and not trump_mask >> c & 1)):
+            worth[c] -= cardplay._WAIT
+    return worth
+
+
+@pytest.mark.parametrize("variant", ["pimps-and-hoes", "pimps-and-hoes-4p",
+                                     "pimps-and-hoes-literal"])
+def test_stage_worth_reads_each_suits_highest_unseen_card_as_card_by_card(
+        variant: str) -> None:
+    """stage_worth finds the cards an unseen card beats suit by suit (those below the
+    suit's highest unseen card): at every choice of a stage and every card played of
+    random games, for the cards it may choose and random parts of them, the same floats
+    as asking of each card whether an unseen card above it could beat it."""
+    from pitchkit.results import Phase
+
+    rng = random.Random(5)
+    asked = 0
+    for rules, _game, obs, _ in positions(variant, 3, hands=3,
+                                          phases=(Phase.SELECT, Phase.PLAY)):
+        if obs.trump is None:
+            continue
+        bot = CarefulPlay(rules, obs.seat, random.Random(0))
+        mine = obs.reserve | obs.hand
+        for cards in (mine, mine & rng.getrandbits(54), obs.hand):
+            assert bot.stage_worth(obs, cards) == _stage_worth_card_by_card(bot, obs, cards)
+            asked += 1
+    assert asked > 100

@@ -98,16 +98,26 @@ class CarefulPlay(HeuristicBot):
             return worth
         k = self.k
         trump_mask = k.tables[trump].trumps
-        higher = k.orders[trump].higher
+        lower = k.orders[trump].lower
         unseen = self.unseen_cards(obs) & ~cards
-        ruffed = not k.trick_winner_suit_led and bool(unseen & trump_mask)
-        scoring = cards & self._combo_cards
-        while scoring:
-            bit = scoring & -scoring
-            scoring ^= bit
-            c = bit.bit_length() - 1
-            if unseen & higher[c] or (ruffed and not trump_mask & bit):
-                worth[c] -= _WAIT
+        # the cards an unseen card beats, all at once rather than card by card (an unseen
+        # card above c in its suit, ``unseen & higher[c]``, is the suit's highest unseen
+        # card above c: c is below it): in each suit, those below its highest unseen card
+        beaten = 0
+        for suit, ranked in _by_power(self.rules, trump):
+            left = unseen & suit
+            if left:
+                for c in ranked:
+                    if left >> c & 1:
+                        beaten |= lower[c]
+                        break
+        if not k.trick_winner_suit_led and unseen & trump_mask:
+            beaten |= ~trump_mask  # a plain card, where an unseen trump takes it
+        waiting = cards & self._combo_cards & beaten
+        while waiting:
+            bit = waiting & -waiting
+            waiting ^= bit
+            worth[bit.bit_length() - 1] -= _WAIT
         return worth
 
     def play_cards(self, obs: Observation | PlayView, legal: int) -> int:
@@ -219,6 +229,22 @@ class CarefulPlay(HeuristicBot):
         if bosses:
             return _first_max(bosses, ranks)
         return _cheapest(plain or (trumps & cheap) or legal, ranks)
+
+
+@per_rule_set(32)
+def _by_power(rules: Rules, trump: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """Per effective suit with ``trump`` trump: its cards in the deck as a mask, and
+    those cards, the most powerful first (:meth:`CarefulPlay.stage_worth` looks for each
+    suit's highest unseen card)."""
+    k = know(rules)
+    t = k.tables[trump]
+    out = []
+    for suit in range(4):
+        mask = t.suit_masks[suit] & k.deck
+        ranked = sorted((c for c in range(54) if mask >> c & 1), key=t.power.__getitem__,
+                        reverse=True)
+        out.append((mask, tuple(ranked)))
+    return tuple(out)
 
 
 @lru_cache(maxsize=256)
