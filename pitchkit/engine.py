@@ -377,7 +377,11 @@ class Game:
             if state.trick:
                 trick = (*trick, (seat, card))
             elif self.phase is _PLAY:
-                trick, finished, self._played_memo = _plays(state, self._played_memo)
+                # the trick is over: its plays join the finished ones, as play.plays
+                # would read them from the record (and its memo with them)
+                finished = (*finished, *trick, (seat, card))
+                trick = ()
+                self._played_memo = (len(state.tricks), finished)
             else:
                 return
 

@@ -24,6 +24,7 @@ from pitchkit.bots.search import SearchBot
 from pitchkit.engine import Game, action_text
 from pitchkit.errors import BotError, IllegalActionError
 from pitchkit.load import load_variant
+from pitchkit.play import NO_PLAYS, plays
 from pitchkit.results import Observation, Phase, PlayView
 from pitchkit.simulate import simulate
 from tests.play_helpers import turns
@@ -231,6 +232,9 @@ def test_play_turns_plays_the_card_players_cards_as_apply_does(as_text: bool) ->
         def player(view: PlayView, mask: int) -> int:
             assert view.seat == seat and mask & (mask - 1)
             assert view == fast.play_view(seat)  # the view play_view builds
+            # its plays as read from the record afresh (play_turns and play_view share
+            # a memo of the finished plays, which play_turns extends a trick at a time)
+            assert (view.trick, view.finished) == plays(fast.play_state, NO_PLAYS)[:2]
             asked.append((seat, mask))
             card = (mask & -mask).bit_length() - 1
             return action_text(card) if as_text and len(asked) % 2 else card  # type: ignore[return-value]
