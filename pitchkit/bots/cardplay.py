@@ -98,13 +98,14 @@ class CarefulPlay(HeuristicBot):
             return worth
         k = self.k
         trump_mask = k.tables[trump].trumps
-        lower = k.orders[trump].lower
+        order = k.orders[trump]
+        lower = order.lower
         unseen = self.unseen_cards(obs) & ~cards
         # the cards an unseen card beats, all at once rather than card by card (an unseen
         # card above c in its suit, ``unseen & higher[c]``, is the suit's highest unseen
         # card above c: c is below it): in each suit, those below its highest unseen card
         beaten = 0
-        for suit, ranked in _by_power(self.rules, trump):
+        for suit, ranked in order.by_power:
             left = unseen & suit
             if left:
                 for c in ranked:
@@ -229,22 +230,6 @@ class CarefulPlay(HeuristicBot):
         if bosses:
             return _first_max(bosses, ranks)
         return _cheapest(plain or (trumps & cheap) or legal, ranks)
-
-
-@per_rule_set(32)
-def _by_power(rules: Rules, trump: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
-    """Per effective suit with ``trump`` trump: its cards in the deck as a mask, and
-    those cards, the most powerful first (:meth:`CarefulPlay.stage_worth` looks for each
-    suit's highest unseen card)."""
-    k = know(rules)
-    t = k.tables[trump]
-    out = []
-    for suit in range(4):
-        mask = t.suit_masks[suit] & k.deck
-        ranked = sorted((c for c in range(54) if mask >> c & 1), key=t.power.__getitem__,
-                        reverse=True)
-        out.append((mask, tuple(ranked)))
-    return tuple(out)
 
 
 @lru_cache(maxsize=256)

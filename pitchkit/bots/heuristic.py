@@ -360,6 +360,9 @@ class Order:
     lower: tuple[int, ...]
     #: every trump in the deck, lowest first
     trumps: tuple[int, ...]
+    #: per effective suit: its cards in the deck as a mask, and those cards, the most
+    #: powerful first (a suit's highest unseen card is the first of them unseen)
+    by_power: tuple[tuple[int, tuple[int, ...]], ...] = ()
 
 
 _ORDERS: dict[tuple[int, int | None, int, int], Order] = {}
@@ -377,6 +380,7 @@ def order(t: TrumpTables, deck: int) -> Order:
 def _order(t: TrumpTables, deck: int) -> Order:
     higher = [0] * 54
     lower = [0] * 54
+    by_power = []
     for suit in range(4):
         members = [c for c in cards_in(t.suit_masks[suit] & deck)]
         for c in members:
@@ -385,8 +389,10 @@ def _order(t: TrumpTables, deck: int) -> Order:
                     higher[c] |= 1 << d
                 elif t.power[d] < t.power[c]:
                     lower[c] |= 1 << d
+        by_power.append((t.suit_masks[suit] & deck,
+                         tuple(sorted(members, key=t.power.__getitem__, reverse=True))))
     return Order(higher=tuple(higher), lower=tuple(lower),
-                 trumps=tuple(_trumps_by_power(deck, t)))
+                 trumps=tuple(_trumps_by_power(deck, t)), by_power=tuple(by_power))
 
 
 class HeuristicBot:
