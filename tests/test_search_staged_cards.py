@@ -114,16 +114,15 @@ def test_the_best_candidate_by_its_play_outs_is_played(monkeypatch: pytest.Monke
         usual = CalibratedBot.choose(bot, obs, legal)
         if obs.phase is Phase.PLAY and len(bot.candidates(obs, legal)) > 1:
             target = next(c for c in bot.candidates(obs, legal) if c != usual)
-            real = SearchBot.play_card_out
+            real = stage_choice.staged_values
 
-            def favour(self: SearchBot, o: Observation, world: list[int], dealt: list[int],
-                       card: int, quick: object, trace: object = None,
-                       target: int = target) -> float:
-                return 1.0 if card == target else 0.0
+            def favour(search: SearchBot, o: Observation, rows: object, dealt: object,
+                       cards: list[int], quick: object, target: int = target) -> list[float]:
+                return [1.0 if card == target else 0.0 for card in cards]
 
-            monkeypatch.setattr(SearchBot, "play_card_out", favour)
+            monkeypatch.setattr(stage_choice, "staged_values", favour)
             assert stage_choice.search_stage_card(bot, obs, legal, usual, 8) == target
-            monkeypatch.setattr(SearchBot, "play_card_out", real)
+            monkeypatch.setattr(stage_choice, "staged_values", real)
             picked += 1
         game.apply(bot.choose(obs, legal))
     assert picked >= 3

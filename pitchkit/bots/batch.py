@@ -30,9 +30,9 @@ In trumps-only play (``play.trumps_only``: a seat out of trumps folds) each row'
 are played by the seats of that row still holding cards (:func:`pitchkit.bots.thumb.play_rows`'s
 ``folds``, as :func:`pitchkit.fold.seating` seats them), and nothing is played exactly.
 
-Not batched (the search plays those out one by one, by the same rule of thumb): staged
-play (``play.stages``: every seat chooses its next stage's cards at a stage's end), and
-the default bot's card play as the judge (``playout=careful``).
+Not here: staged play (``play.stages``: every seat chooses its next stage's cards at a
+stage's end), compiled a world at a time by :mod:`pitchkit.bots.staged_rows`, and the
+default bot's card play as the judge (``playout=careful``), played out one by one.
 """
 
 from __future__ import annotations
