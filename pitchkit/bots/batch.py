@@ -315,10 +315,45 @@ class Batch:
     tree: list[tuple[Ints, Ints, Ints]] = field(default_factory=list)
 
 
+@dataclass(frozen=True)
+class WiseTables:
+    """What the heuristic's card play (:func:`pitchkit.bots.thumb.wise_lead`,
+    :func:`~pitchkit.bots.thumb.wise_follow`) reads, by relabelled card of one trump suit
+    (:class:`ThumbTables`): its cost (``HeuristicBot.cost``) and place by cost and power
+    (``Know.rank``), each without and with the low-trump bonus (rows 0 and 1), the
+    cards' power, the trumps below each trump, the cards that risk no point card (without
+    and with the bonus), the deck, and whether the bonus counts and combinations score."""
+
+    cost: npt.NDArray[np.float64]
+    rank: Ints
+    power: Ints
+    lower: Masks
+    cheap: Masks
+    deck: int
+    bonus: bool
+    combinations: bool
+
+
+def wise_tables(tab: ThumbTables, play: Sequence[Any], cheap: tuple[int, int], deck: int,
+                bonus: bool, combinations: bool) -> WiseTables:
+    """The :class:`WiseTables` of the heuristic's tables of one trump suit (``play``: its
+    ``PlayTables``; masks: ``cheap``, ``deck``), relabelled as ``tab``."""
+    _, power, _, _, _, lower, base, rank, rank_bonus, base_bonus = play
+    cards = tab.card_of
+    return WiseTables(
+        cost=np.array([[base[c] for c in cards], [base_bonus[c] for c in cards]], np.float64),
+        rank=np.array([[rank[c] for c in cards], [rank_bonus[c] for c in cards]], np.intp),
+        power=np.array([power[c] for c in cards], np.intp),
+        lower=np.array([tab.relabel_of(lower[c]) for c in cards], U64),
+        cheap=np.array([tab.relabel_of(m) for m in cheap], U64),
+        deck=tab.relabel_of(deck), bonus=bonus, combinations=combinations)
+
+
 def play_outs(tab: ThumbTables, worlds: Sequence[Sequence[int]], candidates: Sequence[int],
               seat: int, trick: Sequence[tuple[int, int]], captured: Sequence[int],
               tricks_won: Sequence[int], team: Sequence[int], next_seat: Sequence[int],
-              size: int, trace: bool = False, exact: int = 0) -> Batch:
+              size: int, trace: bool = False, exact: int = 0,
+              wise: WiseTables | None = None) -> Batch:
     """Play every candidate (a legal card of ``seat``, to the ``trick`` on the table) out
     in every world (every seat's unplayed cards, ``seat``'s with the candidates) by the
     rule of thumb (:func:`pitchkit.bots.thumb.play_rows`), ``size`` seats playing, each
@@ -333,9 +368,15 @@ def play_outs(tab: ThumbTables, worlds: Sequence[Sequence[int]], candidates: Seq
 
     In trumps-only play (:attr:`ThumbTables.folds`) a seat out of cards sits out: each
     trick is played by the seats still holding some (``size`` is not read), and no card
-    is played exactly (``exact`` is refused)."""
+    is played exactly (``exact`` is refused).
+
+    With ``wise`` (not with ``exact``, nor in trumps-only play), every seat plays the
+    heuristic's card play instead of the rule of thumb, seeing the cards it would (the
+    deck's cards not played and not its own)."""
     if tab.folds and exact:
         raise ValueError("exact play does not model trumps-only play (seats that fold)")
+    assert not (wise and (exact or tab.folds)), \
+        "the heuristic's play-outs are not played exactly, nor in trumps-only play"
     w_count, c_count = len(worlds), len(candidates)
     rows = w_count * c_count
     index_of = tab.index_of
@@ -387,13 +428,22 @@ def play_outs(tab: ThumbTables, worlds: Sequence[Sequence[int]], candidates: Seq
     exact_from = max(plays - exact * size, 1) if exact else plays
     traced = np.full((exact_from, rows), -1, np.intp) if trace else _NO_TRACE
 
+    if wise is None:
+        wise = _NO_WISE
+        live = _NO_CARDS
+    else:
+        # the cards no seat has seen played: the deck's less those captured and on the table
+        unplayed = wise.deck & ~tab.relabel_of(sum(captured) | sum(1 << c for _, c in trick))
+        live = np.full(rows, unplayed, U64)
+
     def play(first: Masks, step_from: int, step_to: int, trace_to: Ints) -> None:
         thumb.play_rows(hands, cap, won, last, to_play, win_seats, beats, trick_masks, led67s,
                         led_masks, first, place, step_from, step_to, plays, size, nxt,
                         team_arr, solo, tab.folds, in_trick, tab.following,
                         tab.never_lead_joker, tab.joker_free, tab.trumps_u64, tab.beats,
                         tab.lead_enc, tab.lead_beats, tab.led_base, tab.led_masks, BIT_INDEX,
-                        trace_to)
+                        trace_to, wise is not _NO_WISE, live, wise.cost, wise.rank,
+                        wise.power, wise.lower, wise.cheap, wise.bonus, wise.combinations)
 
     play(firsts, 0, exact_from, traced)
     # (trumps-only play: the whole hand played, exact_from is plays)
@@ -441,6 +491,10 @@ def play_outs(tab: ThumbTables, worlds: Sequence[Sequence[int]], candidates: Seq
 #: no trace kept
 _NO_CARDS = np.zeros(0, U64)
 _NO_TRACE = np.zeros((0, 0), np.intp)
+#: no heuristic's tables (the rule of thumb's play-outs)
+_NO_WISE = WiseTables(cost=np.zeros((2, 0), np.float64), rank=np.zeros((2, 0), np.intp),
+                      power=np.zeros(0, np.intp), lower=np.zeros(0, U64),
+                      cheap=np.zeros(2, U64), deck=0, bonus=False, combinations=False)
 
 
 def game_tables(plan: ScoringPlan, tab: ThumbTables) -> npt.NDArray[np.int64]:

@@ -15,7 +15,12 @@ values a hand, scored on the masks by :mod:`pitchkit.bots.quickscore` (the engin
 scoring where the hand may end the game). Each decision plays its play-outs all at once,
 as rows played in compiled code (:mod:`pitchkit.bots.batch`, numba: the same rule of thumb
 and value, card for card, seats that fold in trumps-only play included; not in staged
-play). With ``playout=careful`` every seat of a play-out plays the default bot's card play
+play). With ``playout=heuristic`` every seat of a play-out plays the heuristic's card play
+instead (:func:`pitchkit.bots.thumb.wise_lead` and ``wise_follow``: the card
+:meth:`~pitchkit.bots.heuristic.HeuristicBot.play_cards` would play in its place, seeing
+what it would see, as ``montecarlo``'s play-outs do; about the speed of the rule of thumb;
+not with ``exact``; in staged or trumps-only play the rule of thumb). With
+``playout=careful`` every seat of a play-out plays the default bot's card play
 instead (:mod:`pitchkit.bots.playout`: the same card
 :class:`~pitchkit.bots.cardplay.CarefulPlay` would play in its place, seeing what it sees;
 the bot takes 1.6-1.9 times the time; not in staged or trumps-only play, whose play-outs
@@ -77,7 +82,7 @@ plays out whole): a play-out is charged the card plays to that horizon and the e
 
 Settings: ``samples`` (worlds a decision at most, default 16), ``margin`` (default
 0.25), ``work`` (card plays of play-outs a hand; default as above), ``playout``
-(``thumb``, the default, or ``careful``), ``leaf`` (default 0: whole play-outs),
+(``thumb``, the default, ``heuristic`` or ``careful``), ``leaf`` (default 0: whole play-outs),
 ``prune`` (0: no candidate dropped; default as above), ``exact`` (tricks played exactly
 at the end of a play-out, default 0: none), ``staged_cards`` (staged play: worlds a card
 decision is searched on, default 4; 0: the calibrated bot's card), and the calibrated
@@ -99,10 +104,12 @@ from pitchkit.actions import ALONE, SELECT_FLAG
 from pitchkit.bots.batch import (
     BatchScore,
     ThumbTables,
+    WiseTables,
     bid_changes,
     game_tables,
     play_outs,
     thumb_tables,
+    wise_tables,
 )
 from pitchkit.bots.calibrated import CalibratedBot
 from pitchkit.bots.deal_rows import compile_deal
@@ -141,7 +148,7 @@ from pitchkit.variant import Rules
 #: change), and the seat that took the trick. It returns the play-out's value, or None.
 AtTrick = Callable[[int, Sequence[int], list[int], list[int], list[int], int], float | None]
 #: The play-outs' card play (setting ``playout``): a rule of thumb, or the default bot's.
-PLAYOUTS = ("thumb", "careful")
+PLAYOUTS = ("thumb", "careful", "heuristic")
 #: Draws of a world before settling for one where a bidder's hand is worth less than its
 #: bid (the rest of what a world must agree with is never given up).
 BID_TRIES = 3
@@ -215,6 +222,15 @@ def batch_tables(rules: Rules, trump: int) -> tuple[ThumbTables, npt.NDArray[np.
     tab = thumb_tables(trick_tables(rules)[trump], play.following, play.never_lead_joker,
                        play.trumps_only)
     return tab, game_tables(scoring_plan(rules), tab)
+
+
+@lru_cache(maxsize=64)
+def heuristic_tables(rules: Rules, trump: int) -> WiseTables:
+    """The heuristic's card play's tables of one trump suit for the batched play-outs
+    (``playout=heuristic``; worked out once per rule set)."""
+    k = know(rules)
+    return wise_tables(batch_tables(rules, trump)[0], k.play_tables[trump], k.cheap[trump],
+                       k.deck, k.play_bonus, k.combinations)
 
 
 @lru_cache(maxsize=64)
@@ -320,6 +336,13 @@ class SearchBot(CalibratedBot):
         #: per trump suit, :func:`end_tables` (only where the play-outs are exact)
         self._end_tables = [end_tables(rules, trump) for trump in range(4)] \
             if self.exact else []
+        #: every seat of a batched play-out plays the heuristic's card play
+        #: (``playout=heuristic``; None: the rule of thumb), per trump suit its tables
+        self._wise: list[WiseTables] | None = None
+        if playout == "heuristic" and self._batched and not self.table.trumps_only:
+            if self.exact:
+                raise ValueError("playout=heuristic is not played exactly (exact=0)")
+            self._wise = [heuristic_tables(rules, trump) for trump in range(4)]
         #: per seat, the play-outs' scorer of the decision as that seat values a hand
         self._seat_quick: tuple[Observation | None, list[QuickScore]] = (None, [])
         #: per trump suit, :func:`batch_tables` (shared by every bot of the rule set)
@@ -560,7 +583,8 @@ class SearchBot(CalibratedBot):
         dealt = [[world[s] | played_by[s] for s in range(n)] for world in worlds]
         nxt, size = self.seating_of(obs)
         batch = play_outs(tab, worlds, candidates, obs.seat, obs.trick, obs.captured,
-                          obs.tricks_won, obs.team_of, nxt, size, exact=self.exact)
+                          obs.tricks_won, obs.team_of, nxt, size, exact=self.exact,
+                          wise=None if self._wise is None else self._wise[trump])
         quick = self.quick_score(obs)
         key = (quick.pitcher, quick.bid)
         if self._bid_key != key:

@@ -1,5 +1,9 @@
-"""The rule of thumb of the search bot's batched play-outs, compiled (numba): the one
-definition of how a play-out's seats play (:func:`pitchkit.bots.batch.play_outs` lays out
+"""The rule of thumb of the search bot's batched play-outs, compiled (numba), and the
+heuristic's card play as the play-outs' other policy (``search:playout=heuristic``:
+:func:`wise_lead`, :func:`wise_follow`, card for card ``HeuristicBot.play_cards``, held
+so by ``tests/test_search_heuristic_playouts.py``; not its play to stop a side taking
+every point under ``scoring.all_points_wins_game``): the one definition of how a
+play-out's seats play (:func:`pitchkit.bots.batch.play_outs` lays out
 the rows and reads the result).
 
 A decision's play-outs are a few hundred rows (worlds times candidates) of a few dozen
@@ -37,6 +41,10 @@ MOD = 67
 _MOD = np.uint64(MOD)
 _ONE = np.uint64(1)
 _NONE = np.uint64(0)
+#: a trick worth more than this (the heuristic's cost of its cards) is taken by a card
+#: nobody can beat; more than :data:`RISK_PRIZE`, by a card that risks no point card
+SAFE_PRIZE = 0.15
+RISK_PRIZE = 0.5
 
 
 @njit(cache=True)
@@ -97,7 +105,9 @@ def play_rows(hands: Masks, cap: Masks, won: Any, last: Ints, to_play: Ints,
               next_seat: Ints, team: Ints, solo: bool, folds: bool, in_trick: int,
               following: int, never_lead_joker: bool, joker_free: Any, trumps: Any,
               beats: Masks, lead_enc: Any, lead_beats: Masks, led_base: Masks,
-              led_masks: Masks, bit_index: Ints, trace: Ints) -> None:
+              led_masks: Masks, bit_index: Ints, trace: Ints, wise: bool, live: Masks,
+              cost: Any, rank: Ints, power: Ints, lower: Masks, cheap: Masks, bonus: bool,
+              combinations: bool) -> None:
     """Play the steps ``step_from`` to ``step_to`` (cards; ``plays`` of them to the end of
     the hand, ``place`` cards on the table at the first) in every row, in place. The
     first step's card is ``first``'s (by row) where ``first`` is not empty; a card of the
@@ -118,6 +128,12 @@ def play_rows(hands: Masks, cap: Masks, won: Any, last: Ints, to_play: Ints,
     may hold different numbers of cards: ``plays`` is the most, a row's own are the
     cards its hands hold). Such rows are played in one call (``step_from`` 0 to
     ``step_to`` ``plays``); a row's trace ends with -1 after its last card.
+
+    With ``wise`` every seat plays the heuristic's card play instead
+    (:func:`wise_lead`, :func:`wise_follow`), seeing as it would: the cards it has not
+    seen are ``live`` (by row, the deck's cards not yet played, kept up to date here)
+    less its own; ``cost``, ``rank``, ``power``, ``lower`` and ``cheap`` are the
+    heuristic's by relabelled card (:class:`pitchkit.bots.batch.WiseTables`).
 
     With a ``trace`` (not empty), each step's card (relabelled) of each row is kept in it
     (``trace[step, row]``)."""
@@ -153,6 +169,15 @@ def play_rows(hands: Masks, cap: Masks, won: Any, last: Ints, to_play: Ints,
                 bit = first[row]
             elif row_plays - step <= sz - p:
                 bit = hand  # the last trick: one card each
+            elif wise and p == 0:
+                bit = wise_lead(lead_legal(hand, never_lead_joker, joker_free),
+                                live[row] & ~hand, trumps, lead_enc, lead_beats, cost, rank,
+                                lower, cheap, bonus, bit_index)
+            elif wise:
+                bit = wise_follow(follow_legal(following, hand, lm, trumps), live[row] & ~hand,
+                                  bt, l67, beats, tm, not solo and team[ws] == team[seat],
+                                  p == size - 1, trumps, cost, rank, power, lower, cheap,
+                                  bonus, combinations, bit_index)
             elif p == 0:
                 legal = lead_legal(hand, never_lead_joker, joker_free)
                 best = lead_enc[bit_index[lowest(legal) % _MOD]]
@@ -170,6 +195,8 @@ def play_rows(hands: Masks, cap: Masks, won: Any, last: Ints, to_play: Ints,
                 # take the trick where another side wins it, else the cheapest card
                 bit = lowest(take if take and (solo or team[ws] != team[seat]) else legal)
             hands[row, seat] = hand ^ bit
+            if wise:
+                live[row] &= ~bit
             if traced:
                 trace[step, row] = bit_index[bit % _MOD]
             if p:
@@ -281,3 +308,142 @@ def start_rows(worlds: Masks, index_of: Ints, bit_index: Ints, candidates: Masks
                   beats, tricks, leds, led_masks)
             first[row] = candidates[c]
     return hands, cap, won, last, to_play, wins, beats, tricks, leds, led_masks, first
+
+
+
+@njit(cache=True)
+def _lifted(legal: Any, unseen: Any, trumps: Any, lower: Masks, bit_index: Ints) -> Any:
+    """The trumps of ``legal`` nobody can go under (no ``unseen`` trump below them): the
+    heuristic prices them dearer (the low-trump bonus, ``heuristic._lifted``)."""
+    out = _NONE
+    rest = legal & trumps
+    while rest:
+        low = lowest(rest)
+        if not unseen & lower[bit_index[low % _MOD]]:
+            out |= low
+        rest ^= low
+    return out
+
+
+@njit(cache=True)
+def _cheapest(mask: Any, lifted: Any, rank: Ints, bit_index: Ints, dearest: bool) -> Any:
+    """The card of ``mask`` (not empty) of the lowest heuristic rank (``rank[1]`` for a
+    card of ``lifted``, else ``rank[0]``), or of the highest when ``dearest``; the first
+    on a tie (``heuristic._cheapest``, ``_first_max``)."""
+    best = _NONE
+    best_rank = 0
+    rest = mask
+    while rest:
+        low = lowest(rest)
+        r = rank[1 if low & lifted else 0, bit_index[low % _MOD]]
+        if not best or ((r > best_rank) if dearest else (r < best_rank)):
+            best, best_rank = low, r
+        rest ^= low
+    return best
+
+
+@njit(cache=True)
+def _dearest(mask: Any, lifted: Any, cost: Any, power: Ints, bit_index: Ints) -> Any:
+    """The card of ``mask`` (not empty) of the highest heuristic cost, of those the
+    lowest power; the first on a tie (``heuristic._dearest``)."""
+    best = _NONE
+    top_cost = 0.0
+    top_power = 0
+    rest = mask
+    while rest:
+        low = lowest(rest)
+        i = bit_index[low % _MOD]
+        c = cost[1 if low & lifted else 0, i]
+        if not best or c > top_cost or (c == top_cost and power[i] < top_power):
+            best, top_cost, top_power = low, c, power[i]
+        rest ^= low
+    return best
+
+
+@njit(cache=True)
+def wise_lead(legal: Any, unseen: Any, trumps: Any, lead_enc: Any, lead_beats: Masks,
+              cost: Any, rank: Ints, lower: Masks, cheap: Masks, bonus: bool,
+              bit_index: Ints) -> Any:
+    """The heuristic's lead once trump is known (``HeuristicBot.play_cards``), on
+    relabelled masks (``unseen``: the cards the leader has not seen; ``cost``, ``rank``,
+    ``cheap``: the heuristic's, without and with the low-trump bonus, which applies
+    where ``bonus``): its strongest trump where nobody can beat it and trumps are still
+    out (or it is worth a point card); else its dearest plain card nobody can beat;
+    else its cheapest plain card, cheap trump, or card."""
+    lifted = _lifted(legal, unseen, trumps, lower, bit_index) if bonus else _NONE
+    held = legal & trumps
+    if held:
+        best = -1
+        rest = held
+        while rest:
+            low = lowest(rest)
+            enc = lead_enc[bit_index[low % _MOD]]
+            if enc > best:
+                best = enc
+            rest ^= low
+        top = best & 63
+        top_bit = _ONE << np.uint64(top)
+        if not unseen & lead_beats[top] and (
+                (unseen & trumps) != _NONE or cost[1 if top_bit & lifted else 0, top] >= 1.0):
+            return top_bit
+    plain = legal & ~trumps
+    bosses = _NONE
+    rest = plain
+    while rest:
+        low = lowest(rest)
+        if not unseen & lead_beats[bit_index[low % _MOD]]:
+            bosses |= low
+        rest ^= low
+    if bosses:
+        return _cheapest(bosses, lifted, rank, bit_index, True)
+    cheap_now = (cheap[0] & ~lifted) | (cheap[1] & lifted)
+    pick = plain if plain else (held & cheap_now if held & cheap_now else legal)
+    return _cheapest(pick, lifted, rank, bit_index, False)
+
+
+@njit(cache=True)
+def wise_follow(legal: Any, unseen: Any, bt: Any, l67: Any, beats: Masks, tm: Any,
+                partner: bool, last: bool, trumps: Any, cost: Any, rank: Ints, power: Ints,
+                lower: Masks, cheap: Masks, bonus: bool, combinations: bool,
+                bit_index: Ints) -> Any:
+    """The heuristic's card to a trick (``HeuristicBot.play_cards``), on relabelled
+    masks (``bt``: the cards that beat the winner's; ``partner``: its side wins it; the
+    tables as :func:`wise_lead`'s): onto a partner's trick nobody can take, its dearest
+    card but a winning trump, else its cheapest; against another side, its cheapest card
+    nobody can beat when the trick is worth it (always when last), a winner that risks no
+    point card when it is worth more, else its cheapest card that does not take it."""
+    lifted = _lifted(legal, unseen, trumps, lower, bit_index) if bonus else _NONE
+    winners = legal & bt
+    if partner:
+        if last or not unseen & bt:
+            gifts = legal & ~(winners & trumps)
+            if gifts:
+                return _dearest(gifts, lifted, cost, power, bit_index)
+        return _cheapest(legal, lifted, rank, bit_index, False)
+    safe = winners
+    if not last:
+        rest = winners
+        while rest:
+            low = lowest(rest)
+            if unseen & beats[l67 + low % _MOD]:
+                safe ^= low
+            rest ^= low
+    if safe and (last or combinations):
+        return _cheapest(safe, lifted, rank, bit_index, False)
+    risky = winners & ((cheap[0] & ~lifted) | (cheap[1] & lifted))
+    if safe or risky:
+        # the trick's cards priced as the heuristic prices them (a trump nobody can go
+        # under with the bonus)
+        prize = 0.0
+        rest = tm
+        while rest:
+            low = lowest(rest)
+            i = bit_index[low % _MOD]
+            prize += cost[1 if bonus and low & trumps and not unseen & lower[i] else 0, i]
+            rest ^= low
+        if safe and prize > SAFE_PRIZE:
+            return _cheapest(safe, lifted, rank, bit_index, False)
+        if risky and prize > RISK_PRIZE:
+            return _cheapest(risky, lifted, rank, bit_index, False)
+    ducks = legal & ~winners
+    return _cheapest(ducks if ducks else legal, lifted, rank, bit_index, False)
