@@ -180,15 +180,7 @@ def play_rows(hands: Masks, cap: Masks, won: Any, last: Ints, to_play: Ints,
                                   bonus, combinations, bit_index)
             elif p == 0:
                 legal = lead_legal(hand, never_lead_joker, joker_free)
-                best = lead_enc[bit_index[lowest(legal) % _MOD]]
-                rest = legal
-                while rest:
-                    low = lowest(rest)
-                    enc = lead_enc[bit_index[low % _MOD]]
-                    if enc > best:
-                        best = enc
-                    rest ^= low
-                bit = _ONE << np.uint64(best & 63)
+                bit = _ONE << np.uint64(strongest(legal, lead_enc, bit_index))
             else:
                 legal = follow_legal(following, hand, lm, trumps)
                 take = legal & bt
@@ -312,6 +304,21 @@ def start_rows(worlds: Masks, index_of: Ints, bit_index: Ints, candidates: Masks
 
 
 @njit(cache=True)
+def strongest(mask: Any, lead_enc: Any, bit_index: Ints) -> Any:
+    """The card (relabelled index) of ``mask`` (not empty) the rule of thumb leads: the
+    highest of ``lead_enc`` (its strongest trump, else its highest plain card)."""
+    best = lead_enc[bit_index[lowest(mask) % _MOD]]
+    rest = mask
+    while rest:
+        low = lowest(rest)
+        enc = lead_enc[bit_index[low % _MOD]]
+        if enc > best:
+            best = enc
+        rest ^= low
+    return best & 63
+
+
+@njit(cache=True)
 def _lifted(legal: Any, unseen: Any, trumps: Any, lower: Masks, bit_index: Ints) -> Any:
     """The trumps of ``legal`` nobody can go under (no ``unseen`` trump below them): the
     heuristic prices them dearer (the low-trump bonus, ``heuristic._lifted``)."""
@@ -373,15 +380,7 @@ def wise_lead(legal: Any, unseen: Any, trumps: Any, lead_enc: Any, lead_beats: M
     lifted = _lifted(legal, unseen, trumps, lower, bit_index) if bonus else _NONE
     held = legal & trumps
     if held:
-        best = -1
-        rest = held
-        while rest:
-            low = lowest(rest)
-            enc = lead_enc[bit_index[low % _MOD]]
-            if enc > best:
-                best = enc
-            rest ^= low
-        top = best & 63
+        top = strongest(held, lead_enc, bit_index)
         top_bit = _ONE << np.uint64(top)
         if not unseen & lead_beats[top] and (
                 (unseen & trumps) != _NONE or cost[1 if top_bit & lifted else 0, top] >= 1.0):
