@@ -35,8 +35,8 @@ from pitchkit.bots.value import (
     THIN_DEALS,
     calibration_for,
     hand_sides,
+    play_until,
 )
-from pitchkit.bots.value import _act as value_act
 from pitchkit.load import load_variant, shipped_variants
 from pitchkit.match import match, render_match_text
 from pitchkit.simulate import Setup, forget_bot_factories, game_bots, play_game
@@ -136,10 +136,10 @@ def fresh_contracts(rules: Any, specs: Sequence[Any], game: Any, key: str,
                     for s, spec in enumerate(specs)]
             fresh.deal_random()
             held = tuple(fresh.hands[s] | fresh.reserve[s] for s in range(n))
-            value_act(fresh, bots, 0, auction=True)
+            play_until(fresh, bots, 0, auction=True)
             if fresh.pitcher is None or fresh.bid not in levels:
                 continue
-            value_act(fresh, bots, 0)
+            play_until(fresh, bots, 0)
             result = fresh.hand_results[0] if fresh.hand_results else None
             if result is not None and result.pitcher is not None \
                     and result.trump is not None and isinstance(result.bid, int):

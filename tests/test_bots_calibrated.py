@@ -756,7 +756,7 @@ def test_the_dealers_forced_bid_is_learned_from_deals_where_every_other_seat_pas
         game.deal_cards([[c for c in range(54) if h >> c & 1] for h in held],
                         pack=[c for c in range(52) if not any(h >> c & 1 for h in held)])
         bots = value._bots(rules, model, "again")
-        value._act(game, bots, 0, auction=True)
+        value.play_until(game, bots, 0, auction=True)
         assert game.pitcher == result.dealer
     # a chain of deals, not one deal again: the dealers' hands differ
     assert len({r[0][r[1].dealer] for r in forced}) > len(forced) // 2

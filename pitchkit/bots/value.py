@@ -800,7 +800,7 @@ def _self_play(rules: Rules, hands: int, seed: str, model: Calibration | None,
         game.deal_random()
         # what each seat holds when it bids (a kitty or a draw may change it later)
         held = tuple(game.hands[s] | game.reserve[s] for s in range(n))
-        _act(game, bots, before)
+        play_until(game, bots, before)
         if len(game.hand_results) == before:
             game = None  # a hand that did not end: the next begins a new game
             continue
@@ -826,7 +826,7 @@ def _bots(rules: Rules, model: Calibration | None, key: str) -> list[HeuristicBo
     return out
 
 
-def _act(game: Any, bots: Sequence[HeuristicBot], before: int, auction: bool = False
+def play_until(game: Any, bots: Sequence[HeuristicBot], before: int, auction: bool = False
          ) -> None:
     """Let the bots act in ``game`` until the hand after ``before`` results ends (at most
     400 asks), or with ``auction`` until a seat holds the contract. Bids and cards are
@@ -918,11 +918,11 @@ def _thin_play(rules: Rules, model: Calibration, starts: Sequence[_Start],
             game.hands_played = played
             game.deal_random()
             held = tuple(game.hands[s] | game.reserve[s] for s in range(n))
-            _act(game, bots, 0, auction=True)
+            play_until(game, bots, 0, auction=True)
             if game.pitcher is None or game.bid is None \
                     or deal >= deals[min(top, game.bid)]:
                 continue
-            _act(game, bots, 0)
+            play_until(game, bots, 0)
             if game.hand_results:
                 record = _record(game, 0, 0, held, top)
                 if record is not None:
@@ -1104,7 +1104,7 @@ def _forced_play(rules: Rules, model: Calibration, starts: Sequence[_Start], lev
             game.hands_played = start[2]
             _dealt(game, deal)
             held = tuple(game.hands[s] | game.reserve[s] for s in range(n))
-            _act(game, _bots(rules, model, sample), 0)
+            play_until(game, _bots(rules, model, sample), 0)
             record = _record(game, 0, 0, held, top) if game.hand_results else None
             if record is not None and record[1].bid == level and _all_passed(record):
                 out.append(record)
