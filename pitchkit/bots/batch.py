@@ -70,6 +70,11 @@ from pitchkit.variant import GoesTo
 U64 = np.uint64
 Masks = npt.NDArray[np.uint64]
 Ints = npt.NDArray[np.intp]
+#: every seat's cards of the hand by world: lists of masks, or a uint64 array (a row a
+#: world)
+Dealt = Sequence[Sequence[int]] | Masks
+#: no world given by row: row ``r`` is of world ``r // c_count``
+_BY_COUNT = np.zeros(0, np.intp)
 
 #: Cards (bits) a mask may hold: two jokers after the 52.
 CARDS = 54
@@ -276,15 +281,18 @@ def compile_kernels(tab: ThumbTables) -> None:
     numba's cache), with the tables, not at a search's first decision: a batch of no
     rows."""
     play_outs(tab, [[0] * 4], [], 0, [], [0] * 4, [0] * 4, (0, 1, 2, 3), (1, 2, 3, 0), 4)
+    if not tab.folds:
+        # the exact play's kernels (a table of one seat: no trick left open)
+        play_outs(tab, [[0] * 4], [], 0, [], [0] * 4, [0] * 4, (0, 1, 2, 3), (1, 2, 3, 0), 1,
+                  exact=2)
     no_rows = np.zeros(0, np.intp)
     thumb.legal_rows(np.zeros((0, 4), U64), no_rows, 0, np.zeros(0, U64), tab.following,
                      tab.never_lead_joker, tab.joker_free, tab.trumps_u64)
-    credits.credit_rows(np.zeros((0, 4), U64), no_rows, no_rows, no_rows, no_rows,
-                        np.zeros(0, np.int64), np.zeros((0, 0), U64), np.zeros((0, 0), np.intp),
-                        np.zeros((1, 1), np.int64), np.zeros(credits.CONSTS, np.int64), no_rows,
-                        no_rows, np.zeros(0, np.int64), np.zeros(0, np.int64), no_rows, no_rows)
-    credits.world_items(np.zeros((0, 4), U64), no_rows, False, no_rows, no_rows,
-                        np.zeros(0, bool), tab.index_array, U64(0), _SPADES, False, -1)
+    credits.score_rows(np.zeros((0, 4), U64), np.zeros((0, 4), U64), no_rows, 1, no_rows,
+                       no_rows, False, no_rows, no_rows, np.zeros(0, bool), tab.index_array,
+                       U64(0), _SPADES, False, -1, -1, -1, no_rows, np.zeros(0, np.int64),
+                       np.zeros((1, 1), np.int64), np.zeros(credits.CONSTS, np.int64),
+                       no_rows, np.zeros(0, np.int64), np.zeros(0, np.int64), no_rows, no_rows)
 
 
 def _byte_table(bits: Sequence[int]) -> tuple[int, ...]:
@@ -313,6 +321,9 @@ class Batch:
     #: (:func:`pitchkit.bots.endgame.back_up`)
     root: Ints | None = None
     tree: list[tuple[Ints, Ints, Ints]] = field(default_factory=list)
+    #: the worlds played (by world, every seat's unplayed cards, original numbers: what
+    #: :meth:`BatchScore.values` adds the cards played before to; None: not kept)
+    worlds: Masks | None = None
 
 
 @dataclass(frozen=True)
@@ -399,34 +410,17 @@ def play_outs(tab: ThumbTables, worlds: Sequence[Sequence[int]], candidates: Seq
         beat = tab.beats[led * MOD + (1 << win_c) % MOD]
         trick_mask, led67, led_mask = U64(bits), U64(led * MOD), tab.suit_masks[led]
     # (np.fromiter: numpy reads a list of Python ints above 2**31 slowly)
-    hands, cap, won, last, to_play, win_seats, beats, trick_masks, led67s, led_masks, \
-        firsts = thumb.start_rows(
-            np.fromiter(chain.from_iterable(worlds), U64).reshape(w_count, -1),
-            tab.index_array, BIT_INDEX,
-            np.fromiter([1 << index_of[c] for c in candidates], U64, c_count),
-            np.fromiter(captured, U64, len(captured)),
-            np.array(tricks_won, np.int64), seat, win_seat, beat, trick_mask, led67,
-            led_mask)
-    # (trumps-only play: the most of any world, a seat's trumps differing by world)
-    plays = max(sum(int(m).bit_count() for m in world) for world in worlds) if tab.folds \
-        else sum(int(m).bit_count() for m in worlds[0])
-    nxt = np.array(next_seat, np.intp)
-    team_arr = np.array(team, np.intp)
-    # every seat of the play-out its own side (auction pitch): a follower always plays
-    # to an opponent's trick
-    order = [trick[0][0] if trick else seat]
-    while len(order) < size:
-        order.append(next_seat[order[-1]])
-    solo = len({team[s] for s in order}) == size
+    world_rows = np.fromiter(chain.from_iterable(worlds), U64).reshape(w_count, -1)
+    firsts = np.fromiter([1 << index_of[c] for c in candidates], U64, c_count)
+    taken = np.fromiter(captured, U64, len(captured))
+    won_so_far = np.array(tricks_won, np.int64)
+    first_seat = trick[0][0] if trick else seat
+    nxt, team_arr, solo = _seats(tuple(next_seat), tuple(team), first_seat, size, tab.folds)
     in_trick = 0  # trumps-only play: the seats that played to the trick on the table
     if tab.folds:
         for s, _ in trick:
             in_trick |= 1 << s
-        solo = len(set(team)) == len(team)  # whatever seats fold
     place = len(trick)
-    # played exactly from this step on (never the candidate)
-    exact_from = max(plays - exact * size, 1) if exact else plays
-    traced = np.full((exact_from, rows), -1, np.intp) if trace else _NO_TRACE
 
     if wise is None:
         wise = _NO_WISE
@@ -435,6 +429,32 @@ def play_outs(tab: ThumbTables, worlds: Sequence[Sequence[int]], candidates: Seq
         # the cards no seat has seen played: the deck's less those captured and on the table
         unplayed = wise.deck & ~tab.relabel_of(sum(captured) | sum(1 << c for _, c in trick))
         live = np.full(rows, unplayed, U64)
+    wise_on = wise is not _NO_WISE
+
+    if not exact:
+        # the whole hand by rule of thumb (or the heuristic): laid out and played in one
+        # compiled call
+        traced = np.full((thumb.hand_plays(world_rows, tab.folds), rows), -1, np.intp) \
+            if trace else _NO_TRACE
+        cap, won, last = thumb.run_rows(
+            world_rows, tab.index_array, BIT_INDEX, firsts, taken, won_so_far, seat, win_seat,
+            beat, trick_mask, led67, led_mask, place, size, nxt, team_arr, solo, tab.folds,
+            in_trick, tab.following, tab.never_lead_joker, tab.joker_free, tab.trumps_u64,
+            tab.beats, tab.lead_enc, tab.lead_beats, tab.led_base, tab.led_masks, traced,
+            wise_on, live, wise.cost, wise.rank, wise.power, wise.lower, wise.cheap,
+            wise.bonus, wise.combinations)
+        return Batch(cap, won, last,
+                     np.array([*tab.card_of, -1], np.intp).take(traced).tolist() if trace
+                     else None, worlds=world_rows)
+
+    hands, cap, won, last, to_play, win_seats, beats, trick_masks, led67s, led_masks, \
+        firsts = thumb.start_rows(world_rows, tab.index_array, BIT_INDEX, firsts, taken,
+                                  won_so_far, seat, win_seat, beat, trick_mask, led67,
+                                  led_mask)
+    plays = thumb.hand_plays(world_rows, tab.folds)
+    # played exactly from this step on (never the candidate)
+    exact_from = max(plays - exact * size, 1)
+    traced = np.full((exact_from, rows), -1, np.intp) if trace else _NO_TRACE
 
     def play(first: Masks, step_from: int, step_to: int, trace_to: Ints) -> None:
         thumb.play_rows(hands, cap, won, last, to_play, win_seats, beats, trick_masks, led67s,
@@ -442,12 +462,11 @@ def play_outs(tab: ThumbTables, worlds: Sequence[Sequence[int]], candidates: Seq
                         team_arr, solo, tab.folds, in_trick, tab.following,
                         tab.never_lead_joker, tab.joker_free, tab.trumps_u64, tab.beats,
                         tab.lead_enc, tab.lead_beats, tab.led_base, tab.led_masks, BIT_INDEX,
-                        trace_to, wise is not _NO_WISE, live, wise.cost, wise.rank,
-                        wise.power, wise.lower, wise.cheap, wise.bonus, wise.combinations)
+                        trace_to, wise_on, live, wise.cost, wise.rank, wise.power, wise.lower,
+                        wise.cheap, wise.bonus, wise.combinations)
 
     play(firsts, 0, exact_from, traced)
-    # (trumps-only play: the whole hand played, exact_from is plays)
-    place = 0 if tab.folds else (place + exact_from) % size
+    place = (place + exact_from) % size
     root: Ints | None = None
     tree: list[tuple[Ints, Ints, Ints]] = []
     for step in range(exact_from, plays):
@@ -484,7 +503,21 @@ def play_outs(tab: ThumbTables, worlds: Sequence[Sequence[int]], candidates: Seq
     return Batch(cap, won, last,
                  np.array([*tab.card_of, -1], np.intp).take(traced).tolist() if trace
                  else None,
-                 root, tree)
+                 root, tree, world_rows)
+
+
+@lru_cache(maxsize=1024)
+def _seats(next_seat: tuple[int, ...], team: tuple[int, ...], first: int, size: int,
+           folds: bool) -> tuple[Ints, Ints, bool]:
+    """The seat after each and every seat's side as the kernels read them, and whether
+    every seat of the play-out is a side of its own (auction pitch: a follower always
+    plays to an opponent's trick; ``first``: the seat that leads the trick under way, and
+    ``size`` seats play; in trumps-only play, ``folds``, whatever seats fold)."""
+    order = [first]
+    while len(order) < size:
+        order.append(next_seat[order[-1]])
+    solo = len(set(team)) == len(team) if folds else len({team[s] for s in order}) == size
+    return np.array(next_seat, np.intp), np.array(team, np.intp), solo
 
 
 #: No card given (:func:`pitchkit.bots.thumb.play_rows` plays the first step itself) and
@@ -543,6 +576,11 @@ class _Setup:
         self.items = len(quick.items)
         (self.modes, self.rules, self.holders, self.cards, self.values, self.undealt_jack,
          self.names) = _item_tables(quick)
+        #: the side an undealt jack goes to (``undealt_jack``: its item, -1 none)
+        self.undealt_side = -1
+        if self.undealt_jack >= 0 and quick.pitcher is not None:
+            self.undealt_side = team_of[quick.pitcher]
+        self.natural_mask = U64(quick.natural_mask)
         self.team = np.array(team_of, np.intp)
         self.elder_sides = np.array([team_of[s] for s in quick.elder], np.intp)
         self.sides = np.array(quick.sides, np.intp)
@@ -664,45 +702,46 @@ class BatchScore:
         #: :func:`bid_changes`
         self.bid_change = bid_change if bid_change is not None else bid_changes(quick)
 
-    def values(self, batch: Batch, dealt: Sequence[Sequence[int]], c_count: int
-               ) -> npt.NDArray[np.float64]:
+    def values(self, batch: Batch, dealt: Dealt, c_count: int) -> npt.NDArray[np.float64]:
         """The value to ``me`` of every play-out (``dealt``: every seat's cards of the
-        hand, by world; ``c_count`` candidates a world): of its row, or where the batch
-        was played exactly, of the line :func:`pitchkit.bots.endgame.back_up` chooses."""
+        hand, by world, lists or an array of uint64 masks; ``c_count`` candidates a
+        world): of its row, or where the batch was played exactly, of the line
+        :func:`pitchkit.bots.endgame.back_up` chooses."""
         if batch.root is None:
-            return self._values(batch, dealt, np.repeat(np.arange(len(dealt)), c_count),
-                                by_seat=False)
+            return self._values(batch, dealt, _BY_COUNT, c_count, by_seat=False)
         top, _ = back_up(batch.tree, self.seat_values(batch, dealt, c_count))
         return top[:, self.quick.me]
 
-    def seat_values(self, batch: Batch, dealt: Sequence[Sequence[int]], c_count: int
+    def seat_values(self, batch: Batch, dealt: Dealt, c_count: int
                     ) -> npt.NDArray[np.float64]:
         """Every seat's value (a column each) of every row of a batch played exactly (its
         leaves)."""
         assert batch.root is not None
-        return self._values(batch, dealt, batch.root // c_count, by_seat=True)
+        return self._values(batch, dealt, batch.root // c_count, c_count, by_seat=True)
 
-    def _values(self, batch: Batch, dealt: Sequence[Sequence[int]], world_of: Ints, *,
+    def _values(self, batch: Batch, dealt: Dealt, world_of: Ints, c_count: int, *,
                 by_seat: bool) -> npt.NDArray[np.float64]:
-        """The value to ``me`` of every row (``world_of``: the world of each), or with
-        ``by_seat`` to every seat (a column each)."""
+        """The value to ``me`` of every row (``world_of``: the world of each; empty: row
+        ``r`` is of world ``r // c_count``), or with ``by_seat`` to every seat (a column
+        each)."""
         quick = self.quick
+        if not isinstance(dealt, np.ndarray):
+            # (np.fromiter: numpy reads a list of Python ints above 2**31 slowly)
+            dealt = np.fromiter(chain.from_iterable(dealt), U64).reshape(len(dealt), -1)
         if not quick.quick:
-            return self._by_rows(batch, dealt, world_of, by_seat)
+            if not len(world_of):
+                world_of = np.arange(len(batch.last)) // c_count
+            return self._by_rows(batch, dealt.tolist(), world_of, by_seat)
         setup = self._setup()
         n = quick.n
         team_of = quick.team_of
-        bits, item_sides, tie_holder = credits.world_items(
-            np.fromiter(chain.from_iterable(dealt), U64).reshape(len(dealt), -1),
-            setup.team, quick.solo, setup.rules, setup.cards, setup.holders,
-            self.tab.index_array, U64(quick.natural_mask), _SPADES,
-            quick.plan.lone_trump_high_only, quick.tie_card)
-        if setup.undealt_jack >= 0:
-            item_sides[setup.undealt_jack] = team_of[quick.pitcher]  # type: ignore[index]
-        change, mine, picked, outcomes = credits.credit_rows(
-            batch.captured, batch.last, world_of, setup.team, setup.modes, setup.values,
-            bits, item_sides, self.game_points, setup.consts, setup.elder_sides, tie_holder,
-            setup.by_won, setup.old_up, setup.sides, setup.others)
+        change, mine, picked, outcomes = credits.score_rows(
+            dealt, batch.captured, batch.last, c_count, world_of, setup.team, quick.solo,
+            setup.rules, setup.cards, setup.holders, self.tab.index_array,
+            setup.natural_mask, _SPADES, quick.plan.lone_trump_high_only, quick.tie_card,
+            setup.undealt_jack, setup.undealt_side, setup.modes, setup.values,
+            self.game_points, setup.consts, setup.elder_sides, setup.by_won, setup.old_up,
+            setup.sides, setup.others)
         if by_seat and quick.solo:
             # every other seat's change: all of them less its own (in whole numbers)
             others = (change.sum(axis=1)[:, None] - change) / (n - 1)

@@ -585,11 +585,12 @@ class SearchBot(CalibratedBot):
         played_by = [0] * n
         for s, c in obs.played:
             played_by[s] |= 1 << c
-        dealt = [[world[s] | played_by[s] for s in range(n)] for world in worlds]
         nxt, size = self.seating_of(obs)
         batch = play_outs(tab, worlds, candidates, obs.seat, obs.trick, obs.captured,
                           obs.tricks_won, obs.team_of, nxt, size, exact=self.exact,
                           wise=None if self._wise is None else self._wise[trump])
+        assert batch.worlds is not None
+        dealt = batch.worlds | np.array(played_by, np.uint64)  # every seat's of the hand
         quick = self.quick_score(obs)
         key = (quick.pitcher, quick.bid)
         if self._bid_key != key:

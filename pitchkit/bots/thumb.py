@@ -304,6 +304,49 @@ def start_rows(worlds: Masks, index_of: Ints, bit_index: Ints, candidates: Masks
 
 
 @njit(cache=True)
+def hand_plays(worlds: Masks, folds: bool) -> int:
+    """The cards a decision's play-outs play to the hand's end (``worlds``: every seat's
+    unplayed cards by world): every card of a world, the most of any world in trumps-only
+    play (``folds``: a seat's trumps differ by world)."""
+    most = 0
+    for w in range(worlds.shape[0] if folds else min(worlds.shape[0], 1)):
+        count = 0
+        for s in range(worlds.shape[1]):
+            rest = worlds[w, s]
+            while rest:
+                count += 1
+                rest ^= lowest(rest)
+        most = max(most, count)
+    return most
+
+
+@njit(cache=True)
+def run_rows(worlds: Masks, index_of: Ints, bit_index: Ints, candidates: Masks,
+             captured: Masks, tricks_won: Any, seat: int, win_seat: int, beat: Any,
+             trick_mask: Any, led67: Any, led_mask: Any, place: int, size: int,
+             next_seat: Ints, team: Ints, solo: bool, folds: bool, in_trick: int,
+             following: int, never_lead_joker: bool, joker_free: Any, trumps: Any,
+             beats: Masks, lead_enc: Any, lead_beats: Masks, led_base: Masks,
+             led_masks: Masks, trace: Ints, wise: bool, live: Masks, cost: Any, rank: Ints,
+             power: Ints, lower: Masks, cheap: Masks, bonus: bool, combinations: bool
+             ) -> tuple[Masks, Any, Ints]:
+    """:func:`start_rows` then :func:`play_rows` to the hand's end (:func:`hand_plays`),
+    in one call: what every row captured, the tricks it won and the seat that took its
+    last trick (one dispatch and three arrays handed back where the two calls took two
+    and eleven: a decision's fixed cost)."""
+    hands, cap, won, last, to_play, wins, beat_rows, tricks, leds, led_rows, first = \
+        start_rows(worlds, index_of, bit_index, candidates, captured, tricks_won, seat,
+                   win_seat, beat, trick_mask, led67, led_mask)
+    plays = hand_plays(worlds, folds)
+    play_rows(hands, cap, won, last, to_play, wins, beat_rows, tricks, leds, led_rows, first,
+              place, 0, plays, plays, size, next_seat, team, solo, folds, in_trick,
+              following, never_lead_joker, joker_free, trumps, beats, lead_enc, lead_beats,
+              led_base, led_masks, bit_index, trace, wise, live, cost, rank, power, lower,
+              cheap, bonus, combinations)
+    return cap, won, last
+
+
+@njit(cache=True)
 def strongest(mask: Any, lead_enc: Any, bit_index: Ints) -> Any:
     """The card (relabelled index) of ``mask`` (not empty) the rule of thumb leads: the
     highest of ``lead_enc`` (its strongest trump, else its highest plain card)."""
