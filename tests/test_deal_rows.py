@@ -1,15 +1,24 @@
 """The compiled deal of many worlds (pitchkit.bots.deal_rows) deals each world as
 draw_world deals one (pitchkit.bots.worlds.take_allowed, in the same order of cards), on
-random deals."""
+random deals; its compiled bid check estimates a hand as the heuristic does
+(``HeuristicBot._estimate``, value for value) and keeps the worlds the one-by-one check
+keeps, in the same order, on every shipped variant and random rule sets."""
 
 from __future__ import annotations
 
+import random
+
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pitchkit.bots.deal_rows import deal_rows
-from pitchkit.bots.worlds import take_allowed
+from pitchkit.bots.deal_rows import BidCheck, deal_rows, estimate_tables, hand_estimate
+from pitchkit.bots.heuristic import HeuristicBot
+from pitchkit.bots.worlds import agreeing_first, take_allowed
+from pitchkit.load import load_variant, shipped_variants
+from pitchkit.variant import Rules
+from tests.strategies import variants
 
 
 @st.composite
@@ -53,3 +62,50 @@ def test_each_world_is_dealt_as_draw_world_deals_one(deal: tuple[
         assert bool(ok[row]) is not cornered
         if not cornered:
             assert out[row].tolist() == world
+
+
+def random_hand(deck: list[int], rng: random.Random, most: int) -> int:
+    """A mask of up to ``most`` cards of ``deck``."""
+    hand = 0
+    for card in rng.sample(deck, rng.randint(0, min(most, len(deck)))):
+        hand |= 1 << card
+    return hand
+
+
+def check_estimates(rules: Rules, seed: int, hands: int) -> None:
+    """The compiled estimate of random hands (from none to twice a hand's cards: a
+    pitcher's unplayed cards and those it played) is the heuristic's, under every trump;
+    and a draw's worlds kept by the compiled check are those the one-by-one check keeps,
+    in its order, for random bids and pitchers."""
+    bot = HeuristicBot(rules, 0, random.Random(0))
+    k = bot.k
+    deck = list(rules.deck.cards())
+    rng = random.Random(seed)
+    for _ in range(hands):
+        hand = random_hand(deck, rng, 2 * k.cards_per_hand)
+        for trump in range(4):
+            assert hand_estimate(np.uint64(hand), *estimate_tables(k, trump)) \
+                == bot._estimate(hand, trump), (hand, trump)
+    n = rules.players.count
+    for _ in range(hands // 20):
+        trump = rng.randrange(4)
+        rows = [[random_hand(deck, rng, k.cards_per_hand) for _ in range(n)]
+                for _ in range(rng.randint(0, 40))]
+        check = BidCheck(bot, rng.randrange(n), random_hand(deck, rng, 4),
+                         rng.randint(1, max(2, k.items_total)), trump)
+        want = rng.randint(1, 12)
+        picked = check.pick(np.array(rows, np.uint64).reshape(len(rows), n), want)
+        assert [rows[i] for i in picked.tolist()] == agreeing_first(rows, check, want)
+
+
+@pytest.mark.parametrize("name", [name for name, _ in shipped_variants()])
+def test_the_compiled_bid_check_is_the_heuristics_estimate_on_every_shipped_variant(
+        name: str) -> None:
+    check_estimates(load_variant(name), 3, 400)
+
+
+@settings(max_examples=60, deadline=None)
+@given(rules=variants(), seed=st.integers(0, 2**32))
+def test_the_compiled_bid_check_is_the_heuristics_estimate_on_random_rules(
+        rules: Rules, seed: int) -> None:
+    check_estimates(rules, seed, 60)

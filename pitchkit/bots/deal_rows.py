@@ -6,12 +6,16 @@ bot's worlds only (numba's import is not paid by the other users of
 
 from __future__ import annotations
 
+import math
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 from numba import njit
+
+from pitchkit.bots.heuristic import _CARD, _GAME, _HIGH, _LAST_TRICK, _LOW, _SLAM, Know
 
 Masks = npt.NDArray[np.uint64]
 Ints = npt.NDArray[np.intp]
@@ -52,8 +56,198 @@ def deal_rows(perm: Ints, bits: Masks, base: Masks, order: Ints, need: Ints, bar
 
 @lru_cache(maxsize=1)
 def compile_deal() -> None:
-    """Compile :func:`deal_rows` (or load it from numba's cache) for the types
-    ``draw_worlds`` passes it, before a search's first decision: a deal of no worlds."""
+    """Compile :func:`deal_rows` and :func:`agree_rows` (or load them from numba's cache)
+    for the types ``draw_worlds`` and :class:`BidCheck` pass them, before a search's first
+    decision."""
     no = np.zeros(0, np.intp)
     deal_rows(np.zeros((0, 0), np.intp), np.zeros(0, np.uint64), np.zeros(4, np.uint64), no,
               no, np.zeros(0, np.uint64), np.uint64(0))
+    # and the bid check's (BidCheck.pick): a draw of no worlds
+    masks = np.zeros(0, np.uint64)
+    agree_rows(np.zeros((0, 4), np.uint64), 0, np.uint64(0), 1, 1, np.uint64(0), masks, masks,
+               no, no, no, 0.5, 0, 2, False, False, np.uint64(0), np.uint64(0))
+
+
+#: How the compiled estimate reads a point item (``Know.item_kinds``' kinds, the
+#: heuristic's own numbering)
+HIGH, LOW, GAME, LAST_TRICK, CARD, SLAM = _HIGH, _LOW, _GAME, _LAST_TRICK, _CARD, _SLAM
+_ONE = np.uint64(1)
+
+
+@njit(cache=True)
+def _count(mask: Any) -> int:
+    """The bits of a mask."""
+    out = 0
+    while mask:
+        mask &= mask - _ONE
+        out += 1
+    return out
+
+
+@njit(cache=True)
+def _index(bit: Any) -> int:
+    """The index of a mask's one bit."""
+    out = 0
+    while bit > _ONE:
+        bit >>= _ONE
+        out += 1
+    return out
+
+
+@njit(cache=True)
+def hand_estimate(hand: Any, trumps: Any, higher: Masks, lower: Masks, kinds: Ints,
+                  values: Ints, cards: Ints, u: float, partners: int, teams: int,
+                  game_tie_nobody: bool, low_goes_to_holder: bool, deck: Any, tens: Any
+                  ) -> float:
+    """FASTER COPY of ``HeuristicBot._estimate`` (the definition: the points a hand's side
+    takes with ``trumps`` trump), compiled, the same arithmetic in the same order (powers
+    by ``math.pow`` of a float exponent: the C library's ``pow``, as Python's ``**`` of
+    floats; numba's power of an integer exponent multiplies, not always to the same
+    bits); held equal, value for value, by tests/test_deal_rows.py. The tables are
+    :func:`estimate_tables`'."""
+    held = hand & trumps
+    if not held:
+        return 0.2 * partners
+    top = bottom = -1
+    n_trumps = 0
+    rest = held
+    while rest:
+        bit = rest & (~rest + _ONE)
+        rest ^= bit
+        card = _index(bit)
+        n_trumps += 1
+        if not higher[card] & held:
+            top = card
+        if bottom < 0 and not lower[card] & held:
+            bottom = card
+    keep = 1 - u
+    above = _count(higher[top])
+    below = _count(lower[bottom])
+    p_high = math.pow(keep, float(above))
+    strength = min(1.0, 0.25 * n_trumps + 0.4 * p_high)
+    share = partners * 0.2
+    total = 0.0
+    for i in range(kinds.shape[0]):
+        kind = kinds[i]
+        if kind == HIGH:
+            p = p_high
+        elif kind == LOW:
+            p = math.pow(keep, float(below))
+            if not low_goes_to_holder:
+                p *= 0.3 + 0.15 * n_trumps
+        elif kind == GAME:
+            p = 1 / teams + 0.07 * (n_trumps - 1.5) + 0.08 * _count(hand & tens) \
+                + 0.15 * p_high
+            if game_tie_nobody:
+                p *= 0.9
+            p = min(0.9, max(0.05, p))
+        elif kind == LAST_TRICK:
+            p = min(0.9, 1 / teams + 0.08 * n_trumps)
+        elif kind == SLAM:
+            p = math.pow(p_high * strength, 3.0)
+        else:
+            card = cards[i]
+            if card < 0:
+                p = 1 / teams
+            elif not deck >> np.uint64(card) & _ONE:
+                continue
+            elif hand >> np.uint64(card) & _ONE:
+                p = min(0.95, 0.55 + 0.4 * math.pow(keep, float(_count(higher[card] & ~hand))))
+            else:
+                p = u * 0.25 * strength
+        total += (p + (1 - p) * share) * values[i]
+    return total
+
+
+@njit(cache=True)
+def agree_rows(rows: Masks, pitcher: int, played: Any, bid: int, want: int, trumps: Any,
+               higher: Masks, lower: Masks, kinds: Ints, values: Ints, cards: Ints, u: float,
+               partners: int, teams: int, game_tie_nobody: bool, low_goes_to_holder: bool,
+               deck: Any, tens: Any) -> Ints:
+    """The rows (worlds: every seat's unplayed cards) ``sample_worlds`` keeps, in its
+    order: read in turn, the first ``want`` whose ``pitcher`` holds a hand (with the
+    cards it ``played``) the heuristic's estimate (:func:`hand_estimate`) puts within a
+    point of its ``bid``, then, where fewer do, the first of those that do not."""
+    good = np.empty(want, np.intp)
+    bad = np.empty(want, np.intp)
+    g = b = 0
+    for row in range(rows.shape[0]):
+        if g == want:
+            break
+        value = hand_estimate(rows[row, pitcher] | played, trumps, higher, lower, kinds,
+                              values, cards, u, partners, teams, game_tie_nobody,
+                              low_goes_to_holder, deck, tens)
+        if value + 1.0 >= bid:
+            good[g] = row
+            g += 1
+        elif b < want:
+            bad[b] = row
+            b += 1
+    out = np.empty(want, np.intp)
+    for i in range(g):
+        out[i] = good[i]
+    rest = min(want - g, b)
+    for i in range(rest):
+        out[g + i] = bad[i]
+    return out[:g + rest]
+
+
+#: :func:`estimate_tables` by the heuristic's knowledge of a rule set (its id: hashing it
+#: is not cheap) and trump, with the knowledge it was made of
+_ESTIMATE_TABLES: dict[tuple[int, int], tuple[Know, tuple[Any, ...]]] = {}
+
+
+def estimate_tables(k: Know, trump: int) -> tuple[Any, ...]:
+    """What :func:`hand_estimate` reads of the heuristic's knowledge ``k`` of a rule set
+    with ``trump`` trump, after the hand: the trumps, each card's higher and lower cards
+    (``Order``), per item its kind, value and card, the chance an unseen card is in
+    another hand, the partners, the sides, whether nobody scores a tie for game, whether
+    low goes to its holder, the deck and the tens (worked out once)."""
+    found = _ESTIMATE_TABLES.get((id(k), trump))
+    if found is not None and found[0] is k:
+        return found[1]
+    o = k.orders[trump]
+    tables = (np.uint64(k.tables[trump].trumps), np.array(o.higher, np.uint64),
+              np.array(o.lower, np.uint64),
+              np.array([kind for kind, _, _ in k.item_kinds], np.intp),
+              np.array([value for _, value, _ in k.item_kinds], np.intp),
+              np.array([cards[trump] for _, _, cards in k.item_kinds], np.intp),
+              float(k.in_other_hands), k.partners, k.teams, k.game_tie_nobody,
+              k.low_goes_to_holder, np.uint64(k.deck), np.uint64(k.tens))
+    if len(_ESTIMATE_TABLES) >= 256:
+        _ESTIMATE_TABLES.clear()  # (many rule sets: tests) the knowledge kept is let go
+    _ESTIMATE_TABLES[(id(k), trump)] = (k, tables)
+    return tables
+
+
+class BidCheck:
+    """That a world's ``pitcher`` holds a hand worth about its ``bid`` with ``trump``
+    trump: the ``judge``'s (a ``HeuristicBot``) estimate of its cards in the world and
+    those it ``played``, plus a point, at least the bid (a tenth of the calibrated
+    estimate's cost). Called on one world, it reads the judge's memo of estimates or asks
+    the judge (the definition); :meth:`pick` checks a draw's rows at once, compiled."""
+
+    def __init__(self, judge: Any, pitcher: int, played: int, bid: int, trump: int) -> None:
+        self.judge, self.pitcher, self.played, self.bid, self.trump = \
+            judge, pitcher, played, bid, trump
+
+    def __call__(self, world: Sequence[int]) -> bool:
+        hand = world[self.pitcher] | self.played
+        k = self.judge.k
+        trump = self.trump
+        # an estimate already worked out is read from the rule set's memo, as estimate()
+        # reads it, without the call
+        value = k.estimates.get((hand & k.estimate_cards[trump]) << 8
+                                | (hand & k.tens).bit_count() << 2 | trump)
+        if value is None:
+            value = self.judge.estimate(hand, trump)
+        return bool(value + 1.0 >= self.bid)
+
+    def pick(self, rows: Masks, want: int) -> Ints:
+        """The rows ``sample_worlds`` keeps of a draw (``rows``: a world each), in its
+        order (:func:`agree_rows`)."""
+        (trumps, higher, lower, kinds, values, cards, u, partners, teams, tie_nobody,
+         low_to_holder, deck, tens) = estimate_tables(self.judge.k, self.trump)
+        return agree_rows(rows, self.pitcher, np.uint64(self.played), self.bid, want,
+                          trumps, higher, lower, kinds, values, cards, u, partners, teams,
+                          tie_nobody, low_to_holder, deck, tens)

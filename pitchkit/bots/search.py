@@ -117,7 +117,7 @@ from pitchkit.bots.batch import (
     wise_tables,
 )
 from pitchkit.bots.calibrated import CalibratedBot
-from pitchkit.bots.deal_rows import compile_deal
+from pitchkit.bots.deal_rows import BidCheck, compile_deal
 from pitchkit.bots.drawing import worth
 from pitchkit.bots.endgame import EndTables, Line, solve
 from pitchkit.bots.heuristic import HeuristicBot, know
@@ -500,9 +500,10 @@ class SearchBot(CalibratedBot):
             out.append(world)
         return out
 
-    def _agrees(self, obs: Observation, know: Known) -> Callable[[list[int]], bool] | None:
+    def _agrees(self, obs: Observation, know: Known) -> BidCheck | None:
         """A test that the pitcher holds a hand worth about its bid (by the heuristic's
-        estimate: a tenth of the calibrated one's cost)."""
+        estimate: a tenth of the calibrated one's cost; a draw's worlds checked at once,
+        compiled: :class:`pitchkit.bots.deal_rows.BidCheck`)."""
         pitcher, bid, trump = obs.pitcher, obs.bid, obs.trump
         if pitcher is None or pitcher == obs.seat or type(bid) is not int or trump is None:
             return None
@@ -510,21 +511,7 @@ class SearchBot(CalibratedBot):
         for s, c in obs.played:
             if s == pitcher:
                 played |= 1 << c
-        judge = self._judge
-        estimate = judge.estimate
-        # an estimate already worked out is read from the rule set's memo, as estimate()
-        # reads it, without the call (the judge is a HeuristicBot: its estimate())
-        k = judge.k
-        memo, cards, tens = k.estimates, k.estimate_cards[trump], k.tens
-
-        def agrees(world: list[int]) -> bool:
-            hand = world[pitcher] | played
-            value = memo.get((hand & cards) << 8 | (hand & tens).bit_count() << 2 | trump)
-            if value is None:
-                value = estimate(hand, trump)
-            return value + 1.0 >= bid
-
-        return agrees
+        return BidCheck(self._judge, pitcher, played, bid, trump)
 
     # ------------------------------------------------------------------ search
 

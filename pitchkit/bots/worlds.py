@@ -31,6 +31,7 @@ from itertools import pairwise
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 from pitchkit.actions import ALONE
 from pitchkit.plan import rules_plan
@@ -433,23 +434,29 @@ def draw_worlds(know: Known, me: int, hand: int, count: int, gen: np.random.Gene
     in turn (those with most cards barred first), the first it may hold
     (:func:`pitchkit.bots.deal_rows.deal_rows`, compiled). A draw that ran into a corner
     is left out (fewer worlds come back)."""
+    worlds: list[list[int]] = draw_rows(know, me, hand, count, gen).tolist()
+    return worlds
+
+
+def draw_rows(know: Known, me: int, hand: int, count: int, gen: np.random.Generator
+              ) -> npt.NDArray[np.uint64]:
+    """:func:`draw_worlds`' worlds as the rows of an array (uint64 masks)."""
     # (numba's import paid by the search bot only, not by the other users of worlds)
     from pitchkit.bots.deal_rows import deal_rows
 
-    if count <= 0 or know.total_need > len(know.free):
-        return []
     base = list(know.fixed)
     base[me] = hand
+    if count <= 0 or know.total_need > len(know.free):
+        return np.zeros((0, len(base)), np.uint64)
     if not know.order:
-        return [list(base) for _ in range(count)]
+        return np.tile(np.array(base, np.uint64), (count, 1))
     bits, order, need, barred = know.arrays()
     perm = gen.random((count, len(know.free))).argsort(axis=1)
     out, ok = deal_rows(perm, bits, np.array(base, np.uint64), order, need, barred,
                         np.uint64(know.keep_trumps))
     if not ok.all():
         out = out[ok]
-    worlds: list[list[int]] = out.tolist()
-    return worlds
+    return out
 
 
 def sample_worlds(know: Known, me: int, hand: int, count: int, rng: random.Random,
@@ -459,19 +466,18 @@ def sample_worlds(know: Known, me: int, hand: int, count: int, rng: random.Rando
     (with the bids, say) first: ``1 + tries`` times as many are drawn and the first that
     agree kept, the rest made up by those that do not; where too few draws succeeded, the
     rest found by :func:`matched_world` (from ``rng``). Fewer only when no world fits what
-    the seat knows."""
-    drawn = draw_worlds(know, me, hand, count * (1 + tries) if agrees else count, gen)
-    if agrees is not None:
-        good: list[list[int]] = []
-        bad: list[list[int]] = []
-        for world in drawn:
-            if agrees(world):
-                good.append(world)
-                if len(good) == count:
-                    break
-            elif len(bad) < count:
-                bad.append(world)
-        drawn = good + bad[:count - len(good)]
+    the seat knows. An ``agrees`` with a ``pick`` method (``pick(rows, count)``: the
+    indices of the rows kept, in order, as above) checks the draw's rows at once
+    (:class:`pitchkit.bots.deal_rows.BidCheck`, compiled)."""
+    pick = getattr(agrees, "pick", None)
+    if pick is not None:
+        rows = draw_rows(know, me, hand, count * (1 + tries), gen)
+        drawn: list[list[int]] = rows.take(pick(rows, count), axis=0).tolist() \
+            if len(rows) else []
+    else:
+        drawn = draw_worlds(know, me, hand, count * (1 + tries) if agrees else count, gen)
+    if agrees is not None and pick is None:
+        drawn = agreeing_first(drawn, agrees, count)
     while len(drawn) < count:
         # the greedy draw can corner itself when voids leave few choices (late in a hand
         # of five seats): a world exists (the real deal is one), so find one by matching
@@ -480,3 +486,20 @@ def sample_worlds(know: Known, me: int, hand: int, count: int, rng: random.Rando
             break
         drawn.append(matched)
     return drawn[:count]
+
+
+def agreeing_first(drawn: list[list[int]], agrees: Callable[[list[int]], bool], count: int
+                   ) -> list[list[int]]:
+    """Of the worlds ``drawn``, read in turn, the first ``count`` that ``agrees``, then,
+    where fewer do, the first of those that do not (the one-by-one check of
+    :func:`sample_worlds`)."""
+    good: list[list[int]] = []
+    bad: list[list[int]] = []
+    for world in drawn:
+        if agrees(world):
+            good.append(world)
+            if len(good) == count:
+                break
+        elif len(bad) < count:
+            bad.append(world)
+    return good + bad[:count - len(good)]
