@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
@@ -70,11 +71,37 @@ def check_position(bot: SearchBot, obs: Observation, legal: Sequence[int]) -> in
                       for c in legal]
         seen = spy.seen
         spy.seen = []
-        compiled = staged_values(bot, obs, [list(world)] * len(legal), dealt, legal,
-                                 spy)  # type: ignore[arg-type]
+        compiled = staged_values(bot, obs, [list(world)] * len(legal), [dealt] * len(legal),
+                                 legal, spy)  # type: ignore[arg-type]
         assert spy.seen == seen
         assert compiled == one_by_one
+        # the quick scorer itself: under combination scoring valued compiled (ComboTable)
+        assert staged_values(bot, obs, [list(world)] * len(legal), [dealt] * len(legal),
+                             legal, spy.quick) == one_by_one
     return 1 if worlds else 0
+
+
+def test_a_broken_play_out_is_refused_not_played_on() -> None:
+    """A world that leaves a seat no card to play (its stage cards taken away) asks it
+    for a card it does not hold: the play-outs stop and say so (their loop is bounded by
+    the cards dealt)."""
+    rules = load_variant("pimps-and-hoes")
+    game = Game(rules, random.Random(1))
+    bots = [SearchBot(rules, s, random.Random(s)) for s in range(2)]
+    for seat, obs, legal in turns(game, 1):
+        bots[seat].sight.see(obs)
+        if obs.phase is Phase.PLAY and obs.trump is not None and len(legal) > 1:
+            bot = bots[seat]
+            world = bot.staged_worlds(obs, 1)[0]
+            dealt = [world[s] | world[2 + s] for s in range(2)]
+            quick = bot.quick_score(obs)
+            staged_values(bot, obs, [world], [dealt], [legal[0]], quick)  # whole: no error
+            world[1 - seat] = 0  # the other seat holds no stage card: it cannot follow
+            with pytest.raises(RuntimeError, match="broken"):
+                staged_values(bot, obs, [world], [dealt], [legal[0]], quick)
+            return
+        game.apply(bots[seat].choose(obs, legal))
+    raise AssertionError("no card decision")
 
 
 @settings(max_examples=8, deadline=None)

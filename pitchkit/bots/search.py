@@ -125,7 +125,8 @@ from pitchkit.bots.leaf import Leaf
 from pitchkit.bots.playout import careful_policy
 from pitchkit.bots.quickscore import QuickScore
 from pitchkit.bots.stage_choice import search_stage, search_stage_card
-from pitchkit.bots.staged import choose_stage, stage_order, staged_world
+from pitchkit.bots.staged import choose_stage, stage_order, staged_setup
+from pitchkit.bots.staged_draw import staged_worlds
 from pitchkit.bots.worlds import (
     Known,
     Sight,
@@ -492,13 +493,8 @@ class SearchBot(CalibratedBot):
     def staged_worlds(self, obs: Observation, want: int) -> list[list[int]]:
         """Up to ``want`` worlds of a staged hand (:mod:`pitchkit.bots.staged`), each drawn
         afresh."""
-        out: list[list[int]] = []
-        for _ in range(want):
-            world = staged_world(self.table, obs, self.sight.held, self.rng)
-            if world is None:
-                break
-            out.append(world)
-        return out
+        return staged_worlds(staged_setup(self.table, obs, self.sight.held), self.table.n,
+                             want, self.rng)
 
     def _agrees(self, obs: Observation, know: Known) -> BidCheck | None:
         """A test that the pitcher holds a hand worth about its bid (by the heuristic's

@@ -43,10 +43,10 @@ from pitchkit.bots.heuristic import know, stage_rank
 from pitchkit.bots.heuristic import stage_tables as wish_tables
 from pitchkit.bots.staged import (
     choose_stage,
-    guess_stage,
     stage_order,
     stage_wants,
 )
+from pitchkit.bots.staged_draw import Guesser
 from pitchkit.bots.staged_rows import staged_values
 from pitchkit.cards import JOKER_MASK
 from pitchkit.combos import best_kept, kept_mask
@@ -236,29 +236,26 @@ def search_stage(search: SearchBot, obs: Observation, usual: int) -> int:
     for s, c in obs.played:
         played_by[s] |= 1 << c
     search.at_trick = None  # whole play-outs (leaf's horizon is the card play's)
-    totals = dict.fromkeys(candidates, 0.0)
-    alive = list(candidates)
-    rng = search.rng
-    for i, world in enumerate(worlds):
-        if search.drop_behind(totals, alive, i):
-            break  # the rest cannot change the choice
+    # rule: every other world guesses the heuristic bot's choice
+    keys = [[None if s == me else tab.wants if i % 2 == 0
+             else heuristic_wants(tab, rules, world[s] | world[n + s]) for s in range(n)]
+            for i, world in enumerate(worlds)]
+    guesser = Guesser(search.rng)
+    guesser.guess(worlds, me, count, keys)
+    # every candidate of every world played out in one call, then added up world by world
+    # as the search drops candidates (the guesses of worlds not reached are undrawn)
+    rows, dealts, leads = [], [], []
+    for world in worlds:
         dealt = [world[s] | world[n + s] | played_by[s] for s in range(n)]
-        for s in range(n):
-            if s != me:
-                unplayed = world[s] | world[n + s]
-                # rule: every other world guesses the heuristic bot's choice
-                key = tab.wants if i % 2 == 0 else heuristic_wants(tab, rules, unplayed)
-                chosen = guess_stage(unplayed, min(count, unplayed.bit_count()), key, rng)
-                world[s], world[n + s] = chosen, unplayed & ~chosen
-        rows, leads = [], []
-        for choice in alive:
+        for choice in candidates:
             hands = list(world)
             hands[me], hands[n + me] = choice, cards & ~choice
             rows.append(hands)
+            dealts.append(dealt)
             leads.append(thumb_lead(hands[leader], trumps, trump_order, trump_first, no_joker))
-        values = staged_values(search, lead_obs, rows, dealt, leads, quick)
-        for choice, value in zip(alive, values, strict=True):
-            totals[choice] += value
+    values = staged_values(search, lead_obs, rows, dealts, leads, quick)
+    totals, reached = add_up(search, candidates, values, len(worlds))
+    guesser.close(reached)
     return search.chosen(totals, usual, len(worlds))
 
 
@@ -286,13 +283,29 @@ def search_stage_card(search: SearchBot, obs: Observation, legal: Sequence[int],
         played_by[s] |= 1 << c
     quick = search.quick_score(obs)
     search.at_trick = None
+    rows = [world for world in worlds for _ in candidates]
+    dealts = [[world[s] | world[n + s] | played_by[s] for s in range(n)] for world in worlds]
+    values = staged_values(search, obs, rows, [d for d in dealts for _ in candidates],
+                           candidates * len(worlds), quick)
+    totals, _ = add_up(search, candidates, values, len(worlds), search.prune)
+    return search.chosen(totals, usual, len(worlds))
+
+
+def add_up(search: SearchBot, candidates: list[int], values: Sequence[float], worlds: int,
+           prune: float | None = None) -> tuple[dict[int, float], int]:
+    """Each candidate's total over the worlds, ``values`` a world's candidates after
+    another's, added up world by world as the search drops those behind
+    (:meth:`~pitchkit.bots.search.SearchBot.drop_behind` by ``prune``, or its own gap):
+    the totals, and the worlds added before the rest could not change the choice."""
     totals = dict.fromkeys(candidates, 0.0)
     alive = list(candidates)
-    for i, world in enumerate(worlds):
-        if search.drop_behind(totals, alive, i, search.prune):
-            break  # the rest cannot change the choice
-        dealt = [world[s] | world[n + s] | played_by[s] for s in range(n)]
-        values = staged_values(search, obs, [world] * len(alive), dealt, alive, quick)
-        for card, value in zip(alive, values, strict=True):
-            totals[card] += value
-    return search.chosen(totals, usual, len(worlds))
+    count = len(candidates)
+    for i in range(worlds):
+        if search.drop_behind(totals, alive, i) if prune is None \
+                else search.drop_behind(totals, alive, i, prune):
+            return totals, i  # the rest cannot change the choice
+        row = values[i * count:(i + 1) * count]
+        for choice, value in zip(candidates, row, strict=True):
+            if choice in alive:
+                totals[choice] += value
+    return totals, worlds

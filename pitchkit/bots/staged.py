@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from pitchkit.bots.heuristic import know, stage_rank
 from pitchkit.bots.worlds import Table, plays_of, take_allowed, voids
@@ -98,10 +99,30 @@ def choose_stage(reserve: int, count: int, order: Sequence[int]) -> int:
     return chosen
 
 
-def staged_world(table: Table, obs: Observation, seen: int,
-                 rng: random.Random) -> list[int] | None:
-    """One world of a staged hand for ``obs.seat`` (see the module), which has seen the
-    cards of ``seen`` besides the cards played; None when the draws ran into a corner."""
+class Setup(NamedTuple):
+    """What every world of one decision is drawn from (:func:`staged_setup`)."""
+
+    #: the seat the worlds are drawn for, its stage cards and reserve
+    me: int
+    hand: int
+    reserve: int
+    #: the cards another seat may hold, in order
+    free: list[int]
+    #: the other seats, those with most cards barred first
+    others: list[int]
+    #: per seat: the stage cards and reserve cards it holds, the cards barred from its
+    #: stage cards (a void shown in this stage)
+    stage_need: list[int]
+    reserve_need: list[int]
+    banned: list[int]
+    #: per card: how much a seat wants it in a stage (:func:`stage_wants`)
+    wants: tuple[float, ...]
+
+
+def staged_setup(table: Table, obs: Observation, seen: int) -> Setup | None:
+    """What the worlds of a staged hand for ``obs.seat`` are drawn from (see the module),
+    which has seen the cards of ``seen`` besides the cards played; None when no world
+    fits what the seat knows."""
     rules = table.rules
     assert obs.trump is not None
     n = table.n
@@ -125,11 +146,29 @@ def staged_world(table: Table, obs: Observation, seen: int,
     banned = voids(table, table.tables[obs.trump], obs.played, first_trick=before,
                    unfinished=bool(obs.trick), to_play=obs.to_act)
     others.sort(key=lambda s: -banned[s].bit_count())
-    free = cards_list(pool)
+    return Setup(me, obs.hand, obs.reserve, cards_list(pool), others, stage_need,
+                 reserve_need, list(banned), stage_wants(rules, obs.trump))
+
+
+def staged_world(table: Table, obs: Observation, seen: int,
+                 rng: random.Random) -> list[int] | None:
+    """One world of a staged hand for ``obs.seat`` (see the module), which has seen the
+    cards of ``seen`` besides the cards played; None when the draws ran into a corner."""
+    setup = staged_setup(table, obs, seen)
+    return None if setup is None else draw_world(setup, table.n, rng)
+
+
+def draw_world(setup: Setup, n: int, rng: random.Random) -> list[int] | None:
+    """One world drawn from ``setup`` (:func:`staged_world`); None when the draws ran
+    into a corner."""
+    me, stage_need, reserve_need, banned = setup.me, setup.stage_need, setup.reserve_need, \
+        setup.banned
+    others = setup.others
+    free = list(setup.free)
     for _ in range(TRIES):
         rng.shuffle(free)
         world = [0] * (2 * n)
-        world[me], world[n + me] = obs.hand, obs.reserve
+        world[me], world[n + me] = setup.hand, setup.reserve
         rest = free
         for seat in others:
             taken = take_allowed(rest, stage_need[seat], banned[seat])
@@ -143,7 +182,7 @@ def staged_world(table: Table, obs: Observation, seen: int,
                     mask |= 1 << card
                 world[n + seat] = mask
                 rest = rest[reserve_need[seat]:]
-            wants = stage_wants(rules, obs.trump)
+            wants = setup.wants
             for seat in others:
                 # the seat chose its stage's cards, wanted ones first: of the cards the
                 # world gives it, those it may hold in this stage

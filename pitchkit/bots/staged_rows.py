@@ -19,21 +19,22 @@ import is not paid by the other bots).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
 from numba import njit
 
+from pitchkit.bots.quickscore import QuickScore, combos_of
 from pitchkit.bots.staged import stage_order
 from pitchkit.bots.thumb import follow_legal, lead_legal
 from pitchkit.cards import JOKER_MASK, SUIT_MASKS
 from pitchkit.memo import per_rule_set
 from pitchkit.plan import rules_plan
-from pitchkit.variant import Rules
+from pitchkit.variant import Combinations, Rules
 
 if TYPE_CHECKING:
-    from pitchkit.bots.quickscore import QuickScore
     from pitchkit.bots.search import SearchBot
     from pitchkit.results import Observation
 
@@ -81,14 +82,19 @@ def play_staged_rows(hands: Masks, reserves: Masks, firsts: Ints, seat0: int, co
                      next_seat: Ints, team: Ints, eff: Ints, keys_by_led: Ints, cost: Any,
                      trump_order: Ints, trumps: int, masks: Masks, following: int,
                      never_joker: bool, joker_free: int, order: Ints, suits: Masks
-                     ) -> tuple[Masks, Ints, Ints]:
+                     ) -> tuple[Masks, Ints, Ints, int]:
     """Play each row out from its first card (``firsts``) by ``seat0`` to the hand's end,
     as :meth:`~pitchkit.bots.search.SearchBot.play_card_out` plays a staged hand: per row
     what each seat captured, the tricks it won, and the last trick's winner (-1: none).
     ``hands`` and ``reserves`` (a row each, a column a seat): the stage's cards and the
     rest; the trick on the table: ``count0`` cards, led in ``led0``, won so far by
     ``win_seat0`` with key ``win_key0``, its cards ``trick_mask0``; ``later``: the later
-    stages' sizes; the rest are the trick tables of the trump suit (see the caller)."""
+    stages' sizes; the rest are the trick tables of the trump suit (see the caller).
+
+    A row that asks a seat for a card it does not hold, or would play more cards than it
+    deals (a broken input: a play-out plays each card once), is left off there and
+    counted in the fourth value returned (0 when none was): a row's loop is bounded by
+    its cards, so no input can hang it."""
     rows, n = hands.shape
     cap = np.empty((rows, n), np.int64)
     won = np.empty((rows, n), np.int64)
@@ -96,12 +102,15 @@ def play_staged_rows(hands: Masks, reserves: Masks, firsts: Ints, seat0: int, co
     h = np.empty(n, np.int64)
     res = np.empty(n, np.int64)
     stages = later.shape[0]
+    broken = 0
     for r in range(rows):
+        plays = 1  # the cards the row deals, and one more: the bound of its loop
         for s in range(n):
             h[s] = hands[r, s]
             res[s] = reserves[r, s]
             cap[r, s] = captured0[s]
             won[r, s] = won0[s]
+            plays += _count(h[s]) + _count(res[s])
         card = firsts[r]
         seat = seat0
         count = count0
@@ -113,6 +122,10 @@ def play_staged_rows(hands: Masks, reserves: Masks, firsts: Ints, seat0: int, co
         stage = 0
         last = -1
         while True:
+            plays -= 1
+            if not plays or card < 0 or not h[seat] >> card & 1:
+                broken += 1
+                break
             bit = np.int64(1) << card
             h[seat] ^= bit
             if count:
@@ -200,7 +213,7 @@ def play_staged_rows(hands: Masks, reserves: Masks, firsts: Ints, seat0: int, co
             if card < 0:
                 card = throw
         lasts[r] = last
-    return cap, won, lasts
+    return cap, won, lasts, broken
 
 
 class StagedTables(NamedTuple):
@@ -232,27 +245,115 @@ def staged_tables(rules: Rules, trump: int) -> StagedTables:
 
 
 def staged_values(search: SearchBot, obs: Observation, rows: Sequence[Sequence[int]],
-                  dealt: Sequence[int], firsts: Sequence[int], quick: QuickScore
+                  dealts: Sequence[Sequence[int]], firsts: Sequence[int], quick: QuickScore
                   ) -> list[float]:
     """The values to ``obs.seat`` of playing each ``firsts[i]`` in the world ``rows[i]``
     (every seat's stage cards, then every seat's reserve) to the hand's end: what
-    ``search.play_card_out(obs, rows[i], dealt, firsts[i], quick)`` gives, played in one
-    compiled call."""
+    ``search.play_card_out(obs, rows[i], dealts[i], firsts[i], quick)`` gives, played in
+    one compiled call (and, under combination scoring where the hand cannot end the game,
+    valued in one: :class:`ComboTable`)."""
     trump = obs.trump
     assert trump is not None
     tab = staged_tables(search.rules, trump)
     n = search.table.n
     world = np.array(rows, np.int64)
     st = _start(search, obs)
-    cap, won, lasts = play_staged_rows(
+    cap, won, lasts, broken = play_staged_rows(
         world[:, :n], world[:, n:], np.array(firsts, np.int64), obs.seat, st.placed, st.led,
         st.win_seat, st.win_key, st.trick_mask, st.captured, st.tricks_won, st.later,
         st.first_lead, st.next_seat, st.team, tab.eff, tab.keys_by_led, tab.cost,
         tab.trump_order, tab.trumps, tab.masks, search.table.following, tab.never_joker,
         _JOKER_FREE, tab.order, _SUITS)
+    if broken:
+        raise RuntimeError(f"staged play-outs: {broken} of {len(rows)} rows broken (a card "
+                           "not held asked for, or more plays than cards)")
+    if type(quick) is QuickScore and not quick.quick and quick.combos is not None:
+        table = combo_table(search.rules.combinations)
+        if table is not None:
+            return table.values(cap, quick)
     value = quick.value
-    return [value(dealt, c, w, last)
-            for c, w, last in zip(cap.tolist(), won.tolist(), lasts.tolist(), strict=True)]
+    return [value(dealt, c, w, last) for dealt, c, w, last
+            in zip(dealts, cap.tolist(), won.tolist(), lasts.tolist(), strict=True)]
+
+
+#: the most piles of kinds (counts of each scoring rank) a :class:`ComboTable` keeps
+TABLE_SIZE = 5 ** 8
+
+
+@njit(cache=True)
+def combo_values(cap: Masks, rank_masks: Masks, table: Ints, team: Ints, me: int,
+                 keys: Ints) -> Any:
+    """Per row of ``cap`` (what each seat captured): the value to ``me`` under combination
+    scoring (:meth:`~pitchkit.bots.quickscore.QuickScore.combination_value`: each seat's
+    points by ``table``, of its pile's kind, added up by side, ``me``'s side's less the
+    other sides' average); ``keys``: each pile's kind (its count of each scoring rank, in
+    base 5). None when a kind is not yet in ``table`` (-1)."""
+    rows, n = cap.shape
+    out = np.empty(rows, np.float64)
+    by_side = np.empty(n, np.int64)
+    unknown = False
+    for r in range(rows):
+        for s in range(n):
+            key = 0
+            scale = 1
+            for m in rank_masks:
+                pile = cap[r, s] & m
+                count = 0
+                while pile:
+                    pile &= pile - 1
+                    count += 1
+                key += count * scale
+                scale *= 5
+            keys[r, s] = key
+            if table[key] < 0:
+                unknown = True
+    if unknown:
+        return None
+    for r in range(rows):
+        by_side[:] = 0
+        for s in range(n):
+            by_side[team[s]] += table[keys[r, s]]
+        mine = team[me]
+        others = 0
+        count = 0
+        for s in range(n):
+            if team[s] != mine:
+                others += by_side[team[s]]
+                count += 1
+        out[r] = float(by_side[mine]) - (others / count if count else 0.0)
+    return out
+
+
+class ComboTable:
+    """The combination points of every kind of pile (:class:`~pitchkit.bots.quickscore.Combos`:
+    its count of each scoring rank), as an array filled as kinds turn up, so that a
+    decision's play-outs are valued in one compiled call (:func:`combo_values`)."""
+
+    def __init__(self, combinations: Combinations) -> None:
+        self.combos = combos_of(combinations)
+        self.rank_masks = np.array(self.combos.rank_masks, np.int64)
+        self.table = np.full(5 ** len(self.combos.rank_masks), -1, np.int64)
+
+    def values(self, cap: Masks, quick: QuickScore) -> list[float]:
+        """What ``quick.value`` gives each row of ``cap`` (what each seat captured)."""
+        keys = np.empty(cap.shape, np.int64)
+        team = np.array(quick.team_of, np.int64)
+        out = combo_values(cap, self.rank_masks, self.table, team, quick.me, keys)
+        if out is None:
+            total = self.combos.total
+            for r, s in zip(*np.nonzero(self.table[keys] < 0), strict=True):
+                self.table[keys[r, s]] = total(int(cap[r, s]))
+            out = combo_values(cap, self.rank_masks, self.table, team, quick.me, keys)
+        return out.tolist()
+
+
+@lru_cache(maxsize=64)
+def combo_table(combinations: Combinations) -> ComboTable | None:
+    """The :class:`ComboTable` of a rule set's combinations (shared by every decision);
+    None where it would be too large (more than :data:`TABLE_SIZE` kinds)."""
+    if 5 ** len(combos_of(combinations).rank_masks) > TABLE_SIZE:
+        return None
+    return ComboTable(combinations)
 
 
 class Start(NamedTuple):

@@ -1,0 +1,319 @@
+"""The search bot's staged worlds (:mod:`pitchkit.bots.staged`) drawn in compiled code
+(numba), draw for draw what Python draws.
+
+A staged world is a shuffle of the unseen cards, dealt to the other seats (a seat's
+stage cards first, none it showed void in), and a noisy guess at each seat's stage cards
+(:func:`~pitchkit.bots.staged.guess_stage`): in Python about a third of the Pimps & Hoes
+search's time. :func:`staged_worlds` draws a decision's worlds in one compiled call from
+the search's own generator, mirrored (:class:`Twister`: the same numbers in the same
+order, the generator left where Python would leave it), and :class:`Guesser` makes the
+stage search's guesses in its worlds the same way; so the worlds, and the games, are
+Python's (``tests/test_staged_draw.py`` holds them equal on
+the shipped staged variants and random rule sets with stages). A generator that is not
+``random.Random``'s own draws is drawn from in Python.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+from numba import njit
+
+from pitchkit.bots.staged import CHOSEN_NOISE, TRIES, Setup, draw_world, guess_stage
+from pitchkit.seeded import SeededOnUse
+
+# Python's own generator (``random.Random``, the Mersenne Twister) drawn from in compiled
+# code, draw for draw: :class:`Twister` copies the generator's state into an array (the 624
+# words, then the index), :func:`draw_below` draws what ``Random.shuffle`` draws
+# (``_randbelow_with_getrandbits``) and :func:`draw_float` what ``Random.random`` does,
+# and :meth:`Twister.close` writes the state back, so the generator goes on as if Python
+# had drawn the same numbers. The algorithm is CPython's (``Modules/_randommodule.c``:
+# ``genrand_uint32``, ``random_random``, ``getrandbits`` of 32 bits or fewer). In this
+# module with the code that calls it: numba's cache does not see a change to a compiled
+# function of another file.
+
+State = npt.NDArray[np.int64]
+
+_N = 624
+_M = 397
+_MATRIX_A = 0x9908B0DF
+_UPPER = 0x80000000
+_LOWER = 0x7FFFFFFF
+_WORD = 0xFFFFFFFF
+
+
+@njit(cache=True)
+def genrand(mt: Any) -> Any:
+    """The next 32-bit word of the state ``mt`` (``genrand_uint32``)."""
+    if mt[_N] >= _N:
+        for kk in range(_N - _M):
+            y = (mt[kk] & _UPPER) | (mt[kk + 1] & _LOWER)
+            mt[kk] = mt[kk + _M] ^ (y >> 1) ^ (_MATRIX_A if y & 1 else 0)
+        for kk in range(_N - _M, _N - 1):
+            y = (mt[kk] & _UPPER) | (mt[kk + 1] & _LOWER)
+            mt[kk] = mt[kk + _M - _N] ^ (y >> 1) ^ (_MATRIX_A if y & 1 else 0)
+        y = (mt[_N - 1] & _UPPER) | (mt[0] & _LOWER)
+        mt[_N - 1] = mt[_M - 1] ^ (y >> 1) ^ (_MATRIX_A if y & 1 else 0)
+        mt[_N] = 0
+    y = mt[mt[_N]]
+    mt[_N] += 1
+    y ^= y >> 11
+    y ^= (y << 7) & 0x9D2C5680
+    y ^= (y << 15) & 0xEFC60000
+    y ^= y >> 18
+    return y & _WORD
+
+
+@njit(cache=True)
+def draw_float(mt: Any) -> Any:
+    """A float in [0, 1), as ``Random.random`` draws it (53 bits of two words)."""
+    a = genrand(mt) >> 5
+    b = genrand(mt) >> 6
+    return (a * 67108864.0 + b) * (1.0 / 9007199254740992.0)
+
+
+@njit(cache=True)
+def draw_below(mt: Any, n: Any) -> Any:
+    """An int in [0, n) for 0 < n < 2**32, as ``Random._randbelow_with_getrandbits``
+    draws it (``getrandbits`` of n's bit length until below n)."""
+    k = 0
+    while n >> k:
+        k += 1
+    r = genrand(mt) >> (32 - k)
+    while r >= n:
+        r = genrand(mt) >> (32 - k)
+    return r
+
+
+def mirrors(rng: random.Random) -> bool:
+    """Whether ``rng`` draws as ``random.Random`` itself does (not a subclass with other
+    draws), so that a :class:`Twister` of it draws what it would."""
+    return type(rng) is random.Random or type(rng) is SeededOnUse
+
+
+class Twister:
+    """The state of ``rng`` as an array compiled code draws from (:func:`genrand`), until
+    :meth:`close` hands it back to ``rng``."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+        version, words, self.gauss_next = rng.getstate()
+        assert version == 3
+        self.state: State = np.array(words, np.int64)
+
+    def close(self) -> None:
+        """Set ``rng`` to the state drawn to."""
+        self.rng.setstate((3, tuple(self.state.tolist()), self.gauss_next))
+
+
+@njit(cache=True)
+def _guess(mt: Any, cards: Any, count: Any, wants: Any, noise: Any, listed: Any,
+           keys: Any) -> Any:
+    """:func:`~pitchkit.bots.staged.guess_stage`: of the mask ``cards``, the ``count`` most
+    wanted, give or take ``noise`` ranks drawn card by card (the lowest card first), the
+    earlier card first on a tie (Python's sort is stable)."""
+    k = 0
+    for c in range(54):
+        if cards >> c & 1:
+            key = -wants[c] - noise * draw_float(mt)
+            j = k
+            while j and keys[j - 1] > key:
+                keys[j] = keys[j - 1]
+                listed[j] = listed[j - 1]
+                j -= 1
+            keys[j] = key
+            listed[j] = c
+            k += 1
+    stage = np.int64(0)
+    for i in range(min(count, k)):
+        stage |= np.int64(1) << listed[i]
+    return stage
+
+
+@njit(cache=True)
+def draw_worlds(mt: Any, want: int, tries: int, free0: Any, others: Any, stage_need: Any,
+                reserve_need: Any, banned: Any, hand: int, reserve: int, me: int,
+                wants: Any, noise: float) -> Any:
+    """Up to ``want`` worlds, as :func:`~pitchkit.bots.staged.draw_world` draws each from
+    the generator ``mt`` (a row each: every seat's stage cards, then its reserve), and how
+    many were drawn before one ran into a corner."""
+    n = stage_need.shape[0]
+    worlds = np.zeros((want, 2 * n), np.int64)
+    m = free0.shape[0]
+    free = free0.copy()
+    rest = np.empty(m, np.int64)
+    left = np.empty(m, np.int64)
+    listed = np.empty(54, np.int64)
+    keys = np.empty(54, np.float64)
+    for w in range(want):
+        free[:] = free0
+        drawn = False
+        for _ in range(tries):
+            for i in range(m - 1, 0, -1):  # Random.shuffle
+                j = draw_below(mt, i + 1)
+                free[i], free[j] = free[j], free[i]
+            world = worlds[w]
+            world[:] = 0
+            world[me] = hand
+            world[n + me] = reserve
+            rest[:] = free
+            size = m
+            cornered = False
+            for seat in others:  # take_allowed: the first cards not barred
+                need = stage_need[seat]
+                bar = banned[seat]
+                mask = np.int64(0)
+                kept = 0
+                for i in range(size):
+                    c = rest[i]
+                    if need and not bar >> c & 1:
+                        mask |= np.int64(1) << c
+                        need -= 1
+                    else:
+                        left[kept] = c
+                        kept += 1
+                if need:
+                    cornered = True
+                    break
+                world[seat] = mask
+                rest[:kept] = left[:kept]
+                size = kept
+            if cornered:
+                continue
+            at = 0
+            for seat in others:
+                mask = np.int64(0)
+                for i in range(at, min(at + reserve_need[seat], size)):
+                    mask |= np.int64(1) << rest[i]
+                world[n + seat] = mask
+                at += reserve_need[seat]
+            for seat in others:
+                if not stage_need[seat]:
+                    continue
+                cards = world[seat] | world[n + seat]
+                stage = _guess(mt, cards & ~banned[seat], stage_need[seat], wants, noise,
+                               listed, keys)
+                world[seat] = stage
+                world[n + seat] = cards & ~stage
+            drawn = True
+            break
+        if not drawn:
+            return worlds, w
+    return worlds, want
+
+
+def staged_worlds(setup: Setup | None, n: int, want: int,
+                  rng: random.Random) -> list[list[int]]:
+    """Up to ``want`` worlds drawn from ``setup`` (:func:`~pitchkit.bots.staged.draw_world`
+    each, in turn, until one runs into a corner), compiled where ``rng`` is
+    ``random.Random``'s own."""
+    if setup is None or not want:
+        return []
+    if not mirrors(rng):
+        out: list[list[int]] = []
+        for _ in range(want):
+            world = draw_world(setup, n, rng)
+            if world is None:
+                break
+            out.append(world)
+        return out
+    twister = Twister(rng)
+    worlds, drawn = draw_worlds(
+        twister.state, want, TRIES, np.array(setup.free, np.int64),
+        np.array(setup.others, np.int64), np.array(setup.stage_need, np.int64),
+        np.array(setup.reserve_need, np.int64), np.array(setup.banned, np.int64),
+        setup.hand, setup.reserve, setup.me, np.array(setup.wants, np.float64),
+        CHOSEN_NOISE)
+    twister.close()
+    return worlds[:drawn].tolist()
+
+
+@njit(cache=True)
+def _guess_all(mt: Any, worlds: Any, me: int, count: int, keys: Any, noise: float,
+               states: Any) -> None:
+    """Every other seat's stage cards of each world guessed in turn from its unplayed
+    cards (:meth:`Guesser.guess`), in place; ``states[i]``: the generator's state after
+    the first ``i`` worlds' guesses."""
+    n = worlds.shape[1] // 2
+    listed = np.empty(54, np.int64)
+    held = np.empty(54, np.float64)
+    states[0] = mt
+    for w in range(worlds.shape[0]):
+        world = worlds[w]
+        for s in range(n):
+            if s == me:
+                continue
+            unplayed = world[s] | world[n + s]
+            size = 0
+            rest = unplayed
+            while rest:
+                rest &= rest - 1
+                size += 1
+            chosen = _guess(mt, unplayed, min(count, size), keys[w, s], noise, listed, held)
+            world[s] = chosen
+            world[n + s] = unplayed & ~chosen
+        states[w + 1] = mt
+
+
+class Guesser:
+    """The stage search's guesses at every other seat's stage cards in its worlds, from
+    the generator ``rng``: :meth:`guess` makes every world's, as ``guess_stage`` would
+    make them world by world (compiled where ``rng`` is ``random.Random``'s own);
+    :meth:`close` leaves ``rng`` where those of the worlds the search reached leave it."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+        self.twister: Twister | None = None
+        #: the generator's state after each number of worlds' guesses
+        self.states: list[Any] = []
+
+    def guess(self, worlds: list[list[int]], me: int, count: int,
+              keys: Sequence[Sequence[Sequence[float] | None]]) -> None:
+        """Guess in place, world by world, each seat ``s``'s (but ``me``'s) ``count``
+        stage cards of ``worlds[i]`` (its stage cards, then its reserves) from its
+        unplayed cards by ``keys[i][s]`` (:func:`~pitchkit.bots.staged.guess_stage`),
+        the seats in order."""
+        rng = self.rng
+        if not worlds:
+            return
+        n = len(worlds[0]) // 2
+        if not mirrors(rng):
+            self.states = [rng.getstate()]
+            for world, row in zip(worlds, keys, strict=True):
+                for s in range(n):
+                    if s != me:
+                        unplayed = world[s] | world[n + s]
+                        key = row[s]
+                        assert key is not None
+                        chosen = guess_stage(unplayed, min(count, unplayed.bit_count()), key,
+                                             rng)
+                        world[s], world[n + s] = chosen, unplayed & ~chosen
+                self.states.append(rng.getstate())
+            return
+        table = np.zeros((len(worlds), n, 54), np.float64)
+        for i, row in enumerate(keys):
+            for s in range(n):
+                if s != me:
+                    table[i, s] = row[s]
+        twister = Twister(rng)
+        states = np.empty((len(worlds) + 1, twister.state.shape[0]), np.int64)
+        array = np.array(worlds, np.int64)
+        _guess_all(twister.state, array, me, count, table, CHOSEN_NOISE, states)
+        worlds[:] = array.tolist()
+        self.twister, self.states = twister, list(states)
+
+    def close(self, reached: int) -> None:
+        """Leave the generator where the guesses of the first ``reached`` worlds leave
+        it."""
+        if not self.states:
+            return
+        state = self.states[reached]
+        if self.twister is None:
+            self.rng.setstate(state)
+        else:
+            self.twister.state = state
+            self.twister.close()

@@ -1,0 +1,159 @@
+"""The staged worlds drawn in compiled code (pitchkit.bots.staged_draw, from Python's own
+generator mirrored) are the worlds Python draws, draw for draw, and
+leave the generator where Python leaves it: on the shipped staged variants and random rule
+sets with stages, worlds and the stage search's guesses alike."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+import numpy as np
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+from numba import njit
+
+from pitchkit.bots.calibrated import CalibratedBot
+from pitchkit.bots.search import SearchBot
+from pitchkit.bots.stage_choice import heuristic_wants, stage_tables
+from pitchkit.bots.staged import draw_world, guess_stage, staged_setup
+from pitchkit.bots.staged_draw import (
+    Guesser,
+    Twister,
+    draw_below,
+    draw_float,
+    mirrors,
+    staged_worlds,
+)
+from pitchkit.engine import Game
+from pitchkit.load import load_variant
+from pitchkit.results import Observation, Phase
+from pitchkit.seeded import SeededOnUse
+from pitchkit.variant import Rules
+from tests.play_helpers import turns
+from tests.strategies import variants
+from tests.test_search_staged import STAGED
+
+
+class PyRandom(random.Random):
+    """``random.Random`` under another name: the staged draws take their Python path."""
+
+
+@njit  # not cached: numba's cache would not see a change to the draws (another file)
+def _draws(mt: np.ndarray, bounds: np.ndarray, out: np.ndarray) -> None:
+    for i in range(bounds.shape[0]):
+        out[i] = draw_float(mt) if bounds[i] == 0 else draw_below(mt, bounds[i])
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.text(max_size=8), st.lists(st.integers(0, 3000), min_size=1, max_size=1500))
+def test_the_twister_draws_what_python_draws(seed: str, bounds: list[int]) -> None:
+    """random() (a bound of 0) and _randbelow(n), in any order, past the state's 624
+    words; and the generator goes on from where the compiled draws left it."""
+    ours, python = random.Random(seed), random.Random(seed)
+    twister = Twister(ours)
+    out = np.empty(len(bounds), np.float64)
+    _draws(twister.state, np.array(bounds, np.int64), out)
+    twister.close()
+    below = python._randbelow  # type: ignore[attr-defined]
+    expected = [python.random() if b == 0 else below(b) for b in bounds]
+    assert out.tolist() == [float(x) for x in expected]
+    assert ours.getstate() == python.getstate()
+    assert ours.random() == python.random()
+
+
+def test_only_random_randoms_own_draws_are_mirrored() -> None:
+    assert mirrors(random.Random(1)) and mirrors(SeededOnUse("a"))
+    assert not mirrors(PyRandom(1))
+
+
+def decisions(rules: Rules, seed: int) -> list[tuple[SearchBot, Observation]]:
+    """The search bots' staged decisions (stage choices and cards, trump known) of one
+    hand of calibrated bots."""
+    n = rules.players.count
+    game = Game(rules, random.Random(seed))
+    searchers = [SearchBot(rules, s, random.Random(seed + s)) for s in range(n)]
+    players = [CalibratedBot(rules, s, random.Random(s)) for s in range(n)]
+    out = []
+    for seat, obs, legal in turns(game, 1):
+        bot = searchers[seat]
+        bot.sight.see(obs)
+        if obs.phase in (Phase.PLAY, Phase.SELECT) and obs.trump is not None and bot._staged:
+            out.append((bot, obs))
+        game.apply(players[seat].choose(obs, legal))
+    return out
+
+
+def guessed(worlds: list[list[int]], me: int, count: int,
+            keys: Sequence[Sequence[Sequence[float] | None]],
+            rng: random.Random) -> list[list[int]]:
+    """The stage search's guesses world by world, as it made them before they were
+    compiled: each other seat's stage cards of its unplayed ones, by ``guess_stage``."""
+    out = []
+    for world, row in zip(worlds, keys, strict=False):
+        world = list(world)
+        n = len(world) // 2
+        for s in range(n):
+            if s != me:
+                unplayed = world[s] | world[n + s]
+                key = row[s]
+                assert key is not None
+                chosen = guess_stage(unplayed, min(count, unplayed.bit_count()), key, rng)
+                world[s], world[n + s] = chosen, unplayed & ~chosen
+        out.append(world)
+    return out
+
+
+def check_hand(rules: Rules, seed: int) -> int:
+    """At every staged decision: up to 4 worlds drawn compiled and in Python (each world
+    by :func:`~pitchkit.bots.staged.draw_world`) from generators of one seed, the same
+    worlds and the generators left alike; then the stage search's guesses in them, for
+    every number of worlds the search may reach. The worlds checked."""
+    n = rules.players.count
+    checked = 0
+    for index, (bot, obs) in enumerate(decisions(rules, seed)):
+        setup = staged_setup(bot.table, obs, bot.sight.held)
+        fast, slow = random.Random(seed + index), PyRandom(seed + index)
+        worlds = staged_worlds(setup, n, 4, fast)
+        expected = []
+        for _ in range(4 if setup is not None else 0):
+            world = draw_world(setup, n, slow)  # type: ignore[arg-type]
+            if world is None:
+                break
+            expected.append(world)
+        assert worlds == expected
+        assert fast.getstate() == slow.getstate()
+        assert staged_worlds(setup, n, 4, PyRandom(seed + index)) == expected
+        checked += len(worlds)
+        if not worlds or obs.trump is None:
+            continue
+        tab = stage_tables(rules, obs.trump)
+        keys = [[None if s == obs.seat else tab.wants if i % 2 == 0
+                 else heuristic_wants(tab, rules, world[s] | world[n + s]) for s in range(n)]
+                for i, world in enumerate(worlds)]
+        count = max(1, min(rules.play.stages))
+        for reached in range(len(worlds) + 1):
+            fast, plain = random.Random(index), random.Random(index)
+            ours = [list(w) for w in worlds]
+            guesser = Guesser(fast)
+            guesser.guess(ours, obs.seat, count, keys)
+            guesser.close(reached)
+            assert ours[:reached] == guessed(worlds[:reached], obs.seat, count, keys, plain)
+            assert fast.getstate() == plain.getstate()
+            python = Guesser(PyRandom(index))
+            python.guess(theirs := [list(w) for w in worlds], obs.seat, count, keys)
+            assert theirs == ours
+    return checked
+
+
+@settings(max_examples=6, deadline=None)
+@given(st.sampled_from(STAGED), st.integers(0, 2**31))
+def test_staged_worlds_compiled_are_pythons(variant: str, seed: int) -> None:
+    assert check_hand(load_variant(variant), seed) >= 20
+
+
+@settings(max_examples=5, deadline=None)
+@given(variants(focus="play.stages"), st.integers(0, 2**31))
+def test_staged_worlds_of_random_rules_are_pythons(rules: Rules, seed: int) -> None:
+    assume(rules.play.stages and not rules.play.trumps_only)
+    check_hand(rules, seed)
