@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 import pytest
 
@@ -110,14 +111,20 @@ def test_every_other_world_guesses_the_heuristics_stage_choice(
     assert obs.trump is not None
     tab = stage_tables(rules, obs.trump)
     keys: list[bool] = []
-    real = stage_choice.guess_stage
 
-    def spy(cards: int, count: int, wants: list[float], rng: random.Random) -> int:
-        keys.append(list(wants) == list(tab.wants))
-        assert keys[-1] or list(wants) == heuristic_wants(tab, rules, cards)
-        return real(cards, count, wants, rng)
+    class Spy(stage_choice.Guesser):
+        def guess(self, worlds: list[list[int]], me: int, count: int,
+                  by_world: Sequence[Sequence[Sequence[float] | None]]) -> None:
+            n = len(worlds[0]) // 2
+            for world, row in zip(worlds, by_world, strict=True):
+                wants = row[1 - me]
+                assert wants is not None
+                keys.append(list(wants) == list(tab.wants))
+                assert keys[-1] or list(wants) == heuristic_wants(
+                    tab, rules, world[1 - me] | world[n + 1 - me])
+            super().guess(worlds, me, count, by_world)
 
-    monkeypatch.setattr(stage_choice, "guess_stage", spy)
+    monkeypatch.setattr(stage_choice, "Guesser", Spy)
     SearchBot(rules, 0, random.Random(0)).choose(obs, cards_list(obs.reserve))
     assert len(keys) >= 2
     assert keys == [i % 2 == 0 for i in range(len(keys))]
