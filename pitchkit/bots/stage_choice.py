@@ -73,6 +73,26 @@ def _first(cards: int, count: int, key: Sequence[float]) -> int:
     return out
 
 
+def _first_in(cards: int, count: int, order: Sequence[int]) -> int:
+    """:func:`_first` by a key whose order is worked out once: ``order`` every card, the
+    highest by the key first, the lower card first on a tie."""
+    assert count >= 0
+    out = 0
+    if count:
+        for c in order:
+            if cards >> c & 1:
+                out |= 1 << c
+                count -= 1
+                if not count:
+                    break
+    return out
+
+
+def _order(key: Sequence[float]) -> tuple[int, ...]:
+    """Every card, the highest by ``key`` first, the lower card first on a tie."""
+    return tuple(sorted(range(54), key=lambda c: (-key[c], c)))
+
+
 class StageTables(NamedTuple):
     """What :func:`stage_candidates` reads of a rule set and trump suit."""
 
@@ -94,6 +114,12 @@ class StageTables(NamedTuple):
     lows: tuple[float, ...]
     #: the trumps, a mask
     trumps: int
+    #: every card, by the key of the same name (:func:`_order`)
+    by_unwanted: tuple[int, ...]
+    by_scores: tuple[int, ...]
+    by_ranks: tuple[int, ...]
+    by_trumps_first: tuple[int, ...]
+    by_lows: tuple[int, ...]
 
 
 @per_rule_set(64)
@@ -105,11 +131,13 @@ def stage_tables(rules: Rules, trump: int) -> StageTables:
     wish, adds = wish_tables(rules, trump)
     trumps = k.tables[trump].trumps
     ranks = tuple(float(stage_rank(c)) for c in range(54))
-    return StageTables(wants, tuple(-w for w in wants), stage_order(rules, trump),
+    unwanted = tuple(-w for w in wants)
+    trumps_first = tuple(r + (100.0 if trumps >> c & 1 else 0.0) for c, r in enumerate(ranks))
+    lows = tuple(-r for r in ranks)
+    return StageTables(wants, unwanted, stage_order(rules, trump),
                        tuple(scores), sum(1 << c for c in range(54) if scores[c] > 0),
-                       wish, adds, ranks,
-                       tuple(r + (100.0 if trumps >> c & 1 else 0.0) for c, r in enumerate(ranks)),
-                       tuple(-r for r in ranks), trumps)
+                       wish, adds, ranks, trumps_first, lows, trumps, _order(unwanted),
+                       _order(scores), _order(ranks), _order(trumps_first), _order(lows))
 
 
 def heuristic_wants(tab: StageTables, rules: Rules, cards: int) -> list[float]:
@@ -144,32 +172,32 @@ def stage_candidates(rules: Rules, trump: int, cards: int, count: int, usual: in
       of the best combination first.
     """
     tab = stage_tables(rules, trump)
-    wants = tab.wants
     scoring = tab.scoring & cards
     out = [usual, choose_stage(cards, count, tab.order)]
     # hold back: keep usual's other cards, fill with the most wanted non-scoring ones
     kept = usual & ~scoring
-    out.append(kept | _first(cards & ~scoring & ~kept, count - kept.bit_count(), wants))
+    order = tab.order  # by wants
+    out.append(kept | _first_in(cards & ~scoring & ~kept, count - kept.bit_count(), order))
     # bring in: the best scoring cards left out, in place of usual's least wanted
-    brought = _first(scoring & ~usual, count, tab.scores)
+    brought = _first_in(scoring & ~usual, count, tab.by_scores)
     if brought:
-        out.append(brought | _first(usual, count - brought.bit_count(), wants))
-    out.append(_first(cards, count, tab.unwanted))
+        out.append(brought | _first_in(usual, count - brought.bit_count(), order))
+    out.append(_first_in(cards, count, tab.by_unwanted))
     # montecarlo's
     out.append(_first(cards, count, heuristic_wants(tab, rules, cards)))
-    ranks = tab.ranks
-    out.append(_first(cards, count, ranks))
+    by_ranks = tab.by_ranks
+    out.append(_first_in(cards, count, by_ranks))
     # the best combination's cards (highest rank first, the higher card on a tie)
     best = best_kept(rules.combinations, cards_list(cards)) if know(rules).combinations else ()
     first = sum(1 << c for c in best[:count])
-    out.append(first | _first(cards & ~first, count - first.bit_count(), ranks))
-    out.append(_first(cards, count, tab.trumps_first))
-    junk = _first(cards & ~tab.trumps & ~sum(1 << c for c in best), count, tab.lows)
-    out.append(junk | _first(cards & ~junk, count - junk.bit_count(), tab.lows))
+    out.append(first | _first_in(cards & ~first, count - first.bit_count(), by_ranks))
+    out.append(_first_in(cards, count, tab.by_trumps_first))
+    junk = _first_in(cards & ~tab.trumps & ~sum(1 << c for c in best), count, tab.by_lows)
+    out.append(junk | _first_in(cards & ~junk, count - junk.bit_count(), tab.by_lows))
     found: list[int] = []
     for choice in out:
         if choice.bit_count() < count:  # too few non-scoring cards: fill as wanted
-            choice |= _first(cards & ~choice, count - choice.bit_count(), wants)
+            choice |= _first_in(cards & ~choice, count - choice.bit_count(), order)
         if choice not in found:
             found.append(choice)
     return found
