@@ -77,15 +77,7 @@ def _first_in(cards: int, count: int, order: Sequence[int]) -> int:
     """:func:`_first` by a key whose order is worked out once: ``order`` every card, the
     highest by the key first, the lower card first on a tie."""
     assert count >= 0
-    out = 0
-    if count:
-        for c in order:
-            if cards >> c & 1:
-                out |= 1 << c
-                count -= 1
-                if not count:
-                    break
-    return out
+    return choose_stage(cards, count, order) if count else 0
 
 
 def _order(key: Sequence[float]) -> tuple[int, ...]:
