@@ -117,3 +117,15 @@ def test_staged_play_outs_of_random_rules_are_the_play_outs_one_by_one(
         rules: Rules, seed: int) -> None:
     assume(rules.play.stages and not rules.play.trumps_only)
     check_hand(rules, seed)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(1, 2**54 - 1))
+def test_the_kernels_bit_helpers_are_pythons(mask: int) -> None:
+    """The highest and lowest bit and the count, by halving and in parallel: what
+    Python's int methods say."""
+    from pitchkit.bots.staged_rows import _count, _low, _top
+
+    assert _top(mask) == mask.bit_length() - 1
+    assert _low(mask) == (mask & -mask).bit_length() - 1
+    assert _count(mask) == mask.bit_count()

@@ -16,6 +16,7 @@ the shipped staged variants and random rule sets with stages). A generator that 
 from __future__ import annotations
 
 import random
+import weakref
 from collections.abc import Sequence
 from typing import Any
 
@@ -97,17 +98,30 @@ def mirrors(rng: random.Random) -> bool:
 
 class Twister:
     """The state of ``rng`` as an array compiled code draws from (:func:`genrand`), until
-    :meth:`close` hands it back to ``rng``."""
+    :meth:`close` hands it back to ``rng``.
+
+    The array a generator was left with is kept (:data:`_LEFT`) with the state it stands
+    for: when nothing has drawn from the generator since, the next :class:`Twister` of
+    it takes that array rather than converting the 625 numbers again."""
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
         version, words, self.gauss_next = rng.getstate()
         assert version == 3
-        self.state: State = np.array(words, np.int64)
+        left = _LEFT.pop(rng, None)  # (taken: the array is drawn from in place)
+        self.state: State = left[1] if left is not None and left[0] == words \
+            else np.array(words, np.int64)
 
     def close(self) -> None:
         """Set ``rng`` to the state drawn to."""
-        self.rng.setstate((3, tuple(self.state.tolist()), self.gauss_next))
+        words = tuple(self.state.tolist())
+        self.rng.setstate((3, words, self.gauss_next))
+        _LEFT[self.rng] = (words, self.state)
+
+
+#: per generator, the state a :class:`Twister` left it in and that state's array
+_LEFT: weakref.WeakKeyDictionary[random.Random, tuple[tuple[int, ...], State]] = \
+    weakref.WeakKeyDictionary()
 
 
 @njit(cache=True)

@@ -48,31 +48,59 @@ _JOKER_FREE = ((1 << 54) - 1) & ~JOKER_MASK
 
 @njit(cache=True)
 def _top(mask: Any) -> Any:
-    """The index of the highest bit of a (non-empty) mask."""
+    """The index of the highest bit of a (non-empty) mask below bit 63 (halving)."""
     top = 0
-    while mask >> 1:
-        mask >>= 1
+    if mask >> 32:
+        mask >>= 32
+        top += 32
+    if mask >> 16:
+        mask >>= 16
+        top += 16
+    if mask >> 8:
+        mask >>= 8
+        top += 8
+    if mask >> 4:
+        mask >>= 4
+        top += 4
+    if mask >> 2:
+        mask >>= 2
+        top += 2
+    if mask >> 1:
         top += 1
     return top
 
 
 @njit(cache=True)
 def _low(mask: Any) -> Any:
-    """The index of the lowest bit of a (non-empty) mask."""
+    """The index of the lowest bit of a (non-empty) mask (halving)."""
     low = 0
-    while not mask >> low & 1:
+    if not mask & 0xFFFFFFFF:
+        mask >>= 32
+        low += 32
+    if not mask & 0xFFFF:
+        mask >>= 16
+        low += 16
+    if not mask & 0xFF:
+        mask >>= 8
+        low += 8
+    if not mask & 0xF:
+        mask >>= 4
+        low += 4
+    if not mask & 0x3:
+        mask >>= 2
+        low += 2
+    if not mask & 0x1:
         low += 1
     return low
 
 
 @njit(cache=True)
 def _count(mask: Any) -> Any:
-    """The number of bits of a mask."""
-    out = 0
-    while mask:
-        mask &= mask - 1
-        out += 1
-    return out
+    """The number of bits of a mask below bit 63 (summed in parallel, SWAR)."""
+    mask = mask - ((mask >> 1) & 0x5555555555555555)
+    mask = (mask & 0x3333333333333333) + ((mask >> 2) & 0x3333333333333333)
+    mask = (mask + (mask >> 4)) & 0x0F0F0F0F0F0F0F0F
+    return ((mask * 0x0101010101010101) >> 56) & 0xFF
 
 
 @njit(cache=True)
