@@ -265,6 +265,7 @@ def search_stage(search: SearchBot, obs: Observation, usual: int) -> int:
     # every candidate of every world played out in one call, then added up world by world
     # as the search drops candidates (the guesses of worlds not reached are undrawn)
     rows, dealts, leads = [], [], []
+    lead_of: dict[int, int] = {}  # the leader's hand: one lead a world unless it is mine
     for world in worlds:
         dealt = [world[s] | world[n + s] | played_by[s] for s in range(n)]
         for choice in candidates:
@@ -272,7 +273,12 @@ def search_stage(search: SearchBot, obs: Observation, usual: int) -> int:
             hands[me], hands[n + me] = choice, cards & ~choice
             rows.append(hands)
             dealts.append(dealt)
-            leads.append(thumb_lead(hands[leader], trumps, trump_order, trump_first, no_joker))
+            hand = hands[leader]
+            lead = lead_of.get(hand)
+            if lead is None:
+                lead = lead_of[hand] = thumb_lead(hand, trumps, trump_order, trump_first,
+                                                  no_joker)
+            leads.append(lead)
     values = staged_values(search, lead_obs, rows, dealts, leads, quick)
     totals, reached = add_up(search, candidates, values, len(worlds))
     guesser.close(reached)
