@@ -50,48 +50,20 @@ _JOKER_FREE = ((1 << 54) - 1) & ~JOKER_MASK
 def _top(mask: Any) -> Any:
     """The index of the highest bit of a (non-empty) mask below bit 63 (halving)."""
     top = 0
-    if mask >> 32:
-        mask >>= 32
-        top += 32
-    if mask >> 16:
-        mask >>= 16
-        top += 16
-    if mask >> 8:
-        mask >>= 8
-        top += 8
-    if mask >> 4:
-        mask >>= 4
-        top += 4
-    if mask >> 2:
-        mask >>= 2
-        top += 2
-    if mask >> 1:
-        top += 1
+    shift = 32
+    while shift:
+        if mask >> shift:
+            mask >>= shift
+            top += shift
+        shift >>= 1
     return top
 
 
 @njit(cache=True)
 def _low(mask: Any) -> Any:
-    """The index of the lowest bit of a (non-empty) mask (halving)."""
-    low = 0
-    if not mask & 0xFFFFFFFF:
-        mask >>= 32
-        low += 32
-    if not mask & 0xFFFF:
-        mask >>= 16
-        low += 16
-    if not mask & 0xFF:
-        mask >>= 8
-        low += 8
-    if not mask & 0xF:
-        mask >>= 4
-        low += 4
-    if not mask & 0x3:
-        mask >>= 2
-        low += 2
-    if not mask & 0x1:
-        low += 1
-    return low
+    """The index of the lowest bit of a (non-empty) mask below bit 63: the highest of
+    that bit alone."""
+    return _top(mask & -mask)
 
 
 @njit(cache=True)
