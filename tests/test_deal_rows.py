@@ -1,21 +1,23 @@
 """The compiled deal of many worlds (pitchkit.bots.deal_rows) deals each world as
 draw_world deals one (pitchkit.bots.worlds.take_allowed, in the same order of cards), on
 random deals; its compiled bid check estimates a hand as the heuristic does
-(``HeuristicBot._estimate``, value for value) and keeps the worlds the one-by-one check
-keeps, in the same order, on every shipped variant and random rule sets."""
+(``HeuristicBot._estimate``, value for value), and the draw that sorts, deals and checks
+in one call (deal_kept) keeps the worlds that numpy's argsort, deal_rows and the one-by-one
+check keep, in the same order, on every shipped variant and random rule sets."""
 
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pitchkit.bots.deal_rows import BidCheck, deal_rows, estimate_tables, hand_estimate
+from pitchkit.bots.deal_rows import BidCheck, deal_kept, deal_rows, estimate_tables, hand_estimate
 from pitchkit.bots.heuristic import HeuristicBot
-from pitchkit.bots.worlds import agreeing_first, take_allowed
+from pitchkit.bots.worlds import _NO_CHECK, agreeing_first, take_allowed
 from pitchkit.load import load_variant, shipped_variants
 from pitchkit.variant import Rules
 from tests.strategies import variants
@@ -75,8 +77,9 @@ def random_hand(deck: list[int], rng: random.Random, most: int) -> int:
 def check_estimates(rules: Rules, seed: int, hands: int) -> None:
     """The compiled estimate of random hands (from none to twice a hand's cards: a
     pitcher's unplayed cards and those it played) is the heuristic's, under every trump;
-    and a draw's worlds kept by the compiled check are those the one-by-one check keeps,
-    in its order, for random bids and pitchers."""
+    and the worlds deal_kept keeps of random draws are those numpy's argsort of the keys,
+    deal_rows and the one-by-one check keep (agreeing_first), in its order, for random
+    bids and pitchers, and with no check the first it deals."""
     bot = HeuristicBot(rules, 0, random.Random(0))
     k = bot.k
     deck = list(rules.deck.cards())
@@ -87,15 +90,31 @@ def check_estimates(rules: Rules, seed: int, hands: int) -> None:
             assert hand_estimate(np.uint64(hand), *estimate_tables(k, trump)) \
                 == bot._estimate(hand, trump), (hand, trump)
     n = rules.players.count
+    gen = np.random.default_rng(seed)
     for _ in range(hands // 20):
-        trump = rng.randrange(4)
-        rows = [[random_hand(deck, rng, k.cards_per_hand) for _ in range(n)]
-                for _ in range(rng.randint(0, 40))]
-        check = BidCheck(bot, rng.randrange(n), random_hand(deck, rng, 4),
-                         rng.randint(1, max(2, k.items_total)), trump)
-        want = rng.randint(1, 12)
-        picked = check.pick(np.array(rows, np.uint64).reshape(len(rows), n), want)
-        assert [rows[i] for i in picked.tolist()] == agreeing_first(rows, check, want)
+        # a random draw: the free cards, the seats dealt (their needs, the cards barred to
+        # them), every seat's cards already known, the trumps kept (0: all)
+        free = rng.sample(deck, rng.randint(1, len(deck)))
+        pool = sum(1 << c for c in free)
+        seats = rng.sample(range(n), rng.randint(1, n))
+        need = [rng.randint(0, len(free) // len(seats)) for _ in seats]
+        barred = [random_hand(free, rng, len(free) // 3) if rng.random() < 0.5 else 0
+                  for _ in seats]
+        base = [random_hand(deck, rng, 6) & ~pool for _ in range(n)]
+        keep = rng.choice([0, bot.k.tables[0].trumps])
+        keys = gen.random((rng.randint(0, 40), len(free)))
+        args = (np.array([1 << c for c in free], np.uint64), np.array(base, np.uint64),
+                np.array(seats, np.intp), np.array(need, np.intp),
+                np.array(barred, np.uint64), np.uint64(keep))
+        out, ok = deal_rows(keys.argsort(axis=1), *args)
+        drawn = out[ok].tolist()
+        want = rng.randint(1, 12)  # (sample_worlds asks for one world or more)
+        check = BidCheck(bot, rng.choice(seats), random_hand(deck, rng, 4) & ~pool,
+                         rng.randint(1, max(2, k.items_total)), rng.randrange(4))
+        kept: Any = deal_kept  # (its arguments unpacked)
+        assert kept(keys, *args, want, *check.args()).tolist() \
+            == agreeing_first(drawn, check, want)
+        assert kept(keys, *args, want, *_NO_CHECK).tolist() == drawn[:want]
 
 
 @pytest.mark.parametrize("name", [name for name, _ in shipped_variants()])

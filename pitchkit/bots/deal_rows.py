@@ -29,43 +29,82 @@ def deal_rows(perm: Ints, bits: Masks, base: Masks, order: Ints, need: Ints, bar
     first ``need`` cards in the world's order it may hold (not ``barred``, not dealt
     already), only its trumps (``keep``) where ``keep`` is not 0. Also per row whether
     every seat got as many as it needs (the deal did not run into a corner)."""
-    count, f = perm.shape
+    count = perm.shape[0]
     out = np.empty((count, base.shape[0]), np.uint64)
     ok = np.ones(count, np.bool_)
     for row in range(count):
-        for seat in range(base.shape[0]):
-            out[row, seat] = base[seat]
-        dealt = np.uint64(0)
-        for k in range(order.shape[0]):
-            want = need[k]
-            banned = barred[k] | dealt
-            mask = np.uint64(0)
-            j = 0
-            while want and j < f:
-                bit = bits[perm[row, j]]
-                j += 1
-                if not bit & banned:
-                    mask |= bit
-                    want -= 1
-            if want:
-                ok[row] = False
-            dealt |= mask
-            out[row, order[k]] |= mask & keep if keep else mask
+        ok[row] = _deal_one(perm[row], bits, base, order, need, barred, keep, out[row])
     return out, ok
+
+
+@njit(cache=True)
+def _deal_one(perm: Ints, bits: Masks, base: Masks, order: Ints, need: Ints, barred: Masks,
+              keep: Any, world: Masks) -> bool:
+    """One row of :func:`deal_rows` (``perm``: its order of the free cards) into
+    ``world``; False where the deal ran into a corner."""
+    f = perm.shape[0]
+    for seat in range(base.shape[0]):
+        world[seat] = base[seat]
+    dealt = np.uint64(0)
+    ok = True
+    for k in range(order.shape[0]):
+        want = need[k]
+        banned = barred[k] | dealt
+        mask = np.uint64(0)
+        j = 0
+        while want and j < f:
+            bit = bits[perm[j]]
+            j += 1
+            if not bit & banned:
+                mask |= bit
+                want -= 1
+        if want:
+            ok = False
+        dealt |= mask
+        world[order[k]] |= mask & keep if keep else mask
+    return ok
+
+
+@njit(cache=True)
+def sort_keys(keys: Any, perm: Ints, counts: Ints) -> None:
+    """``perm``: the indices of ``keys`` (numbers from 0 to 1) in ascending order of key,
+    as numpy's ``argsort`` orders keys that differ (a tie, which 53-bit random keys make
+    about once in 10**11 draws of a decision, keeps the indices' order): placed by bucket
+    (``counts``: one more than the keys), then sorted within each."""
+    f = keys.shape[0]
+    for b in range(f + 1):
+        counts[b] = 0
+    for j in range(f):
+        counts[min(int(keys[j] * f), f - 1) + 1] += 1
+    for b in range(f):
+        counts[b + 1] += counts[b]
+    for j in range(f):
+        b = min(int(keys[j] * f), f - 1)
+        perm[counts[b]] = j
+        counts[b] += 1
+    for i in range(1, f):
+        j = perm[i]
+        key = keys[j]
+        at = i
+        while at > 0 and keys[perm[at - 1]] > key:
+            perm[at] = perm[at - 1]
+            at -= 1
+        perm[at] = j
 
 
 @lru_cache(maxsize=1)
 def compile_deal() -> None:
-    """Compile :func:`deal_rows` and :func:`agree_rows` (or load them from numba's cache)
-    for the types ``draw_worlds`` and :class:`BidCheck` pass them, before a search's first
+    """Compile :func:`deal_rows` and :func:`deal_kept` (or load them from numba's cache)
+    for the types ``pitchkit.bots.worlds`` passes them, before a search's first
     decision."""
     no = np.zeros(0, np.intp)
     deal_rows(np.zeros((0, 0), np.intp), np.zeros(0, np.uint64), np.zeros(4, np.uint64), no,
               no, np.zeros(0, np.uint64), np.uint64(0))
-    # and the bid check's (BidCheck.pick): a draw of no worlds
+    # and the draw that checks the bid as it deals (deal_kept): a draw of no worlds
     masks = np.zeros(0, np.uint64)
-    agree_rows(np.zeros((0, 4), np.uint64), 0, np.uint64(0), 1, 1, np.uint64(0), masks, masks,
-               no, no, no, 0.5, 0, 2, False, False, np.uint64(0), np.uint64(0))
+    deal_kept(np.zeros((0, 0)), masks, np.zeros(4, np.uint64), no, no, masks, np.uint64(0), 1, 0,
+              np.uint64(0), 1, np.uint64(0), masks, masks, no, no, no, 0.5, 0, 2, False, False,
+              np.uint64(0), np.uint64(0))
 
 
 #: How the compiled estimate reads a point item (``Know.item_kinds``' kinds, the
@@ -160,36 +199,43 @@ def hand_estimate(hand: Any, trumps: Any, higher: Masks, lower: Masks, kinds: In
 
 
 @njit(cache=True)
-def agree_rows(rows: Masks, pitcher: int, played: Any, bid: int, want: int, trumps: Any,
-               higher: Masks, lower: Masks, kinds: Ints, values: Ints, cards: Ints, u: float,
-               partners: int, teams: int, game_tie_nobody: bool, low_goes_to_holder: bool,
-               deck: Any, tens: Any) -> Ints:
-    """The rows (worlds: every seat's unplayed cards) ``sample_worlds`` keeps, in its
-    order: read in turn, the first ``want`` whose ``pitcher`` holds a hand (with the
-    cards it ``played``) the heuristic's estimate (:func:`hand_estimate`) puts within a
-    point of its ``bid``, then, where fewer do, the first of those that do not."""
-    good = np.empty(want, np.intp)
-    bad = np.empty(want, np.intp)
+def deal_kept(keys: Any, bits: Masks, base: Masks, order: Ints, need: Ints, barred: Masks,
+              keep: Any, want: int, pitcher: int, played: Any, bid: int, trumps: Any,
+              higher: Masks, lower: Masks, kinds: Ints, values: Ints, cards: Ints, u: float,
+              partners: int, teams: int, game_tie_nobody: bool, low_goes_to_holder: bool,
+              deck: Any, tens: Any) -> Masks:
+    """The worlds ``sample_worlds`` keeps of a draw, in its order, drawn only as far as it
+    reads them: per row of ``keys`` (a random key a free card) the free cards in the order
+    of their keys (:func:`sort_keys`, numpy's ``argsort``) dealt as :func:`deal_rows`
+    deals a row, a world that ran into a corner left out; of the others, read in turn,
+    the first ``want`` whose ``pitcher`` holds a hand (with the cards it ``played``) the
+    heuristic's estimate (:func:`hand_estimate`) puts within a point of its ``bid``, then,
+    where fewer do, the first of those that do not. With ``pitcher`` -1 (no bid to
+    check), the first ``want`` that did not run into a corner."""
+    count, f = keys.shape
+    n = base.shape[0]
+    good = np.empty((want, n), np.uint64)
+    bad = np.empty((want, n), np.uint64)
+    perm = np.empty(f, np.intp)
+    counts = np.empty(f + 1, np.intp)
     g = b = 0
-    for row in range(rows.shape[0]):
+    for row in range(count):
         if g == want:
             break
-        value = hand_estimate(rows[row, pitcher] | played, trumps, higher, lower, kinds,
-                              values, cards, u, partners, teams, game_tie_nobody,
-                              low_goes_to_holder, deck, tens)
-        if value + 1.0 >= bid:
-            good[g] = row
+        sort_keys(keys[row], perm, counts)
+        world = good[g]
+        if not _deal_one(perm, bits, base, order, need, barred, keep, world):
+            continue
+        if pitcher < 0 or hand_estimate(
+                world[pitcher] | played, trumps, higher, lower, kinds, values, cards, u,
+                partners, teams, game_tie_nobody, low_goes_to_holder, deck, tens) + 1.0 >= bid:
             g += 1
         elif b < want:
-            bad[b] = row
+            bad[b] = world
             b += 1
-    out = np.empty(want, np.intp)
-    for i in range(g):
-        out[i] = good[i]
     rest = min(want - g, b)
-    for i in range(rest):
-        out[g + i] = bad[i]
-    return out[:g + rest]
+    good[g:g + rest] = bad[:rest]
+    return good[:g + rest]
 
 
 #: :func:`estimate_tables` by the heuristic's knowledge of a rule set (its id: hashing it
@@ -225,7 +271,8 @@ class BidCheck:
     trump: the ``judge``'s (a ``HeuristicBot``) estimate of its cards in the world and
     those it ``played``, plus a point, at least the bid (a tenth of the calibrated
     estimate's cost). Called on one world, it reads the judge's memo of estimates or asks
-    the judge (the definition); :meth:`pick` checks a draw's rows at once, compiled."""
+    the judge (the definition); :func:`deal_kept` checks a draw's worlds as it deals them,
+    compiled (:meth:`args`)."""
 
     def __init__(self, judge: Any, pitcher: int, played: int, bid: int, trump: int) -> None:
         self.judge, self.pitcher, self.played, self.bid, self.trump = \
@@ -243,11 +290,8 @@ class BidCheck:
             value = self.judge.estimate(hand, trump)
         return bool(value + 1.0 >= self.bid)
 
-    def pick(self, rows: Masks, want: int) -> Ints:
-        """The rows ``sample_worlds`` keeps of a draw (``rows``: a world each), in its
-        order (:func:`agree_rows`)."""
-        (trumps, higher, lower, kinds, values, cards, u, partners, teams, tie_nobody,
-         low_to_holder, deck, tens) = estimate_tables(self.judge.k, self.trump)
-        return agree_rows(rows, self.pitcher, np.uint64(self.played), self.bid, want,
-                          trumps, higher, lower, kinds, values, cards, u, partners, teams,
-                          tie_nobody, low_to_holder, deck, tens)
+    def args(self) -> tuple[Any, ...]:
+        """What :func:`deal_kept` reads of the check after ``want``: the pitcher, the
+        cards it played, the bid and the estimate's tables (:func:`estimate_tables`)."""
+        return (self.pitcher, np.uint64(self.played), self.bid,
+                *estimate_tables(self.judge.k, self.trump))

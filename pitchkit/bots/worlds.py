@@ -459,6 +459,34 @@ def draw_rows(know: Known, me: int, hand: int, count: int, gen: np.random.Genera
     return out
 
 
+#: No bid to check (:func:`draw_kept`): no pitcher, and the estimate's tables empty
+_NO_CHECK = (-1, np.uint64(0), 0, np.uint64(0), np.zeros(0, np.uint64),
+             np.zeros(0, np.uint64), np.zeros(0, np.intp), np.zeros(0, np.intp),
+             np.zeros(0, np.intp), 0.0, 0, 1, False, False, np.uint64(0), np.uint64(0))
+
+
+def draw_kept(know: Known, me: int, hand: int, count: int, want: int,
+              gen: np.random.Generator, check: tuple[Any, ...]) -> list[list[int]]:
+    """Of ``count`` worlds drawn as :func:`draw_worlds` draws them (the same keys from
+    ``gen``), the first ``want`` that agree with the bid ``check`` reads
+    (``BidCheck.args``: the one-by-one check's choice, :func:`agreeing_first`), or with
+    :data:`_NO_CHECK` the first ``want``: dealt and checked in one compiled call
+    (:func:`pitchkit.bots.deal_rows.deal_kept`), only as far as it reads them."""
+    from pitchkit.bots.deal_rows import deal_kept
+
+    base = list(know.fixed)
+    base[me] = hand
+    if count <= 0 or know.total_need > len(know.free):
+        return []
+    if not know.order:
+        return [list(base) for _ in range(min(count, want))]
+    bits, order, need, barred = know.arrays()
+    kept: list[list[int]] = deal_kept(
+        gen.random((count, len(know.free))), bits, np.array(base, np.uint64), order, need,
+        barred, np.uint64(know.keep_trumps), want, *check).tolist()
+    return kept
+
+
 def sample_worlds(know: Known, me: int, hand: int, count: int, rng: random.Random,
                   gen: np.random.Generator, agrees: Callable[[list[int]], bool] | None = None,
                   tries: int = BID_TRIES) -> list[list[int]]:
@@ -466,18 +494,16 @@ def sample_worlds(know: Known, me: int, hand: int, count: int, rng: random.Rando
     (with the bids, say) first: ``1 + tries`` times as many are drawn and the first that
     agree kept, the rest made up by those that do not; where too few draws succeeded, the
     rest found by :func:`matched_world` (from ``rng``). Fewer only when no world fits what
-    the seat knows. An ``agrees`` with a ``pick`` method (``pick(rows, count)``: the
-    indices of the rows kept, in order, as above) checks the draw's rows at once
-    (:class:`pitchkit.bots.deal_rows.BidCheck`, compiled)."""
-    pick = getattr(agrees, "pick", None)
-    if pick is not None:
-        rows = draw_rows(know, me, hand, count * (1 + tries), gen)
-        drawn: list[list[int]] = rows.take(pick(rows, count), axis=0).tolist() \
-            if len(rows) else []
+    the seat knows. Without ``agrees``, or with one that has an ``args`` method
+    (:class:`pitchkit.bots.deal_rows.BidCheck`), the worlds are dealt and checked in one
+    compiled call, as far as it reads them (:func:`draw_kept`)."""
+    check = getattr(agrees, "args", None)
+    if agrees is None or check is not None:
+        drawn = draw_kept(know, me, hand, count * (1 + tries) if agrees else count, count,
+                          gen, check() if check is not None else _NO_CHECK)
     else:
-        drawn = draw_worlds(know, me, hand, count * (1 + tries) if agrees else count, gen)
-    if agrees is not None and pick is None:
-        drawn = agreeing_first(drawn, agrees, count)
+        drawn = agreeing_first(
+            draw_worlds(know, me, hand, count * (1 + tries), gen), agrees, count)
     while len(drawn) < count:
         # the greedy draw can corner itself when voids leave few choices (late in a hand
         # of five seats): a world exists (the real deal is one), so find one by matching
