@@ -10,6 +10,7 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
+from pitchkit.actions import ALONE
 from pitchkit.bots.heuristic import HeuristicBot
 from pitchkit.bots.worlds import (
     Known,
@@ -26,6 +27,7 @@ from pitchkit.bots.worlds import (
 from pitchkit.engine import Game
 from pitchkit.load import load_variant
 from pitchkit.results import Observation, Phase
+from pitchkit.tricks import trick_voids
 from pitchkit.variant import Rules
 from tests.play_helpers import consistent, turns
 
@@ -174,3 +176,24 @@ def test_worlds_drawn_at_once_deal_as_one_at_a_time(variant: str) -> None:
                 [w for w in one if w is not None])
             b = sum(w[seat] >> card & 1 for w in many) / len(many)
             assert abs(a - b) < 0.05, (seat, card, a, b)
+
+
+def test_the_voids_of_a_hand_played_alone_are_the_engines_record() -> None:
+    """auction.alone: the pitcher's partner sits out, the tricks have a card fewer than
+    the table has seats; the voids a world is drawn by are those the engine recorded
+    (Observation.voids, with the trick on the table: pitchkit.tricks.trick_voids), not
+    read from tricks of a card too many (they were, before h32-cpsearch)."""
+    alone = 0
+    for rules, _, obs, sight in positions("catch-five", 5, hands=60,
+                                          sets=("auction.alone=true",)):
+        if obs.pitcher is None or not any(a == ALONE for _, a in obs.bids):
+            continue
+        table = Table.of(rules)
+        know = known(table, obs, sight)
+        assert know is not None and obs.trump is not None
+        record = list(obs.voids)
+        if len(obs.trick) > 1:
+            trick_voids(record, obs.trick, table.tables[obs.trump], table.following)
+        assert know.banned == record
+        alone += 1
+    assert alone > 10

@@ -125,15 +125,17 @@ class Sight:
                 self.held |= 1 << card
 
 
-def split_tricks(table: Table, played: Sequence[tuple[int, int]]) -> list[list[tuple[int, int]]]:
+def split_tricks(table: Table, played: Sequence[tuple[int, int]], size: int = 0
+                 ) -> list[list[tuple[int, int]]]:
     """The plays of a hand, trick by trick (the last may be unfinished).
 
-    Every seat plays to every trick, except in trumps-only play, where a folded seat sits
-    out: a trick ends where a seat would play to it a second time (its first player won
-    or played in the one before, so no trick is missed).
+    ``size`` seats play to every trick (0: every seat of the table; fewer where the
+    pitcher's partners sit out, ``auction.alone``), except in trumps-only play, where a
+    folded seat sits out: a trick ends where a seat would play to it a second time (its
+    first player won or played in the one before, so no trick is missed).
     """
     if not table.trumps_only:
-        n = table.n
+        n = size or table.n
         return [list(played[i:i + n]) for i in range(0, len(played), n)]
     tricks: list[list[tuple[int, int]]] = []
     seats: set[int] = set()
@@ -148,17 +150,18 @@ def split_tricks(table: Table, played: Sequence[tuple[int, int]]) -> list[list[t
 
 def voids(table: Table, tables: TrumpTables, played: Sequence[tuple[int, int]],
           first_trick: int = 0, unfinished: bool = False,
-          to_play: int | None = None) -> list[int]:
+          to_play: int | None = None, size: int = 0) -> list[int]:
     """Per seat, a mask of cards it cannot hold, shown by its plays from ``first_trick``
     (``unfinished``: the last trick of ``played`` is still being played, and ``to_play``
-    plays to it next).
+    plays to it next; ``size``: the seats that play to a trick, as
+    :func:`split_tricks`).
 
     Not following the suit led when the rule required it shows a void in that suit (and
     in trumps, when ``must_follow_then_trump`` required a trump); in trumps-only play a
     seat that sat out a trick holds no trump.
     """
     out = [0] * table.n
-    tricks = split_tricks(table, played)[first_trick:]
+    tricks = split_tricks(table, played, size)[first_trick:]
     if table.trumps_only:
         nxt = table.next_seat
         for trick in tricks:
@@ -269,13 +272,17 @@ def known(table: Table, obs: Observation, sight: Sight) -> Known | None:
         kept = given & tables.trumps & ~seen_shown(obs) & ~played
         fixed[receiver] |= kept
         seen &= ~(given & ~kept & ~played)
+    size = n
     if obs.pitcher is not None and any(a == ALONE for _, a in obs.bids):
-        # auction.alone: the pitcher's partners sat out, holding no card (pitchkit.alone)
+        # auction.alone: the pitcher's partners sat out, holding no card (pitchkit.alone):
+        # its tricks are of the other seats
         side = obs.team_of[obs.pitcher]
         for seat in range(n):
             if seat != obs.pitcher and obs.team_of[seat] == side:
                 start[seat] = 0
-    banned = voids(table, tables, obs.played, unfinished=bool(obs.trick), to_play=obs.to_act)
+                size -= 1
+    banned = voids(table, tables, obs.played, unfinished=bool(obs.trick), to_play=obs.to_act,
+                   size=size)
     need = [0] * n
     for seat in range(n):
         if seat == me:
