@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from pitchkit import call, closing, dealing, draw, flow, play, weak_hand
 from pitchkit.actions import (
@@ -102,6 +102,22 @@ CardPlayer = Callable[[PlayView, int], int]
 #: A stage player of :meth:`Game.select_turns`: the cards to choose (a mask) from the
 #: seat's view, the cards it may choose (a mask) and how many it chooses
 StagePlayer = Callable[[PlayView, int, int], int]
+
+
+class HandPlayer(Protocol):
+    """The rest of a hand at once, for :meth:`Game.play_turns` where every seat's card
+    player is one policy (:class:`pitchkit.bots.careful_hand.HandPlayer`)."""
+
+    def fits(self, trump: int) -> bool:
+        """Whether it serves the hand with ``trump`` trump."""
+
+    def rest(self, trump: int, to_act: int, hands: Sequence[int], reserve: Sequence[int],
+             captured: Sequence[int], voids: Sequence[int],
+             trick: Sequence[tuple[int, int]], tricks_left: int, next_seat: Sequence[int],
+             team_dealt: Sequence[int], team_known: Sequence[int], partner: int,
+             called: int) -> list[int]:
+        """The cards played from ``to_act`` on to the hand's end, in order."""
+
 #: A bidder of :meth:`Game.bid_turns`: the action from the seat's view of the auction
 #: and what it may bid
 Bidder = Callable[[BidView, BidChoices], int]
@@ -334,16 +350,24 @@ class Game:
                        else bid_choices(plan, state, self.dealer, seat, self._lead_mask))
             self.apply(bidder(self.bid_view(seat), choices))
 
-    def play_turns(self, players: Sequence[CardPlayer | None]) -> None:
+    def play_turns(self, players: Sequence[CardPlayer | None],
+                   whole: HandPlayer | None = None) -> None:
         """Phase play, the simulator's fast path: while the seat to act has a card player
         (``players[seat]``, a built-in bot's ``card_player``: a card from the seat's
         :meth:`play_view` and its legal cards as a mask), play its card, as
         :meth:`apply` does; a lone legal card is played without asking (the card
         player's promise). Returns when the phase is no longer play or a seat without a
         card player is to act. An answer that is not a legal card goes to :meth:`apply`
-        (which raises); what a player raises is raised, with the seat still to act."""
+        (which raises); what a player raises is raised, with the seat still to act.
+
+        ``whole``: every seat's card player is one policy that can also answer the rest of
+        a hand at once; once the first card is led and ``whole.fits`` the trump, the rest
+        of the hand is its cards, each played as :meth:`apply` plays it (checked against
+        the legal cards) rather than asked seat by seat."""
         if self.phase is not _PLAY:
             return
+        if whole is not None and self._play_whole(whole):
+            return self.play_turns(players)  # the hand is over: at once
         # the view's plays (play.plays), read again only when a trick is over: while it
         # goes on, each card played joins the trick on the table as (seat, card)
         trick, finished, self._played_memo = _plays(self._play_state, self._played_memo)
@@ -374,6 +398,8 @@ class Game:
             else:
                 card = legal.bit_length() - 1
             self._play(seat, card)
+            if whole is not None and self.phase is _PLAY and self._play_whole(whole):
+                return self.play_turns(players)  # the hand is over: at once
             if state.trick:
                 trick = (*trick, (seat, card))
             elif self.phase is _PLAY:
@@ -384,6 +410,35 @@ class Game:
                 self._played_memo = (len(state.tricks), finished)
             else:
                 return
+
+    def _play_whole(self, whole: HandPlayer) -> bool:
+        """:meth:`play_turns`'s rest of the hand by ``whole``, where it serves the hand
+        (the first card led, and ``whole.fits`` the trump): True when it played."""
+        state = self._play_state
+        if state.first_lead or not whole.fits(state.trump):
+            return False
+        c = self._call
+        if c is None:
+            known, partner, called = self.team_of, -1, -1
+        else:
+            assert self.pitcher is not None
+            known, partner, called = (call.hand_teams(self.team_of, self.pitcher, c),
+                                      c.partner, c.card)
+        trick, _, self._played_memo = _plays(state, self._played_memo)
+        cards = whole.rest(state.trump, self.to_act, self.hands,  # type: ignore[arg-type]
+                           self.reserve, state.captured, state.voids, trick,
+                           state.tricks_left, state.next_active, self.team_of, known,
+                           partner, called)
+        hands = self.hands
+        for card in cards:
+            seat: int = self.to_act  # type: ignore[assignment]
+            legal = state.legal
+            if legal < 0:
+                legal = _legal_mask(self.plan, state, hands[seat])
+            if not legal >> card & 1:
+                raise IllegalActionError(self._play_reason(seat, card))
+            self._play(seat, card)
+        return True
 
     def select_turns(self, players: Sequence[StagePlayer | None]) -> None:
         """Phase select (staged play), the simulator's fast path: while the seat to act

@@ -36,7 +36,7 @@ from pitchkit.stats import (
 from pitchkit.variant import Direction, Rules, ScoringMethod, Tie, rules_to_mapping
 
 if TYPE_CHECKING:  # pragma: no cover
-    from pitchkit.engine import Game
+    from pitchkit.engine import Game, HandPlayer
 
 #: Hands per game for variants that never end on their own (no target, no hand limit).
 DEFAULT_ENDLESS_HANDS = 20
@@ -163,6 +163,11 @@ def play_game(setup: Setup, rng_seed: str, bots: Sequence[Bot]) -> tuple[Game, b
             drawers.append(None)
             selectors.append(None)
     fast = any(players)
+    # every seat plays its cards by one compiled policy: the rest of a hand at once
+    # (pitchkit.bots.careful_hand), where the rules allow
+    wholes = [_hand_player(bot) if spec.target in builtin else None
+              for bot, spec in zip(bots, specs, strict=True)]
+    whole = wholes[0] if all(w is not None and w is wholes[0] for w in wholes) else None
     legal_actions, apply, observation = game.legal_actions, game.apply, game.observation
     play_turns, bid_turns, select_turns = game.play_turns, game.bid_turns, game.select_turns
     draw_choice = game.draw_choice
@@ -175,7 +180,7 @@ def play_game(setup: Setup, rng_seed: str, bots: Sequence[Bot]) -> tuple[Game, b
             # the engine asks the card players while it is their turn (checked: a card
             # outside the legal mask raises IllegalActionError)
             try:
-                play_turns(players)
+                play_turns(players, whole)
             except IllegalActionError:
                 raise
             except Exception as error:
@@ -275,6 +280,13 @@ def _fast_player(bot: Bot, kind: str) -> Callable[..., int] | None:
     """A built-in bot's bidding (``kind`` "bid_player") or card play ("card_player") for
     the fast path of :func:`play_game`, if it has one."""
     make = getattr(bot, kind, None)
+    return None if make is None else make()
+
+
+def _hand_player(bot: Bot) -> HandPlayer | None:
+    """A built-in bot's card play of the rest of a hand at once, if it has one
+    (:meth:`pitchkit.bots.cardplay.CarefulPlay.hand_player`)."""
+    make = getattr(bot, "hand_player", None)
     return None if make is None else make()
 
 

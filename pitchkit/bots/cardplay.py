@@ -28,6 +28,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from pitchkit.bots.heuristic import HeuristicBot, _cheapest, _dearest, _first_max, know
 from pitchkit.memo import per_rule_set
@@ -35,6 +36,9 @@ from pitchkit.plan import rules_plan
 from pitchkit.results import Observation, PlayView
 from pitchkit.tricks import ANY_CARD, TrumpTables, trick_voids
 from pitchkit.variant import Rules
+
+if TYPE_CHECKING:
+    from pitchkit.bots.careful_hand import HandPlayer
 
 #: A card whose cost (:meth:`HeuristicBot.cost`) is below this carries no points.
 _FREE = 0.15
@@ -120,6 +124,22 @@ class CarefulPlay(HeuristicBot):
             waiting ^= bit
             worth[bit.bit_length() - 1] -= _WAIT
         return worth
+
+    def hand_player(self) -> HandPlayer | None:
+        """For the simulator: the rest of a hand at once, compiled
+        (:mod:`pitchkit.bots.careful_hand`, card for card :meth:`play_cards`), where this
+        bot's card player is this class's :meth:`play_cards` as it stands (a subclass
+        that plays otherwise gets None) and the rules are of those it serves. Imported
+        here: numba only where a simulation asks for it."""
+        from pitchkit.bots import careful_hand
+
+        player = self.card_player()
+        cls = type(self)
+        if getattr(player, "__func__", None) is not CarefulPlay.play_cards or any(
+                getattr(cls, name) is not getattr(CarefulPlay, name)
+                for name in ("card_costs", "_careful_lead", "sweep_on")):
+            return None
+        return careful_hand.hand_player(self.rules)
 
     def play_cards(self, obs: Observation | PlayView, legal: int) -> int:
         trump = obs.trump
