@@ -13,9 +13,11 @@ follow rule, the winner by the trick keys, the voids a finished trick shows). Th
 then plays those cards through its own step, each checked against its legal cards
 (:meth:`pitchkit.engine.Game.play_turns`), so the game's record is the engine's.
 
-It does not serve staged play (``play.stages``), trumps-only play (``play.trumps_only``:
-seats fold), ``play.never_lead_joker``, nor the first lead (it may set trump, or must be
-a trump): there the engine asks each seat (:meth:`HandPlayer.fits`).
+In staged play (``play.stages``) a call plays the stage out (its tricks end with it; the
+engine then asks for the next stage's cards, and the voids of the engine's record are the
+stage's). It does not serve trumps-only play (``play.trumps_only``: seats fold),
+``play.never_lead_joker``, nor the first lead (it may set trump, or must be a trump):
+there the engine asks each seat (:meth:`HandPlayer.fits`).
 
 Cards and masks are int64 (54 cards fit); a mask's lowest bit's index is read from
 ``bit % 67`` (every power of two below 2**64 leaves a different rest).
@@ -274,9 +276,10 @@ def play_rest(n: int, rows: Any, to_act: int, count: int, tricks_left: int, part
     """Play the hand out from the seat ``to_act``, every seat by :func:`careful_card`
     (one legal card is played without asking), the trick stepped as
     :func:`pitchkit.play.step` steps it; the cards played, in order, into ``out``, and
-    their count. ``rows``: the rows (:data:`ROWS`) of ``n`` (the hands, reserves, captured
-    cards and voids, changed here; the trick on the table, ``count`` cards of its seats
-    and cards; the next seat of each; the sides as dealt and as known), flat;
+    their count: to the hand's end, or the stage's in staged play. ``rows``: the rows
+    (:data:`ROWS`) of ``n`` (the hands, reserves, captured cards and voids, changed
+    here; the trick on the table, ``count`` cards of its seats and cards; the next seat
+    of each; the sides as dealt and as known), flat;
     ``tricks_left`` tricks to finish, counting the one on the table. The sides as a seat
     knows them: as known for the called partner (``partner``), and for every seat once
     the called card (``called``, -1 none) is played; else as dealt."""
@@ -385,7 +388,7 @@ def tables(rules: Rules, trump: int) -> tuple[I64, F64, I64] | None:
     ``rules`` with ``trump`` trump; None where :func:`play_rest` does not serve them
     (:meth:`HandPlayer.fits`)."""
     plan = rules_plan(rules)
-    if plan.play.stages or plan.play.trumps_only or plan.play.never_lead_joker:
+    if plan.play.trumps_only or plan.play.never_lead_joker:
         return None
     k = know(rules)
     _, power, eff, trump_mask, higher, lower, base, rank, rank_bonus, base_bonus = \
@@ -422,7 +425,7 @@ def hand_player(rules: Rules) -> HandPlayer | None:
     hand with it only where every seat answers the same one), or None where
     :func:`play_rest` does not serve them."""
     plan = rules_plan(rules)
-    if plan.play.stages or plan.play.trumps_only or plan.play.never_lead_joker:
+    if plan.play.trumps_only or plan.play.never_lead_joker:
         return None
     return HandPlayer(rules, plan.seats.count)
 
