@@ -64,6 +64,7 @@ from pitchkit.results import BidView, HandResult, Observation, Phase, PlayView
 from pitchkit.variant import AuctionStyle, Rules
 
 if TYPE_CHECKING:
+    from pitchkit.bots.estimates import ByModel, Plan
     from pitchkit.engine import Game
 
 
@@ -130,6 +131,7 @@ class CalibratedBot(CarefulPlay):
         self.selling = rules.auction.style is AuctionStyle.SELL
         self._values: tuple[int, list[float]] | None = None
         self._moon: tuple[int, float] | None = None
+        self._plan: Plan | ByModel | None = None
         #: per trump suit, the cards that score a point by themselves (pitchkit.scoring)
         self.point_cards = point_cards(rules)
 
@@ -139,11 +141,21 @@ class CalibratedBot(CarefulPlay):
         """Per suit, the hand's estimate as pitcher with that suit trump."""
         if self._values is not None and self._values[0] == hand:
             return self._values[1]
-        model = self.model
-        assert model is not None
-        out = [model.estimate(self.rules, hand, suit) for suit in range(4)]
+        out = self.estimates().suit_estimates(hand)
         self._values = (hand, out)
         return out
+
+    def estimates(self) -> Plan | ByModel:
+        """The model's estimates under these rules, compiled
+        (:mod:`pitchkit.bots.estimates`: the same floats as ``model.estimate``); imported
+        at the first estimate, numba with it."""
+        plan = self._plan
+        if plan is None:
+            from pitchkit.bots.estimates import plan_for
+
+            assert self.model is not None
+            plan = self._plan = plan_for(self.model, self.rules)
+        return plan
 
     def estimate(self, hand: int, suit: int) -> float:
         if self.model is None:
@@ -366,20 +378,19 @@ class CalibratedBot(CarefulPlay):
         plain = plain_mask.bit_count()
         span = range(len(free))[chosen_span(ch, len(free), plain)]
         if span:
-            whole: float | None = None
-            read = 0
+            read = -1
             start = 0
             for kind_mask in kinds:
                 end = start + kind_mask.bit_count()
                 if start < span.start < end or start < span.stop < end:
                     kind = free[start:end]
-                    if whole is None:
-                        whole = model.estimate(self.rules, cards, trump)
+                    if read < 0:
                         read = model.cards_read(self.rules, trump)
-                    # a card the estimate does not read loses nothing: the same estimate
-                    # (whole - whole), not asked again (most plain cards of a discard)
-                    loss = {c: whole - model.estimate(self.rules, cards & ~(1 << c), trump)
-                            if read >> c & 1 else 0.0 for c in kind}
+                    # what the estimate of the cards loses without each one (compiled:
+                    # whole - model.estimate(rules, cards less it, trump)); a card the
+                    # estimate does not read loses nothing, not asked again (most plain
+                    # cards of a discard)
+                    loss = self.estimates().losses(cards, trump, kind_mask, read)
                     free[start:end] = sorted(kind, key=lambda c: (loss[c], power[c]))
                 start = end
         return ranked_action(ch, free, plain)

@@ -19,8 +19,8 @@ stage's). It does not serve trumps-only play (``play.trumps_only``: seats fold),
 ``play.never_lead_joker``, nor the first lead (it may set trump, or must be a trump):
 there the engine asks each seat (:meth:`HandPlayer.fits`).
 
-Cards and masks are int64 (54 cards fit); a mask's lowest bit's index is read from
-``bit % 67`` (every power of two below 2**64 leaves a different rest).
+Cards and masks are int64 (54 cards fit); a mask's lowest bit's index is its count of
+trailing zeros (numba's intrinsic).
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 from numba import njit
+from numba.cpython.unsafe.numbers import trailing_zeros
 
 from pitchkit.bots.heuristic import know
 from pitchkit.memo import per_rule_set
@@ -41,11 +42,6 @@ from pitchkit.variant import Rules
 
 I64 = npt.NDArray[np.int64]
 F64 = npt.NDArray[np.float64]
-
-#: ``BIT67[(1 << i) % 67] == i`` for every i below 64
-BIT67 = np.full(67, -1, np.int64)
-for _i in range(64):
-    BIT67[(1 << _i) % 67] = _i
 
 #: rows of the int table (:func:`tables`), per card
 POWER, EFF, HIGHER, LOWER, RANK, RANK_BONUS, KEYS = range(7)  # KEYS..KEYS+4: per suit led
@@ -67,7 +63,9 @@ _RISK = 0.5
 
 @njit(cache=True)
 def _index(bit: Any) -> Any:
-    return BIT67[bit % 67]
+    """The index of the lowest set bit of ``bit`` (a count of trailing zeros: one
+    instruction)."""
+    return trailing_zeros(bit)  # type: ignore[call-arg]
 
 
 @njit(cache=True)

@@ -472,6 +472,18 @@ class Calibration:
             plan = self._plan_for(rules)
         return plan[4][suit]
 
+    def estimate_plan(self, rules: Rules) -> tuple[
+            tuple[tuple[int, int, tuple[int, ...], tuple[int, ...], int, tuple[int, ...],
+                        tuple[tuple[int, tuple[float, ...], int, int], ...], int, bool], ...],
+            Sequence[int]]:
+        """What :meth:`estimate` reads for ``rules`` (its plan: per suit, then the
+        game-point table), for :mod:`pitchkit.bots.estimates`, which works estimates out
+        compiled from it."""
+        plan = self._plan
+        if plan is None or plan[0] is not rules:
+            plan = self._plan_for(rules)
+        return plan[1], plan[2]
+
     def _plan_for(self, rules: Rules) -> _EstimatePlan:
         """What :meth:`estimate` reads for ``rules``, per suit (worked out once per rule
         set and kept for the last one asked: a model serves one rule set)."""
