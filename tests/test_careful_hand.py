@@ -137,3 +137,28 @@ def test_the_engine_checks_every_card_of_a_hand_player() -> None:
 
 def test_careful_play_keeps_its_class() -> None:
     assert CalibratedBot.play_cards is CarefulPlay.play_cards
+
+
+@pytest.mark.parametrize(("name", "settings"), [
+    _plain("pimps-and-hoes"), _plain("pimps-and-hoes-4p"), _plain("pimps-and-hoes-literal"),
+    ("pimps-and-hoes", {"play.trick_winner": "highest_trump"}),
+])
+def test_the_compiled_stage_choice_is_the_heuristics_by_careful_worth(
+        name: str, settings: dict[str, object]) -> None:
+    """CarefulPlay.stage_cards (compiled) chooses as HeuristicBot.stage_cards does by
+    CarefulPlay.stage_worth, at every stage of seeded games."""
+    rules = _rules(name, settings)
+    bots = [CalibratedBot(rules, seat, random.Random(seat))
+            for seat in range(rules.players.count)]
+    asked = 0
+    for seed in range(4):  # a game of Pimps & Hoes is a hand or a few
+        game = Game(rules, random.Random(seed))
+        for seat, obs, legal in turns(game, 3):
+            if obs.phase is Phase.SELECT and obs.trump is not None:
+                view = game.play_view(seat)
+                cards, count = game.reserve[seat], obs.select_count
+                chosen = bots[seat].stage_cards(view, cards, count)
+                assert chosen == HeuristicBot.stage_cards(bots[seat], view, cards, count)
+                asked += 1
+            game.apply(bots[seat].choose(obs, legal))
+    assert asked > 20

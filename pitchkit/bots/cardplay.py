@@ -31,6 +31,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from pitchkit.bots.heuristic import HeuristicBot, _cheapest, _dearest, _first_max, know
+from pitchkit.combos import kept_mask
 from pitchkit.memo import per_rule_set
 from pitchkit.plan import rules_plan
 from pitchkit.results import Observation, PlayView
@@ -140,6 +141,23 @@ class CarefulPlay(HeuristicBot):
                 for name in ("card_costs", "_careful_lead", "sweep_on")):
             return None
         return careful_hand.hand_player(self.rules)
+
+    def stage_cards(self, obs: Observation | PlayView, cards: int, count: int) -> int:
+        """The heuristic's :meth:`~HeuristicBot.stage_cards` by this class's
+        :meth:`stage_worth`, compiled once trump is known
+        (:func:`pitchkit.bots.careful_hand.stage_choice`, the same choice: held so by
+        tests/test_careful_hand.py); the best combination's cards worked out here."""
+        trump = obs.trump
+        if trump is None or type(self).stage_worth is not CarefulPlay.stage_worth:
+            return super().stage_cards(obs, cards, count)
+        from pitchkit.bots.careful_hand import stage_arrays, stage_choice
+
+        wish, kept_adds, lower, suits, ranked, trumps = stage_arrays(self.rules, trump)
+        k = self.k
+        kept = kept_mask(self.rules.combinations, cards) if k.combinations else 0
+        return int(stage_choice(cards, count, kept, self.unseen_cards(obs) & ~cards, wish,
+                                kept_adds, lower, suits, ranked, trumps,
+                                not k.trick_winner_suit_led, self._combo_cards, _WAIT))
 
     def play_cards(self, obs: Observation | PlayView, legal: int) -> int:
         trump = obs.trump

@@ -33,7 +33,7 @@ import numpy.typing as npt
 from numba import njit
 from numba.cpython.unsafe.numbers import trailing_zeros
 
-from pitchkit.bots.heuristic import know
+from pitchkit.bots.heuristic import know, stage_tables
 from pitchkit.memo import per_rule_set
 from pitchkit.plan import SETS_TRUMP, rules_plan
 from pitchkit.results import PlayView
@@ -492,3 +492,66 @@ def card_of(rules: Rules, view: PlayView, legal: int) -> int:
                             len(view.trick), np.array(view.captured, np.int64),
                             np.array(view.voids or [0] * n, np.int64),
                             np.array(view.team_of, np.int64), *found))
+
+
+@njit(cache=True)
+def stage_choice(cards: Any, count: int, kept: Any, unseen: Any, wish: Any, kept_adds: Any,
+                 lower: Any, suits: Any, ranked: Any, trumps: Any, ruff: bool,
+                 combo_cards: Any, wait: float) -> Any:
+    """``CarefulPlay.stage_cards``: of the mask ``cards``, the ``count`` most wanted
+    (``CarefulPlay.stage_worth``: the wish, more for a card of the best combination
+    ``kept``, ``wait`` less for a card that scores in combinations and an ``unseen``
+    card could beat), the lower card of cards wanted alike, as a mask. ``suits`` and
+    ``ranked``: per suit its cards and those cards the most powerful first (-1 after);
+    ``ruff``: an unseen trump beats every plain card."""
+    beaten = 0
+    for s in range(suits.shape[0]):
+        left = unseen & suits[s]
+        if left:
+            for j in range(ranked.shape[1]):
+                c = ranked[s, j]
+                if c < 0:
+                    break
+                if (left >> c) & 1:
+                    beaten |= lower[c]
+                    break
+    if ruff and unseen & trumps:
+        beaten |= ~trumps
+    waiting = cards & combo_cards & beaten
+    chosen = 0
+    for _ in range(count):
+        best = -1
+        top = 0.0
+        rest = cards & ~chosen
+        while rest:
+            bit = rest & -rest
+            rest ^= bit
+            c = _index(bit)
+            w = wish[c]
+            if kept & bit:
+                w += kept_adds[c]
+            if waiting & bit:
+                w -= wait
+            if best < 0 or w > top:
+                best, top = c, w
+        if best < 0:
+            break
+        chosen |= 1 << best
+    return chosen
+
+
+@per_rule_set(32)
+def stage_arrays(rules: Rules, trump: int) -> tuple[F64, F64, I64, I64, I64, int]:
+    """What :func:`stage_choice` reads of ``rules`` with ``trump`` trump: the wish and
+    what the best combination adds (:func:`pitchkit.bots.heuristic.stage_tables`), the
+    cards below each card, per suit its cards and those cards by power, the trumps."""
+    wish, kept_adds = stage_tables(rules, trump)
+    k = know(rules)
+    order = k.orders[trump]
+    ranked = np.full((len(order.by_power), 54), -1, np.int64)
+    for s, (_, cards) in enumerate(order.by_power):
+        ranked[s, :len(cards)] = cards
+    return (np.array(wish, np.float64), np.array(kept_adds, np.float64),
+            np.array(order.lower, np.int64),
+            np.array([mask for mask, _ in order.by_power], np.int64), ranked,
+            k.tables[trump].trumps)
