@@ -443,6 +443,9 @@ class HandPlayer:
             if found is not None:
                 play_rest(n, np.zeros(len(ROWS) * n, np.int64), 0, 0, 0, -1, -1, *found,
                           self._out)
+                if rules_plan(rules).play.stages:  # a stage's choice: none
+                    stage_choice(0, 0, 0, 0, *stage_arrays(rules, trump)[:5], 0, True, 0,
+                                 0.0)
                 break
 
     def fits(self, trump: int) -> bool:

@@ -177,6 +177,9 @@ class Plan:
                        np.array(list(game_table), np.int64))
         self._four = np.zeros(4, np.float64)
         self._by_card = np.zeros(54, np.float64)
+        # both kernels loaded (numba's cache, else compiled) now, not at the first draw
+        self.suit_estimates(0)
+        self.losses(0, 0, 0, 0)
 
     def suit_estimates(self, hand: int) -> list[float]:
         """``[model.estimate(rules, hand, suit) for suit in range(4)]``."""
