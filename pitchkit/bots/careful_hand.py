@@ -69,25 +69,10 @@ def _index(bit: Any) -> Any:
 
 
 @njit(cache=True)
-def _cheapest(mask: Any, lifted: Any, ti: Any) -> Any:
-    """heuristic._cheapest: of ``mask`` (not empty), the first of the lowest rank (the
-    lifted cards' rank with the bonus)."""
-    best = -1
-    top = 0
-    while mask:
-        bit = mask & -mask
-        mask ^= bit
-        c = _index(bit)
-        r = ti[RANK_BONUS, c] if lifted & bit else ti[RANK, c]
-        if best < 0 or r < top:
-            best, top = c, r
-    return best
-
-
-@njit(cache=True)
-def _first_max(mask: Any, lifted: Any, ti: Any, row: int) -> Any:
-    """heuristic._first_max of ``mask`` (not empty) by the row ``row`` (POWER, or RANK:
-    then the lifted cards' rank with the bonus)."""
+def _pick(mask: Any, lifted: Any, ti: Any, row: int, most: bool) -> Any:
+    """Of ``mask`` (not empty), the first card of the highest (``most``) or lowest value
+    of the row ``row`` (POWER, or RANK: then the lifted cards' rank with the bonus):
+    heuristic._first_max and heuristic._cheapest."""
     best = -1
     top = 0
     while mask:
@@ -95,9 +80,15 @@ def _first_max(mask: Any, lifted: Any, ti: Any, row: int) -> Any:
         mask ^= bit
         c = _index(bit)
         r = ti[RANK_BONUS, c] if row == RANK and lifted & bit else ti[row, c]
-        if best < 0 or r > top:
+        if best < 0 or (r > top if most else r < top):
             best, top = c, r
     return best
+
+
+@njit(cache=True)
+def _cheapest(mask: Any, lifted: Any, ti: Any) -> Any:
+    """heuristic._cheapest: the first of the lowest rank."""
+    return _pick(mask, lifted, ti, RANK, False)
 
 
 @njit(cache=True)
@@ -128,18 +119,15 @@ def _beaten(card: Any, threat: Any, ti: Any, trumps: Any, ruff: Any) -> bool:
 
 @njit(cache=True)
 def _unbeaten(mask: Any, threat: Any, ti: Any, trumps: Any, ruff: Any) -> Any:
-    """cardplay._unbeaten."""
-    if not threat:
-        return mask
-    out = 0
-    while mask:
-        bit = mask & -mask
-        mask ^= bit
-        above = ti[HIGHER, _index(bit)]
-        if not trumps & bit:
-            above |= ruff
-        if not threat & above:
-            out |= bit
+    """cardplay._unbeaten: the cards of ``mask`` not :func:`_beaten`."""
+    out = mask
+    if threat:
+        rest = mask
+        while rest:
+            bit = rest & -rest
+            rest ^= bit
+            if _beaten(_index(bit), threat, ti, trumps, ruff):
+                out ^= bit
     return out
 
 
@@ -203,7 +191,7 @@ def careful_card(seat: int, hand: Any, reserve: Any, legal: Any, played: Any,
     if count == 0:  # CarefulPlay._careful_lead
         mine = legal & trumps
         if mine:
-            top = _first_max(mine, lifted, ti, POWER)
+            top = _pick(mine, lifted, ti, POWER, True)
             cost = tf[BASE_BONUS, top] if (lifted >> top) & 1 else tf[BASE, top]
             if not _beaten(top, threat, ti, trumps, ruff) \
                     and (threat & trumps or cost >= 1.0):
@@ -211,7 +199,7 @@ def careful_card(seat: int, hand: Any, reserve: Any, legal: Any, played: Any,
         plain = legal & ~trumps
         bosses = _unbeaten(plain, threat, ti, trumps, ruff)
         if bosses:
-            return _first_max(bosses, lifted, ti, RANK)
+            return _pick(bosses, lifted, ti, RANK, True)
         if plain:
             return _cheapest(plain, lifted, ti)
         if mine & cheap:
