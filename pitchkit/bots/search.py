@@ -80,13 +80,22 @@ With ``leaf=N`` a rule-of-thumb play-out stops at the end of its N-th trick and 
 of the hand is estimated (:mod:`pitchkit.bots.leaf`, which says where it cannot and
 plays out whole): a play-out is charged the card plays to that horizon and the estimate's.
 
+With ``step=K`` (K at least 2; where the play-outs are batched) a decision that may search
+more than K worlds searches K first, and the rest up to its cap (``samples``, or what
+``work`` buys) only if its choice is not yet settled (:mod:`pitchkit.bots.sequential`): a
+rival of the choice as it stands is settled when the choice's lead over it, on the
+worlds both played, is clear by ``confidence`` standard errors (allowing ``margin``), and
+plays no more worlds. A decision whose candidates come out alike stops after K worlds.
+It is charged for the play-outs it played.
+
 Settings: ``samples`` (worlds a decision at most, default 16), ``margin`` (default
 0.25), ``work`` (card plays of play-outs a hand; default as above), ``playout``
 (``thumb``, the default, ``heuristic`` or ``careful``), ``leaf`` (default 0: whole play-outs),
 ``prune`` (0: no candidate dropped; default as above), ``exact`` (tricks played exactly
 at the end of a play-out, default 0: none), ``staged_cards`` (staged play: worlds a card
-decision is searched on, default 4; 0: the calibrated bot's card), and the calibrated
-bot's.
+decision is searched on, default 4; 0: the calibrated bot's card), ``step`` (worlds of a
+decision's first batch, default 0: all at once), ``confidence`` (standard errors that
+settle a rival, default 2), and the calibrated bot's.
 
 The strongest measured on auction pitch: ``search:playout=heuristic:samples=64:work=20000``
 (the heuristic's play-outs on about 64 worlds a decision: +10.8% [+6.3%, +15.4%] against
@@ -124,6 +133,7 @@ from pitchkit.bots.heuristic import HeuristicBot, know
 from pitchkit.bots.leaf import Leaf
 from pitchkit.bots.playout import careful_policy
 from pitchkit.bots.quickscore import QuickScore
+from pitchkit.bots.sequential import CONFIDENCE, settle
 from pitchkit.bots.stage_choice import search_stage, search_stage_card
 from pitchkit.bots.staged import choose_stage, stage_order, staged_setup
 from pitchkit.bots.staged_draw import staged_worlds
@@ -262,10 +272,20 @@ class SearchBot(CalibratedBot):
                  margin: float = 0.25, work: int | None = None, boldness: float = 0.0,
                  moon_samples: int = 0, playout: str = "thumb", leaf: int = 0,
                  prune: float | None = None, exact: int | None = None,
-                 staged_cards: int = STAGE_CARD_WORLDS) -> None:
+                 staged_cards: int = STAGE_CARD_WORLDS, step: int = 0,
+                 confidence: float = CONFIDENCE) -> None:
         super().__init__(rules, seat, rng, boldness=boldness, moon_samples=moon_samples)
         if samples < 1:
             raise ValueError("samples must be at least 1")
+        if step < 0 or step == 1:
+            raise ValueError("step must be 0 (all of a decision's worlds at once) or 2 or "
+                             "more (worlds a batch: a spread needs two)")
+        if confidence <= 0:
+            raise ValueError("confidence must be above 0 (standard errors)")
+        #: worlds drawn and played a batch, a decision stopping once its choice is settled
+        #: (pitchkit.bots.sequential; 0: all at once) where the play-outs are batched
+        self.step = int(step)
+        self.confidence = float(confidence)
         if staged_cards < 0:
             raise ValueError("staged_cards must be 0 (the calibrated bot's card) or more")
         if playout not in PLAYOUTS:
@@ -287,6 +307,8 @@ class SearchBot(CalibratedBot):
         self.plan = scoring_plan(rules)
         self.sight = Sight()
         self._gen: np.random.Generator | None = None
+        #: what the decision searched knows of the unseen cards (worked out once a decision)
+        self._know: tuple[Observation | None, Known | None] = (None, None)
         self._judge = HeuristicBot(rules, seat, rng)  # judges the bids cheaply
         self._trick_obs: Observation | None = None
         self._trick: tuple[int, tuple[int, ...], int, int, int, int] = (-1, (), -1, -1, 0, 0)
@@ -405,12 +427,46 @@ class SearchBot(CalibratedBot):
         count = self.affordable(observation, len(candidates))
         if count < MIN_WORLDS:
             return usual
+        if self.step and self._batched and count > self.step:
+            choice = self.search_in_steps(observation, candidates, usual, count)
+            self._work_left -= self._played_out * self.playout_plays(observation)
+            return choice
         worlds = self.worlds(observation, count)
         if len(worlds) < MIN_WORLDS:
             return usual
         totals = self.search(observation, worlds, candidates)
         self._work_left -= self._played_out * self.playout_plays(observation)
         return self.chosen(totals, usual, len(worlds))
+
+    def search_in_steps(self, obs: Observation, candidates: list[int], usual: int,
+                        count: int) -> int:
+        """The choice of a decision searched on ``step`` worlds first, then (if the choice
+        is not settled by :func:`pitchkit.bots.sequential.settle`) on the rest up to
+        ``count`` with the rivals not yet settled (:attr:`_played_out`: the play-outs
+        played)."""
+        self._played_out = 0
+        alive = list(candidates)
+        parts: list[npt.NDArray[np.float64]] = []  # per batch, its values (alive's)
+        seen = lead = 0
+        while seen < count:
+            worlds = self.worlds(obs, count - seen if seen else self.step)
+            if not worlds:
+                break
+            values = self.batch_values(obs, worlds, alive).reshape(len(worlds), len(alive))
+            self._played_out += values.size
+            parts.append(values)
+            seen += len(worlds)
+            mine = alive.index(usual)
+            lead, open_ = settle(np.concatenate(parts), mine, self.margin, self.confidence)
+            if not open_ and seen >= MIN_WORLDS:
+                break
+            # the rivals settled play no more worlds
+            keep = sorted({lead, mine, *open_})
+            if len(keep) < len(alive):
+                alive = [alive[j] for j in keep]
+                parts = [part[:, keep] for part in parts]
+                lead = keep.index(lead)
+        return alive[lead] if seen >= MIN_WORLDS else usual
 
     def chosen(self, totals: dict[int, float], usual: int, worlds: int) -> int:
         """The choice of a search: the candidate of the largest total over ``worlds``
@@ -481,7 +537,9 @@ class SearchBot(CalibratedBot):
         """``want`` worlds of ``obs``, drawn afresh at each decision, at once
         (:func:`pitchkit.bots.worlds.sample_worlds`: those where the pitcher's hand is
         worth its bid first)."""
-        know = known(self.table, obs, self.sight)
+        if self._know[0] is not obs:
+            self._know = (obs, known(self.table, obs, self.sight))
+        know = self._know[1]
         if know is None:
             return []
         if self._gen is None:
@@ -561,32 +619,7 @@ class SearchBot(CalibratedBot):
         """:meth:`search` with every play-out of the decision played at once
         (:mod:`pitchkit.bots.batch`), then the candidates dropped as the worlds come: the
         same totals and charge as playing them out world by world."""
-        trump = obs.trump
-        assert trump is not None
-        tab, game_points = self._batch_tables[trump]
-        n = self.table.n
-        played_by = [0] * n
-        for s, c in obs.played:
-            played_by[s] |= 1 << c
-        nxt, size = self.seating_of(obs)
-        batch = play_outs(tab, worlds, candidates, obs.seat, obs.trick, obs.captured,
-                          obs.tricks_won, obs.team_of, nxt, size, exact=self.exact,
-                          wise=None if self._wise is None else self._wise[trump])
-        assert batch.worlds is not None
-        dealt = batch.worlds | np.array(played_by, np.uint64)  # every seat's of the hand
-        quick = self.quick_score(obs)
-        key = (quick.pitcher, quick.bid)
-        if self._bid_key != key:
-            self._bid_key, self._bid_change = key, bid_changes(quick)
-        settle_key = (key, obs.scores, tuple(obs.team_of))
-        if self._settled[0] != settle_key:
-            self._settled = (settle_key, {})
-        values = BatchScore(quick, tab, game_points, self._bid_change, self._settled[1],
-                            # (every seat's own scorer only where rows are valued one
-                            # by one: else every seat's value comes of the score changes)
-                            self.seat_scores(obs, quick) if self.exact and not quick.quick
-                            else ()
-                            ).values(batch, dealt, len(candidates)).tolist()
+        values = self.batch_values(obs, worlds, candidates).tolist()
         count = len(candidates)
         totals = dict.fromkeys(candidates, 0.0)
         if self.prune == float("inf") and count > 1:
@@ -615,6 +648,37 @@ class SearchBot(CalibratedBot):
             for j in alive:
                 totals[candidates[j]] += values[row + j]
         return totals
+
+    def batch_values(self, obs: Observation, worlds: list[list[int]],
+                     candidates: list[int]) -> npt.NDArray[np.float64]:
+        """Every candidate played out in every world at once (:mod:`pitchkit.bots.batch`):
+        the values to me, world by world (a world's candidates in a row)."""
+        trump = obs.trump
+        assert trump is not None
+        tab, game_points = self._batch_tables[trump]
+        n = self.table.n
+        played_by = [0] * n
+        for s, c in obs.played:
+            played_by[s] |= 1 << c
+        nxt, size = self.seating_of(obs)
+        batch = play_outs(tab, worlds, candidates, obs.seat, obs.trick, obs.captured,
+                          obs.tricks_won, obs.team_of, nxt, size, exact=self.exact,
+                          wise=None if self._wise is None else self._wise[trump])
+        assert batch.worlds is not None
+        dealt = batch.worlds | np.array(played_by, np.uint64)  # every seat's of the hand
+        quick = self.quick_score(obs)
+        key = (quick.pitcher, quick.bid)
+        if self._bid_key != key:
+            self._bid_key, self._bid_change = key, bid_changes(quick)
+        settle_key = (key, obs.scores, tuple(obs.team_of))
+        if self._settled[0] != settle_key:
+            self._settled = (settle_key, {})
+        return BatchScore(quick, tab, game_points, self._bid_change, self._settled[1],
+                          # (every seat's own scorer only where rows are valued one
+                          # by one: else every seat's value comes of the score changes)
+                          self.seat_scores(obs, quick) if self.exact and not quick.quick
+                          else ()
+                          ).values(batch, dealt, len(candidates))
 
     def seating_of(self, obs: Observation) -> tuple[Sequence[int], int]:
         """The seat after each and the seats that play, this hand: all of them, but the
