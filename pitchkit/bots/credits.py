@@ -23,8 +23,8 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
-from numba import njit
 
+from pitchkit.bots.kernels import njit
 from pitchkit.bots.quickscore import NOBODY
 from pitchkit.variant import GameTie
 

@@ -13,9 +13,9 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
-from numba import njit
 
 from pitchkit.bots.heuristic import _CARD, _GAME, _HIGH, _LAST_TRICK, _LOW, _SLAM, Know
+from pitchkit.bots.kernels import njit
 
 Masks = npt.NDArray[np.uint64]
 Ints = npt.NDArray[np.intp]

@@ -22,8 +22,8 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
-from numba import njit
 
+from pitchkit.bots.kernels import njit
 from pitchkit.bots.staged import CHOSEN_NOISE, TRIES, Setup, draw_world, guess_stage
 from pitchkit.seeded import SeededOnUse
 

@@ -24,8 +24,8 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
-from numba import njit
 
+from pitchkit.bots.kernels import njit
 from pitchkit.bots.quickscore import QuickScore, combos_of
 from pitchkit.bots.staged import stage_order
 from pitchkit.bots.thumb import follow_legal, lead_legal

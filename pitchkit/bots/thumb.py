@@ -28,8 +28,8 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
-from numba import njit
 
+from pitchkit.bots.kernels import njit
 from pitchkit.tricks import ANY_CARD, FOLLOW_OR_TRUMP, MUST_FOLLOW_THEN_TRUMP
 
 Masks = npt.NDArray[np.uint64]
