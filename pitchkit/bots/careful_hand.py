@@ -30,10 +30,9 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
-from numba import njit
-from numba.cpython.unsafe.numbers import trailing_zeros
 
 from pitchkit.bots.heuristic import know, stage_tables
+from pitchkit.bots.kernels import njit, trailing_zeros
 from pitchkit.memo import per_rule_set
 from pitchkit.plan import SETS_TRUMP, rules_plan
 from pitchkit.results import PlayView

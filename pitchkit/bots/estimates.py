@@ -19,9 +19,8 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
-from numba import njit
-from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
 
+from pitchkit.bots.kernels import leading_zeros, njit, trailing_zeros
 from pitchkit.bots.value import Calibration
 from pitchkit.variant import Rules
 

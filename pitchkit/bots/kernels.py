@@ -24,9 +24,11 @@ from pathlib import Path
 from typing import Any
 
 import numba
+from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
 
 PACKAGE = Path(__file__).resolve().parent.parent  # pitchkit/
 THIS = "pitchkit.bots.kernels"
+__all__ = ["leading_zeros", "njit", "trailing_zeros"]  # the intrinsics, for the kernels
 
 
 def module_path(name: str) -> Path | None:
