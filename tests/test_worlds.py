@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from pitchkit.actions import ALONE
 from pitchkit.bots.heuristic import HeuristicBot
+from pitchkit.bots.montecarlo import MonteCarloBot
 from pitchkit.bots.worlds import (
     Known,
     Sight,
@@ -195,5 +196,8 @@ def test_the_voids_of_a_hand_played_alone_are_the_engines_record() -> None:
         if len(obs.trick) > 1:
             trick_voids(record, obs.trick, table.tables[obs.trump], table.following)
         assert know.banned == record
+        # montecarlo reads the same voids (it read them from tricks of every seat too)
+        bot = MonteCarloBot(rules, obs.seat, random.Random(0))
+        assert bot.voids(obs) == record
         alone += 1
     assert alone > 10

@@ -38,7 +38,7 @@ from pitchkit.actions import (
 )
 from pitchkit.bots.drawing import worth
 from pitchkit.bots.heuristic import HeuristicBot, know, stage_rank
-from pitchkit.bots.worlds import Sight, known, sample_world, table_of, voids
+from pitchkit.bots.worlds import Sight, known, sample_world, sitting_out, table_of, voids
 from pitchkit.cards import cards_in
 from pitchkit.combos import best_combination
 from pitchkit.draw import kitty_taker
@@ -260,7 +260,8 @@ class MonteCarloBot:
         # a stage's hand is the cards chosen for it: a void holds within the stage
         first = sum(self.rules.play.stages[:obs.stage]) if self.rules.play.stages else 0
         return voids(table, table.tables[obs.trump], obs.played, first_trick=first,
-                     unfinished=bool(obs.trick), to_play=obs.to_act)
+                     unfinished=bool(obs.trick), to_play=obs.to_act,
+                     size=self.k.n - len(sitting_out(obs)))
 
     def draw(self, pool: list[int], need: list[int], voids: list[int],
              played_by: list[list[int]]) -> list[list[int]] | None:

@@ -244,6 +244,16 @@ class Known:
         return self._arrays
 
 
+def sitting_out(obs: Observation) -> list[int]:
+    """The seats that sit this hand out: where the pitcher went alone (``auction.alone``),
+    its partners (pitchkit.alone); the tricks are of the other seats."""
+    if obs.pitcher is None or not any(a == ALONE for _, a in obs.bids):
+        return []
+    side = obs.team_of[obs.pitcher]
+    return [seat for seat in range(len(obs.team_of))
+            if seat != obs.pitcher and obs.team_of[seat] == side]
+
+
 def known(table: Table, obs: Observation, sight: Sight) -> Known | None:
     """The seat's knowledge of the hidden cards, or None when it cannot say (no trump)."""
     if obs.trump is None:
@@ -272,17 +282,11 @@ def known(table: Table, obs: Observation, sight: Sight) -> Known | None:
         kept = given & tables.trumps & ~seen_shown(obs) & ~played
         fixed[receiver] |= kept
         seen &= ~(given & ~kept & ~played)
-    size = n
-    if obs.pitcher is not None and any(a == ALONE for _, a in obs.bids):
-        # auction.alone: the pitcher's partners sat out, holding no card (pitchkit.alone):
-        # its tricks are of the other seats
-        side = obs.team_of[obs.pitcher]
-        for seat in range(n):
-            if seat != obs.pitcher and obs.team_of[seat] == side:
-                start[seat] = 0
-                size -= 1
+    out = sitting_out(obs)
+    for seat in out:
+        start[seat] = 0  # auction.alone: a partner of the pitcher holds no card
     banned = voids(table, tables, obs.played, unfinished=bool(obs.trick), to_play=obs.to_act,
-                   size=size)
+                   size=n - len(out))
     need = [0] * n
     for seat in range(n):
         if seat == me:
