@@ -89,20 +89,23 @@ def cpu_rate(variant: str, bots: str, hands_wanted: int, seed: str) -> float:
 
 
 def part_speed(variants: list[str], hands: int, repeat: int, out: Path | None,
-               force: bool) -> None:
+               force: bool, search: str = "search") -> None:
+    """``search`` (the bot spec of the searching seats, ``search`` by default) against the
+    calibrated bot, alternated, per variant."""
     if out is not None and out.exists() and not force:
         sys.exit(f"bench_search: {out} exists (add --force to replace it)")
     head = ("CPU time, one process, the same bot in every seat; best of "
-            f"{repeat} alternated runs of about {hands} hands (search) and {hands * 10} "
+            f"{repeat} alternated runs of about {hands} hands ({search}) and {hands * 10} "
             "(calibrated)")
     print(head)
     lines = [
         "# The strong bot: `search`, its speed",
         "",
-        f"Measured at commit {commit()} (`search` as it plays by default), on a loaded "
+        f"Measured at commit {commit()} (`{search}`), on a loaded "
         "2-core machine, by",
         f"`python benchmarks/bench_search.py speed --variants {','.join(variants)} "
-        f"--hands {hands} --repeat {repeat}`",
+        f"--hands {hands} --repeat {repeat}"
+        + ("" if search == "search" else f" --bots {search}") + "`",
         f"(see its docstring). {head}.",
         "",
         "| variant | search hands/s | calibrated hands/s | search takes |",
@@ -111,8 +114,9 @@ def part_speed(variants: list[str], hands: int, repeat: int, out: Path | None,
     for variant in variants:
         best = {"search": 0.0, "calibrated": 0.0}
         for run in range(repeat):
-            for bots, size in (("search", hands), ("calibrated", hands * 10)):
-                best[bots] = max(best[bots], cpu_rate(variant, bots, size, f"speed{run}"))
+            for name, bots, size in (("search", search, hands),
+                                     ("calibrated", "calibrated", hands * 10)):
+                best[name] = max(best[name], cpu_rate(variant, bots, size, f"speed{run}"))
         print(f"  {variant:22s} search {best['search']:7.1f} hands/s   calibrated "
               f"{best['calibrated']:7.0f} hands/s   search takes "
               f"{best['calibrated'] / best['search']:.1f}x the time", flush=True)
@@ -254,8 +258,8 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3, help="speed: alternated runs")
     parser.add_argument("--games", type=int, default=3, help="games: whole games a variant")
     parser.add_argument("--bots", default="search",
-                        help="games: the bot in every seat (default search; e.g. "
-                        "search:samples=16:work=2500)")
+                        help="games, speed: the searching bot in every seat (default "
+                        "search; e.g. search:samples=16:work=2500)")
     parser.add_argument("--deals", type=int, default=300, help="strength: deals a match")
     parser.add_argument("--mc-deals", type=int, default=100,
                         help="strength: deals of the match against montecarlo (slow)")
@@ -276,8 +280,12 @@ def main() -> None:
             load_variant(name)
         except PitchkitError as error:  # one line, not a traceback
             sys.exit(f"bench_search: --variants: {error}")
+        try:
+            parse_bots(args.bots, load_variant(name).players.count)
+        except PitchkitError as error:
+            sys.exit(f"bench_search: --bots: {error}")
     if args.part == "speed":
-        part_speed(variants, args.hands, args.repeat, args.out, args.force)
+        part_speed(variants, args.hands, args.repeat, args.out, args.force, args.bots)
     elif args.part == "games":
         for variant in variants:
             hands = play_games(variant, args.bots, "speed0", games=args.games)
