@@ -288,7 +288,8 @@ def compile_kernels(tab: ThumbTables) -> None:
     no_rows = np.zeros(0, np.intp)
     thumb.legal_rows(np.zeros((0, 4), U64), no_rows, 0, np.zeros(0, U64), tab.following,
                      tab.never_lead_joker, tab.joker_free, tab.trumps_u64)
-    credits.score_rows(np.zeros((0, 4), U64), np.zeros((0, 4), U64), no_rows, 1, no_rows,
+    credits.score_rows(np.zeros((0, 5), np.int64), np.zeros(0, np.float64), no_rows,
+                       np.zeros((0, 4), U64), np.zeros((0, 4), U64), no_rows, 1, no_rows,
                        no_rows, False, no_rows, no_rows, np.zeros(0, bool), tab.index_array,
                        U64(0), _SPADES, False, -1, -1, -1, no_rows, np.zeros(0, np.int64),
                        np.zeros((1, 1), np.int64), np.zeros(credits.CONSTS, np.int64),
@@ -410,7 +411,9 @@ def play_outs(tab: ThumbTables, worlds: Sequence[Sequence[int]], candidates: Seq
         beat = tab.beats[led * MOD + (1 << win_c) % MOD]
         trick_mask, led67, led_mask = U64(bits), U64(led * MOD), tab.suit_masks[led]
     # (np.fromiter: numpy reads a list of Python ints above 2**31 slowly)
-    world_rows = np.fromiter(chain.from_iterable(worlds), U64).reshape(w_count, -1)
+    # (its count given: numpy then makes the array at once, not growing it)
+    n = len(worlds[0]) if w_count else 0
+    world_rows = np.fromiter(chain.from_iterable(worlds), U64, w_count * n).reshape(w_count, n)
     firsts = np.fromiter([1 << index_of[c] for c in candidates], U64, c_count)
     taken = np.fromiter(captured, U64, len(captured))
     won_so_far = np.array(tricks_won, np.int64)
@@ -436,13 +439,15 @@ def play_outs(tab: ThumbTables, worlds: Sequence[Sequence[int]], candidates: Seq
         # compiled call
         traced = np.full((thumb.hand_plays(world_rows, tab.folds), rows), -1, np.intp) \
             if trace else _NO_TRACE
-        cap, won, last = thumb.run_rows(
-            world_rows, tab.index_array, BIT_INDEX, firsts, taken, won_so_far, seat, win_seat,
-            beat, trick_mask, led67, led_mask, place, size, nxt, team_arr, solo, tab.folds,
-            in_trick, tab.following, tab.never_lead_joker, tab.joker_free, tab.trumps_u64,
-            tab.beats, tab.lead_enc, tab.lead_beats, tab.led_base, tab.led_masks, traced,
-            wise_on, live, wise.cost, wise.rank, wise.power, wise.lower, wise.cheap,
-            wise.bonus, wise.combinations)
+        cap, won, last = np.empty((rows, n), U64), np.empty((rows, n), np.int64), \
+            np.empty(rows, np.intp)
+        thumb.run_rows(
+            cap, won, last, world_rows, tab.index_array, BIT_INDEX, firsts, taken,
+            won_so_far, seat, win_seat, beat, trick_mask, led67, led_mask, place, size, nxt,
+            team_arr, solo, tab.folds, in_trick, tab.following, tab.never_lead_joker,
+            tab.joker_free, tab.trumps_u64, tab.beats, tab.lead_enc, tab.lead_beats,
+            tab.led_base, tab.led_masks, traced, wise_on, live, wise.cost, wise.rank,
+            wise.power, wise.lower, wise.cheap, wise.bonus, wise.combinations)
         return Batch(cap, won, last,
                      np.array([*tab.card_of, -1], np.intp).take(traced).tolist() if trace
                      else None, worlds=world_rows)
@@ -735,23 +740,31 @@ class BatchScore:
         setup = self._setup()
         n = quick.n
         team_of = quick.team_of
-        change, mine, picked, outcomes = credits.score_rows(
-            dealt, batch.captured, batch.last, c_count, world_of, setup.team, quick.solo,
-            setup.rules, setup.cards, setup.holders, self.tab.index_array,
+        rows = len(batch.last)
+        # the kernel's results, made here (an array it handed back would cost more: numba's
+        # boxing)
+        outcomes = np.empty((rows, setup.items + n + 1), np.int64)
+        mine = np.empty(rows, np.float64)
+        picked = np.empty(rows, np.intp)
+        ended = credits.score_rows(
+            outcomes, mine, picked, dealt, batch.captured, batch.last, c_count, world_of,
+            setup.team, quick.solo, setup.rules, setup.cards, setup.holders, self.tab.index_array,
             setup.natural_mask, _SPADES, quick.plan.lone_trump_high_only, quick.tie_card,
             setup.undealt_jack, setup.undealt_side, setup.modes, setup.values,
             self.game_points, setup.consts, setup.elder_sides, setup.by_won, setup.old_up,
             setup.sides, setup.others)
-        if by_seat and quick.solo:
-            # every other seat's change: all of them less its own (in whole numbers)
-            others = (change.sum(axis=1)[:, None] - change) / (n - 1)
-            out = change - others if n > 1 else change.astype(np.float64)
-        elif by_seat:
-            out = np.column_stack([_value_to(change, team_of, seat) for seat in range(n)])
+        if by_seat:
+            change = outcomes[:, setup.items:setup.items + n]  # the score changes by side
+            if quick.solo:
+                # every other seat's change: all of them less its own (in whole numbers)
+                others = (change.sum(axis=1)[:, None] - change) / (n - 1)
+                out = change - others if n > 1 else change.astype(np.float64)
+            else:
+                out = np.column_stack([_value_to(change, team_of, seat) for seat in range(n)])
         else:
             out = mine
-        if len(picked):
-            self._game_ends(out, picked, outcomes, setup)
+        if ended:
+            self._game_ends(out, picked[:ended], outcomes, setup)
         return out
 
     def _setup(self) -> _Setup:

@@ -49,17 +49,19 @@ _CHUNK_MASK = np.uint64((1 << 14) - 1)
 
 
 @njit(cache=True)
-def credit_rows(captured: Masks, last: Ints, world_of: Ints, team_of: Ints, modes: Ints,
-                values: Any, bits: Masks, sides: Ints, game_points: Any, consts: Any,
-                elder_sides: Ints, tie_holder: Ints, by_won: Any, old_up: Any,
-                side_list: Ints, others: Ints
-                ) -> tuple[Any, Any, Ints, Any]:
-    """Per row, the score changes by side and the value to ``me`` (as
-    :meth:`pitchkit.bots.quickscore.QuickScore.value` gives it, before the end of a
-    game); the rows whose hand may end the game, and per row its *outcome*, what the end
-    of a game is settled by: per item the sides credited with it (a bit each: the
-    sides that split game on a tie, else the one credited, none for nobody), the score
-    changes by side, and whether the bid was made (0 without a bid).
+def credit_rows(outcomes: Any, mine: Any, picked: Ints, captured: Masks, last: Ints,
+                world_of: Ints, team_of: Ints, modes: Ints, values: Any, bits: Masks,
+                sides: Ints, game_points: Any, consts: Any, elder_sides: Ints,
+                tie_holder: Ints, by_won: Any, old_up: Any, side_list: Ints, others: Ints
+                ) -> int:
+    """Per row (into the caller's arrays, a row each: numba boxes an array it hands back,
+    a decision's fixed cost) its *outcome* (``outcomes``), what the end of a game is
+    settled by: per item the sides credited with it (a bit each: the sides that split
+    game on a tie, else the one credited, none for nobody), the score changes by side
+    (columns ``items`` to ``items + n``), and whether the bid was made (0 without a bid);
+    the value to ``me`` (``mine``, as :meth:`pitchkit.bots.quickscore.QuickScore.value`
+    gives it, before the end of a game); and the rows whose hand may end the game, in
+    order (``picked``: the first of it; their number handed back).
 
     ``captured``: per row, the cards (relabelled) each seat captured; ``last``: the seat
     that took the last trick; ``world_of``: the world of each row; per item its mode and
@@ -83,7 +85,7 @@ def credit_rows(captured: Masks, last: Ints, world_of: Ints, team_of: Ints, mode
             cap[row, team_of[seat]] |= captured[row, seat]
     items = modes.shape[0]
     chunks = game_points.shape[0]
-    outcomes = np.empty((rows, items + n + 1), np.int64)  # every entry written below
+    # (every entry of outcomes and mine written below)
     split = np.zeros(rows, np.int64)
     won = np.zeros((rows, n), np.int64)
     alone = np.zeros(rows, np.bool_)
@@ -168,7 +170,6 @@ def credit_rows(captured: Masks, last: Ints, world_of: Ints, team_of: Ints, mode
     change = won.copy()
     full = np.zeros(rows, np.bool_)
     ended = 0
-    mine = np.empty(rows, np.float64)
     pitcher_side = consts[C_PITCHER_SIDE]
     bid_on = by_won.shape[0] > 0
     least = consts[C_BID_LEAST]
@@ -209,13 +210,12 @@ def credit_rows(captured: Masks, last: Ints, world_of: Ints, team_of: Ints, mode
         for side in others:
             total += change[row, side]
         mine[row] = change[row, me_side] - total / k if k else np.float64(change[row, me_side])
-    picked = np.empty(ended, np.intp)
     at = 0
     for row in range(rows):
         if full[row]:
             picked[at] = row
             at += 1
-    return change, mine, picked, outcomes
+    return ended
 
 
 #: How the card an item is about is found in each world (:func:`world_items`): none (game,
@@ -300,17 +300,19 @@ def world_items(dealt: Masks, team_of: Ints, solo: bool, rules: Ints, cards: Int
 
 
 @njit(cache=True)
-def score_rows(dealt: Masks, captured: Masks, last: Ints, c_count: int, world_of: Ints,
-               team_of: Ints, solo: bool, rules: Ints, cards: Ints, holders: Any,
-               index_of: Ints, natural_mask: Any, spades: Any, lone_trump_high_only: bool,
-               tie_card: int, undealt_jack: int, undealt_side: int, modes: Ints, values: Any,
-               game_points: Any, consts: Any, elder_sides: Ints, by_won: Any, old_up: Any,
-               side_list: Ints, others: Ints) -> tuple[Any, Any, Ints, Any]:
-    """:func:`world_items` then :func:`credit_rows`, in one call (one dispatch, four
-    arrays handed back where the two calls took two and seven: a decision's fixed
-    cost): ``undealt_jack`` (-1: none) is the item credited to ``undealt_side`` in every
-    world where its card is not in play; ``world_of`` empty: row ``r`` is of world
-    ``r // c_count``."""
+def score_rows(outcomes: Any, mine: Any, picked: Ints, dealt: Masks, captured: Masks,
+               last: Ints, c_count: int, world_of: Ints, team_of: Ints, solo: bool,
+               rules: Ints, cards: Ints, holders: Any, index_of: Ints, natural_mask: Any,
+               spades: Any, lone_trump_high_only: bool, tie_card: int, undealt_jack: int,
+               undealt_side: int, modes: Ints, values: Any, game_points: Any, consts: Any,
+               elder_sides: Ints, by_won: Any, old_up: Any, side_list: Ints, others: Ints
+               ) -> int:
+    """:func:`world_items` then :func:`credit_rows`, in one call (one dispatch and no
+    array handed back where the two calls took two and seven: a decision's fixed
+    cost), into ``outcomes``, ``mine`` and ``picked`` (a row each; the number of rows
+    picked handed back): ``undealt_jack`` (-1: none) is the item credited to
+    ``undealt_side`` in every world where its card is not in play; ``world_of`` empty:
+    row ``r`` is of world ``r // c_count``."""
     bits, sides, tie_holder = world_items(dealt, team_of, solo, rules, cards, holders,
                                           index_of, natural_mask, spades,
                                           lone_trump_high_only, tie_card)
@@ -323,5 +325,6 @@ def score_rows(dealt: Masks, captured: Masks, last: Ints, c_count: int, world_of
         of = np.empty(rows, np.intp)
         for row in range(rows):
             of[row] = row // c_count
-    return credit_rows(captured, last, of, team_of, modes, values, bits, sides, game_points,
-                       consts, elder_sides, tie_holder, by_won, old_up, side_list, others)
+    return credit_rows(outcomes, mine, picked, captured, last, of, team_of, modes, values,
+                       bits, sides, game_points, consts, elder_sides, tie_holder, by_won,
+                       old_up, side_list, others)

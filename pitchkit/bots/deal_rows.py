@@ -102,9 +102,9 @@ def compile_deal() -> None:
               no, np.zeros(0, np.uint64), np.uint64(0))
     # and the draw that checks the bid as it deals (deal_kept): a draw of no worlds
     masks = np.zeros(0, np.uint64)
-    deal_kept(np.zeros((0, 0)), masks, np.zeros(4, np.uint64), no, no, masks, np.uint64(0), 1, 0,
-              np.uint64(0), 1, np.uint64(0), masks, masks, no, no, no, 0.5, 0, 2, False, False,
-              np.uint64(0), np.uint64(0))
+    deal_kept(np.zeros((0, 0)), masks, np.zeros(4, np.uint64), no, no, masks, np.uint64(0),
+              np.zeros((1, 4), np.uint64), 0, np.uint64(0), 1, np.uint64(0), masks, masks, no,
+              no, no, 0.5, 0, 2, False, False, np.uint64(0), np.uint64(0))
 
 
 #: How the compiled estimate reads a point item (``Know.item_kinds``' kinds, the
@@ -200,12 +200,14 @@ def hand_estimate(hand: Any, trumps: Any, higher: Masks, lower: Masks, kinds: In
 
 @njit(cache=True)
 def deal_kept(keys: Any, bits: Masks, base: Masks, order: Ints, need: Ints, barred: Masks,
-              keep: Any, want: int, pitcher: int, played: Any, bid: int, trumps: Any,
+              keep: Any, good: Masks, pitcher: int, played: Any, bid: int, trumps: Any,
               higher: Masks, lower: Masks, kinds: Ints, values: Ints, cards: Ints, u: float,
               partners: int, teams: int, game_tie_nobody: bool, low_goes_to_holder: bool,
-              deck: Any, tens: Any) -> Masks:
+              deck: Any, tens: Any) -> int:
     """The worlds ``sample_worlds`` keeps of a draw, in its order, drawn only as far as it
-    reads them: per row of ``keys`` (a random key a free card) the free cards in the order
+    reads them, written into the first rows of ``good`` (``want`` rows: at most that many
+    kept; their number handed back: numba boxes an array it hands back, a decision's
+    fixed cost): per row of ``keys`` (a random key a free card) the free cards in the order
     of their keys (:func:`sort_keys`, numpy's ``argsort``) dealt as :func:`deal_rows`
     deals a row, a world that ran into a corner left out; of the others, read in turn,
     the first ``want`` whose ``pitcher`` holds a hand (with the cards it ``played``) the
@@ -213,8 +215,7 @@ def deal_kept(keys: Any, bits: Masks, base: Masks, order: Ints, need: Ints, barr
     where fewer do, the first of those that do not. With ``pitcher`` -1 (no bid to
     check), the first ``want`` that did not run into a corner."""
     count, f = keys.shape
-    n = base.shape[0]
-    good = np.empty((want, n), np.uint64)
+    want, n = good.shape
     bad = np.empty((want, n), np.uint64)
     perm = np.empty(f, np.intp)
     counts = np.empty(f + 1, np.intp)
@@ -235,7 +236,7 @@ def deal_kept(keys: Any, bits: Masks, base: Masks, order: Ints, need: Ints, barr
             b += 1
     rest = min(want - g, b)
     good[g:g + rest] = bad[:rest]
-    return good[:g + rest]
+    return g + rest
 
 
 #: :func:`estimate_tables` by the heuristic's knowledge of a rule set (its id: hashing it

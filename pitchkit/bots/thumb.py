@@ -268,13 +268,27 @@ def start_rows(worlds: Masks, index_of: Ints, bit_index: Ints, candidates: Masks
     seat to play, and the trick on the table (the seat winning it, -1 for none; the cards
     that beat its card, its cards, the suit led as ``suit * 67`` and its cards' mask);
     and the first card of each row (``candidates``: relabelled bits)."""
+    rows = worlds.shape[0] * candidates.shape[0]
+    n = worlds.shape[1]
+    cap = np.empty((rows, n), np.uint64)
+    won = np.empty((rows, n), np.int64)
+    last = np.empty(rows, np.intp)
+    return _start_into(cap, won, last, worlds, index_of, bit_index, candidates, captured,
+                       tricks_won, seat, win_seat, beat, trick_mask, led67, led_mask)
+
+
+@njit(cache=True)
+def _start_into(cap: Masks, won: Any, last: Ints, worlds: Masks, index_of: Ints,
+                bit_index: Ints, candidates: Masks, captured: Masks, tricks_won: Any,
+                seat: int, win_seat: int, beat: Any, trick_mask: Any, led67: Any,
+                led_mask: Any) -> tuple[Masks, Masks, Any, Ints, Ints, Ints, Masks, Masks,
+                                        Masks, Masks, Masks]:
+    """:func:`start_rows`, what every row captured, the tricks it won and its last trick
+    written into ``cap``, ``won`` and ``last`` (a row each) and the rest made here."""
     w_count, n = worlds.shape
     c_count = candidates.shape[0]
     rows = w_count * c_count
     hands = np.empty((rows, n), np.uint64)
-    cap = np.empty((rows, n), np.uint64)
-    won = np.empty((rows, n), np.int64)
-    last = np.empty(rows, np.intp)
     to_play = np.empty(rows, np.intp)
     wins = np.empty(rows, np.intp)
     beats = np.empty(rows, np.uint64)
@@ -302,7 +316,6 @@ def start_rows(worlds: Masks, index_of: Ints, bit_index: Ints, candidates: Masks
     return hands, cap, won, last, to_play, wins, beats, tricks, leds, led_masks, first
 
 
-
 @njit(cache=True)
 def hand_plays(worlds: Masks, folds: bool) -> int:
     """The cards a decision's play-outs play to the hand's end (``worlds``: every seat's
@@ -321,29 +334,32 @@ def hand_plays(worlds: Masks, folds: bool) -> int:
 
 
 @njit(cache=True)
-def run_rows(worlds: Masks, index_of: Ints, bit_index: Ints, candidates: Masks,
-             captured: Masks, tricks_won: Any, seat: int, win_seat: int, beat: Any,
-             trick_mask: Any, led67: Any, led_mask: Any, place: int, size: int,
+def run_rows(cap: Masks, won: Any, last: Ints, worlds: Masks, index_of: Ints,
+             bit_index: Ints, candidates: Masks, captured: Masks, tricks_won: Any,
+             seat: int, win_seat: int, beat: Any, trick_mask: Any, led67: Any,
+             led_mask: Any, place: int, size: int,
              next_seat: Ints, team: Ints, solo: bool, folds: bool, in_trick: int,
              following: int, never_lead_joker: bool, joker_free: Any, trumps: Any,
              beats: Masks, lead_enc: Any, lead_beats: Masks, led_base: Masks,
              led_masks: Masks, trace: Ints, wise: bool, live: Masks, cost: Any, rank: Ints,
              power: Ints, lower: Masks, cheap: Masks, bonus: bool, combinations: bool
-             ) -> tuple[Masks, Any, Ints]:
+             ) -> None:
     """:func:`start_rows` then :func:`play_rows` to the hand's end (:func:`hand_plays`),
     in one call: what every row captured, the tricks it won and the seat that took its
-    last trick (one dispatch and three arrays handed back where the two calls took two
-    and eleven: a decision's fixed cost)."""
+    last trick written into ``cap``, ``won`` and ``last`` (a row each: ``worlds`` times
+    ``candidates``), made by the caller. (One dispatch and no array handed back where the
+    two calls took two and eleven: numba boxes an array it hands back, about 0.6 us each,
+    asking ``numba.core.serialize._numba_unpickle`` for ``np.ndarray`` every time: a
+    decision's fixed cost.)"""
     hands, cap, won, last, to_play, wins, beat_rows, tricks, leds, led_rows, first = \
-        start_rows(worlds, index_of, bit_index, candidates, captured, tricks_won, seat,
-                   win_seat, beat, trick_mask, led67, led_mask)
+        _start_into(cap, won, last, worlds, index_of, bit_index, candidates, captured,
+                    tricks_won, seat, win_seat, beat, trick_mask, led67, led_mask)
     plays = hand_plays(worlds, folds)
     play_rows(hands, cap, won, last, to_play, wins, beat_rows, tricks, leds, led_rows, first,
               place, 0, plays, plays, size, next_seat, team, solo, folds, in_trick,
               following, never_lead_joker, joker_free, trumps, beats, lead_enc, lead_beats,
               led_base, led_masks, bit_index, trace, wise, live, cost, rank, power, lower,
               cheap, bonus, combinations)
-    return cap, won, last
 
 
 @njit(cache=True)

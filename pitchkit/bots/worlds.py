@@ -492,10 +492,11 @@ def draw_kept(know: Known, me: int, hand: int, count: int, want: int,
     if not know.order:
         return [list(base) for _ in range(min(count, want))]
     bits, order, need, barred = know.arrays()
-    kept: list[list[int]] = deal_kept(
-        gen.random((count, len(know.free))), bits, np.array(base, np.uint64), order, need,
-        barred, np.uint64(know.keep_trumps), want, *check).tolist()
-    return kept
+    out = np.empty((want, len(base)), np.uint64)  # (made here: numba's boxing costs more)
+    kept = deal_kept(gen.random((count, len(know.free))), bits, np.array(base, np.uint64),
+                     order, need, barred, np.uint64(know.keep_trumps), out, *check)
+    worlds: list[list[int]] = out[:kept].tolist()
+    return worlds
 
 
 def sample_worlds(know: Known, me: int, hand: int, count: int, rng: random.Random,
