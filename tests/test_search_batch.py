@@ -5,6 +5,7 @@ random positions of every shipped variant and of random rule sets."""
 from __future__ import annotations
 
 import dataclasses
+import sys
 from collections.abc import Sequence
 from typing import Any
 
@@ -160,3 +161,32 @@ def test_the_search_chooses_as_it_did_world_by_world(name: str, prune: float | N
         assert dropped > 5
     else:
         assert dropped == 0
+
+
+def test_a_searched_decision_boxes_no_array_a_kernel_hands_back() -> None:
+    """The kernels of a searched decision (the worlds' draw, the play-outs, their scoring)
+    write into arrays the caller made: numba boxes an array a kernel hands back by asking
+    ``numba.core.serialize._numba_unpickle`` for ``np.ndarray``, every call (a decision's
+    fixed cost). Fails with ``run_rows``, ``score_rows`` or ``deal_kept`` handing one
+    back."""
+    unpickled = 0
+
+    def count(frame: Any, event: str, _: Any) -> None:
+        nonlocal unpickled
+        if event == "call" and frame.f_code.co_name == "_numba_unpickle":
+            unpickled += 1
+
+    searched = 0
+    for bot, obs, legal in play_positions(load_variant("auction-pitch"), 3, 1):
+        if obs.trump is None or len(legal) < 2 or not bot._batched:
+            continue
+        cards = bot.candidates(obs, legal)
+        bot.search_batched(obs, bot.worlds(obs, 8), cards)  # (compiled or loaded first)
+        sys.setprofile(count)
+        try:
+            bot.search_batched(obs, bot.worlds(obs, 8), cards)
+        finally:
+            sys.setprofile(None)
+        searched += 1
+    assert searched > 10
+    assert unpickled == 0
