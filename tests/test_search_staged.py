@@ -64,6 +64,7 @@ def test_a_staged_world_agrees_with_the_table(variant: str) -> None:
             played = sum(1 << c for _, c in obs.played)
             counts = stage_counts(rules.play.stages, bot.table.hand_size)
             before_stage = sum(counts[:obs.stage])
+            assert obs.trump is not None  # staged play: trump is turned before any card
             banned = voids(bot.table, bot.table.tables[obs.trump], obs.played,
                            first_trick=before_stage, unfinished=bool(obs.trick),
                            to_play=obs.to_act)
