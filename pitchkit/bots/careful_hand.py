@@ -304,6 +304,10 @@ def play_rest(n: int, rows: Any, to_act: int, count: int, tricks_left: int, part
     done = 0
     while True:
         hand = hands[seat]
+        if hand == 0 or done == out.shape[0]:
+            # never in a consistent hand (a card leaves a hand each pass, and the tricks
+            # end first): a bound, so broken rows end short (the engine asks the rest)
+            return done
         if count == 0 or following == ANY_CARD:
             legal = hand
         else:
