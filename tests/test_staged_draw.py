@@ -46,12 +46,17 @@ def _draws(mt: np.ndarray, bounds: np.ndarray, out: np.ndarray) -> None:
 
 
 @settings(max_examples=20, deadline=None)
-@given(st.text(max_size=8), st.lists(st.integers(0, 3000), min_size=1, max_size=1500))
-def test_the_twister_draws_what_python_draws(seed: str, bounds: list[int]) -> None:
+@given(st.text(max_size=8), st.lists(st.integers(0, 3000), min_size=1, max_size=1500),
+       st.booleans(), st.booleans())
+def test_the_twister_draws_what_python_draws(seed: str, bounds: list[int], copy: bool,
+                                             later: bool) -> None:
     """random() (a bound of 0) and _randbelow(n), in any order, past the state's 624
-    words; and the generator goes on from where the compiled draws left it."""
-    ours, python = random.Random(seed), random.Random(seed)
-    twister = Twister(ours)
+    words; and the generator goes on from where the compiled draws left it: drawn from in
+    place or from a copy (``copy``), seeded when made or on first use (``later``)."""
+    ours = SeededOnUse(seed) if later else random.Random(seed)
+    python = random.Random(seed)
+    twister = Twister(ours, copy=copy)
+    assert twister.copied == copy
     out = np.empty(len(bounds), np.float64)
     _draws(twister.state, np.array(bounds, np.int64), out)
     twister.close()
@@ -60,6 +65,17 @@ def test_the_twister_draws_what_python_draws(seed: str, bounds: list[int]) -> No
     assert out.tolist() == [float(x) for x in expected]
     assert ours.getstate() == python.getstate()
     assert ours.random() == python.random()
+
+
+def test_the_twister_draws_in_the_generators_own_memory() -> None:
+    """On CPython the state is found in place (no copy), and a view outlives no draw:
+    two generators' views are their own."""
+    one, two = random.Random(1), random.Random(2)
+    a, b = Twister(one), Twister(two)
+    assert not a.copied and not b.copied
+    _draws(a.state, np.zeros(3, np.int64), np.empty(3, np.float64))
+    assert one.getstate() != random.Random(1).getstate()
+    assert two.getstate() == random.Random(2).getstate()
 
 
 def test_only_random_randoms_own_draws_are_mirrored() -> None:

@@ -15,7 +15,10 @@ the shipped staged variants and random rule sets with stages). A generator that 
 
 from __future__ import annotations
 
+import ctypes
+import functools
 import random
+import struct
 import weakref
 from collections.abc import Sequence
 from typing import Any
@@ -28,16 +31,18 @@ from pitchkit.bots.staged import CHOSEN_NOISE, TRIES, Setup, draw_world, guess_s
 from pitchkit.seeded import SeededOnUse
 
 # Python's own generator (``random.Random``, the Mersenne Twister) drawn from in compiled
-# code, draw for draw: :class:`Twister` copies the generator's state into an array (the 624
-# words, then the index), :func:`draw_below` draws what ``Random.shuffle`` draws
-# (``_randbelow_with_getrandbits``) and :func:`draw_float` what ``Random.random`` does,
-# and :meth:`Twister.close` writes the state back, so the generator goes on as if Python
-# had drawn the same numbers. The algorithm is CPython's (``Modules/_randommodule.c``:
-# ``genrand_uint32``, ``random_random``, ``getrandbits`` of 32 bits or fewer). In this
-# module with the code that calls it: numba's cache does not see a change to a compiled
-# function of another file.
+# code, draw for draw: :class:`Twister` gives compiled code the generator's state as an
+# array (the index, then the 624 words), :func:`draw_below` draws what ``Random.shuffle``
+# draws (``_randbelow_with_getrandbits``) and :func:`draw_float` what ``Random.random``
+# does, so the generator goes on as if Python had drawn the same numbers. The algorithm is
+# CPython's (``Modules/_randommodule.c``: ``genrand_uint32``, ``random_random``,
+# ``getrandbits`` of 32 bits or fewer). The array is the generator's own memory where
+# CPython's object is laid out as expected (checked once: :func:`_locate`); else a copy,
+# written back by :meth:`Twister.close` (reading and writing the state took 80-100 us a
+# decision, a fifth of the Pimps & Hoes search's time).
 
-State = npt.NDArray[np.int64]
+#: the index (how many of the words are drawn), then the 624 words
+State = npt.NDArray[np.uint32]
 
 _N = 624
 _M = 397
@@ -48,20 +53,25 @@ _WORD = 0xFFFFFFFF
 
 
 @njit(cache=True)
+def _twist(mt: Any, kk: int, other: int) -> None:
+    """Word ``kk`` of the state ``mt`` (at ``kk + 1``, after the index) made anew from
+    itself, the next word and word ``other``."""
+    y = (np.int64(mt[kk + 1]) & _UPPER) | (np.int64(mt[(kk + 1) % _N + 1]) & _LOWER)
+    mt[kk + 1] = np.int64(mt[other + 1]) ^ (y >> 1) ^ (_MATRIX_A if y & 1 else 0)
+
+
+@njit(cache=True)
 def genrand(mt: Any) -> Any:
     """The next 32-bit word of the state ``mt`` (``genrand_uint32``)."""
-    if mt[_N] >= _N:
+    i = np.int64(mt[0])
+    if i >= _N:
         for kk in range(_N - _M):
-            y = (mt[kk] & _UPPER) | (mt[kk + 1] & _LOWER)
-            mt[kk] = mt[kk + _M] ^ (y >> 1) ^ (_MATRIX_A if y & 1 else 0)
-        for kk in range(_N - _M, _N - 1):
-            y = (mt[kk] & _UPPER) | (mt[kk + 1] & _LOWER)
-            mt[kk] = mt[kk + _M - _N] ^ (y >> 1) ^ (_MATRIX_A if y & 1 else 0)
-        y = (mt[_N - 1] & _UPPER) | (mt[0] & _LOWER)
-        mt[_N - 1] = mt[_M - 1] ^ (y >> 1) ^ (_MATRIX_A if y & 1 else 0)
-        mt[_N] = 0
-    y = mt[mt[_N]]
-    mt[_N] += 1
+            _twist(mt, kk, kk + _M)
+        for kk in range(_N - _M, _N):
+            _twist(mt, kk, kk + _M - _N)
+        i = np.int64(0)
+    y = np.int64(mt[i + 1])
+    mt[0] = i + 1
     y ^= y >> 11
     y ^= (y << 7) & 0x9D2C5680
     y ^= (y << 15) & 0xEFC60000
@@ -96,32 +106,84 @@ def mirrors(rng: random.Random) -> bool:
     return type(rng) is random.Random or type(rng) is SeededOnUse
 
 
+@njit(cache=True)
+def _probe_draws(mt: Any, out: Any) -> None:
+    for i in range(out.shape[0]):
+        out[i] = draw_float(mt)
+
+
+def _view(rng: random.Random, offset: int) -> State:
+    """The state of ``rng`` in place: its object's memory from ``offset`` on."""
+    words = (ctypes.c_uint32 * (_N + 1)).from_address(id(rng) + offset)
+    return np.ctypeslib.as_array(words)
+
+
+@functools.cache
+def _locate() -> int | None:
+    """Where CPython's ``random.Random`` object holds its state (the index, a C int, then
+    the words, as ``Modules/_randommodule.c`` lays them out), found in a generator's memory
+    and checked: a view of it draws what the generator draws and leaves it where the
+    generator would be; None where that is not so (another interpreter's layout)."""
+    probe = random.Random("pitchkit.bots.staged_draw")
+    probe.random()
+    _, words, _ = probe.getstate()
+    size = type(probe).__mro__[1].__basicsize__
+    raw = ctypes.string_at(id(probe), size)
+    at = raw.find(struct.pack(f"={_N}I", *words[:_N]))
+    if at < 4 or at % 4 or struct.unpack_from("=i", raw, at - 4)[0] != words[_N]:
+        return None
+    twin = random.Random()
+    twin.setstate(probe.getstate())
+    out = np.empty(2 * _N, np.float64)
+    _probe_draws(_view(probe, at - 4), out)
+    if out.tolist() != [twin.random() for _ in range(2 * _N)] \
+            or probe.getstate() != twin.getstate():
+        return None
+    return at - 4
+
+
+#: per generator, its state in place (:func:`_view`)
+_VIEWS: weakref.WeakKeyDictionary[random.Random, State] = weakref.WeakKeyDictionary()
+
+
+def in_place(rng: random.Random) -> State | None:
+    """The state of ``rng`` (one :func:`mirrors` accepts) as an array in the generator's
+    own memory, compiled draws from it drawing from the generator; None where CPython's
+    layout is not the one expected (:func:`_locate`)."""
+    view = _VIEWS.get(rng)
+    if view is None:
+        offset = _locate()
+        if offset is None:
+            return None
+        if type(rng) is not random.Random:
+            rng.getstate()  # a SeededOnUse seeds itself (and becomes a random.Random)
+        view = _VIEWS[rng] = _view(rng, offset)
+    return view
+
+
 class Twister:
-    """The state of ``rng`` as an array compiled code draws from (:func:`genrand`), until
-    :meth:`close` hands it back to ``rng``.
+    """The state of ``rng`` as an array compiled code draws from (:func:`genrand`): the
+    generator's own memory (:func:`in_place`), else a copy until :meth:`close` hands it
+    back to ``rng`` (or always a copy: ``copy``)."""
 
-    The array a generator was left with is kept (:data:`_LEFT`) with the state it stands
-    for: when nothing has drawn from the generator since, the next :class:`Twister` of
-    it takes that array rather than converting the 625 numbers again."""
-
-    def __init__(self, rng: random.Random) -> None:
+    def __init__(self, rng: random.Random, copy: bool = False) -> None:
         self.rng = rng
-        version, words, self.gauss_next = rng.getstate()
-        assert version == 3
-        left = _LEFT.pop(rng, None)  # (taken: the array is drawn from in place)
-        self.state: State = left[1] if left is not None and left[0] == words \
-            else np.array(words, np.int64)
+        view = None if copy else in_place(rng)
+        self.copied = view is None
+        if view is None:
+            _, words, self.gauss_next = rng.getstate()
+            view = np.array((words[_N], *words[:_N]), np.uint32)
+        self.state: State = view
+
+    def set(self, state: State) -> None:
+        """Put the generator in the state ``state`` (an array of :attr:`state`'s shape)."""
+        self.state[:] = state
 
     def close(self) -> None:
-        """Set ``rng`` to the state drawn to."""
-        words = tuple(self.state.tolist())
-        self.rng.setstate((3, words, self.gauss_next))
-        _LEFT[self.rng] = (words, self.state)
-
-
-#: per generator, the state a :class:`Twister` left it in and that state's array
-_LEFT: weakref.WeakKeyDictionary[random.Random, tuple[tuple[int, ...], State]] = \
-    weakref.WeakKeyDictionary()
+        """Leave ``rng`` in the state drawn to (a copy written back)."""
+        if self.copied:
+            words = self.state.tolist()
+            self.rng.setstate((3, (*words[1:], words[0]), self.gauss_next))
 
 
 @njit(cache=True)
@@ -314,7 +376,7 @@ class Guesser:
                 if s != me:
                     table[i, s] = row[s]
         twister = Twister(rng)
-        states = np.empty((len(worlds) + 1, twister.state.shape[0]), np.int64)
+        states = np.empty((len(worlds) + 1, twister.state.shape[0]), np.uint32)
         array = np.array(worlds, np.int64)
         _guess_all(twister.state, array, me, count, table, CHOSEN_NOISE, states)
         worlds[:] = array.tolist()
@@ -329,5 +391,5 @@ class Guesser:
         if self.twister is None:
             self.rng.setstate(state)
         else:
-            self.twister.state = state
+            self.twister.set(state)
             self.twister.close()
