@@ -12,6 +12,7 @@ import pytest
 from pitchkit.bots import stage_choice
 from pitchkit.bots.calibrated import CalibratedBot
 from pitchkit.bots.search import STAGE_CARD_WORLDS, SearchBot
+from pitchkit.bots.staged_search import one_call
 from pitchkit.engine import Game
 from pitchkit.load import load_variant
 from pitchkit.results import Observation, Phase
@@ -82,7 +83,15 @@ def test_a_decision_draws_staged_cards_worlds(monkeypatch: pytest.MonkeyPatch) -
             asked.append(want)
         return real(self, obs, want)
 
+    real_call = stage_choice.one_call
+
+    def spy_call(search: SearchBot, obs: Observation, setup: Any, candidates: list[int],
+                 want: int, quick: Any) -> Any:
+        asked.append(want)
+        return real_call(search, obs, setup, candidates, want, quick)
+
     monkeypatch.setattr(SearchBot, "staged_worlds", spy)
+    monkeypatch.setattr(stage_choice, "one_call", spy_call)
     for _ in plays("pimps-and-hoes", seeds=1, staged_cards=6):
         pass
     assert asked and set(asked) == {6}
@@ -94,14 +103,20 @@ def test_a_decision_draws_staged_cards_worlds(monkeypatch: pytest.MonkeyPatch) -
     def one(self: SearchBot, obs: Observation, want: int) -> list[list[int]]:
         return real(self, obs, 1)
 
+    def one_world(search: SearchBot, obs: Observation, setup: Any, candidates: list[int],
+                  want: int, quick: Any) -> Any:
+        return real_call(search, obs, setup, candidates, 1, quick)
+
     monkeypatch.setattr(SearchBot, "staged_worlds", one)
+    monkeypatch.setattr(stage_choice, "one_call", one_world)
     for _, _, _, choice, usual in plays("pimps-and-hoes", seeds=1):
         assert choice == usual
 
 
 def test_the_best_candidate_by_its_play_outs_is_played(monkeypatch: pytest.MonkeyPatch) -> None:
     """The card whose play-outs are worth the most is played: with every play-out of one
-    candidate (not the calibrated bot's) made worth a point more, that one."""
+    candidate (not the calibrated bot's) made worth a point more, that one (the steps
+    one by one: in one call they are the same, tests/test_staged_search.py)."""
     picked = 0
     rules = load_variant("pimps-and-hoes")
     game = Game(rules, random.Random(3))
@@ -121,8 +136,10 @@ def test_the_best_candidate_by_its_play_outs_is_played(monkeypatch: pytest.Monke
                 return [1.0 if card == target else 0.0 for card in cards]
 
             monkeypatch.setattr(stage_choice, "staged_values", favour)
+            monkeypatch.setattr(stage_choice, "one_call", lambda *_: None)  # step by step
             assert stage_choice.search_stage_card(bot, obs, legal, usual, 8) == target
             monkeypatch.setattr(stage_choice, "staged_values", real)
+            monkeypatch.setattr(stage_choice, "one_call", one_call)
             picked += 1
         game.apply(bot.choose(obs, legal))
     assert picked >= 3

@@ -45,9 +45,11 @@ from pitchkit.bots.staged import (
     choose_stage,
     stage_order,
     stage_wants,
+    staged_setup,
 )
 from pitchkit.bots.staged_draw import Guesser
 from pitchkit.bots.staged_rows import staged_values
+from pitchkit.bots.staged_search import one_call
 from pitchkit.cards import JOKER_MASK
 from pitchkit.combos import best_kept, kept_mask
 from pitchkit.memo import per_rule_set
@@ -300,6 +302,14 @@ def search_stage_card(search: SearchBot, obs: Observation, legal: Sequence[int],
         return usual
     if usual not in candidates:
         candidates.append(usual)
+    quick = search.quick_score(obs)
+    search.at_trick = None
+    # the worlds, their play-outs, values and totals in one compiled call where it can
+    done = one_call(search, obs, staged_setup(search.table, obs, search.sight.held),
+                    candidates, want, quick)
+    if done is not None:
+        totals, drawn = done
+        return usual if drawn < 2 else search.chosen(totals, usual, drawn)
     worlds = search.staged_worlds(obs, want)
     if len(worlds) < 2:
         return usual
@@ -307,8 +317,6 @@ def search_stage_card(search: SearchBot, obs: Observation, legal: Sequence[int],
     played_by = [0] * n
     for s, c in obs.played:
         played_by[s] |= 1 << c
-    quick = search.quick_score(obs)
-    search.at_trick = None
     rows = [world for world in worlds for _ in candidates]
     dealts = [[world[s] | world[n + s] | played_by[s] for s in range(n)] for world in worlds]
     values = staged_values(search, obs, rows, [d for d in dealts for _ in candidates],

@@ -289,8 +289,6 @@ def combo_values(cap: Masks, rank_masks: Masks, table: Ints, team: Ints, me: int
     other sides' average); ``keys``: each pile's kind (its count of each scoring rank, in
     base 5). None when a kind is not yet in ``table`` (-1)."""
     rows, n = cap.shape
-    out = np.empty(rows, np.float64)
-    by_side = np.empty(n, np.int64)
     unknown = False
     for r in range(rows):
         for s in range(n):
@@ -309,6 +307,15 @@ def combo_values(cap: Masks, rank_masks: Masks, table: Ints, team: Ints, me: int
                 unknown = True
     if unknown:
         return None
+    return kind_values(keys, table, team, me)
+
+
+@njit(cache=True)
+def kind_values(keys: Ints, table: Ints, team: Ints, me: int) -> Any:
+    """:func:`combo_values` of piles of the kinds ``keys``, every one in ``table``."""
+    rows, n = keys.shape
+    out = np.empty(rows, np.float64)
+    by_side = np.empty(n, np.int64)
     for r in range(rows):
         by_side[:] = 0
         for s in range(n):
@@ -340,11 +347,16 @@ class ComboTable:
         team = np.array(quick.team_of, np.int64)
         out = combo_values(cap, self.rank_masks, self.table, team, quick.me, keys)
         if out is None:
-            total = self.combos.total
-            for r, s in zip(*np.nonzero(self.table[keys] < 0), strict=True):
-                self.table[keys[r, s]] = total(int(cap[r, s]))
-            out = combo_values(cap, self.rank_masks, self.table, team, quick.me, keys)
+            self.learn(cap, keys)
+            out = kind_values(keys, self.table, team, quick.me)
         return out.tolist()
+
+    def learn(self, cap: Masks, keys: Ints) -> None:
+        """Fill in the kinds of pile ``keys`` (of the piles ``cap``, as
+        :func:`combo_values` left them) not yet in the table."""
+        total = self.combos.total
+        for r, s in zip(*np.nonzero(self.table[keys] < 0), strict=True):
+            self.table[keys[r, s]] = total(int(cap[r, s]))
 
 
 @lru_cache(maxsize=64)
