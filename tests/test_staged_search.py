@@ -1,6 +1,7 @@
-"""A staged card decision in one compiled call (pitchkit.bots.staged_search.one_call) is
-the steps one by one (the worlds drawn, every candidate played out, valued and added up
-as candidates are dropped): the same totals, worlds, and generator after, on the shipped
+"""A staged card decision and a stage choice in one compiled call each
+(pitchkit.bots.staged_search: one_call, stage_call) are the steps one by one (the worlds
+drawn or the stage cards guessed, every candidate played out, valued and added up as
+candidates are dropped): the same totals, worlds, and generator after, on the shipped
 staged variants and random rule sets with stages under combination scoring."""
 
 from __future__ import annotations
@@ -8,11 +9,13 @@ from __future__ import annotations
 import dataclasses
 import random
 
+import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
+from pitchkit.bots import stage_choice
 from pitchkit.bots.calibrated import CalibratedBot
-from pitchkit.bots.search import SearchBot
+from pitchkit.bots.search import SELECT_FLAG, SearchBot
 from pitchkit.bots.stage_choice import add_up
 from pitchkit.bots.staged import staged_setup
 from pitchkit.bots.staged_draw import staged_worlds
@@ -96,12 +99,71 @@ def test_a_card_decision_in_one_call_is_the_steps(variant: str, seed: int,
 @given(variants(focus="play.stages"), st.sampled_from(STAGED), st.integers(0, 2**31))
 def test_a_card_decision_in_one_call_of_random_rules_is_the_steps(
         drawn: Rules, scored_as: str, seed: int) -> None:
+    check_hand(scored_with(drawn, scored_as), seed, None)
+
+
+def scored_with(drawn: Rules, scored_as: str) -> Rules:
     """A random rule set's players, deck, deal and card play (its first leader not the
-    pitcher: there is no auction) in a staged variant's scoring."""
+    pitcher: there is no auction) in the staged variant ``scored_as``'s scoring; rejected
+    (hypothesis draws again) without stages or not valid."""
     base = load_variant(scored_as)
     rules = dataclasses.replace(
         base, players=drawn.players, deck=drawn.deck, deal=drawn.deal,
         play=dataclasses.replace(drawn.play, first_leader=base.play.first_leader))
     assume(rules.play.stages and not rules.play.trumps_only)
     assume(not any(not f.note for f in check_rules(rules)))
-    check_hand(rules, seed, None)
+    return rules
+
+
+def check_stages(rules: Rules, seed: int, monkeypatch: pytest.MonkeyPatch) -> int:
+    """One hand of calibrated bots; at every stage choice, the search bot of that seat's
+    stage search with its guesses, play-outs and totals in one call and step by step,
+    from generators of one seed (the first's kinds of pile not yet known to the table):
+    the same totals, choice and generator after. The choices checked."""
+    n = rules.players.count
+    combo_table.cache_clear()
+    game = Game(rules, random.Random(seed))
+    searchers = [SearchBot(rules, s, random.Random(s)) for s in range(n)]
+    players = [CalibratedBot(rules, s, random.Random(s)) for s in range(n)]
+    checked = 0
+    for index, (seat, obs, legal) in enumerate(turns(game, 1)):
+        bot = searchers[seat]
+        bot.sight.see(obs)
+        if obs.phase is Phase.SELECT and obs.trump is not None and bot._staged:
+            usual = CalibratedBot.choose(bot, obs, legal) & ~SELECT_FLAG
+            made = []
+            for one in (True, False):
+                seen: list[dict[int, float]] = []
+                bot.rng = random.Random(index)
+
+                def chosen(totals: dict[int, float], usual: int, worlds: int,
+                           seen: list[dict[int, float]] = seen, bot: SearchBot = bot) -> int:
+                    seen.append(dict(totals))
+                    return SearchBot.chosen(bot, totals, usual, worlds)
+
+                monkeypatch.setattr(bot, "chosen", chosen)
+                if not one:
+                    monkeypatch.setattr(stage_choice, "stage_call", lambda *_: None)
+                choice = stage_choice.search_stage(bot, obs, usual)
+                made.append((choice, seen, bot.rng.getstate()))
+                monkeypatch.undo()
+            assert made[0] == made[1]
+            checked += bool(made[0][1])
+        game.apply(players[seat].choose(obs, legal))
+    return checked
+
+
+@settings(max_examples=6, deadline=None)
+@given(st.sampled_from(STAGED), st.integers(0, 2**31))
+def test_a_stage_choice_in_one_call_is_the_steps(variant: str, seed: int) -> None:
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        assert check_stages(load_variant(variant), seed, monkeypatch) >= 2
+
+
+@settings(max_examples=4, deadline=None)
+@given(variants(focus="play.stages"), st.sampled_from(STAGED), st.integers(0, 2**31))
+def test_a_stage_choice_in_one_call_of_random_rules_is_the_steps(
+        drawn: Rules, scored_as: str, seed: int) -> None:
+    rules = scored_with(drawn, scored_as)
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        check_stages(rules, seed, monkeypatch)

@@ -49,7 +49,7 @@ from pitchkit.bots.staged import (
 )
 from pitchkit.bots.staged_draw import Guesser
 from pitchkit.bots.staged_rows import staged_values
-from pitchkit.bots.staged_search import one_call
+from pitchkit.bots.staged_search import one_call, stage_call
 from pitchkit.cards import JOKER_MASK
 from pitchkit.combos import best_kept, kept_mask
 from pitchkit.memo import per_rule_set
@@ -258,6 +258,10 @@ def search_stage(search: SearchBot, obs: Observation, usual: int) -> int:
     for s, c in obs.played:
         played_by[s] |= 1 << c
     search.at_trick = None  # whole play-outs (leaf's horizon is the card play's)
+    # the guesses, play-outs, values and totals in one compiled call where it can
+    done = stage_call(search, lead_obs, worlds, candidates, cards, count, quick)
+    if done is not None:
+        return search.chosen(done, usual, len(worlds))
     # rule: every other world guesses the heuristic bot's choice
     keys = [[None if s == me else tab.wants if i % 2 == 0
              else heuristic_wants(tab, rules, world[s] | world[n + s]) for s in range(n)]

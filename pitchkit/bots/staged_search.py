@@ -22,21 +22,29 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import numpy.typing as npt
 
+from pitchkit.bots.heuristic import know
+from pitchkit.bots.heuristic import stage_tables as wish_tables
 from pitchkit.bots.kernels import njit
 from pitchkit.bots.quickscore import QuickScore
-from pitchkit.bots.staged import CHOSEN_NOISE, TRIES, Setup
-from pitchkit.bots.staged_draw import Twister, draw_worlds, mirrors
+from pitchkit.bots.staged import CHOSEN_NOISE, TRIES, Setup, stage_wants
+from pitchkit.bots.staged_draw import Twister, _guess, draw_worlds, mirrors
 from pitchkit.bots.staged_rows import (
     _JOKER_FREE,
     _SUITS,
     ComboTable,
+    _count,
     _start,
+    _top,
     combo_table,
     combo_values,
     kind_values,
     play_staged_rows,
     staged_tables,
 )
+from pitchkit.cards import JOKER_MASK
+from pitchkit.combos import kept_mask
+from pitchkit.memo import per_rule_set
+from pitchkit.variant import Rules
 
 if TYPE_CHECKING:
     from pitchkit.bots.search import SearchBot
@@ -131,9 +139,9 @@ def card_totals(mt: Any, want: int, tries: int, free: Any, others: Any, stage_ne
 def known_totals(keys: Any, table: Any, value_team: Any, value_me: int, count: int,
                  worlds: int, gap: float, prune_from: int) -> Any:
     """:func:`card_totals`' totals and worlds added, every pile's kind (``keys``) in
-    ``table`` now (the totals)."""
+    ``table`` now."""
     values = kind_values(keys, table, value_team, value_me)
-    return add_up_values(values, count, worlds, gap, prune_from)[0]
+    return add_up_values(values, count, worlds, gap, prune_from)
 
 
 def one_call(search: SearchBot, obs: Observation, setup: Setup | None,
@@ -173,8 +181,8 @@ def one_call(search: SearchBot, obs: Observation, setup: Setup | None,
                            "more plays than cards)")
     if status == UNKNOWN:
         table.learn(cap, keys)
-        totals = known_totals(keys, table.table, team, quick.me, len(candidates), drawn,
-                              search.prune, PRUNE_FROM)
+        totals, _ = known_totals(keys, table.table, team, quick.me, len(candidates), drawn,
+                                 search.prune, PRUNE_FROM)
     return dict(zip(candidates, totals.tolist(), strict=True)), drawn
 
 
@@ -195,3 +203,166 @@ def _wants(wants: tuple[float, ...]) -> npt.NDArray[np.float64]:
     if _WANTS[0] is not wants:
         _WANTS[:] = [wants, np.array(wants, np.float64)]
     return _WANTS[1]
+
+
+@njit(cache=True)
+def lead_of(hand: int, trumps: int, trump_order: Any, trump_first: bool, no_joker: bool,
+            joker_mask: int) -> Any:
+    """:func:`~pitchkit.bots.stage_choice.thumb_lead`: the strongest trump held, else the
+    highest plain card (of the first suit on a tie); a trump where the first lead must be
+    one, never a joker where the rules say so; -1 from no card."""
+    legal = hand
+    if trump_first and hand & trumps:
+        legal = hand & trumps
+    if no_joker and legal & ~joker_mask:
+        legal = legal & ~joker_mask
+    held = legal & trumps
+    if held:
+        for c in trump_order:
+            if held >> c & 1:
+                return c
+    card = -1
+    best = -1
+    for c in range(52):
+        if legal >> c & 1 and c % 13 > best:
+            card = c
+            best = c % 13
+    if card < 0 and legal:
+        card = _top(legal)
+    return card
+
+
+@njit(cache=True)
+def stage_totals(mt: Any, worlds: Any, me: int, count: int, wants: Any, wish: Any,
+                 adds: Any, kept: Any, noise: float, candidates: Any, cards: int,
+                 leader: int, trump_first: bool, joker_mask: int, led0: int, captured0: Any,
+                 won0: Any, later: Any, first_lead0: bool, next_seat: Any, team: Any,
+                 eff: Any, keys_by_led: Any, cost: Any, trump_order: Any, trumps: int,
+                 masks: Any, following: int, never_joker: bool, joker_free: int,
+                 order: Any, suits: Any, rank_masks: Any, table: Any, value_team: Any,
+                 value_me: int, gap: float, prune_from: int) -> Any:
+    """The stage search's (:func:`~pitchkit.bots.stage_choice.search_stage`) after its
+    worlds are drawn, in one call: every other seat's stage cards guessed in each world
+    from the generator ``mt`` (the even worlds by ``wants``, the odd by the heuristic's
+    wish, ``adds`` more for the cards of ``kept``: :class:`~pitchkit.bots.staged_draw.Guesser`),
+    each of ``candidates`` (of ``me``'s reserve ``cards``) played out from the stage's
+    first lead (``leader``'s, :func:`lead_of`), valued and added up
+    (:func:`add_up_values`), and the generator left where the guesses of the worlds added
+    leave it: what ended it (:data:`DONE`, :data:`UNKNOWN`, :data:`BROKEN`), the totals,
+    the worlds added, and (not done: for the caller to finish) what each seat captured,
+    its pile's kind, and the generator's states after each number of worlds guessed."""
+    w_count, n2 = worlds.shape
+    n = n2 // 2
+    states = np.empty((w_count + 1, mt.shape[0]), mt.dtype)
+    listed = np.empty(54, np.int64)
+    held = np.empty(54, np.float64)
+    key = np.empty(54, np.float64)
+    guessed = worlds.copy()
+    states[0] = mt
+    for w in range(w_count):
+        for s in range(n):
+            if s == me:
+                continue
+            unplayed = guessed[w, s] | guessed[w, n + s]
+            if w % 2 == 0:
+                key[:] = wants
+            else:
+                for c in range(54):
+                    key[c] = wish[c] + adds[c] if kept[w, s] >> c & 1 else wish[c]
+            chosen = _guess(mt, unplayed, min(count, _count(unplayed)), key, noise, listed,
+                            held)
+            guessed[w, s] = chosen
+            guessed[w, n + s] = unplayed & ~chosen
+        states[w + 1] = mt
+    k = candidates.shape[0]
+    rows = w_count * k
+    hands = np.empty((rows, n), np.int64)
+    reserves = np.empty((rows, n), np.int64)
+    firsts = np.empty(rows, np.int64)
+    for r in range(rows):
+        w = r // k
+        for s in range(n):
+            hands[r, s] = guessed[w, s]
+            reserves[r, s] = guessed[w, n + s]
+        choice = candidates[r % k]
+        hands[r, me] = choice
+        reserves[r, me] = cards & ~choice
+        firsts[r] = lead_of(hands[r, leader], trumps, trump_order, trump_first, never_joker,
+                            joker_mask)
+    keys = np.empty((rows, n), np.int64)
+    totals = np.zeros(k, np.float64)
+    cap, _, _, broken = play_staged_rows(
+        hands, reserves, firsts, leader, 0, led0, -1, -1, 0, captured0, won0, later,
+        first_lead0, next_seat, team, eff, keys_by_led, cost, trump_order, trumps, masks,
+        following, never_joker, joker_free, order, suits)
+    if broken:
+        return BROKEN, totals, 0, cap, keys, states
+    values = combo_values(cap, rank_masks, table, value_team, value_me, keys)
+    if values is None:
+        return UNKNOWN, totals, 0, cap, keys, states
+    totals, reached = add_up_values(values, k, w_count, gap, prune_from)
+    mt[:] = states[reached]
+    return DONE, totals, reached, cap, keys, states
+
+
+def stage_call(search: SearchBot, lead_obs: Observation, worlds: list[list[int]],
+               candidates: list[int], cards: int, count: int, quick: QuickScore
+               ) -> dict[int, float] | None:
+    """The stage search's totals (per candidate, in order) in its ``worlds`` (drawn, not
+    yet guessed), in one compiled call (:func:`stage_totals`), as its steps one by one
+    would make them; None where they are taken one by one (as :func:`one_call`).
+    ``lead_obs``: the searching seat's observation as the stage's first leader sees the
+    first lead; ``quick`` the searching seat's scorer."""
+    table = _table_of(search, quick)
+    if table is None or not mirrors(search.rng):
+        return None
+    from pitchkit.bots.search import PRUNE_FROM, PRUNE_GAP
+
+    rules = search.rules
+    trump = lead_obs.trump
+    assert trump is not None
+    me = quick.me
+    n = search.table.n
+    tab = staged_tables(rules, trump)
+    wishes = _stage_keys(rules, trump)
+    kept = np.zeros((len(worlds), n), np.int64)
+    if know(rules).combinations:
+        combinations = rules.combinations
+        for i in range(1, len(worlds), 2):  # rule: every other world the heuristic's
+            world = worlds[i]
+            for s in range(n):
+                if s != me:
+                    kept[i, s] = kept_mask(combinations, world[s] | world[n + s])
+    st = _start(search, lead_obs)
+    assert st.placed == 0
+    team = np.array(quick.team_of, np.int64)
+    twister = Twister(search.rng)
+    leader = lead_obs.seat
+    status, totals, reached, cap, keys, states = stage_totals(
+        twister.state, np.array(worlds, np.int64), me, count, *wishes, kept, CHOSEN_NOISE,
+        np.array(candidates, np.int64), cards, leader,
+        st.first_lead, JOKER_MASK, st.led,
+        st.captured, st.tricks_won, st.later, st.first_lead, st.next_seat, st.team,
+        tab.eff, tab.keys_by_led, tab.cost, tab.trump_order, tab.trumps, tab.masks,
+        search.table.following, tab.never_joker, _JOKER_FREE, tab.order, _SUITS,
+        table.rank_masks, table.table, team, me, PRUNE_GAP, PRUNE_FROM)
+    if status == BROKEN:
+        twister.close()
+        raise RuntimeError("staged play-outs: a row broken (a card not held asked for, or "
+                           "more plays than cards)")
+    if status == UNKNOWN:
+        table.learn(cap, keys)
+        totals, reached = known_totals(keys, table.table, team, me, len(candidates),
+                                       len(worlds), PRUNE_GAP, PRUNE_FROM)
+        twister.set(states[reached])
+    twister.close()
+    return dict(zip(candidates, totals.tolist(), strict=True))
+
+
+@per_rule_set(64)
+def _stage_keys(rules: Rules, trump: int) -> tuple[npt.NDArray[np.float64], ...]:
+    """The stage guesses' keys of a rule set and trump, as arrays: what a play-out wants
+    (:func:`~pitchkit.bots.staged.stage_wants`), the heuristic's wish and what a card of
+    the best combination adds to it (:func:`~pitchkit.bots.heuristic.stage_tables`)."""
+    wish, adds = wish_tables(rules, trump)
+    return tuple(np.array(t, np.float64) for t in (stage_wants(rules, trump), wish, adds))
