@@ -87,6 +87,21 @@ def add_up_values(values: Any, count: int, worlds: int, gap: float, prune_from: 
 
 
 @njit(cache=True)
+def _rows(worlds: Any, rows: int, count: int) -> Any:
+    """The first ``rows`` play-outs' stage cards and reserves (a row each, a column a
+    seat): each world's (its seats' stage cards, then their reserves) ``count`` times."""
+    n = worlds.shape[1] // 2
+    hands = np.empty((rows, n), np.int64)
+    reserves = np.empty((rows, n), np.int64)
+    for r in range(rows):
+        w = r // count
+        for s in range(n):
+            hands[r, s] = worlds[w, s]
+            reserves[r, s] = worlds[w, n + s]
+    return hands, reserves
+
+
+@njit(cache=True)
 def card_totals(mt: Any, want: int, tries: int, free: Any, others: Any, stage_need: Any,
                 reserve_need: Any, banned: Any, hand: int, reserve: int, me: int,
                 wants: Any, noise: float, candidates: Any, count0: int, led0: int,
@@ -109,14 +124,9 @@ def card_totals(mt: Any, want: int, tries: int, free: Any, others: Any, stage_ne
     n = stage_need.shape[0]
     count = candidates.shape[0]
     rows = drawn * count if drawn >= 2 else 0
-    hands = np.empty((rows, n), np.int64)
-    reserves = np.empty((rows, n), np.int64)
+    hands, reserves = _rows(worlds, rows, count)
     firsts = np.empty(rows, np.int64)
     for r in range(rows):
-        w = r // count
-        for s in range(n):
-            hands[r, s] = worlds[w, s]
-            reserves[r, s] = worlds[w, n + s]
         firsts[r] = candidates[r % count]
     keys = np.empty((rows, n), np.int64)
     totals = np.zeros(count, np.float64)
@@ -276,14 +286,9 @@ def stage_totals(mt: Any, worlds: Any, me: int, count: int, wants: Any, wish: An
         states[w + 1] = mt
     k = candidates.shape[0]
     rows = w_count * k
-    hands = np.empty((rows, n), np.int64)
-    reserves = np.empty((rows, n), np.int64)
+    hands, reserves = _rows(guessed, rows, k)
     firsts = np.empty(rows, np.int64)
     for r in range(rows):
-        w = r // k
-        for s in range(n):
-            hands[r, s] = guessed[w, s]
-            reserves[r, s] = guessed[w, n + s]
         choice = candidates[r % k]
         hands[r, me] = choice
         reserves[r, me] = cards & ~choice
