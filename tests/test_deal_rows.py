@@ -116,8 +116,10 @@ def check_estimates(rules: Rules, seed: int, hands: int) -> None:
                                      (_NO_CHECK, drawn[:want])):
             # the worlds written into the first rows of the array given, their number back
             out = np.full((want, n), 7, np.uint64)
-            count = kept(keys, *args, out, *check_args)
+            agreed, count = kept(keys, *args, out, *check_args)
             assert out[:count].tolist() == expected
+            assert agreed == (count if check_args is _NO_CHECK
+                              else sum(map(check, expected)))
 
 
 @pytest.mark.parametrize("name", [name for name, _ in shipped_variants()])

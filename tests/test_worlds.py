@@ -11,18 +11,22 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from pitchkit.actions import ALONE
+from pitchkit.bots.deal_rows import BidCheck, deal_kept
 from pitchkit.bots.heuristic import HeuristicBot
 from pitchkit.bots.montecarlo import MonteCarloBot
 from pitchkit.bots.worlds import (
+    BID_TRIES,
     Known,
     Sight,
     Table,
+    draw_kept,
     draw_world,
     draw_worlds,
     known,
     matched_world,
     sample_world,
     sample_worlds,
+    skip,
     voids,
 )
 from pitchkit.engine import Game
@@ -177,6 +181,55 @@ def test_worlds_drawn_at_once_deal_as_one_at_a_time(variant: str) -> None:
                 [w for w in one if w is not None])
             b = sum(w[seat] >> card & 1 for w in many) / len(many)
             assert abs(a - b) < 0.05, (seat, card, a, b)
+
+
+@pytest.mark.parametrize("variant", ["auction-pitch", "call-partner-pitch", "pedro"])
+def test_the_draw_that_checks_the_bid_keeps_the_worlds_of_all_its_keys_drawn_at_once(
+        variant: str) -> None:
+    """draw_kept draws the keys of only the worlds it wants first (the rest only where too
+    few of them agree with the bid, else the generator moved past them): the same worlds,
+    and the generator where it would be, as the keys of every world drawn at once and
+    read by deal_kept; with bids that many worlds miss (both ways taken)."""
+    rng = random.Random(3)
+    ways = {"read on": 0, "moved past": 0}
+    for rules, _game, obs, sight in positions(variant, 5):
+        know = known(Table.of(rules), obs, sight)
+        assert know is not None
+        if not know.order or know.total_need > len(know.free):
+            continue
+        judge = HeuristicBot(rules, obs.seat, random.Random(0))
+        pitcher = rng.choice(know.order)
+        check = BidCheck(judge, pitcher, 0, rng.choice([1, 2, judge.k.items_total]),
+                         obs.trump).args()
+        want = rng.randint(1, 20)
+        count = want * (1 + BID_TRIES)
+        seed = rng.getrandbits(32)
+        lazy, whole = np.random.default_rng(seed), np.random.default_rng(seed)
+        worlds = draw_kept(know, obs.seat, obs.hand, count, want, lazy, check)
+        base = list(know.fixed)
+        base[obs.seat] = obs.hand
+        bits, order, need, barred = know.arrays()
+        out = np.empty((want, len(base)), np.uint64)
+        _, kept = deal_kept(whole.random((count, len(know.free))), bits,
+                            np.array(base, np.uint64), order, need, barred,
+                            np.uint64(know.keep_trumps), out, *check)
+        assert worlds == out[:kept].tolist()
+        assert lazy.random(3).tolist() == whole.random(3).tolist()
+        # (the first want worlds' keys agreeing or not: the rest read, or moved past)
+        first = np.empty_like(out)
+        some, _ = deal_kept(np.random.default_rng(seed).random((want, len(know.free))),
+                            bits, np.array(base, np.uint64), order, need, barred,
+                            np.uint64(know.keep_trumps), first, *check)
+        ways["read on" if some < want else "moved past"] += 1
+    assert min(ways.values()) > 3, ways
+
+
+@pytest.mark.parametrize("bits", [np.random.PCG64, np.random.MT19937])
+def test_skipping_keys_leaves_the_generator_as_drawing_them(bits: type) -> None:
+    skipped, drawn = np.random.Generator(bits(9)), np.random.Generator(bits(9))
+    skip(skipped, 37)
+    drawn.random(37)
+    assert skipped.random(5).tolist() == drawn.random(5).tolist()
 
 
 def test_the_voids_of_a_hand_played_alone_are_the_engines_record() -> None:

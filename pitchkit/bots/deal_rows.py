@@ -203,16 +203,17 @@ def deal_kept(keys: Any, bits: Masks, base: Masks, order: Ints, need: Ints, barr
               keep: Any, good: Masks, pitcher: int, played: Any, bid: int, trumps: Any,
               higher: Masks, lower: Masks, kinds: Ints, values: Ints, cards: Ints, u: float,
               partners: int, teams: int, game_tie_nobody: bool, low_goes_to_holder: bool,
-              deck: Any, tens: Any) -> int:
+              deck: Any, tens: Any) -> tuple[int, int]:
     """The worlds ``sample_worlds`` keeps of a draw, in its order, drawn only as far as it
     reads them, written into the first rows of ``good`` (``want`` rows: at most that many
-    kept; their number handed back: numba boxes an array it hands back, a decision's
-    fixed cost): per row of ``keys`` (a random key a free card) the free cards in the order
-    of their keys (:func:`sort_keys`, numpy's ``argsort``) dealt as :func:`deal_rows`
-    deals a row, a world that ran into a corner left out; of the others, read in turn,
-    the first ``want`` whose ``pitcher`` holds a hand (with the cards it ``played``) the
-    heuristic's estimate (:func:`hand_estimate`) puts within a point of its ``bid``, then,
-    where fewer do, the first of those that do not. With ``pitcher`` -1 (no bid to
+    kept; how many of them agree with the bid and their number handed back: numba boxes
+    an array it hands back, a decision's fixed cost): per row of ``keys`` (a random key
+    a free card) the free cards in the order of their keys (:func:`sort_keys`, numpy's
+    ``argsort``) dealt as :func:`deal_rows` deals a row, a world that ran into a corner
+    left out; of the others, read in turn, the first ``want`` whose ``pitcher`` holds a
+    hand (with the cards it ``played``) the heuristic's estimate (:func:`hand_estimate`)
+    puts within a point of its ``bid``, then, where fewer do, the first of those that do
+    not. With ``pitcher`` -1 (no bid to
     check), the first ``want`` that did not run into a corner."""
     count, f = keys.shape
     want, n = good.shape
@@ -236,7 +237,7 @@ def deal_kept(keys: Any, bits: Masks, base: Masks, order: Ints, need: Ints, barr
             b += 1
     rest = min(want - g, b)
     good[g:g + rest] = bad[:rest]
-    return g + rest
+    return g, g + rest
 
 
 #: :func:`estimate_tables` by the heuristic's knowledge of a rule set (its id: hashing it

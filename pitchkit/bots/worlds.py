@@ -482,7 +482,14 @@ def draw_kept(know: Known, me: int, hand: int, count: int, want: int,
     ``gen``), the first ``want`` that agree with the bid ``check`` reads
     (``BidCheck.args``: the one-by-one check's choice, :func:`agreeing_first`), or with
     :data:`_NO_CHECK` the first ``want``: dealt and checked in one compiled call
-    (:func:`pitchkit.bots.deal_rows.deal_kept`), only as far as it reads them."""
+    (:func:`pitchkit.bots.deal_rows.deal_kept`), only as far as it reads them.
+
+    Only the keys of the first ``want`` worlds are drawn at first (nearly every world
+    agrees with the bid: the rest are seldom read); where fewer than ``want`` of them
+    agree, the rest are drawn and the whole draw read again, else ``gen`` is moved on
+    past the keys not drawn (``advance``: a key is one 64-bit draw), as if they were.
+    The same worlds and the same generator after, as drawing all ``count`` at once
+    (tests/test_deal_rows.py), for a quarter of the keys."""
     from pitchkit.bots.deal_rows import deal_kept
 
     base = list(know.fixed)
@@ -492,11 +499,33 @@ def draw_kept(know: Known, me: int, hand: int, count: int, want: int,
     if not know.order:
         return [list(base) for _ in range(min(count, want))]
     bits, order, need, barred = know.arrays()
+    free = len(know.free)
     out = np.empty((want, len(base)), np.uint64)  # (made here: numba's boxing costs more)
-    kept = deal_kept(gen.random((count, len(know.free))), bits, np.array(base, np.uint64),
-                     order, need, barred, np.uint64(know.keep_trumps), out, *check)
+    args = (bits, np.array(base, np.uint64), order, need, barred, np.uint64(know.keep_trumps),
+            out, *check)
+    first = min(count, want)
+    keys = gen.random((first, free))
+    agreed, kept = deal_kept(keys, *args)
+    if first < count:
+        if agreed < want:
+            # too few of the first agree: the rest of the draw, read from its start again
+            _, kept = deal_kept(np.concatenate((keys, gen.random((count - first, free)))),
+                                *args)
+        else:
+            skip(gen, (count - first) * free)  # the keys never read
     worlds: list[list[int]] = out[:kept].tolist()
     return worlds
+
+
+def skip(gen: np.random.Generator, keys: int) -> None:
+    """Move ``gen`` on as if it drew ``keys`` random keys (``random()``: one 64-bit draw
+    each): at once where its bit generator can (numpy's default, PCG64), else by
+    drawing them."""
+    bits = gen.bit_generator
+    if isinstance(bits, np.random.PCG64):
+        bits.advance(keys)
+    else:
+        gen.random(keys)
 
 
 def sample_worlds(know: Known, me: int, hand: int, count: int, rng: random.Random,
