@@ -12,7 +12,7 @@ import pytest
 
 from pitchkit.bots import parse_bot_spec
 from pitchkit.bots.search import SearchBot
-from pitchkit.bots.sequential import choice_of, settle
+from pitchkit.bots.sequential import choice_of, settle, spread
 from pitchkit.engine import Game
 from pitchkit.load import load_variant
 from pitchkit.results import Phase
@@ -47,6 +47,57 @@ def searched(variant: str, seeds: int = 1, **settings: Any) -> Iterator[tuple[in
                 if obs.phase is Phase.PLAY and drawn:
                     yield sum(drawn), bots[seat]._played_out
                 game.apply(choice)
+
+
+def settle_in_numpy(values: np.ndarray, usual: int, margin: float, confidence: float
+                    ) -> tuple[int, list[int]]:
+    """The definition of :func:`settle` (numpy throughout), as it was before its sums
+    were compiled (``sequential.spread``)."""
+    n, m = values.shape
+    means = (values.sum(axis=0) / n).tolist()
+    lead = choice_of(means, usual, margin)
+    if n < 2:
+        return lead, [j for j in range(m) if j != lead]
+    diffs = values[:, lead:lead + 1] - values
+    gap = diffs.sum(axis=0) / n
+    square = ((diffs - gap) ** 2).sum(axis=0) / ((n - 1) * n)
+    open_: list[int] = []
+    for j, (g, sq) in enumerate(zip(gap.tolist(), square.tolist(), strict=True)):
+        if j == lead:
+            continue
+        slack = -margin if j == usual else margin
+        if not (g + slack > 0 and (g + slack) ** 2 > confidence * confidence * sq):
+            open_.append(j)
+    return lead, open_
+
+
+def test_the_compiled_sums_are_numpys_bit_for_bit() -> None:
+    """spread's means, gaps and squared errors are numpy's, to the bit, on random values
+    and on values of few kinds (ties, alike columns), so settle chooses as its numpy
+    definition did on every one (the rivals' tests then read the same floats)."""
+    gen = np.random.default_rng(7)
+    for trial in range(3000):
+        n, m = int(gen.integers(2, 70)), int(gen.integers(2, 9))
+        if trial % 3 == 0:
+            values = gen.normal(0, 3, (n, m))
+        elif trial % 3 == 1:
+            values = gen.integers(-4, 5, (n, m)) / 3 + gen.choice([0.0, 10.0], (n, m))
+        else:
+            values = np.repeat(gen.integers(-2, 3, (n, 1)) * 0.5, m, axis=1)
+            values[:, int(gen.integers(m))] += gen.integers(0, 2, n) * 0.25
+        usual = int(gen.integers(m))
+        margin = float(gen.choice([0.0, 0.25, 0.5]))
+        lead = choice_of((values.sum(axis=0) / n).tolist(), usual, margin)
+        gaps, squares = np.empty(m), np.empty(m)
+        assert spread(values, usual, margin, gaps, squares) == lead
+        diffs = values[:, lead:lead + 1] - values
+        gap = diffs.sum(axis=0) / n
+        assert gaps.tobytes() == gap.tobytes()
+        assert squares.tobytes() == (((diffs - gap) ** 2).sum(axis=0)
+                                     / ((n - 1) * n)).tobytes()
+        for confidence in (1.0, 2.0):
+            assert settle(values, usual, margin, confidence) \
+                == settle_in_numpy(values, usual, margin, confidence)
 
 
 def test_settle_stops_where_the_candidates_come_out_alike() -> None:

@@ -135,7 +135,7 @@ from pitchkit.bots.heuristic import HeuristicBot, know
 from pitchkit.bots.leaf import Leaf
 from pitchkit.bots.playout import careful_policy
 from pitchkit.bots.quickscore import QuickScore
-from pitchkit.bots.sequential import CONFIDENCE, settle
+from pitchkit.bots.sequential import CONFIDENCE, compile_spread, settle
 from pitchkit.bots.stage_choice import search_stage, search_stage_card
 from pitchkit.bots.staged import choose_stage, stage_order, staged_setup
 from pitchkit.bots.staged_draw import staged_worlds
@@ -379,6 +379,8 @@ class SearchBot(CalibratedBot):
         self._batch_tables = [batch_tables(rules, trump) for trump in range(4)] \
             if self._batched else []
         compile_deal()  # the worlds' deal compiled before the first decision
+        if self.step:
+            compile_spread()  # and the sums that settle a decision in steps
         #: the batched scorer's score changes by bid, for (pitcher, bid) (worked out once)
         self._bid_key: tuple[object, ...] | None = None
         self._bid_change: Any = None

@@ -18,14 +18,20 @@ play-outs and their scoring), so two batches measured cheaper than doubling batc
 the first batch.
 
 All arithmetic here: no randomness (the worlds come from the search's seeded generators).
+The means and spreads are summed in compiled code (:func:`spread`, numba: numpy's own
+sums, bit for bit; tests/test_search_sequential.py), the rivals' tests in Python (its
+``**`` of floats, the C library's ``pow``, is not always a product to the bit).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 import numpy as np
 import numpy.typing as npt
+
+from pitchkit.bots.kernels import njit
 
 #: Standard errors of the mean difference the choice's lead must clear by default
 #: (setting ``confidence``).
@@ -47,16 +53,13 @@ def settle(values: npt.NDArray[np.float64], usual: int, margin: float,
     ``usual`` the calibrated bot's card): the choice as it stands (a column), and the
     columns of the rivals not yet settled (see the module), the choice's first."""
     n, m = values.shape
-    means = (values.sum(axis=0) / n).tolist()
-    lead = choice_of(means, usual, margin)
     if n < 2:
+        lead = choice_of((values.sum(axis=0) / n).tolist(), usual, margin)
         return lead, [j for j in range(m) if j != lead]
-    diffs = values[:, lead:lead + 1] - values  # the choice's lead over each, world by world
-    gap = diffs.sum(axis=0) / n
-    # the standard error of each mean difference, squared (the choice's own: 0)
-    square = ((diffs - gap) ** 2).sum(axis=0) / ((n - 1) * n)
+    gaps, squares = np.empty(m), np.empty(m)  # (made here: numba's boxing costs more)
+    lead = spread(np.ascontiguousarray(values, np.float64), usual, margin, gaps, squares)
     open_: list[int] = []
-    for j, (g, sq) in enumerate(zip(gap.tolist(), square.tolist(), strict=True)):
+    for j, (g, sq) in enumerate(zip(gaps.tolist(), squares.tolist(), strict=True)):
         if j == lead:
             continue
         # the slack the choice rule allows: against the calibrated bot's card the choice
@@ -65,3 +68,55 @@ def settle(values: npt.NDArray[np.float64], usual: int, margin: float,
         if not (g + slack > 0 and (g + slack) ** 2 > confidence * confidence * sq):
             open_.append(j)
     return lead, open_
+
+
+@njit(cache=True)
+def spread(values: npt.NDArray[np.float64], usual: int, margin: float,
+           gaps: npt.NDArray[np.float64], squares: npt.NDArray[np.float64]) -> int:
+    """FASTER COPY of what :func:`settle` worked out in numpy before its rivals' tests
+    (the definition, kept in tests/test_search_sequential.py, held equal there bit for
+    bit): the choice as it stands (:func:`choice_of` of the columns' means, ``values``
+    at least two rows), handed back, and per column the mean of the choice's lead over it
+    world by world (``gaps``) and that mean's standard error squared (``squares``; the
+    choice's own: 0). Each sum over the rows in their order from the first, as numpy's
+    ``sum(axis=0)`` of a row-major array adds them."""
+    n, m = values.shape
+    means = np.empty(m)
+    for j in range(m):
+        means[j] = values[0, j]
+    for i in range(1, n):
+        for j in range(m):
+            means[j] += values[i, j]
+    for j in range(m):
+        means[j] /= n
+    # the best mean, the calibrated bot's card on a tie, else the first
+    best = 0
+    for j in range(1, m):
+        if means[j] > means[best] or (means[j] == means[best] and j == usual):
+            best = j
+    lead = best if means[best] - means[usual] > margin else usual
+    for j in range(m):
+        gaps[j] = values[0, lead] - values[0, j]
+    for i in range(1, n):
+        for j in range(m):
+            gaps[j] += values[i, lead] - values[i, j]
+    for j in range(m):
+        gaps[j] /= n
+    for j in range(m):
+        d = values[0, lead] - values[0, j] - gaps[j]
+        squares[j] = d * d
+    for i in range(1, n):
+        for j in range(m):
+            d = values[i, lead] - values[i, j] - gaps[j]
+            squares[j] += d * d
+    scale = float((n - 1) * n)
+    for j in range(m):
+        squares[j] /= scale
+    return lead
+
+
+@lru_cache(maxsize=1)
+def compile_spread() -> None:
+    """Compile :func:`spread` (or load it from numba's cache) for the types :func:`settle`
+    passes it, before a search's first decision."""
+    spread(np.zeros((2, 2)), 0, 0.0, np.empty(2), np.empty(2))
