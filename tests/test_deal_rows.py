@@ -15,7 +15,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pitchkit.bots.deal_rows import BidCheck, deal_kept, deal_rows, estimate_tables, hand_estimate
+from pitchkit.bots.deal_rows import (
+    BidCheck,
+    deal_kept,
+    deal_rows,
+    estimate_tables,
+    hand_estimate,
+    kept,
+)
 from pitchkit.bots.heuristic import HeuristicBot
 from pitchkit.bots.worlds import _NO_CHECK, agreeing_first, take_allowed
 from pitchkit.load import load_variant, shipped_variants
@@ -111,15 +118,21 @@ def check_estimates(rules: Rules, seed: int, hands: int) -> None:
         want = rng.randint(1, 12)  # (sample_worlds asks for one world or more)
         check = BidCheck(bot, rng.choice(seats), random_hand(deck, rng, 4) & ~pool,
                          rng.randint(1, max(2, k.items_total)), rng.randrange(4))
-        kept: Any = deal_kept  # (its arguments unpacked)
+        deal: Any = deal_kept  # (its arguments unpacked)
         for check_args, expected in ((check.args(), agreeing_first(drawn, check, want)),
                                      (_NO_CHECK, drawn[:want])):
             # the worlds written into the first rows of the array given, their number back
-            out = np.full((want, n), 7, np.uint64)
-            agreed, count = kept(keys, *args, out, *check_args)
-            assert out[:count].tolist() == expected
-            assert agreed == (count if check_args is _NO_CHECK
-                              else sum(map(check, expected)))
+            # (read at once, then in random parts, a call each: the same)
+            for parts in (1, rng.randint(2, 5)):
+                out = np.full((want, n), 7, np.uint64)
+                bad, state = np.empty((want, n), np.uint64), np.zeros(2, np.intp)
+                cuts = sorted(rng.randint(0, len(keys)) for _ in range(parts - 1))
+                for start, end in zip([0, *cuts], [*cuts, len(keys)], strict=True):
+                    agreed = deal(keys[start:end], *args, out, bad, state, *check_args)
+                count = kept(out, bad, state)
+                assert out[:count].tolist() == expected
+                assert agreed == (count if check_args is _NO_CHECK
+                                  else sum(map(check, expected)))
 
 
 @pytest.mark.parametrize("name", [name for name, _ in shipped_variants()])

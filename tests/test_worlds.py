@@ -11,7 +11,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from pitchkit.actions import ALONE
-from pitchkit.bots.deal_rows import BidCheck, deal_kept
+from pitchkit.bots.deal_rows import BidCheck, deal_kept, kept
 from pitchkit.bots.heuristic import HeuristicBot
 from pitchkit.bots.montecarlo import MonteCarloBot
 from pitchkit.bots.worlds import (
@@ -209,17 +209,17 @@ def test_the_draw_that_checks_the_bid_keeps_the_worlds_of_all_its_keys_drawn_at_
         base = list(know.fixed)
         base[obs.seat] = obs.hand
         bits, order, need, barred = know.arrays()
-        out = np.empty((want, len(base)), np.uint64)
-        _, kept = deal_kept(whole.random((count, len(know.free))), bits,
-                            np.array(base, np.uint64), order, need, barred,
-                            np.uint64(know.keep_trumps), out, *check)
-        assert worlds == out[:kept].tolist()
+        tables = (bits, np.array(base, np.uint64), order, need, barred,
+                  np.uint64(know.keep_trumps))
+        out, bad = np.empty((want, len(base)), np.uint64), np.empty((want, len(base)), np.uint64)
+        state = np.zeros(2, np.intp)
+        deal_kept(whole.random((count, len(know.free))), *tables, out, bad, state, *check)
+        assert worlds == out[:kept(out, bad, state)].tolist()
         assert lazy.random(3).tolist() == whole.random(3).tolist()
         # (the first want worlds' keys agreeing or not: the rest read, or moved past)
-        first = np.empty_like(out)
-        some, _ = deal_kept(np.random.default_rng(seed).random((want, len(know.free))),
-                            bits, np.array(base, np.uint64), order, need, barred,
-                            np.uint64(know.keep_trumps), first, *check)
+        state[:] = 0
+        some = deal_kept(np.random.default_rng(seed).random((want, len(know.free))), *tables,
+                         out, bad, state, *check)
         ways["read on" if some < want else "moved past"] += 1
     assert min(ways.values()) > 3, ways
 

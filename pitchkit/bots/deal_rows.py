@@ -103,8 +103,9 @@ def compile_deal() -> None:
     # and the draw that checks the bid as it deals (deal_kept): a draw of no worlds
     masks = np.zeros(0, np.uint64)
     deal_kept(np.zeros((0, 0)), masks, np.zeros(4, np.uint64), no, no, masks, np.uint64(0),
-              np.zeros((1, 4), np.uint64), 0, np.uint64(0), 1, np.uint64(0), masks, masks, no,
-              no, no, 0.5, 0, 2, False, False, np.uint64(0), np.uint64(0))
+              np.zeros((1, 4), np.uint64), np.zeros((1, 4), np.uint64), np.zeros(2, np.intp),
+              0, np.uint64(0), 1, np.uint64(0), masks, masks, no, no, no, 0.5, 0, 2, False,
+              False, np.uint64(0), np.uint64(0))
 
 
 #: How the compiled estimate reads a point item (``Know.item_kinds``' kinds, the
@@ -200,27 +201,30 @@ def hand_estimate(hand: Any, trumps: Any, higher: Masks, lower: Masks, kinds: In
 
 @njit(cache=True)
 def deal_kept(keys: Any, bits: Masks, base: Masks, order: Ints, need: Ints, barred: Masks,
-              keep: Any, good: Masks, pitcher: int, played: Any, bid: int, trumps: Any,
-              higher: Masks, lower: Masks, kinds: Ints, values: Ints, cards: Ints, u: float,
-              partners: int, teams: int, game_tie_nobody: bool, low_goes_to_holder: bool,
-              deck: Any, tens: Any) -> tuple[int, int]:
-    """The worlds ``sample_worlds`` keeps of a draw, in its order, drawn only as far as it
-    reads them, written into the first rows of ``good`` (``want`` rows: at most that many
-    kept; how many of them agree with the bid and their number handed back: numba boxes
-    an array it hands back, a decision's fixed cost): per row of ``keys`` (a random key
-    a free card) the free cards in the order of their keys (:func:`sort_keys`, numpy's
-    ``argsort``) dealt as :func:`deal_rows` deals a row, a world that ran into a corner
-    left out; of the others, read in turn, the first ``want`` whose ``pitcher`` holds a
-    hand (with the cards it ``played``) the heuristic's estimate (:func:`hand_estimate`)
-    puts within a point of its ``bid``, then, where fewer do, the first of those that do
-    not. With ``pitcher`` -1 (no bid to
-    check), the first ``want`` that did not run into a corner."""
+              keep: Any, good: Masks, bad: Masks, state: Ints, pitcher: int, played: Any,
+              bid: int, trumps: Any, higher: Masks, lower: Masks, kinds: Ints, values: Ints,
+              cards: Ints, u: float, partners: int, teams: int, game_tie_nobody: bool,
+              low_goes_to_holder: bool, deck: Any, tens: Any) -> int:
+    """The worlds ``sample_worlds`` keeps of a draw, in its order, read only as far as it
+    needs them: per row of ``keys`` (a random key a free card) the free cards in the
+    order of their keys (:func:`sort_keys`, numpy's ``argsort``) dealt as
+    :func:`deal_rows` deals a row, a world that ran into a corner left out; of the
+    others, read in turn, the first ``want`` (the rows of ``good``) whose ``pitcher``
+    holds a hand (with the cards it ``played``) the heuristic's estimate
+    (:func:`hand_estimate`) puts within a point of its ``bid``, written into ``good``'s
+    first rows, and the first ``want`` of those that do not, into ``bad``'s (where fewer
+    agree they make up the rest: :func:`kept`). With ``pitcher`` -1 (no bid to check),
+    every world that did not run into a corner agrees.
+
+    A draw's keys may come in parts, a call each: ``state`` holds how many worlds of
+    each kind the calls before kept (zeros at the first), and is brought up to date;
+    the number that agree is handed back (numba boxes an array it hands back, a
+    decision's fixed cost: the arrays are the caller's)."""
     count, f = keys.shape
-    want, n = good.shape
-    bad = np.empty((want, n), np.uint64)
+    want = good.shape[0]
     perm = np.empty(f, np.intp)
     counts = np.empty(f + 1, np.intp)
-    g = b = 0
+    g, b = state[0], state[1]
     for row in range(count):
         if g == want:
             break
@@ -235,9 +239,18 @@ def deal_kept(keys: Any, bits: Masks, base: Masks, order: Ints, need: Ints, barr
         elif b < want:
             bad[b] = world
             b += 1
-    rest = min(want - g, b)
-    good[g:g + rest] = bad[:rest]
-    return g, g + rest
+    state[0], state[1] = g, b
+    return g
+
+
+def kept(good: Masks, bad: Masks, state: Ints) -> int:
+    """After a draw's last :func:`deal_kept`: the worlds kept, in ``good``'s first rows
+    (those that agree with the bid, then, where fewer than ``good``'s rows do, the first
+    of those that do not), and their number."""
+    agree, other = int(state[0]), int(state[1])
+    rest = min(len(good) - agree, other)
+    good[agree:agree + rest] = bad[:rest]
+    return agree + rest
 
 
 #: :func:`estimate_tables` by the heuristic's knowledge of a rule set (its id: hashing it

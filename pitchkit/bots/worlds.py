@@ -481,16 +481,16 @@ def draw_kept(know: Known, me: int, hand: int, count: int, want: int,
     """Of ``count`` worlds drawn as :func:`draw_worlds` draws them (the same keys from
     ``gen``), the first ``want`` that agree with the bid ``check`` reads
     (``BidCheck.args``: the one-by-one check's choice, :func:`agreeing_first`), or with
-    :data:`_NO_CHECK` the first ``want``: dealt and checked in one compiled call
+    :data:`_NO_CHECK` the first ``want``: dealt and checked in compiled code
     (:func:`pitchkit.bots.deal_rows.deal_kept`), only as far as it reads them.
 
-    Only the keys of the first ``want`` worlds are drawn at first (nearly every world
-    agrees with the bid: the rest are seldom read); where fewer than ``want`` of them
-    agree, the rest are drawn and the whole draw read again, else ``gen`` is moved on
-    past the keys not drawn (``advance``: a key is one 64-bit draw), as if they were.
-    The same worlds and the same generator after, as drawing all ``count`` at once
-    (tests/test_deal_rows.py), for a quarter of the keys."""
-    from pitchkit.bots.deal_rows import deal_kept
+    The keys are drawn in parts, read on from where the part before stopped: first those
+    of ``want`` worlds, then of about as many more as make up the worlds that agree
+    (most do), until ``want`` agree or all ``count`` are drawn; ``gen`` is then moved on
+    past the keys never drawn (:func:`skip`), as if they were. The same worlds and the
+    same generator after as drawing all ``count`` at once (tests/test_worlds.py), for
+    about a quarter of the keys."""
+    from pitchkit.bots.deal_rows import deal_kept, kept
 
     base = list(know.fixed)
     base[me] = hand
@@ -500,20 +500,21 @@ def draw_kept(know: Known, me: int, hand: int, count: int, want: int,
         return [list(base) for _ in range(min(count, want))]
     bits, order, need, barred = know.arrays()
     free = len(know.free)
-    out = np.empty((want, len(base)), np.uint64)  # (made here: numba's boxing costs more)
+    # (the kernel's arrays made here: numba's boxing of arrays it hands back costs more)
+    good, bad = np.empty((want, len(base)), np.uint64), np.empty((want, len(base)), np.uint64)
+    state = np.zeros(2, np.intp)
     args = (bits, np.array(base, np.uint64), order, need, barred, np.uint64(know.keep_trumps),
-            out, *check)
-    first = min(count, want)
-    keys = gen.random((first, free))
-    agreed, kept = deal_kept(keys, *args)
-    if first < count:
-        if agreed < want:
-            # too few of the first agree: the rest of the draw, read from its start again
-            _, kept = deal_kept(np.concatenate((keys, gen.random((count - first, free)))),
-                                *args)
-        else:
-            skip(gen, (count - first) * free)  # the keys never read
-    worlds: list[list[int]] = out[:kept].tolist()
+            good, bad, state, *check)
+    drawn = agree = 0
+    while agree < want and drawn < count:
+        # the first part: want worlds; the next: enough for those still wanted at the
+        # rate so far, and a few more
+        rows = want if not drawn else (want - agree) * drawn // max(agree, 1) + 2
+        rows = min(rows, count - drawn)
+        agree = deal_kept(gen.random((rows, free)), *args)
+        drawn += rows
+    skip(gen, (count - drawn) * free)  # the keys never read
+    worlds: list[list[int]] = good[:kept(good, bad, state)].tolist()
     return worlds
 
 
