@@ -31,3 +31,12 @@ def test_the_batch_values_a_hand_as_the_quick_scorer_does(
                   np.array([f.tricks_won], np.int64), np.array([f.last_trick_winner], np.intp))
     value = BatchScore(quick, tab, game_points).values(batch, [list(f.dealt)], 1)[0]
     assert value == quick.value(f.dealt, f.captured, f.tricks_won, f.last_trick_winner)
+    # the same hand in three rows of one batch, then again with the game's ends settled
+    # already (the dict a search's decisions share): each row so valued
+    settled: dict[bytes, tuple[int, ...]] = {}
+    rows = Batch(*(np.repeat(part, 3, axis=0) for part in (batch.captured, batch.tricks_won,
+                                                             batch.last)))
+    for _ in range(2):
+        values = BatchScore(quick, tab, game_points, settled=settled).values(
+            rows, [list(f.dealt)] * 3, 1)
+        assert values.tolist() == [value] * 3

@@ -693,7 +693,7 @@ class BatchScore:
     def __init__(self, quick: QuickScore, tab: ThumbTables,
                  game_points: npt.NDArray[np.int64],
                  bid_change: tuple[int, npt.NDArray[np.int64]] | None = None,
-                 settled: dict[tuple[int, ...], tuple[int, ...]] | None = None,
+                 settled: dict[bytes, tuple[int, ...]] | None = None,
                  seat_scores: Sequence[QuickScore] = ()) -> None:
         self.quick, self.tab = quick, tab
         #: per seat, ``quick`` as that seat values a hand (a batch played exactly: every
@@ -793,11 +793,12 @@ class BatchScore:
         known = self.settled
         names, takers = setup.names, setup.takers
 
-        def winners_of(outcome: list[int]) -> tuple[int, ...]:
-            """The game's winners after the outcome (none: not ended), settled once."""
-            key = tuple(outcome)
+        def winners_of(key: bytes) -> tuple[int, ...]:
+            """The game's winners after the outcome (its row's bytes; none: not ended),
+            settled once."""
             winners = known.get(key)
             if winners is None:
+                outcome = np.frombuffer(key, np.int64).tolist()
                 points = dict(zip(names, [takers[bits] for bits in outcome[:items]],
                                   strict=True))
                 by_side = outcome[items:items + n]
@@ -809,14 +810,17 @@ class BatchScore:
             return winners
 
         if out.ndim == 1:
-            me = quick.me
+            # each row's outcome as one bytes key (a C-speed hash), read from the dict
+            row_bytes = np.dtype((np.void, outcomes.shape[1] * 8))
+            keys: list[bytes] = outcomes.view(row_bytes).ravel().tolist()  # type: ignore[assignment]
             get = known.get
+            ended = [get(key) for key in keys]
+            me = quick.me
             rows: list[int] = []
             bonus_of: list[float] = []
-            for row, outcome in zip(picked.tolist(), outcomes.tolist(), strict=True):
-                winners = get(tuple(outcome))
+            for row, key, winners in zip(picked.tolist(), keys, ended, strict=True):
                 if winners is None:
-                    winners = winners_of(outcome)
+                    winners = winners_of(key)
                 if winners:
                     rows.append(row)
                     bonus_of.append(GAME_BONUS if me in winners else -GAME_BONUS)
@@ -827,8 +831,8 @@ class BatchScore:
         # first)
         kinds, kind_of = np.unique(outcomes, axis=0, return_inverse=True)
         bonus = np.zeros((len(kinds), n), np.float64)
-        for kind, outcome in enumerate(kinds.tolist()):
-            winners = winners_of(outcome)
+        for kind, outcome in enumerate(kinds):
+            winners = winners_of(np.ascontiguousarray(outcome).tobytes())
             if winners:
                 bonus[kind] = [GAME_BONUS if seat in winners else -GAME_BONUS
                                for seat in range(n)]

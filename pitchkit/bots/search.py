@@ -386,7 +386,7 @@ class SearchBot(CalibratedBot):
         self._bid_change: Any = None
         #: the batched scorer's ends of a game by outcome, for (pitcher, bid), the scores
         #: and the sides (the same all hand, but where a called partner shows itself)
-        self._settled: tuple[object, dict[tuple[int, ...], tuple[int, ...]]] = (None, {})
+        self._settled: tuple[object, dict[bytes, tuple[int, ...]]] = (None, {})
         self._view_obs: Observation | None = None
         #: the seating of the decision searched (:meth:`seating_of`)
         self._seating_obs: Observation | None = None
