@@ -4,11 +4,13 @@ random positions of every shipped variant and of random rule sets."""
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import sys
 from collections.abc import Sequence
 from typing import Any
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -161,6 +163,29 @@ def test_the_search_chooses_as_it_did_world_by_world(name: str, prune: float | N
         assert dropped > 5
     else:
         assert dropped == 0
+
+
+@pytest.mark.parametrize("setting", [{"playout": "heuristic", "step": 4}, {}])
+def test_the_worlds_kept_as_an_arrays_rows_value_as_their_lists(setting: dict[str, Any]
+                                                                ) -> None:
+    """A decision's worlds go from the draw to the play-outs as an array's rows
+    (SearchBot.world_rows, sample_rows): the worlds are the lists SearchBot.worlds draws
+    from the same generators, and the play-outs value them as those lists."""
+    rules = load_variant("auction-pitch")
+    seen = 0
+    for bot, obs, legal in play_positions(rules, 4, 2, **setting):
+        if obs.trump is None or len(legal) < 2:
+            continue
+        twin = copy.deepcopy(bot)
+        rows = bot.world_rows(obs, 6)
+        worlds = twin.worlds(obs, 6)
+        assert isinstance(rows, np.ndarray) and rows.dtype == np.uint64
+        assert rows.tolist() == worlds
+        cards = bot.candidates(obs, legal)
+        assert bot.batch_values(obs, rows, cards).tolist() == \
+            twin.batch_values(obs, worlds, cards).tolist()
+        seen += 1
+    assert seen > 20
 
 
 def test_a_searched_decision_boxes_no_array_a_kernel_hands_back() -> None:

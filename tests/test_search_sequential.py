@@ -28,15 +28,15 @@ def searched(variant: str, seeds: int = 1, **settings: Any) -> Iterator[tuple[in
     rules = load_variant(variant)
     n = rules.players.count
     drawn: list[int] = []
-    real = SearchBot.worlds
+    real = SearchBot.world_rows  # (SearchBot.worlds draws through it too)
 
-    def counting(bot: SearchBot, obs: Any, want: int) -> list[list[int]]:
+    def counting(bot: SearchBot, obs: Any, want: int) -> Any:
         worlds = real(bot, obs, want)
         drawn.append(len(worlds))
         return worlds
 
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(SearchBot, "worlds", counting)
+        patch.setattr(SearchBot, "world_rows", counting)
         for seed in range(seeds):
             game = Game(rules, random.Random(seed))
             bots = [SearchBot(rules, s, random.Random(s), **settings) for s in range(n)]

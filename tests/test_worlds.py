@@ -214,7 +214,7 @@ def test_the_draw_that_checks_the_bid_keeps_the_worlds_of_all_its_keys_drawn_at_
         out, bad = np.empty((want, len(base)), np.uint64), np.empty((want, len(base)), np.uint64)
         state = np.zeros(2, np.intp)
         deal_kept(whole.random((count, len(know.free))), *tables, out, bad, state, *check)
-        assert worlds == out[:kept(out, bad, state)].tolist()
+        assert worlds.tolist() == out[:kept(out, bad, state)].tolist()
         assert lazy.random(3).tolist() == whole.random(3).tolist()
         # (the first want worlds' keys agreeing or not: the rest read, or moved past)
         state[:] = 0

@@ -361,14 +361,16 @@ def wise_tables(tab: ThumbTables, play: Sequence[Any], cheap: tuple[int, int], d
         deck=tab.relabel_of(deck), bonus=bonus, combinations=combinations)
 
 
-def play_outs(tab: ThumbTables, worlds: Sequence[Sequence[int]], candidates: Sequence[int],
+def play_outs(tab: ThumbTables, worlds: Sequence[Sequence[int]] | Masks,
+              candidates: Sequence[int],
               seat: int, trick: Sequence[tuple[int, int]], captured: Sequence[int],
               tricks_won: Sequence[int], team: Sequence[int], next_seat: Sequence[int],
               size: int, trace: bool = False, exact: int = 0,
               wise: WiseTables | None = None) -> Batch:
     """Play every candidate (a legal card of ``seat``, to the ``trick`` on the table) out
     in every world (every seat's unplayed cards, ``seat``'s with the candidates) by the
-    rule of thumb (:func:`pitchkit.bots.thumb.play_rows`), ``size`` seats playing, each
+    rule of thumb (:func:`pitchkit.bots.thumb.play_rows`; the worlds as lists, or the
+    rows of a uint64 array), ``size`` seats playing, each
     followed by ``next_seat``; ``captured`` and ``tricks_won`` so far. With ``trace``, the
     cards played by rule of thumb (original numbers) of every row, step by step (-1
     after the last card of a row whose world holds fewer cards: trumps-only play).
@@ -412,8 +414,13 @@ def play_outs(tab: ThumbTables, worlds: Sequence[Sequence[int]], candidates: Seq
         trick_mask, led67, led_mask = U64(bits), U64(led * MOD), tab.suit_masks[led]
     # (np.fromiter: numpy reads a list of Python ints above 2**31 slowly)
     # (its count given: numpy then makes the array at once, not growing it)
-    n = len(worlds[0]) if w_count else 0
-    world_rows = np.fromiter(chain.from_iterable(worlds), U64, w_count * n).reshape(w_count, n)
+    if isinstance(worlds, np.ndarray):
+        world_rows = np.ascontiguousarray(worlds, U64)
+    else:
+        n = len(worlds[0]) if w_count else 0
+        world_rows = np.fromiter(chain.from_iterable(worlds), U64, w_count * n).reshape(
+            w_count, n)
+    n = world_rows.shape[1]
     firsts = np.fromiter([1 << index_of[c] for c in candidates], U64, c_count)
     taken = np.fromiter(captured, U64, len(captured))
     won_so_far = np.array(tricks_won, np.int64)

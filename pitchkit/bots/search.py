@@ -143,7 +143,7 @@ from pitchkit.bots.worlds import (
     Known,
     Sight,
     known,
-    sample_worlds,
+    sample_rows,
     table_of,
 )
 from pitchkit.call import CallState, hand_teams
@@ -435,7 +435,9 @@ class SearchBot(CalibratedBot):
             choice = self.search_in_steps(observation, candidates, usual, count)
             self._work_left -= self._played_out * self.playout_plays(observation)
             return choice
-        worlds = self.worlds(observation, count)
+        # (the batched play-outs read the worlds as an array's rows)
+        worlds = self.world_rows(observation, count) if self._batched \
+            else self.worlds(observation, count)
         if len(worlds) < MIN_WORLDS:
             return usual
         totals = self.search(observation, worlds, candidates)
@@ -453,8 +455,8 @@ class SearchBot(CalibratedBot):
         parts: list[npt.NDArray[np.float64]] = []  # per batch, its values (alive's)
         seen = lead = 0
         while seen < count:
-            worlds = self.worlds(obs, count - seen if seen else self.step)
-            if not worlds:
+            worlds = self.world_rows(obs, count - seen if seen else self.step)
+            if not len(worlds):
                 break
             values = self.batch_values(obs, worlds, alive).reshape(len(worlds), len(alive))
             self._played_out += values.size
@@ -540,17 +542,23 @@ class SearchBot(CalibratedBot):
     def worlds(self, obs: Observation, want: int) -> list[list[int]]:
         """``want`` worlds of ``obs``, drawn afresh at each decision, at once
         (:func:`pitchkit.bots.worlds.sample_worlds`: those where the pitcher's hand is
-        worth its bid first)."""
+        worth its bid first): :meth:`world_rows` as lists."""
+        worlds: list[list[int]] = self.world_rows(obs, want).tolist()
+        return worlds
+
+    def world_rows(self, obs: Observation, want: int) -> npt.NDArray[np.uint64]:
+        """:meth:`worlds` as the rows of an array (:func:`pitchkit.bots.worlds.sample_rows`),
+        as the batched play-outs read them."""
         if self._know[0] is not obs:
             self._know = (obs, known(self.table, obs, self.sight))
         know = self._know[1]
         if know is None:
-            return []
+            return np.zeros((0, self.table.n), np.uint64)
         if self._gen is None:
             # numpy's generator for the worlds, seeded from the bot's own
             self._gen = np.random.default_rng(self.rng.getrandbits(64))
-        return sample_worlds(know, self.seat, obs.hand, want, self.rng, self._gen,
-                             self._agrees(obs, know), tries=BID_TRIES)
+        return sample_rows(know, self.seat, obs.hand, want, self.rng, self._gen,
+                           self._agrees(obs, know), tries=BID_TRIES)
 
     def staged_worlds(self, obs: Observation, want: int) -> list[list[int]]:
         """Up to ``want`` worlds of a staged hand (:mod:`pitchkit.bots.staged`), each drawn
@@ -573,7 +581,7 @@ class SearchBot(CalibratedBot):
 
     # ------------------------------------------------------------------ search
 
-    def search(self, obs: Observation, worlds: list[list[int]],
+    def search(self, obs: Observation, worlds: Sequence[Sequence[int]] | npt.NDArray[np.uint64],
                candidates: list[int]) -> dict[int, float]:
         """Total value of each candidate over the worlds (pruned ones get -inf)."""
         if self._batched:
@@ -618,7 +626,8 @@ class SearchBot(CalibratedBot):
                 totals[c] = float("-inf")
         return len(alive) == 1
 
-    def search_batched(self, obs: Observation, worlds: list[list[int]],
+    def search_batched(self, obs: Observation,
+                       worlds: Sequence[Sequence[int]] | npt.NDArray[np.uint64],
                        candidates: list[int]) -> dict[int, float]:
         """:meth:`search` with every play-out of the decision played at once
         (:mod:`pitchkit.bots.batch`), then the candidates dropped as the worlds come: the
@@ -653,7 +662,8 @@ class SearchBot(CalibratedBot):
                 totals[candidates[j]] += values[row + j]
         return totals
 
-    def batch_values(self, obs: Observation, worlds: list[list[int]],
+    def batch_values(self, obs: Observation,
+                     worlds: Sequence[Sequence[int]] | npt.NDArray[np.uint64],
                      candidates: list[int]) -> npt.NDArray[np.float64]:
         """Every candidate played out in every world at once (:mod:`pitchkit.bots.batch`):
         the values to me, world by world (a world's candidates in a row)."""

@@ -477,7 +477,7 @@ _NO_CHECK = (-1, np.uint64(0), 0, np.uint64(0), np.zeros(0, np.uint64),
 
 
 def draw_kept(know: Known, me: int, hand: int, count: int, want: int,
-              gen: np.random.Generator, check: tuple[Any, ...]) -> list[list[int]]:
+              gen: np.random.Generator, check: tuple[Any, ...]) -> npt.NDArray[np.uint64]:
     """Of ``count`` worlds drawn as :func:`draw_worlds` draws them (the same keys from
     ``gen``), the first ``want`` that agree with the bid ``check`` reads
     (``BidCheck.args``: the one-by-one check's choice, :func:`agreeing_first`), or with
@@ -495,9 +495,9 @@ def draw_kept(know: Known, me: int, hand: int, count: int, want: int,
     base = list(know.fixed)
     base[me] = hand
     if count <= 0 or know.total_need > len(know.free):
-        return []
+        return np.zeros((0, len(base)), np.uint64)
     if not know.order:
-        return [list(base) for _ in range(min(count, want))]
+        return np.tile(np.array(base, np.uint64), (min(count, want), 1))
     bits, order, need, barred = know.arrays()
     free = len(know.free)
     # (the kernel's arrays made here: numba's boxing of arrays it hands back costs more)
@@ -514,8 +514,7 @@ def draw_kept(know: Known, me: int, hand: int, count: int, want: int,
         agree = deal_kept(gen.random((rows, free)), *args)
         drawn += rows
     skip(gen, (count - drawn) * free)  # the keys never read
-    worlds: list[list[int]] = good[:kept(good, bad, state)].tolist()
-    return worlds
+    return good[:kept(good, bad, state)]
 
 
 def skip(gen: np.random.Generator, keys: int) -> None:
@@ -537,22 +536,38 @@ def sample_worlds(know: Known, me: int, hand: int, count: int, rng: random.Rando
     agree kept, the rest made up by those that do not; where too few draws succeeded, the
     rest found by :func:`matched_world` (from ``rng``). Fewer only when no world fits what
     the seat knows. Without ``agrees``, or with one that has an ``args`` method
-    (:class:`pitchkit.bots.deal_rows.BidCheck`), the worlds are dealt and checked in one
-    compiled call, as far as it reads them (:func:`draw_kept`)."""
+    (:class:`pitchkit.bots.deal_rows.BidCheck`), the worlds are dealt and checked in
+    compiled code, as far as it reads them (:func:`draw_kept`). As lists: the rows of
+    :func:`sample_rows`."""
+    worlds: list[list[int]] = sample_rows(know, me, hand, count, rng, gen, agrees,
+                                          tries).tolist()
+    return worlds
+
+
+def sample_rows(know: Known, me: int, hand: int, count: int, rng: random.Random,
+                gen: np.random.Generator, agrees: Callable[[list[int]], bool] | None = None,
+                tries: int = BID_TRIES) -> npt.NDArray[np.uint64]:
+    """:func:`sample_worlds`' worlds as the rows of an array (uint64 masks, a column a
+    seat), as the batched play-outs read them (:func:`pitchkit.bots.batch.play_outs`): not
+    made lists and back."""
     check = getattr(agrees, "args", None)
     if agrees is None or check is not None:
         drawn = draw_kept(know, me, hand, count * (1 + tries) if agrees else count, count,
                           gen, check() if check is not None else _NO_CHECK)
     else:
-        drawn = agreeing_first(
-            draw_worlds(know, me, hand, count * (1 + tries), gen), agrees, count)
-    while len(drawn) < count:
+        drawn = np.array(agreeing_first(
+            draw_worlds(know, me, hand, count * (1 + tries), gen), agrees, count),
+            np.uint64).reshape(-1, len(know.fixed))
+    matched: list[list[int]] = []
+    while len(drawn) + len(matched) < count:
         # the greedy draw can corner itself when voids leave few choices (late in a hand
         # of five seats): a world exists (the real deal is one), so find one by matching
-        matched = matched_world(know, me, hand, rng)
-        if matched is None:
+        world = matched_world(know, me, hand, rng)
+        if world is None:
             break
-        drawn.append(matched)
+        matched.append(world)
+    if matched:
+        drawn = np.concatenate((drawn, np.array(matched, np.uint64)))
     return drawn[:count]
 
 
