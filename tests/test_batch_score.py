@@ -11,9 +11,10 @@ from hypothesis import strategies as st
 from test_quickscore import scored_hand
 from test_scoring_properties import rules_and_facts
 
-from pitchkit.bots.batch import Batch, BatchScore
+from pitchkit.bots.batch import Batch, BatchScore, game_ends
 from pitchkit.bots.quickscore import QuickScore
 from pitchkit.bots.search import batch_tables
+from pitchkit.load import load_variant
 from pitchkit.scoring import HandFacts, scoring_plan
 from pitchkit.variant import Rules
 
@@ -40,3 +41,18 @@ def test_the_batch_values_a_hand_as_the_quick_scorer_does(
         values = BatchScore(quick, tab, game_points, settled=settled).values(
             rows, [list(f.dealt)] * 3, 1)
         assert values.tolist() == [value] * 3
+
+
+def test_every_seats_scorer_of_a_hand_shares_the_games_ends() -> None:
+    """game_ends: one dict of the games' ends for the scorers of every seat of a hand (a
+    game's winners are no seat's own view), another where the scores differ."""
+    r = load_variant("auction-pitch")
+    plan = scoring_plan(r)
+
+    def quick(me: int, scores: tuple[int, ...]) -> QuickScore:
+        return QuickScore(r, plan, 0, 3, (0, 1, 2, 3), 1, 2, False, scores, me)
+
+    shared = game_ends(quick(0, (9, 10, 3, 0)))
+    assert all(game_ends(quick(me, (9, 10, 3, 0))) is shared for me in range(4))
+    assert game_ends(quick(0, (9, 10, 4, 0))) is not shared
+    assert BatchScore(quick(2, (9, 10, 3, 0)), *batch_tables(r, 0)).settled is shared

@@ -694,6 +694,29 @@ _SETUPS: weakref.WeakKeyDictionary[
     weakref.WeakKeyDictionary()
 
 
+#: The games' ends by outcome (:meth:`BatchScore._game_ends`) per rule set (its id: hashing
+#: it is not cheap), scores, sides, pitcher, bid and point items, with the rule set
+_GAME_ENDS: dict[tuple[Any, ...], tuple[Any, dict[bytes, tuple[int, ...]]]] = {}
+_GAME_ENDS_KEPT = 64
+
+
+def game_ends(quick: QuickScore) -> dict[bytes, tuple[int, ...]]:
+    """The dict of the games' ends :meth:`BatchScore._game_ends` fills for ``quick``'s
+    hand: the same for every scorer of the same rules, scores, sides, pitcher and bid,
+    whatever its seat (a game's winners are nobody's own view), so every seat's search
+    of a hand settles an outcome once."""
+    key = (id(quick.rules), tuple(quick.scores), tuple(quick.team_of), quick.pitcher,
+           quick.bid, quick.moon, len(quick.items))
+    found = _GAME_ENDS.get(key)
+    if found is not None and found[0] is quick.rules:
+        return found[1]
+    if len(_GAME_ENDS) >= _GAME_ENDS_KEPT:
+        _GAME_ENDS.clear()  # (hands gone by) the outcomes kept are let go
+    ends: dict[bytes, tuple[int, ...]] = {}
+    _GAME_ENDS[key] = (quick.rules, ends)
+    return ends
+
+
 class BatchScore:
     """:meth:`QuickScore.value` of every row of a :class:`Batch` (see the module)."""
 
@@ -706,9 +729,10 @@ class BatchScore:
         #: per seat, ``quick`` as that seat values a hand (a batch played exactly: every
         #: seat's values of its leaves, where the quick scorer hands rows to the engine's)
         self.seat_scores = seat_scores
-        #: the game's winners (none: not ended) by outcome (:meth:`_game_ends`): may be shared by
-        #: the decisions of a hand with the same scores, sides, pitcher and bid
-        self.settled = settled if settled is not None else {}
+        #: the game's winners (none: not ended) by outcome (:meth:`_game_ends`): by
+        #: default :func:`game_ends`', shared by the scorers of a hand with the same rules,
+        #: scores, sides, pitcher and bid
+        self.settled = settled if settled is not None else game_ends(quick)
         #: chunk tables of a relabelled mask's game points (:func:`game_tables`)
         self.game_points = game_points
         #: :func:`bid_changes`

@@ -384,9 +384,6 @@ class SearchBot(CalibratedBot):
         #: the batched scorer's score changes by bid, for (pitcher, bid) (worked out once)
         self._bid_key: tuple[object, ...] | None = None
         self._bid_change: Any = None
-        #: the batched scorer's ends of a game by outcome, for (pitcher, bid), the scores
-        #: and the sides (the same all hand, but where a called partner shows itself)
-        self._settled: tuple[object, dict[bytes, tuple[int, ...]]] = (None, {})
         self._view_obs: Observation | None = None
         #: the seating of the decision searched (:meth:`seating_of`)
         self._seating_obs: Observation | None = None
@@ -684,10 +681,8 @@ class SearchBot(CalibratedBot):
         key = (quick.pitcher, quick.bid)
         if self._bid_key != key:
             self._bid_key, self._bid_change = key, bid_changes(quick)
-        settle_key = (key, obs.scores, tuple(obs.team_of))
-        if self._settled[0] != settle_key:
-            self._settled = (settle_key, {})
-        return BatchScore(quick, tab, game_points, self._bid_change, self._settled[1],
+        # (the games' ends by outcome: batch.game_ends, shared by every seat's search)
+        return BatchScore(quick, tab, game_points, self._bid_change, None,
                           # (every seat's own scorer only where rows are valued one
                           # by one: else every seat's value comes of the score changes)
                           self.seat_scores(obs, quick) if self.exact and not quick.quick
