@@ -12,7 +12,7 @@ import pytest
 
 from pitchkit.bots import parse_bot_spec
 from pitchkit.bots.search import SearchBot
-from pitchkit.bots.sequential import choice_of, settle, spread
+from pitchkit.bots.sequential import choice_of, settle, spread, still_open
 from pitchkit.engine import Game
 from pitchkit.load import load_variant
 from pitchkit.results import Phase
@@ -61,14 +61,7 @@ def settle_in_numpy(values: np.ndarray, usual: int, margin: float, confidence: f
     diffs = values[:, lead:lead + 1] - values
     gap = diffs.sum(axis=0) / n
     square = ((diffs - gap) ** 2).sum(axis=0) / ((n - 1) * n)
-    open_: list[int] = []
-    for j, (g, sq) in enumerate(zip(gap.tolist(), square.tolist(), strict=True)):
-        if j == lead:
-            continue
-        slack = -margin if j == usual else margin
-        if not (g + slack > 0 and (g + slack) ** 2 > confidence * confidence * sq):
-            open_.append(j)
-    return lead, open_
+    return lead, still_open(gap.tolist(), square.tolist(), lead, usual, margin, confidence)
 
 
 def test_the_compiled_sums_are_numpys_bit_for_bit() -> None:

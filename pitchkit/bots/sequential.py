@@ -58,8 +58,15 @@ def settle(values: npt.NDArray[np.float64], usual: int, margin: float,
         return lead, [j for j in range(m) if j != lead]
     gaps, squares = np.empty(m), np.empty(m)  # (made here: numba's boxing costs more)
     lead = spread(np.ascontiguousarray(values, np.float64), usual, margin, gaps, squares)
+    return lead, still_open(gaps.tolist(), squares.tolist(), lead, usual, margin, confidence)
+
+
+def still_open(gaps: Sequence[float], squares: Sequence[float], lead: int, usual: int,
+               margin: float, confidence: float) -> list[int]:
+    """The columns of the rivals of the choice ``lead`` not yet settled, from the mean of
+    its lead over each (``gaps``) and that mean's standard error squared (``squares``)."""
     open_: list[int] = []
-    for j, (g, sq) in enumerate(zip(gaps.tolist(), squares.tolist(), strict=True)):
+    for j, (g, sq) in enumerate(zip(gaps, squares, strict=True)):
         if j == lead:
             continue
         # the slack the choice rule allows: against the calibrated bot's card the choice
@@ -67,7 +74,7 @@ def settle(values: npt.NDArray[np.float64], usual: int, margin: float,
         slack = -margin if j == usual else margin
         if not (g + slack > 0 and (g + slack) ** 2 > confidence * confidence * sq):
             open_.append(j)
-    return lead, open_
+    return open_
 
 
 @njit(cache=True)
