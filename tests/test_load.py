@@ -477,3 +477,22 @@ def test_a_huge_list_is_refused_while_parsing(tmp_path: Path) -> None:
 def test_a_whole_float_is_read_as_the_integer() -> None:
     rules = load_text("name: x\nscoring:\n  target: 7.0\n")
     assert rules.scoring.target == 7 and isinstance(rules.scoring.target, int)
+
+
+def test_a_text_parsed_again_is_a_fresh_copy_of_the_same_document() -> None:
+    """parse_yaml keeps the documents it parsed last: a second parse of the same text gives
+    the same data and positions, in new mappings and lists, so a caller that changes what it
+    got (the layers merged onto a base) never changes what the next load reads."""
+    text = "name: x\nauction:\n  min_bid: 2\nplay:\n  stages: [3, 3]\n"
+    first = load.parse_yaml(text, "memo.yaml")
+    first.data["auction"]["min_bid"] = 9
+    first.data["play"]["stages"].append(1)
+    first.where.clear()
+    again = load.parse_yaml(text, "memo.yaml")
+    assert again.data == {"name": "x", "auction": {"min_bid": 2}, "play": {"stages": [3, 3]}}
+    assert again.where[("auction", "min_bid")].line == 3
+    assert again.data is not first.data and again.data["play"] is not first.data["play"]
+    # another file's name or layer is another document: its positions name that file
+    other = load.parse_yaml(text, "other.yaml", layer=1)
+    assert other.where[("auction",)].file == "other.yaml"
+    assert other.where[("auction",)].layer == 1
