@@ -60,11 +60,18 @@ def kernel_sources(package: Path = PACKAGE) -> list[Path]:
     """The kernel modules (every module of the package that imports this one) and the
     package's modules they import, sorted."""
     kernels = [p for p in sorted(package.rglob("*.py"))
-               if "__pycache__" not in p.parts and THIS in imported(p)]
+               if "__pycache__" not in p.parts and _imports_this(p)]
     sources = set(kernels)
     for path in kernels:
         sources.update(q for q in map(module_path, imported(path)) if q is not None)
     return sorted(sources)
+
+
+def _imports_this(path: Path) -> bool:
+    """Whether the file at ``path`` imports this module. Every such import spells the word
+    ``kernels``, so only the files that hold it are parsed: every process that runs a kernel
+    works the stamp out, and parsing the whole package took most of a second."""
+    return "kernels" in path.read_text(encoding="utf-8") and THIS in imported(path)
 
 
 def stamp_of(paths: list[Path], root: Path = PACKAGE) -> bytes:
@@ -92,7 +99,7 @@ def _stamp() -> bytes:
 @functools.cache
 def _is_kernel_file(py_file: str) -> bool:
     path = Path(py_file).resolve()
-    return path.suffix == ".py" and PACKAGE in path.parents and THIS in imported(path)
+    return path.suffix == ".py" and PACKAGE in path.parents and _imports_this(path)
 
 
 def _install() -> bool:
