@@ -3,6 +3,7 @@ the games played from the same seeds (the event log or the hands' results)."""
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable
 from typing import Any, NamedTuple
@@ -164,7 +165,19 @@ class Decision(NamedTuple):
 Played = list[tuple[Game, list[Decision]]]
 
 
+#: the games of each rule mapping played so far: most cases share a base, and both tests
+#: below play the base and the change (read only: no effect changes what it is handed)
+_PLAYED: dict[str, Played] = {}
+
+
 def play_games(data: dict[str, Any]) -> Played:
+    key = json.dumps(data, sort_keys=True)
+    if key not in _PLAYED:
+        _PLAYED[key] = _play_games(data)
+    return _PLAYED[key]
+
+
+def _play_games(data: dict[str, Any]) -> Played:
     rules = rules_from_mapping(data)
     played = []
     for seed in SEEDS:
