@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 from itertools import combinations
 
 import pytest
@@ -272,21 +273,24 @@ def brute_force(table: Combinations, hand: list[int]) -> int:
         x, y = letter(a), letter(b)
         return pair.get((min(x, y), max(x, y)), 0)
 
-    def assign(reusable: list[int], others: list[int]) -> int:
+    # the same cards left to assign are met again down other branches: worked out once
+    @functools.cache
+    def assign(reusable: tuple[int, ...], others: tuple[int, ...]) -> int:
         if not others:
             return 0
         first, rest = others[0], others[1:]
-        best = single.get(letter(first), 0) + assign(reusable, rest)  # alone
+        tail = assign(reusable, rest)
+        best = single.get(letter(first), 0) + tail  # alone
         for r in reusable:  # once, in a pair with a reusable card
-            best = max(best, pv(r, first) + assign(reusable, rest))
+            best = max(best, pv(r, first) + tail)
         for k, other in enumerate(rest):  # once, in a pair with another card
             best = max(best, pv(first, other) + assign(reusable, rest[:k] + rest[k + 1:]))
         return best
 
     best = 0
     for kept in combinations(hand, min(table.keep, len(hand))):
-        reusable = [c for c in kept if c < 52 and letter(c) in table.reusable]
-        others = [c for c in kept if c not in reusable]
+        reusable = tuple(c for c in kept if c < 52 and letter(c) in table.reusable)
+        others = tuple(c for c in kept if c not in reusable)
         value = sum(single.get(letter(c), 0) for c in reusable)
         value += sum(pv(a, b) for a, b in combinations(reusable, 2))
         best = max(best, value + assign(reusable, others))
