@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from pitchkit.bots import stage_choice
 from pitchkit.bots.calibrated import CalibratedBot
 from pitchkit.bots.search import SELECT_FLAG, SearchBot
-from pitchkit.bots.stage_choice import add_up
+from pitchkit.bots.stage_choice import add_up, compiled_candidates, stage_candidates
 from pitchkit.bots.staged import staged_setup
 from pitchkit.bots.staged_draw import staged_worlds
 from pitchkit.bots.staged_rows import combo_table, staged_values
@@ -167,3 +167,32 @@ def test_a_stage_choice_in_one_call_of_random_rules_is_the_steps(
     rules = scored_with(drawn, scored_as)
     with pytest.MonkeyPatch.context() as monkeypatch:
         check_stages(rules, seed, monkeypatch)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.sampled_from(STAGED), st.integers(0, 3), st.data())
+def test_the_stage_candidates_compiled_are_pythons(variant: str, trump: int,
+                                                   data: st.DataObject) -> None:
+    """Random reserves (of up to 26 cards), stage sizes and usual choices."""
+    rules = load_variant(variant)
+    cards = data.draw(st.lists(st.integers(0, 51), min_size=1, max_size=26, unique=True))
+    count = data.draw(st.integers(1, len(cards)))
+    usual = data.draw(st.permutations(cards))[:count]
+    mask = sum(1 << c for c in cards)
+    chosen = sum(1 << c for c in usual)
+    assert compiled_candidates(rules, trump, mask, count, chosen) == \
+        stage_candidates(rules, trump, mask, count, chosen)
+
+
+def test_the_stage_candidates_compiled_without_combinations_are_pythons() -> None:
+    """A rule set without combinations and with jokers (auction-pitch-joker's)."""
+    rules = load_variant("auction-pitch-joker")
+    generator = random.Random(7)
+    for _ in range(30):
+        cards = generator.sample(range(54), generator.randint(1, 12))
+        count = generator.randint(1, len(cards))
+        mask = sum(1 << c for c in cards)
+        usual = sum(1 << c for c in generator.sample(cards, count))
+        trump = generator.randrange(4)
+        assert compiled_candidates(rules, trump, mask, count, usual) == \
+            stage_candidates(rules, trump, mask, count, usual)

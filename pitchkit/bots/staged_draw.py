@@ -156,7 +156,7 @@ def in_place(rng: random.Random) -> State | None:
         if offset is None:
             return None
         if type(rng) is not random.Random:
-            rng.getstate()  # a SeededOnUse seeds itself (and becomes a random.Random)
+            rng.getrandbits(0)  # a SeededOnUse seeds itself (no draw: 0 bits)
         view = _VIEWS[rng] = _view(rng, offset)
     return view
 

@@ -371,3 +371,101 @@ def _stage_keys(rules: Rules, trump: int) -> tuple[npt.NDArray[np.float64], ...]
     the best combination adds to it (:func:`~pitchkit.bots.heuristic.stage_tables`)."""
     wish, adds = wish_tables(rules, trump)
     return tuple(np.array(t, np.float64) for t in (stage_wants(rules, trump), wish, adds))
+
+
+@njit(cache=True)
+def _first_in(cards: int, count: int, order: Any) -> Any:
+    """:func:`~pitchkit.bots.stage_choice._first_in` (and, ``count`` above 0,
+    :func:`~pitchkit.bots.staged.choose_stage`): the ``count`` cards of the mask ``cards``
+    first in ``order``, as a mask."""
+    chosen = np.int64(0)
+    if not count:
+        return chosen
+    for c in order:  # (every card of ``cards`` where ``count`` is below 0, as choose_stage)
+        if cards >> c & 1:
+            chosen |= np.int64(1) << c
+            count -= 1
+            if not count:
+                break
+    return chosen
+
+
+@njit(cache=True)
+def _first_by(cards: int, count: int, key: Any) -> Any:
+    """:func:`~pitchkit.bots.stage_choice._first`: the ``count`` cards of the mask
+    ``cards`` highest by ``key``, the lower card first on a tie, as a mask."""
+    chosen = np.int64(0)
+    for _ in range(count):
+        pick = -1
+        top = 0.0
+        for c in range(54):
+            if cards >> c & 1 and not chosen >> c & 1 and (pick < 0 or key[c] > top):
+                pick = c
+                top = key[c]
+        if pick < 0:
+            break
+        chosen |= np.int64(1) << pick
+    return chosen
+
+
+@njit(cache=True)
+def stage_choices(cards: int, count: int, usual: int, scoring: int, trumps: int,
+                  best: Any, wish: Any, adds: Any, order: Any, by_scores: Any,
+                  by_unwanted: Any, by_ranks: Any, by_trumps_first: Any, by_lows: Any
+                  ) -> Any:
+    """:func:`~pitchkit.bots.stage_choice.stage_candidates`, choice for choice: the
+    choices of ``count`` of the cards of the mask ``cards``, ``usual`` first, no two alike
+    (an array); ``best``: the best combination's cards of ``cards`` in its order (the
+    heuristic's wish, ``wish``, is ``adds`` more for them); the rest the
+    :class:`~pitchkit.bots.stage_choice.StageTables` of the rule set and trump."""
+    out = np.empty(11, np.int64)
+    k = 0
+    out[k] = usual
+    out[k + 1] = _first_in(cards, count, order)
+    k += 2
+    scoring &= cards
+    kept = usual & ~scoring
+    out[k] = kept | _first_in(cards & ~scoring & ~kept, count - _count(kept), order)
+    k += 1
+    brought = _first_in(scoring & ~usual, count, by_scores)
+    if brought:
+        out[k] = brought | _first_in(usual, count - _count(brought), order)
+        k += 1
+    out[k] = _first_in(cards, count, by_unwanted)
+    k += 1
+    best_mask = np.int64(0)
+    for c in best:
+        best_mask |= np.int64(1) << c
+    key = wish.copy()
+    for c in best:
+        key[c] += adds[c]
+    out[k] = _first_by(cards, count, key)
+    k += 1
+    out[k] = _first_in(cards, count, by_ranks)
+    k += 1
+    first = np.int64(0)
+    for c in best[:count]:
+        first |= np.int64(1) << c
+    out[k] = first | _first_in(cards & ~first, count - _count(first), by_ranks)
+    k += 1
+    out[k] = _first_in(cards, count, by_trumps_first)
+    k += 1
+    junk = _first_in(cards & ~trumps & ~best_mask, count, by_lows)
+    out[k] = junk | _first_in(cards & ~junk, count - _count(junk), by_lows)
+    k += 1
+    found = np.empty(k, np.int64)
+    m = 0
+    for i in range(k):
+        choice = out[i]
+        size = _count(choice)
+        if size < count:  # too few non-scoring cards: fill as wanted
+            choice |= _first_in(cards & ~choice, count - size, order)
+        new = True
+        for j in range(m):
+            if found[j] == choice:
+                new = False
+                break
+        if new:
+            found[m] = choice
+            m += 1
+    return found[:m]
