@@ -22,6 +22,7 @@ last stage take no part, as the engine plays it (:func:`pitchkit.play.begin_stag
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Sequence
 from typing import NamedTuple
@@ -128,26 +129,36 @@ def staged_setup(table: Table, obs: Observation, seen: int) -> Setup | None:
     n = table.n
     me = obs.seat
     played, played_by = plays_of(obs.played, n)
-    plays = [m.bit_count() for m in played_by]
-    before = sum(stage_counts(rules.play.stages, table.hand_size)[:obs.stage])
+    before = _dealt_before(rules.play.stages, table.hand_size, obs.stage)
     # the stage's cards a seat: mine left, and what I have played to it
-    in_stage = obs.hand.bit_count() + plays[me] - before
+    in_stage = obs.hand.bit_count() + played_by[me].bit_count() - before
     seen |= obs.hand | obs.reserve | played
     if table.turned_out and obs.turned is not None:
         seen |= 1 << obs.turned
     pool = table.deck & ~seen
-    stage_need = [in_stage - (plays[s] - before) for s in range(n)]
-    reserve_need = [table.hand_size - plays[s] - stage_need[s] for s in range(n)]
+    stage_need = [in_stage + before - m.bit_count() for m in played_by]
+    reserve_need = [table.hand_size - in_stage - before] * n
     others = [s for s in range(n) if s != me]
-    if any(stage_need[s] < 0 or reserve_need[s] < 0 for s in others) or \
-            sum(stage_need[s] + reserve_need[s] for s in others) > pool.bit_count():
+    if in_stage + before > table.hand_size or min(stage_need) < 0 or \
+            (n - 1) * (table.hand_size - in_stage - before) + sum(stage_need) \
+            - stage_need[me] > pool.bit_count():
         return None
     # rule: a void shown in this stage binds the cards chosen for it, not the reserve
-    banned = voids(table, table.tables[obs.trump], obs.played, first_trick=before,
+    # (the stage's tricks alone read: a trick is a play of each seat but in trumps-only
+    # play, where a folded seat sits out)
+    plays = obs.played if table.trumps_only else obs.played[before * n:]
+    banned = voids(table, table.tables[obs.trump], plays,
+                   first_trick=before if table.trumps_only else 0,
                    unfinished=bool(obs.trick), to_play=obs.to_act)
     others.sort(key=lambda s: -banned[s].bit_count())
     return Setup(me, obs.hand, obs.reserve, cards_list(pool), others, stage_need,
-                 reserve_need, list(banned), stage_wants(rules, obs.trump))
+                 reserve_need, banned, stage_wants(rules, obs.trump))
+
+
+@functools.lru_cache(maxsize=256)
+def _dealt_before(stages: tuple[int, ...], dealt: int, stage: int) -> int:
+    """The cards each seat plays in the stages before ``stage`` (:func:`stage_counts`)."""
+    return sum(stage_counts(stages, dealt)[:stage])
 
 
 def staged_world(table: Table, obs: Observation, seen: int,

@@ -408,8 +408,15 @@ def _start(search: SearchBot, obs: Observation) -> Start:
     nxt, _ = search.seating_of(obs)
     state = Start(count, max(led, 0), win_seat, win_key, trick_mask,
                   np.array(obs.captured, np.int64), np.array(obs.tricks_won, np.int64),
-                  np.array(rules.play.stages[obs.stage + 1:], np.int64),
+                  _ints(rules.play.stages[obs.stage + 1:]),
                   not obs.played and rules.play.first_lead_must_be_trump,
-                  np.array(nxt, np.int64), np.array(obs.team_of, np.int64))
+                  _ints(tuple(nxt)), _ints(obs.team_of))
     _last[:] = [obs, state]
     return state
+
+
+@lru_cache(maxsize=256)
+def _ints(values: tuple[int, ...]) -> Ints:
+    """``values`` as an array, made once (the later stages, the seating and the sides: the
+    same all hand; the kernels read them, never write them)."""
+    return np.array(values, np.int64)

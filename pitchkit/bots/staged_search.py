@@ -33,6 +33,7 @@ from pitchkit.bots.staged_rows import (
     _SUITS,
     ComboTable,
     _count,
+    _ints,
     _start,
     _top,
     combo_table,
@@ -173,7 +174,7 @@ def one_call(search: SearchBot, obs: Observation, setup: Setup | None,
 
     tab = staged_tables(search.rules, trump)
     st = _start(search, obs)
-    team = np.array(quick.team_of, np.int64)
+    team = _ints(quick.team_of)
     twister = Twister(search.rng)
     status, drawn, totals, cap, keys = card_totals(
         twister.state, want, TRIES, np.array(setup.free, np.int64),
@@ -340,7 +341,7 @@ def stage_call(search: SearchBot, lead_obs: Observation, worlds: list[list[int]]
                     kept[i, s] = kept_mask(combinations, world[s] | world[n + s])
     st = _start(search, lead_obs)
     assert st.placed == 0
-    team = np.array(quick.team_of, np.int64)
+    team = _ints(quick.team_of)
     twister = Twister(search.rng)
     leader = lead_obs.seat
     status, totals, reached, cap, keys, states = stage_totals(
