@@ -15,15 +15,21 @@ settings.register_profile("ci", deadline=None, derandomize=True, database=None,
 settings.load_profile("ci" if os.environ.get("CI") else "default")
 
 # The calibrated bot caches what it learns per rule set in the user's cache folder: tests
-# never read or write the real one (a fresh folder per run, so no test depends on it).
+# never read or write the real one (a fresh folder per run, so no test depends on it). The
+# workers of a run with pytest-xdist (``-n``) share their controller's folder: each rule set
+# is learned once a run (a calibration is written atomically, so two at once are safe).
 if "PITCHKIT_TEST_KEEPS_CACHE" not in os.environ:
-    import atexit
-    import shutil
-    import tempfile
+    if "PYTEST_XDIST_WORKER" in os.environ and "PITCHKIT_TEST_CACHE" in os.environ:
+        os.environ["XDG_CACHE_HOME"] = os.environ["PITCHKIT_TEST_CACHE"]
+    else:
+        import atexit
+        import shutil
+        import tempfile
 
-    os.environ["XDG_CACHE_HOME"] = tempfile.mkdtemp(prefix="pitchkit-test-cache-")
-    # removed when the run ends (each run left one behind)
-    atexit.register(shutil.rmtree, os.environ["XDG_CACHE_HOME"], ignore_errors=True)
+        folder = tempfile.mkdtemp(prefix="pitchkit-test-cache-")
+        os.environ["XDG_CACHE_HOME"] = os.environ["PITCHKIT_TEST_CACHE"] = folder
+        # removed when the run ends (each run left one behind)
+        atexit.register(shutil.rmtree, folder, ignore_errors=True)
 # ... and learns from short runs: every variant a test plays calibrates in about a second
 # (the figures of a full calibration are the benchmarks' to measure). 300 hands: the 40-odd
 # rule sets the suite plays calibrated at 600 took about a quarter of its time.
