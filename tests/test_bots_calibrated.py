@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 import random
 from pathlib import Path
@@ -285,10 +286,17 @@ def test_a_price_that_reaches_the_target_is_taken() -> None:
     assert answers == [REFUSE, SELL]
 
 
+@functools.cache
+def calibrated_600(variant: str) -> value.Calibration:
+    """A calibration of a shipped variant from 600 hands, made once for the tests that read
+    what it learned (commercial pitch is read twice)."""
+    return calibrate(load_variant(variant), hands=600)
+
+
 @pytest.mark.parametrize(("variant", "learned"), [("commercial-pitch", True),
                                                    ("auction-pitch", False)])
 def test_refusals_are_learned_where_the_eldest_may_refuse(variant: str, learned: bool) -> None:
-    model = calibrate(load_variant(variant), hands=600)
+    model = calibrated_600(variant)
     assert any(model.refusing) is learned
 
 
@@ -374,7 +382,7 @@ def test_a_partners_bid_that_reaches_the_target_counts_the_game() -> None:
                                                     ("commercial-pitch", False)])
 def test_passes_over_a_partners_bid_are_learned_where_there_are_partners(
         variant: str, partners: bool) -> None:
-    model = calibrate(load_variant(variant), hands=600)
+    model = calibrated_600(variant)
     assert any(model.passing_after[value.PARTNER_HIGH]) is partners
     assert any(model.passing_after[value.OTHER_HIGH])
     assert len(model.made_at) == len(model.pitch[0])
