@@ -109,7 +109,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from functools import lru_cache
 from itertools import pairwise
 from typing import Any
 
@@ -149,6 +148,7 @@ from pitchkit.bots.worlds import (
 from pitchkit.call import CallState, hand_teams
 from pitchkit.cards import JOKER_MASK, SUIT_MASKS
 from pitchkit.fold import seating
+from pitchkit.memo import per_rule_set
 from pitchkit.plan import rules_plan
 from pitchkit.results import Observation, Phase
 from pitchkit.scoring import scoring_plan
@@ -196,7 +196,7 @@ EXACT_TRICKS = 0
 STAGE_CARD_WORLDS = 4
 
 
-@lru_cache(maxsize=64)
+@per_rule_set(64)
 def trick_tables(rules: Rules) -> tuple[tuple[TrumpTables, tuple[tuple[int, ...], ...],
                                               tuple[float, ...], tuple[int, ...]], ...]:
     """Per trump suit: its trick tables, trick keys by suit led (pitchkit.plan),
@@ -217,7 +217,7 @@ def trick_tables(rules: Rules) -> tuple[tuple[TrumpTables, tuple[tuple[int, ...]
     return tuple(out)
 
 
-@lru_cache(maxsize=64)
+@per_rule_set(64)
 def point_cards(rules: Rules) -> tuple[int, ...]:
     """Per trump suit, the mask of cards worth points: a point item's card, game points,
     or (under combination scoring) a card that scores in combinations (worked out once
@@ -232,7 +232,7 @@ def point_cards(rules: Rules) -> tuple[int, ...]:
         for trump in range(4))
 
 
-@lru_cache(maxsize=64)
+@per_rule_set(64)
 def batch_tables(rules: Rules, trump: int) -> tuple[ThumbTables, npt.NDArray[np.int64]]:
     """The batched play-outs' tables of one trump suit (:mod:`pitchkit.bots.batch`) and
     their scorer's game points (worked out once per rule set)."""
@@ -242,7 +242,7 @@ def batch_tables(rules: Rules, trump: int) -> tuple[ThumbTables, npt.NDArray[np.
     return tab, game_tables(scoring_plan(rules), tab)
 
 
-@lru_cache(maxsize=64)
+@per_rule_set(64)
 def heuristic_tables(rules: Rules, trump: int) -> WiseTables:
     """The heuristic's card play's tables of one trump suit for the batched play-outs
     (``playout=heuristic``; worked out once per rule set)."""
@@ -251,7 +251,7 @@ def heuristic_tables(rules: Rules, trump: int) -> WiseTables:
                        k.deck, k.play_bonus, k.combinations)
 
 
-@lru_cache(maxsize=64)
+@per_rule_set(64)
 def end_tables(rules: Rules, trump: int) -> EndTables:
     """The exact play's tables of one trump suit (:mod:`pitchkit.bots.endgame`), from
     :func:`trick_tables`: cards tried least worth holding first, as the batched play-outs
