@@ -846,17 +846,15 @@ class BatchScore:
             keys: list[bytes] = outcomes.view(row_bytes).ravel().tolist()  # type: ignore[assignment]
             get = known.get
             ended = [get(key) for key in keys]
+            if None in ended:  # an outcome not yet settled
+                ended = [winners_of(key) if winners is None else winners
+                         for key, winners in zip(keys, ended, strict=True)]
             me = quick.me
-            rows: list[int] = []
-            bonus_of: list[float] = []
-            for row, key, winners in zip(picked.tolist(), keys, ended, strict=True):
-                if winners is None:
-                    winners = winners_of(key)
-                if winners:
-                    rows.append(row)
-                    bonus_of.append(GAME_BONUS if me in winners else -GAME_BONUS)
-            if rows:
-                out[rows] += bonus_of
+            bonus = np.array([(GAME_BONUS if me in winners else -GAME_BONUS) if winners
+                              else 0.0 for winners in ended], np.float64)
+            ends = bonus.nonzero()[0]  # (the rows of a game not ended left as they are)
+            if len(ends):
+                out[picked[ends]] += bonus[ends]
             return
         # every seat's (a batch played exactly: many rows of few outcomes, told apart
         # first)
