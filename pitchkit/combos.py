@@ -242,8 +242,12 @@ def kept_mask(combinations: Combinations, cards: int, count: int | None = None) 
     _, _, _, keep, best_counts, _ = _choice_of_mask(combinations, cards, count)
     kept = 0
     for r, c in best_counts.items():
-        # the highest ``c`` cards of rank r, as best_combination picks them
+        # the highest ``c`` cards of rank r, as best_combination picks them (all of them,
+        # nearly always)
         of_rank = cards & _RANK_MASKS[r]
+        if of_rank.bit_count() == c:
+            kept |= of_rank
+            continue
         for _ in range(c):
             top = 1 << (of_rank.bit_length() - 1)
             kept |= top
@@ -253,13 +257,20 @@ def kept_mask(combinations: Combinations, cards: int, count: int | None = None) 
         rest = cards & ~kept
         for order in _FILL_ORDER:  # ranks high to low, then the jokers
             of_rank = rest & order
-            while of_rank and left:
+            if not of_rank:
+                continue
+            held = of_rank.bit_count()
+            if held <= left:  # the whole rank fits
+                kept |= of_rank
+                left -= held
+                if not left:
+                    break
+                continue
+            for _ in range(left):  # the highest ``left`` of the rank, and no more room
                 top = 1 << (of_rank.bit_length() - 1)
                 kept |= top
                 of_rank ^= top
-                left -= 1
-            if not left:
-                break
+            break
     return kept
 
 
