@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations as pairs_of
 from itertools import product
+from typing import Any
 
 from pitchkit.cards import RANKS, rank_of
 from pitchkit.variant import Combinations
@@ -237,6 +238,9 @@ def kept_mask(combinations: Combinations, cards: int, count: int | None = None) 
     many they are, if known), as a mask (the bots' hot path): per rank, the highest cards
     of the counts kept for the best total, filled up to ``keep`` with the highest others
     by rank then card (jokers last)."""
+    last = _LAST_KEPT
+    if last[1] == cards and last[0] is combinations:
+        return last[2]
     if count is None:
         count = cards.bit_count()
     _, _, _, keep, best_counts, _ = _choice_of_mask(combinations, cards, count)
@@ -271,7 +275,14 @@ def kept_mask(combinations: Combinations, cards: int, count: int | None = None) 
                 kept |= top
                 of_rank ^= top
             break
+    last[:] = combinations, cards, kept
     return kept
+
+
+#: the last :func:`kept_mask` asked, (combinations, cards, kept): a staged stage choice
+#: asks for its own seat's cards twice running (the calibrated bot's choice, then the
+#: candidates' wishes), an eighth of the calls in Pimps & Hoes for four
+_LAST_KEPT: list[Any] = [None, -1, 0]
 
 
 def cards_of(mask: int) -> list[int]:

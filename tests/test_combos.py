@@ -359,6 +359,23 @@ def test_kept_mask_is_best_kept_of_the_whole_deck(hand: list[int]) -> None:
     assert mask_total(Combinations(), mask) == best_total(Combinations(), hand)
 
 
+def test_kept_mask_asked_twice_running_answers_for_the_rules_asked() -> None:
+    # kept_mask remembers its last answer: the same cards under other combinations (or
+    # other cards under the same) are worked out again, not handed the last answer
+    hand = cards("AS KH QD JC TS 9H 2C")
+    mask = sum(1 << c for c in hand)
+    table = Combinations()
+    fewer = dataclasses.replace(table, keep=2)
+    def kept(rules: Combinations, held: list[int]) -> int:  # not through kept_mask
+        return sum(1 << c for c in best_combination(rules, held).kept)
+
+    assert kept(table, hand) != kept(fewer, hand)
+    for first, second in ((table, fewer), (fewer, table)):
+        assert kept_mask(first, mask) == kept(first, hand)
+        assert kept_mask(second, mask) == kept(second, hand)
+        assert kept_mask(second, mask & ~(1 << hand[0])) == kept(second, hand[1:])
+
+
 def test_best_total_and_best_kept_refuse_a_card_listed_twice() -> None:
     with pytest.raises(ValueError, match="twice"):
         best_total(Combinations(), [1, 1])
