@@ -8,8 +8,8 @@ anything is expanded. Problems come out as :class:`~pitchkit.errors.VariantError
 
 from __future__ import annotations
 
+import functools
 import re
-from collections import OrderedDict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -176,26 +176,9 @@ def read_text(path: Path, file: str) -> str:
     return text
 
 
-#: The documents parsed last, by text, file name and layer. Loading a variant parses its
-#: file and every file it extends, and a comparison, a sweep or ``explain`` loads the same
-#: files again under other settings; parsing (pure Python, to keep every key's position) is
-#: most of a load's time. Parsing is pure, so a text parsed before is handed out again as a
-#: fresh copy that its caller may change.
-_PARSED: OrderedDict[tuple[str, str, int], Located] = OrderedDict()
-_PARSED_KEPT = 32
-
-
 def parse_yaml(text: str, file: str, layer: int = 0) -> Located:
     """Parse one YAML document into plain data with the position of every key."""
-    key = (text, file, layer)
-    done = _PARSED.get(key)
-    if done is None:
-        done = _parse_yaml(text, file, layer)
-        _PARSED[key] = done
-        if len(_PARSED) > _PARSED_KEPT:
-            _PARSED.popitem(last=False)
-    else:
-        _PARSED.move_to_end(key)
+    done = _parse_yaml(text, file, layer)
     return Located(data=_copied(done.data), where=dict(done.where), file=done.file,
                    layer=done.layer, files=list(done.files))
 
@@ -209,6 +192,12 @@ def _copied(value: Any) -> Any:
     return value
 
 
+# The documents parsed last, by text, file name and layer. Loading a variant parses its file
+# and every file it extends, and a comparison, a sweep or ``explain`` loads the same files
+# again under other settings; parsing (pure Python, to keep every key's position) is most of
+# a load's time. Parsing is pure, so a text parsed before is handed out again, by
+# :func:`parse_yaml`, as a fresh copy that its caller may change (a refusal is not kept).
+@functools.lru_cache(maxsize=32)
 def _parse_yaml(text: str, file: str, layer: int) -> Located:
     try:
         loader = _PositionLoader(text)
