@@ -93,12 +93,9 @@ _CARD_RULES = {KIND_CARD: credits.ITS_CARD, KIND_HIGH: credits.HIGH_TRUMP,
                KIND_HIGH_SPADE: credits.HIGH_SPADE}
 #: the spades (a uint64 for numba)
 _SPADES = U64(SUIT_MASKS[0])
-#: ``2**i % 67`` differs for every ``i < 64``: the index of a mask's lowest bit is
-#: ``BIT_INDEX[bit % 67]``.
+#: ``2**i % 67`` differs for every ``i < 64``: the tables by card of a trick led
+#: (:attr:`ThumbTables.beats`) are read at ``suit led * 67 + bit % 67``.
 MOD = 67
-BIT_INDEX = np.zeros(MOD, np.intp)
-for _i in range(64):
-    BIT_INDEX[(1 << _i) % MOD] = _i
 assert len({(1 << i) % MOD for i in range(64)}) == 64
 
 
@@ -449,7 +446,7 @@ def play_outs(tab: ThumbTables, worlds: Sequence[Sequence[int]] | Masks,
         cap, won, last = np.empty((rows, n), U64), np.empty((rows, n), np.int64), \
             np.empty(rows, np.intp)
         thumb.run_rows(
-            cap, won, last, world_rows, tab.index_array, BIT_INDEX, firsts, taken,
+            cap, won, last, world_rows, tab.index_array, firsts, taken,
             won_so_far, seat, win_seat, beat, trick_mask, led67, led_mask, place, size, nxt,
             team_arr, solo, tab.folds, in_trick, tab.following, tab.never_lead_joker,
             tab.joker_free, tab.trumps_u64, tab.beats, tab.lead_enc, tab.lead_beats,
@@ -460,7 +457,7 @@ def play_outs(tab: ThumbTables, worlds: Sequence[Sequence[int]] | Masks,
                      else None, worlds=world_rows)
 
     hands, cap, won, last, to_play, win_seats, beats, trick_masks, led67s, led_masks, \
-        firsts = thumb.start_rows(world_rows, tab.index_array, BIT_INDEX, firsts, taken,
+        firsts = thumb.start_rows(world_rows, tab.index_array, firsts, taken,
                                   won_so_far, seat, win_seat, beat, trick_mask, led67,
                                   led_mask)
     plays = thumb.hand_plays(world_rows, tab.folds)
@@ -473,7 +470,7 @@ def play_outs(tab: ThumbTables, worlds: Sequence[Sequence[int]] | Masks,
                         led_masks, first, place, step_from, step_to, plays, size, nxt,
                         team_arr, solo, tab.folds, in_trick, tab.following,
                         tab.never_lead_joker, tab.joker_free, tab.trumps_u64, tab.beats,
-                        tab.lead_enc, tab.lead_beats, tab.led_base, tab.led_masks, BIT_INDEX,
+                        tab.lead_enc, tab.lead_beats, tab.led_base, tab.led_masks,
                         trace_to, wise_on, live, wise.cost, wise.rank, wise.power, wise.lower,
                         wise.cheap, wise.bonus, wise.combinations)
 

@@ -20,6 +20,14 @@ its lowest bit. Every row's state is kept by seat: its hands, captures and trick
 that beat its card, its cards and the suit led (as ``suit * 67`` for :data:`beats`, and
 its cards' mask). All the rows of one call are at the same place in the trick at its
 start (in trumps-only play, where seats fold, a row's tricks may then have fewer cards).
+
+The card-by-card loop (:func:`play_rows`) is compiled without numba's reference counting
+(``_nrt=False``: it makes no array) and the helpers it calls card by card are inlined
+(``inline="always"``): numba counted a reference up and down (an atomic add each) for
+every table array handed to a helper at every card, some twenty a card, a third of the
+play-outs' time (``perf``, call-partner pitch); without them the same play-outs take
+0.4 times as long, card for card the same (2026-12-03, docs/search-speed.md). A card's
+index is its count of trailing zeros (one instruction), not a table's entry.
 """
 
 from __future__ import annotations
@@ -29,14 +37,14 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from pitchkit.bots.kernels import njit
+from pitchkit.bots.kernels import njit, trailing_zeros
 from pitchkit.tricks import ANY_CARD, FOLLOW_OR_TRUMP, MUST_FOLLOW_THEN_TRUMP
 
 Masks = npt.NDArray[np.uint64]
 Ints = npt.NDArray[np.intp]
 
-#: ``2**i % 67`` differs for every ``i < 64``: the index of a mask's lowest bit is
-#: ``bit_index[bit % 67]`` (:data:`pitchkit.bots.batch.BIT_INDEX`).
+#: ``2**i % 67`` differs for every ``i < 64``: :data:`beats` is read at ``suit led * 67 +
+#: bit % 67`` (:data:`pitchkit.bots.batch.MOD`).
 MOD = 67
 _MOD = np.uint64(MOD)
 _ONE = np.uint64(1)
@@ -47,14 +55,20 @@ SAFE_PRIZE = 0.15
 RISK_PRIZE = 0.5
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
+def _at(bit: Any) -> Any:
+    """The index of a mask's one bit: its count of trailing zeros (one instruction)."""
+    return trailing_zeros(bit)  # type: ignore[call-arg]
+
+
+@njit(cache=True, inline="always")
 def lowest(mask: Any) -> Any:
     """The lowest bit of a mask (uint64 throughout: numba makes a float of uint64 mixed
     with a signed integer)."""
     return mask & (~mask + _ONE)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def follow_legal(following: int, hand: Any, led_mask: Any, trumps: Any) -> Any:
     """The cards of ``hand`` that may follow to a trick (``led_mask``: the suit led's
     cards; ``trumps``: the trumps'), by the following rule (``pitchkit.tricks``'s
@@ -72,7 +86,7 @@ def follow_legal(following: int, hand: Any, led_mask: Any, trumps: Any) -> Any:
     return follow if follow else hand
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def lead_legal(hand: Any, never_lead_joker: bool, joker_free: Any) -> Any:
     """The cards of ``hand`` that may be led (``joker_free``: every card but the
     jokers, which ``play.never_lead_joker`` leads only when nothing else is held)."""
@@ -98,14 +112,16 @@ def legal_rows(hands: Masks, to_play: Ints, place: int, led_mask: Masks, followi
     return out
 
 
-@njit(cache=True)
+# (no reference counting: it makes no array, and numba counted the tables handed to the
+# inlined helpers up and down at every card; see the module)
+@njit(cache=True, _nrt=False)
 def play_rows(hands: Masks, cap: Masks, won: Any, last: Ints, to_play: Ints,
               win_seat: Ints, beat: Masks, trick_mask: Masks, led67: Masks, led_mask: Masks,
               first: Masks, place: int, step_from: int, step_to: int, plays: int, size: int,
               next_seat: Ints, team: Ints, solo: bool, folds: bool, in_trick: int,
               following: int, never_lead_joker: bool, joker_free: Any, trumps: Any,
               beats: Masks, lead_enc: Any, lead_beats: Masks, led_base: Masks,
-              led_masks: Masks, bit_index: Ints, trace: Ints, wise: bool, live: Masks,
+              led_masks: Masks, trace: Ints, wise: bool, live: Masks,
               cost: Any, rank: Ints, power: Ints, lower: Masks, cheap: Masks, bonus: bool,
               combinations: bool) -> None:
     """Play the steps ``step_from`` to ``step_to`` (cards; ``plays`` of them to the end of
@@ -172,15 +188,15 @@ def play_rows(hands: Masks, cap: Masks, won: Any, last: Ints, to_play: Ints,
             elif wise and p == 0:
                 bit = wise_lead(lead_legal(hand, never_lead_joker, joker_free),
                                 live[row] & ~hand, trumps, lead_enc, lead_beats, cost, rank,
-                                lower, cheap, bonus, bit_index)
+                                lower, cheap, bonus)
             elif wise:
                 bit = wise_follow(follow_legal(following, hand, lm, trumps), live[row] & ~hand,
                                   bt, l67, beats, tm, not solo and team[ws] == team[seat],
                                   p == size - 1, trumps, cost, rank, power, lower, cheap,
-                                  bonus, combinations, bit_index)
+                                  bonus, combinations)
             elif p == 0:
                 legal = lead_legal(hand, never_lead_joker, joker_free)
-                bit = _ONE << np.uint64(strongest(legal, lead_enc, bit_index))
+                bit = _ONE << np.uint64(strongest(legal, lead_enc))
             else:
                 legal = follow_legal(following, hand, lm, trumps)
                 take = legal & bt
@@ -190,7 +206,7 @@ def play_rows(hands: Masks, cap: Masks, won: Any, last: Ints, to_play: Ints,
             if wise:
                 live[row] &= ~bit
             if traced:
-                trace[step, row] = bit_index[bit % _MOD]
+                trace[step, row] = _at(bit)
             if p:
                 if bit & bt:
                     ws = seat
@@ -198,7 +214,7 @@ def play_rows(hands: Masks, cap: Masks, won: Any, last: Ints, to_play: Ints,
                     bt &= beats[l67 + bit % _MOD]
                 tm |= bit
             else:
-                card = bit_index[bit % _MOD]
+                card = _at(bit)
                 bt = lead_beats[card]
                 l67 = led_base[card]
                 lm = led_masks[card]
@@ -231,7 +247,7 @@ def play_rows(hands: Masks, cap: Masks, won: Any, last: Ints, to_play: Ints,
               led_mask)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _keep(row: int, seat: Any, ws: Any, bt: Any, tm: Any, l67: Any, lm: Any, to_play: Ints,
           win_seat: Ints, beat: Masks, trick_mask: Masks, led67: Masks, led_mask: Masks
           ) -> None:
@@ -244,19 +260,19 @@ def _keep(row: int, seat: Any, ws: Any, bt: Any, tm: Any, l67: Any, lm: Any, to_
     led_mask[row] = lm
 
 
-@njit(cache=True)
-def _relabel(mask: Any, index_of: Ints, bit_index: Ints) -> Any:
+@njit(cache=True, inline="always")
+def _relabel(mask: Any, index_of: Ints) -> Any:
     """A mask of cards (original numbers) relabelled by ``index_of``."""
     out = np.uint64(0)
     while mask:
         low = lowest(mask)
-        out |= _ONE << np.uint64(index_of[bit_index[low % _MOD]])
+        out |= _ONE << np.uint64(index_of[_at(low)])
         mask ^= low
     return out
 
 
 @njit(cache=True)
-def start_rows(worlds: Masks, index_of: Ints, bit_index: Ints, candidates: Masks,
+def start_rows(worlds: Masks, index_of: Ints, candidates: Masks,
                captured: Masks, tricks_won: Any, seat: int, win_seat: int, beat: Any,
                trick_mask: Any, led67: Any, led_mask: Any
                ) -> tuple[Masks, Masks, Any, Ints, Ints, Ints, Masks, Masks, Masks, Masks,
@@ -273,13 +289,13 @@ def start_rows(worlds: Masks, index_of: Ints, bit_index: Ints, candidates: Masks
     cap = np.empty((rows, n), np.uint64)
     won = np.empty((rows, n), np.int64)
     last = np.empty(rows, np.intp)
-    return _start_into(cap, won, last, worlds, index_of, bit_index, candidates, captured,
+    return _start_into(cap, won, last, worlds, index_of, candidates, captured,
                        tricks_won, seat, win_seat, beat, trick_mask, led67, led_mask)
 
 
 @njit(cache=True)
 def _start_into(cap: Masks, won: Any, last: Ints, worlds: Masks, index_of: Ints,
-                bit_index: Ints, candidates: Masks, captured: Masks, tricks_won: Any,
+                candidates: Masks, captured: Masks, tricks_won: Any,
                 seat: int, win_seat: int, beat: Any, trick_mask: Any, led67: Any,
                 led_mask: Any) -> tuple[Masks, Masks, Any, Ints, Ints, Ints, Masks, Masks,
                                         Masks, Masks, Masks]:
@@ -299,10 +315,10 @@ def _start_into(cap: Masks, won: Any, last: Ints, worlds: Masks, index_of: Ints,
     relabelled = np.empty(n, np.uint64)
     taken = np.empty(n, np.uint64)
     for s in range(n):
-        taken[s] = _relabel(captured[s], index_of, bit_index)
+        taken[s] = _relabel(captured[s], index_of)
     for w in range(w_count):
         for s in range(n):
-            relabelled[s] = _relabel(worlds[w, s], index_of, bit_index)
+            relabelled[s] = _relabel(worlds[w, s], index_of)
         for c in range(c_count):
             row = w * c_count + c
             for s in range(n):
@@ -335,7 +351,7 @@ def hand_plays(worlds: Masks, folds: bool) -> int:
 
 @njit(cache=True)
 def run_rows(cap: Masks, won: Any, last: Ints, worlds: Masks, index_of: Ints,
-             bit_index: Ints, candidates: Masks, captured: Masks, tricks_won: Any,
+             candidates: Masks, captured: Masks, tricks_won: Any,
              seat: int, win_seat: int, beat: Any, trick_mask: Any, led67: Any,
              led_mask: Any, place: int, size: int,
              next_seat: Ints, team: Ints, solo: bool, folds: bool, in_trick: int,
@@ -352,47 +368,47 @@ def run_rows(cap: Masks, won: Any, last: Ints, worlds: Masks, index_of: Ints,
     asking ``numba.core.serialize._numba_unpickle`` for ``np.ndarray`` every time: a
     decision's fixed cost.)"""
     hands, cap, won, last, to_play, wins, beat_rows, tricks, leds, led_rows, first = \
-        _start_into(cap, won, last, worlds, index_of, bit_index, candidates, captured,
+        _start_into(cap, won, last, worlds, index_of, candidates, captured,
                     tricks_won, seat, win_seat, beat, trick_mask, led67, led_mask)
     plays = hand_plays(worlds, folds)
     play_rows(hands, cap, won, last, to_play, wins, beat_rows, tricks, leds, led_rows, first,
               place, 0, plays, plays, size, next_seat, team, solo, folds, in_trick,
               following, never_lead_joker, joker_free, trumps, beats, lead_enc, lead_beats,
-              led_base, led_masks, bit_index, trace, wise, live, cost, rank, power, lower,
+              led_base, led_masks, trace, wise, live, cost, rank, power, lower,
               cheap, bonus, combinations)
 
 
-@njit(cache=True)
-def strongest(mask: Any, lead_enc: Any, bit_index: Ints) -> Any:
+@njit(cache=True, inline="always")
+def strongest(mask: Any, lead_enc: Any) -> Any:
     """The card (relabelled index) of ``mask`` (not empty) the rule of thumb leads: the
     highest of ``lead_enc`` (its strongest trump, else its highest plain card)."""
-    best = lead_enc[bit_index[lowest(mask) % _MOD]]
+    best = lead_enc[_at(lowest(mask))]
     rest = mask
     while rest:
         low = lowest(rest)
-        enc = lead_enc[bit_index[low % _MOD]]
+        enc = lead_enc[_at(low)]
         if enc > best:
             best = enc
         rest ^= low
     return best & 63
 
 
-@njit(cache=True)
-def _lifted(legal: Any, unseen: Any, trumps: Any, lower: Masks, bit_index: Ints) -> Any:
+@njit(cache=True, inline="always")
+def _lifted(legal: Any, unseen: Any, trumps: Any, lower: Masks) -> Any:
     """The trumps of ``legal`` nobody can go under (no ``unseen`` trump below them): the
     heuristic prices them dearer (the low-trump bonus, ``heuristic._lifted``)."""
     out = _NONE
     rest = legal & trumps
     while rest:
         low = lowest(rest)
-        if not unseen & lower[bit_index[low % _MOD]]:
+        if not unseen & lower[_at(low)]:
             out |= low
         rest ^= low
     return out
 
 
-@njit(cache=True)
-def _cheapest(mask: Any, lifted: Any, rank: Ints, bit_index: Ints, dearest: bool) -> Any:
+@njit(cache=True, inline="always")
+def _cheapest(mask: Any, lifted: Any, rank: Ints, dearest: bool) -> Any:
     """The card of ``mask`` (not empty) of the lowest heuristic rank (``rank[1]`` for a
     card of ``lifted``, else ``rank[0]``), or of the highest when ``dearest``; the first
     on a tie (``heuristic._cheapest``, ``_first_max``)."""
@@ -401,15 +417,15 @@ def _cheapest(mask: Any, lifted: Any, rank: Ints, bit_index: Ints, dearest: bool
     rest = mask
     while rest:
         low = lowest(rest)
-        r = rank[1 if low & lifted else 0, bit_index[low % _MOD]]
+        r = rank[1 if low & lifted else 0, _at(low)]
         if not best or ((r > best_rank) if dearest else (r < best_rank)):
             best, best_rank = low, r
         rest ^= low
     return best
 
 
-@njit(cache=True)
-def _dearest(mask: Any, lifted: Any, cost: Any, power: Ints, bit_index: Ints) -> Any:
+@njit(cache=True, inline="always")
+def _dearest(mask: Any, lifted: Any, cost: Any, power: Ints) -> Any:
     """The card of ``mask`` (not empty) of the highest heuristic cost, of those the
     lowest power; the first on a tie (``heuristic._dearest``)."""
     best = _NONE
@@ -418,7 +434,7 @@ def _dearest(mask: Any, lifted: Any, cost: Any, power: Ints, bit_index: Ints) ->
     rest = mask
     while rest:
         low = lowest(rest)
-        i = bit_index[low % _MOD]
+        i = _at(low)
         c = cost[1 if low & lifted else 0, i]
         if not best or c > top_cost or (c == top_cost and power[i] < top_power):
             best, top_cost, top_power = low, c, power[i]
@@ -426,20 +442,19 @@ def _dearest(mask: Any, lifted: Any, cost: Any, power: Ints, bit_index: Ints) ->
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def wise_lead(legal: Any, unseen: Any, trumps: Any, lead_enc: Any, lead_beats: Masks,
-              cost: Any, rank: Ints, lower: Masks, cheap: Masks, bonus: bool,
-              bit_index: Ints) -> Any:
+              cost: Any, rank: Ints, lower: Masks, cheap: Masks, bonus: bool) -> Any:
     """The heuristic's lead once trump is known (``HeuristicBot.play_cards``), on
     relabelled masks (``unseen``: the cards the leader has not seen; ``cost``, ``rank``,
     ``cheap``: the heuristic's, without and with the low-trump bonus, which applies
     where ``bonus``): its strongest trump where nobody can beat it and trumps are still
     out (or it is worth a point card); else its dearest plain card nobody can beat;
     else its cheapest plain card, cheap trump, or card."""
-    lifted = _lifted(legal, unseen, trumps, lower, bit_index) if bonus else _NONE
+    lifted = _lifted(legal, unseen, trumps, lower) if bonus else _NONE
     held = legal & trumps
     if held:
-        top = strongest(held, lead_enc, bit_index)
+        top = strongest(held, lead_enc)
         top_bit = _ONE << np.uint64(top)
         if not unseen & lead_beats[top] and (
                 (unseen & trumps) != _NONE or cost[1 if top_bit & lifted else 0, top] >= 1.0):
@@ -449,35 +464,34 @@ def wise_lead(legal: Any, unseen: Any, trumps: Any, lead_enc: Any, lead_beats: M
     rest = plain
     while rest:
         low = lowest(rest)
-        if not unseen & lead_beats[bit_index[low % _MOD]]:
+        if not unseen & lead_beats[_at(low)]:
             bosses |= low
         rest ^= low
     if bosses:
-        return _cheapest(bosses, lifted, rank, bit_index, True)
+        return _cheapest(bosses, lifted, rank, True)
     cheap_now = (cheap[0] & ~lifted) | (cheap[1] & lifted)
     pick = plain if plain else (held & cheap_now if held & cheap_now else legal)
-    return _cheapest(pick, lifted, rank, bit_index, False)
+    return _cheapest(pick, lifted, rank, False)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def wise_follow(legal: Any, unseen: Any, bt: Any, l67: Any, beats: Masks, tm: Any,
                 partner: bool, last: bool, trumps: Any, cost: Any, rank: Ints, power: Ints,
-                lower: Masks, cheap: Masks, bonus: bool, combinations: bool,
-                bit_index: Ints) -> Any:
+                lower: Masks, cheap: Masks, bonus: bool, combinations: bool) -> Any:
     """The heuristic's card to a trick (``HeuristicBot.play_cards``), on relabelled
     masks (``bt``: the cards that beat the winner's; ``partner``: its side wins it; the
     tables as :func:`wise_lead`'s): onto a partner's trick nobody can take, its dearest
     card but a winning trump, else its cheapest; against another side, its cheapest card
     nobody can beat when the trick is worth it (always when last), a winner that risks no
     point card when it is worth more, else its cheapest card that does not take it."""
-    lifted = _lifted(legal, unseen, trumps, lower, bit_index) if bonus else _NONE
+    lifted = _lifted(legal, unseen, trumps, lower) if bonus else _NONE
     winners = legal & bt
     if partner:
         if last or not unseen & bt:
             gifts = legal & ~(winners & trumps)
             if gifts:
-                return _dearest(gifts, lifted, cost, power, bit_index)
-        return _cheapest(legal, lifted, rank, bit_index, False)
+                return _dearest(gifts, lifted, cost, power)
+        return _cheapest(legal, lifted, rank, False)
     safe = winners
     if not last:
         rest = winners
@@ -487,7 +501,7 @@ def wise_follow(legal: Any, unseen: Any, bt: Any, l67: Any, beats: Masks, tm: An
                 safe ^= low
             rest ^= low
     if safe and (last or combinations):
-        return _cheapest(safe, lifted, rank, bit_index, False)
+        return _cheapest(safe, lifted, rank, False)
     risky = winners & ((cheap[0] & ~lifted) | (cheap[1] & lifted))
     if safe or risky:
         # the trick's cards priced as the heuristic prices them (a trump nobody can go
@@ -496,12 +510,12 @@ def wise_follow(legal: Any, unseen: Any, bt: Any, l67: Any, beats: Masks, tm: An
         rest = tm
         while rest:
             low = lowest(rest)
-            i = bit_index[low % _MOD]
+            i = _at(low)
             prize += cost[1 if bonus and low & trumps and not unseen & lower[i] else 0, i]
             rest ^= low
         if safe and prize > SAFE_PRIZE:
-            return _cheapest(safe, lifted, rank, bit_index, False)
+            return _cheapest(safe, lifted, rank, False)
         if risky and prize > RISK_PRIZE:
-            return _cheapest(risky, lifted, rank, bit_index, False)
+            return _cheapest(risky, lifted, rank, False)
     ducks = legal & ~winners
-    return _cheapest(ducks if ducks else legal, lifted, rank, bit_index, False)
+    return _cheapest(ducks if ducks else legal, lifted, rank, False)
