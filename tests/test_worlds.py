@@ -22,6 +22,7 @@ from pitchkit.bots.worlds import (
     draw_kept,
     draw_world,
     draw_worlds,
+    first_part,
     known,
     matched_world,
     sample_world,
@@ -201,26 +202,32 @@ def test_the_draw_that_checks_the_bid_keeps_the_worlds_of_all_its_keys_drawn_at_
         pitcher = rng.choice(know.order)
         check = BidCheck(judge, pitcher, 0, rng.choice([1, 2, judge.k.items_total]),
                          obs.trump).args()
-        want = rng.randint(1, 20)
-        count = want * (1 + BID_TRIES)
-        seed = rng.getrandbits(32)
-        lazy, whole = np.random.default_rng(seed), np.random.default_rng(seed)
-        worlds = draw_kept(know, obs.seat, obs.hand, count, want, lazy, check)
-        base = list(know.fixed)
-        base[obs.seat] = obs.hand
-        bits, order, need, barred = know.arrays()
-        tables = (bits, np.array(base, np.uint64), order, need, barred,
-                  np.uint64(know.keep_trumps))
-        out, bad = np.empty((want, len(base)), np.uint64), np.empty((want, len(base)), np.uint64)
-        state = np.zeros(2, np.intp)
-        deal_kept(whole.random((count, len(know.free))), *tables, out, bad, state, *check)
-        assert worlds.tolist() == out[:kept(out, bad, state)].tolist()
-        assert lazy.random(3).tolist() == whole.random(3).tolist()
-        # (the first want worlds' keys agreeing or not: the rest read, or moved past)
-        state[:] = 0
-        some = deal_kept(np.random.default_rng(seed).random((want, len(know.free))), *tables,
-                         out, bad, state, *check)
-        ways["read on" if some < want else "moved past"] += 1
+        # (twice on the same knowledge: a decision's second draw starts from the first's
+        # rate of worlds that agreed)
+        for _ in range(2):
+            want = rng.randint(1, 20)
+            count = want * (1 + BID_TRIES)
+            seed = rng.getrandbits(32)
+            lazy, whole = np.random.default_rng(seed), np.random.default_rng(seed)
+            before = know.drawn
+            worlds = draw_kept(know, obs.seat, obs.hand, count, want, lazy, check)
+            base = list(know.fixed)
+            base[obs.seat] = obs.hand
+            bits, order, need, barred = know.arrays()
+            tables = (bits, np.array(base, np.uint64), order, need, barred,
+                      np.uint64(know.keep_trumps))
+            out = np.empty((want, len(base)), np.uint64)
+            bad = np.empty((want, len(base)), np.uint64)
+            state = np.zeros(2, np.intp)
+            deal_kept(whole.random((count, len(know.free))), *tables, out, bad, state, *check)
+            assert worlds.tolist() == out[:kept(out, bad, state)].tolist()
+            assert lazy.random(3).tolist() == whole.random(3).tolist()
+            # (the first part's worlds agreeing or not: the rest read, or moved past)
+            state[:] = 0
+            some = deal_kept(np.random.default_rng(seed).random(
+                (first_part(want, count, before), len(know.free))), *tables, out, bad, state,
+                *check)
+            ways["read on" if some < want else "moved past"] += 1
     assert min(ways.values()) > 3, ways
 
 
@@ -254,3 +261,4 @@ def test_the_voids_of_a_hand_played_alone_are_the_engines_record() -> None:
         assert bot.voids(obs) == record
         alone += 1
     assert alone > 10
+

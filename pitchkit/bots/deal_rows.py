@@ -247,10 +247,11 @@ def kept(good: Masks, bad: Masks, state: Ints) -> int:
     """After a draw's last :func:`deal_kept`: the worlds kept, in ``good``'s first rows
     (those that agree with the bid, then, where fewer than ``good``'s rows do, the first
     of those that do not), and their number."""
-    agree, other = int(state[0]), int(state[1])
+    agree, other = state.tolist()
     rest = min(len(good) - agree, other)
-    good[agree:agree + rest] = bad[:rest]
-    return agree + rest
+    if rest:
+        good[agree:agree + rest] = bad[:rest]
+    return int(agree + rest)
 
 
 #: :func:`estimate_tables` by the heuristic's knowledge of a rule set (its id: hashing it
@@ -292,6 +293,7 @@ class BidCheck:
     def __init__(self, judge: Any, pitcher: int, played: int, bid: int, trump: int) -> None:
         self.judge, self.pitcher, self.played, self.bid, self.trump = \
             judge, pitcher, played, bid, trump
+        self._args: tuple[Any, ...] | None = None
 
     def __call__(self, world: Sequence[int]) -> bool:
         hand = world[self.pitcher] | self.played
@@ -307,6 +309,9 @@ class BidCheck:
 
     def args(self) -> tuple[Any, ...]:
         """What :func:`deal_kept` reads of the check after ``want``: the pitcher, the
-        cards it played, the bid and the estimate's tables (:func:`estimate_tables`)."""
-        return (self.pitcher, np.uint64(self.played), self.bid,
-                *estimate_tables(self.judge.k, self.trump))
+        cards it played, the bid and the estimate's tables (:func:`estimate_tables`; worked
+        out once: a decision draws twice or more)."""
+        if self._args is None:
+            self._args = (self.pitcher, np.uint64(self.played), self.bid,
+                          *estimate_tables(self.judge.k, self.trump))
+        return self._args

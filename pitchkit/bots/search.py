@@ -309,8 +309,11 @@ class SearchBot(CalibratedBot):
         self.plan = scoring_plan(rules)
         self.sight = Sight()
         self._gen: np.random.Generator | None = None
-        #: what the decision searched knows of the unseen cards (worked out once a decision)
-        self._know: tuple[Observation | None, Known | None] = (None, None)
+        #: what the decision searched knows of the unseen cards, and its bid check (worked
+        #: out once a decision)
+        self._know: tuple[Observation | None, Known | None, BidCheck | None] = \
+            (None, None, None)
+        self._know_hand: object = None  # (the hand of the last decision's knowledge)
         self._judge = HeuristicBot(rules, seat, rng)  # judges the bids cheaply
         self._trick_obs: Observation | None = None
         self._trick: tuple[int, tuple[int, ...], int, int, int, int] = (-1, (), -1, -1, 0, 0)
@@ -547,15 +550,23 @@ class SearchBot(CalibratedBot):
         """:meth:`worlds` as the rows of an array (:func:`pitchkit.bots.worlds.sample_rows`),
         as the batched play-outs read them."""
         if self._know[0] is not obs:
-            self._know = (obs, known(self.table, obs, self.sight))
-        know = self._know[1]
+            last = self._know[1]
+            know = known(self.table, obs, self.sight)
+            # (what the decision knows and its bid check, made once a decision)
+            self._know = (obs, know, None if know is None else self._agrees(obs, know))
+            if know is not None and last is not None and self._know_hand is self.sight.hand:
+                # how many of the hand's worlds drawn so far agreed with the bid: the draw
+                # reads about as many at once (which changes no world drawn)
+                know.drawn = last.drawn
+            self._know_hand = self.sight.hand
+        _, know, agrees = self._know
         if know is None:
             return np.zeros((0, self.table.n), np.uint64)
         if self._gen is None:
             # numpy's generator for the worlds, seeded from the bot's own
             self._gen = np.random.default_rng(self.rng.getrandbits(64))
-        return sample_rows(know, self.seat, obs.hand, want, self.rng, self._gen,
-                           self._agrees(obs, know), tries=BID_TRIES)
+        return sample_rows(know, self.seat, obs.hand, want, self.rng, self._gen, agrees,
+                           tries=BID_TRIES)
 
     def staged_worlds(self, obs: Observation, want: int) -> list[list[int]]:
         """Up to ``want`` worlds of a staged hand (:mod:`pitchkit.bots.staged`), each drawn

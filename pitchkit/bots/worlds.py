@@ -233,6 +233,21 @@ class Known:
         #: the free cards' bits and, per seat dealt cards (:attr:`order`), its cards wanted
         #: and barred (arrays for :func:`draw_worlds`, made when first asked)
         self._arrays: tuple[Any, Any, Any, Any] | None = None
+        self._base: tuple[tuple[int, int], npt.NDArray[np.uint64]] | None = None
+        #: :attr:`keep_trumps` as the kernels read it
+        self.keep_u64 = np.uint64(keep)
+        #: the worlds :func:`draw_kept` drew so far, and those that agreed with its check
+        #: (how many it draws first next time: :func:`first_part`)
+        self.drawn = (0, 0)
+
+    def base_row(self, me: int, hand: int) -> npt.NDArray[np.uint64]:
+        """Every seat's cards certainly held (:attr:`fixed`), ``me``'s ``hand``, as a
+        uint64 array (made once for a seat and hand: a decision draws twice or more)."""
+        if self._base is None or self._base[0] != (me, hand):
+            base = list(self.fixed)
+            base[me] = hand
+            self._base = ((me, hand), np.array(base, np.uint64))
+        return self._base[1]
 
     def arrays(self) -> tuple[Any, Any, Any, Any]:
         """The free cards' masks, and the seats of :attr:`order` with, for each, how many
@@ -485,36 +500,62 @@ def draw_kept(know: Known, me: int, hand: int, count: int, want: int,
     (:func:`pitchkit.bots.deal_rows.deal_kept`), only as far as it reads them.
 
     The keys are drawn in parts, read on from where the part before stopped: first those
-    of ``want`` worlds, then of about as many more as make up the worlds that agree
-    (most do), until ``want`` agree or all ``count`` are drawn; ``gen`` is then moved on
-    past the keys never drawn (:func:`skip`), as if they were. The same worlds and the
-    same generator after as drawing all ``count`` at once (tests/test_worlds.py), for
-    about a quarter of the keys."""
-    from pitchkit.bots.deal_rows import deal_kept, kept
-
-    base = list(know.fixed)
-    base[me] = hand
+    of :func:`first_part` worlds, then of about as many more as make up the worlds that
+    agree (most do), until ``want`` agree or all ``count`` are drawn; ``gen`` is then
+    moved on past the keys never drawn (:func:`skip`), as if they were. The same worlds
+    and the same generator after as drawing all ``count`` at once (tests/test_worlds.py),
+    for about half of the keys, in one compiled call where it can."""
+    deal_kept, kept = _deal_kept()
     if count <= 0 or know.total_need > len(know.free):
-        return np.zeros((0, len(base)), np.uint64)
+        return np.zeros((0, len(know.fixed)), np.uint64)
     if not know.order:
-        return np.tile(np.array(base, np.uint64), (min(count, want), 1))
+        return np.tile(know.base_row(me, hand), (min(count, want), 1))
     bits, order, need, barred = know.arrays()
     free = len(know.free)
+    n = len(know.fixed)
     # (the kernel's arrays made here: numba's boxing of arrays it hands back costs more)
-    good, bad = np.empty((want, len(base)), np.uint64), np.empty((want, len(base)), np.uint64)
+    good, bad = np.empty((want, n), np.uint64), np.empty((want, n), np.uint64)
     state = np.zeros(2, np.intp)
-    args = (bits, np.array(base, np.uint64), order, need, barred, np.uint64(know.keep_trumps),
-            good, bad, state, *check)
+    args = (bits, know.base_row(me, hand), order, need, barred, know.keep_u64, good, bad,
+            state, *check)
     drawn = agree = 0
     while agree < want and drawn < count:
-        # the first part: want worlds; the next: enough for those still wanted at the
-        # rate so far, and a few more
-        rows = want if not drawn else (want - agree) * drawn // max(agree, 1) + 2
+        # the first part: first_part's worlds; the next: enough for those still wanted at
+        # the rate so far, and a few more
+        rows = first_part(want, count, know.drawn) if not drawn else \
+            (want - agree) * drawn // max(agree, 1) + 2
         rows = min(rows, count - drawn)
         agree = deal_kept(gen.random((rows, free)), *args)
         drawn += rows
-    skip(gen, (count - drawn) * free)  # the keys never read
+    if drawn < count:
+        skip(gen, (count - drawn) * free)  # the keys never read
+    # (the worlds drawn and those that agreed, for the decision's next draw)
+    know.drawn = (know.drawn[0] + drawn, know.drawn[1] + agree)
     return good[:kept(good, bad, state)]
+
+
+def first_part(want: int, count: int, before: tuple[int, int] = (0, 0)) -> int:
+    """The worlds whose keys :func:`draw_kept` draws first, of ``count`` for ``want``
+    (``before``: the worlds the draws before drew and how many of them agreed with the
+    bid): as many as make up ``want`` at that rate, and two more (all where none agreed),
+    or with none drawn before twice ``want`` (a bid check keeps about half to three
+    quarters of auction pitch's worlds: one part then mostly does; the keys of worlds not
+    read cost less than a second part), at most ``count``. (Which parts the keys come in
+    changes no world kept.)"""
+    drawn, agreed = before
+    if not drawn:
+        return min(2 * want, count)
+    return min(want * drawn // agreed + 2 if agreed else count, count)
+
+
+@lru_cache(maxsize=1)
+def _deal_kept() -> tuple[Callable[..., int], Callable[..., int]]:
+    """:func:`pitchkit.bots.deal_rows.deal_kept` and ``kept`` (imported on first use:
+    numba's import is paid by the search bot only, not by the other users of this
+    module; an import statement at every draw cost a microsecond or two)."""
+    from pitchkit.bots.deal_rows import deal_kept, kept
+
+    return deal_kept, kept
 
 
 def skip(gen: np.random.Generator, keys: int) -> None:
