@@ -134,9 +134,28 @@ def _install() -> bool:
 CACHED = _install()
 
 
+#: numba's option to compile a kernel without reference counting (``_nrt=False``: for a
+#: kernel that makes no array, as :func:`pitchkit.bots.thumb.play_rows`), where this numba
+#: has it (an option of its own, not documented): else it is left out, and the kernel
+#: counts references as any other.
+def _uncounted() -> bool:
+    """Whether this numba compiles a kernel without reference counting (``_nrt``)."""
+    try:
+        from numba.core.cpu import CPUTargetOptions
+    except ImportError:
+        return False
+    return hasattr(CPUTargetOptions, "_nrt")
+
+
+UNCOUNTED = _uncounted()
+
+
 def njit(*args: Any, **options: Any) -> Any:
     """``numba.njit`` as the kernel modules write it (``@njit(cache=True)``), the cache
-    stamped, or none where it cannot be stamped."""
+    stamped, or none where it cannot be stamped; ``_nrt=False`` only where this numba
+    has the option (:data:`UNCOUNTED`)."""
     if options.get("cache"):
         options["cache"] = CACHED
+    if "_nrt" in options and not UNCOUNTED:
+        del options["_nrt"]
     return numba.njit(*args, **options)
