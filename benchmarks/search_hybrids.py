@@ -7,6 +7,9 @@ diagnose`` plays them; not part of the package).
   known as ``search``.
 - :class:`MonteCarloPlay`: the auction and the lead that names trump as ``search`` (the
   calibrated bot's), the card play once trump is known as ``montecarlo``.
+- :class:`MonteCarloAuction`: only the auction (and whatever else comes before trump is
+  named but the naming lead) as ``montecarlo``; :class:`MonteCarloTrump`: only the naming
+  of trump (the lead that names it, or the trump phase).
 - :class:`Judge`: plays as ``search``; at each card it searches where ``montecarlo``
   would play a card of another choice, plays both out on many worlds of each bot's own
   kind and records the difference (:data:`JUDGED`).
@@ -19,6 +22,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Any
 
 from pitchkit.bots.montecarlo import MonteCarloBot
 from pitchkit.bots.search import SearchBot
@@ -32,16 +36,29 @@ def searched_play(obs: Observation) -> bool:
     return obs.phase is Phase.PLAY and obs.trump is not None
 
 
-class _Hybrid:
-    #: whether montecarlo plays the cards once trump is known (else the rest of the hand)
-    montecarlo_plays_cards = False
+def part_of(obs: Observation) -> str:
+    """Which part of the hand a decision is: ``play`` (:func:`searched_play`), ``trump``
+    (the lead that names trump, or the trump phase) or ``auction`` (the rest)."""
+    if searched_play(obs):
+        return "play"
+    if obs.phase is Phase.TRUMP or obs.phase is Phase.PLAY:
+        return "trump"
+    return "auction"
 
-    def __init__(self, rules: Rules, seat: int, rng: random.Random, samples: int = 20) -> None:
-        self.mc = MonteCarloBot(rules, seat, random.Random(rng.random()), samples=samples)
-        self.search = SearchBot(rules, seat, rng)
+
+class _Hybrid:
+    #: the parts of the hand (:func:`part_of`) montecarlo plays; search plays the rest
+    montecarlo_parts: frozenset[str] = frozenset()
+
+    def __init__(self, rules: Rules, seat: int, rng: random.Random, mc_samples: int = 20,
+                 **search_settings: Any) -> None:
+        """``mc_samples``: montecarlo's worlds a decision; the other settings are
+        ``search``'s (e.g. ``playout=heuristic:samples=64:work=20000:step=16``)."""
+        self.mc = MonteCarloBot(rules, seat, random.Random(rng.random()), samples=mc_samples)
+        self.search = SearchBot(rules, seat, rng, **search_settings)
 
     def choose(self, observation: Observation, legal_actions: Sequence[int]) -> int:
-        mc_turn = searched_play(observation) == self.montecarlo_plays_cards
+        mc_turn = part_of(observation) in self.montecarlo_parts
         actor, watcher = (self.mc, self.search) if mc_turn else (self.search, self.mc)
         watcher.sight.see(observation)
         return actor.choose(observation, legal_actions)
@@ -50,11 +67,26 @@ class _Hybrid:
 class MonteCarloBids(_Hybrid):
     """The auction and the trump as ``montecarlo``, the card play as ``search``."""
 
+    montecarlo_parts = frozenset({"auction", "trump"})
+
 
 class MonteCarloPlay(_Hybrid):
     """The auction and the trump as ``search``, the card play as ``montecarlo``."""
 
-    montecarlo_plays_cards = True
+    montecarlo_parts = frozenset({"play"})
+
+
+class MonteCarloAuction(_Hybrid):
+    """The auction as ``montecarlo``, the trump and the card play as ``search``."""
+
+    montecarlo_parts = frozenset({"auction"})
+
+
+class MonteCarloTrump(_Hybrid):
+    """The naming of trump as ``montecarlo``, the auction and the card play as
+    ``search``."""
+
+    montecarlo_parts = frozenset({"trump"})
 
 
 #: Per decision judged: (trick, cards on the table, candidates, montecarlo's card's gain

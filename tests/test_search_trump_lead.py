@@ -41,3 +41,55 @@ def test_the_trump_naming_lead_keeps_the_calibrated_bots_suit(variant: str) -> N
             game.apply(players[seat].choose(obs, legal))
     assert leads >= 12
     assert other_card >= 1
+
+
+def test_naming_any_searches_every_suit_each_as_trump(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With ``naming=any`` the lead that names trump plays out cards of every suit held,
+    each with its own suit as trump, on the same worlds; it leads a legal card, and in
+    some hands one of another suit than the calibrated bot's (the search chose it)."""
+    rules = load_variant("smear")
+    n = rules.players.count
+    real = SearchBot.batch_values
+    asked: list[tuple[int | None, list[int], int]] = []
+
+    def noting(bot: SearchBot, obs: object, worlds: object, candidates: list[int]) -> object:
+        asked.append((obs.trump, list(candidates), id(worlds)))  # type: ignore[attr-defined]
+        return real(bot, obs, worlds, candidates)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(SearchBot, "batch_values", noting)
+    leads = other_suit = 0
+    for seed in range(8):
+        game = Game(rules, random.Random(seed))
+        players = [SearchBot(rules, s, random.Random(seed + s)) for s in range(n)]
+        for seat, obs, legal in turns(game, 40, limit=20000):
+            if obs.phase is Phase.PLAY and obs.trump is None and not obs.played:
+                bot = SearchBot(rules, seat, random.Random(100 + seat), naming="any",
+                                samples=8)
+                del asked[:]
+                searched = bot.choose(obs, legal)
+                usual = CalibratedBot(rules, seat, random.Random(100 + seat)).choose(obs, legal)
+                assert searched in legal
+                suits_held = {c // 13 for c in legal if c < 52}
+                if asked:
+                    # one batch a suit held, each of its cards with that suit trump, all on
+                    # one draw of worlds
+                    assert sorted(t for t, _, _ in asked) == sorted(suits_held)
+                    assert all(c // 13 == t for t, cards, _ in asked for c in cards)
+                    assert len({w for _, _, w in asked}) == 1
+                    assert usual in [c for _, cards, _ in asked for c in cards]
+                leads += 1
+                other_suit += searched // 13 != usual // 13
+            game.apply(players[seat].choose(obs, legal))
+    assert leads >= 12
+    assert other_suit >= 1
+
+
+def test_naming_is_checked() -> None:
+    rules = load_variant("smear")
+    with pytest.raises(ValueError, match="naming"):
+        SearchBot(rules, 0, random.Random(0), naming="every")
+    # the default names the calibrated bot's suit; staged play has no batched play-outs
+    assert not SearchBot(rules, 0, random.Random(0)).naming_any
+    assert SearchBot(rules, 0, random.Random(0), naming="any").naming_any
+    assert not SearchBot(load_variant("pimps-and-hoes"), 0, random.Random(0),
+                         naming="any").naming_any

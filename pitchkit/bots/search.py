@@ -63,7 +63,11 @@ Bidding, trump and the draw are the calibrated bot's (:mod:`pitchkit.bots.calibr
 the moon from its tables as by default. So is the suit of the lead that names trump
 (``trump.chosen_by: first_lead``); which card of that suit to lead is searched, as any
 card is, in worlds with that suit trump (each card searched with its own suit as trump
-measured weaker, docs/search-strength.md; this, docs/search-vs-montecarlo.md).
+measured weaker, docs/search-strength.md; this, docs/search-vs-montecarlo.md). With
+``naming=any`` (where the play-outs are batched, not in trumps-only play) every legal card
+of every suit is searched there instead, each with its own suit as trump, on one draw of
+worlds, all of them played out (no ``step``, no ``prune``): the strong setting with it
++1.7% [-2.6%, +5.9%] against it without, smear, 600 deals: not shown, not the default.
 
 With ``exact=K`` (K at least 2: the last trick is forced) the last K tricks of every
 play-out are played exactly (:mod:`pitchkit.bots.endgame`): from the first card after the
@@ -95,14 +99,19 @@ Settings: ``samples`` (worlds a decision at most, default 16), ``margin`` (defau
 at the end of a play-out, default 0: none), ``staged_cards`` (staged play: worlds a card
 decision is searched on, default 4; 0: the calibrated bot's card), ``step`` (worlds of a
 decision's first batch, default 0: all at once), ``confidence`` (standard errors that
-settle a rival, default 2), and the calibrated bot's.
+settle a rival, default 2), ``naming`` (the lead that names trump: ``suit``, the default,
+or ``any``), and the calibrated bot's (``boldness``, ``moon_samples``).
 
 The strongest measured on auction pitch: ``search:playout=heuristic:samples=64:work=20000``
 (the heuristic's play-outs on about 64 worlds a decision: +10.8% [+6.3%, +15.4%] against
 the default, 600 deals; about 0.4 times its speed, so not the default;
 docs/search-vs-montecarlo.md has it against ``montecarlo``). With ``step=16`` about as
 strong (+13.8% [+9.5%, +18.2%] against the default, 600 deals; +16.0% [+7.5%, +24.5%]
-against ``montecarlo``, 200 deals) at about 1.1-1.3 times its speed.
+against ``montecarlo``, 200 deals) at about 1.1-1.3 times its speed. On smear that
+setting loses to ``montecarlo`` (-9.5% [-17.6%, -1.4%], 200 deals); with
+``margin=0.1:boldness=-0.5`` added (the search's card taken on a smaller lead, bids a
+little less bold) it is stronger there than without: +9.5% and +5.5%, two seeds of 600
+deals (docs/search-vs-montecarlo.md, with it against ``montecarlo``).
 """
 
 from __future__ import annotations
@@ -167,6 +176,9 @@ from pitchkit.variant import Rules
 AtTrick = Callable[[int, Sequence[int], list[int], list[int], list[int], int], float | None]
 #: The play-outs' card play (setting ``playout``): a rule of thumb, or the default bot's.
 PLAYOUTS = ("thumb", "careful", "heuristic")
+#: The lead that names trump (setting ``naming``): the calibrated bot's suit, its card
+#: searched, or any card searched with its own suit as trump.
+NAMINGS = ("suit", "any")
 #: Draws of a world before settling for one where a bidder's hand is worth less than its
 #: bid (the rest of what a world must agree with is never given up).
 BID_TRIES = 3
@@ -275,7 +287,7 @@ class SearchBot(CalibratedBot):
                  moon_samples: int = 0, playout: str = "thumb", leaf: int = 0,
                  prune: float | None = None, exact: int | None = None,
                  staged_cards: int = STAGE_CARD_WORLDS, step: int = 0,
-                 confidence: float = CONFIDENCE) -> None:
+                 confidence: float = CONFIDENCE, naming: str = "suit") -> None:
         super().__init__(rules, seat, rng, boldness=boldness, moon_samples=moon_samples)
         if samples < 1:
             raise ValueError("samples must be at least 1")
@@ -284,6 +296,8 @@ class SearchBot(CalibratedBot):
                              "more (worlds a batch: a spread needs two)")
         if confidence <= 0:
             raise ValueError("confidence must be above 0 (standard errors)")
+        if naming not in NAMINGS:
+            raise ValueError(f"naming must be one of {', '.join(NAMINGS)}, not {naming!r}")
         #: worlds drawn and played a batch, a decision stopping once its choice is settled
         #: (pitchkit.bots.sequential; 0: all at once) where the play-outs are batched
         self.step = int(step)
@@ -376,6 +390,10 @@ class SearchBot(CalibratedBot):
             if self.exact:
                 raise ValueError("playout=heuristic is not played exactly (exact=0)")
             self._wise = [heuristic_tables(rules, trump) for trump in range(4)]
+        #: the lead that names trump searched in every suit (``naming=any``), where the
+        #: play-outs are batched, not in trumps-only play (else the calibrated bot's
+        #: suit, its card searched)
+        self.naming_any = naming == "any" and self._batched and not self.table.trumps_only
         #: per seat, the play-outs' scorer of the decision as that seat values a hand
         self._seat_quick: tuple[Observation | None, list[QuickScore]] = (None, [])
         #: per trump suit, :func:`batch_tables` (shared by every bot of the rule set)
@@ -417,9 +435,11 @@ class SearchBot(CalibratedBot):
         if observation.trump is None:
             # the lead that names trump: the calibrated bot's suit stands, which of its
             # cards to lead is searched with that suit trump (a card of another suit names
-            # another trump: searched so, it measured weaker)
+            # another trump: searched so, it measured weaker), unless naming=any
             if observation.played or not 0 <= usual < 52:
                 return usual  # a joker led blind names no suit
+            if self.naming_any:
+                return self.search_naming(observation, legal_actions, usual)
             suit = usual // 13
             legal_actions = [c for c in legal_actions if 0 <= c < 52 and c // 13 == suit]
             observation = observation._replace(trump=suit)
@@ -442,6 +462,44 @@ class SearchBot(CalibratedBot):
             return usual
         totals = self.search(observation, worlds, candidates)
         self._work_left -= self._played_out * self.playout_plays(observation)
+        return self.chosen(totals, usual, len(worlds))
+
+    def search_naming(self, obs: Observation, legal: Sequence[int], usual: int) -> int:
+        """The lead that names trump with ``naming=any``: every legal card of a suit
+        (one of each run of interchangeable ones) played out with its own suit as trump,
+        on the same worlds (drawn once: nothing the worlds agree with yet depends on
+        trump), all at once; the calibrated bot's card unless another is better by
+        ``margin`` points a world (:meth:`chosen`)."""
+        mine = obs._replace(trump=usual // 13)
+        by_suit: list[tuple[Observation, list[int]]] = []
+        for suit in range(4):
+            cards = [c for c in legal if 0 <= c < 52 and c // 13 == suit]
+            if not cards:
+                continue
+            named = mine if suit == usual // 13 else obs._replace(trump=suit)
+            candidates = self.candidates(named, cards)
+            if named is mine and usual not in candidates:
+                candidates.append(usual)
+            by_suit.append((named, candidates))
+        count = sum(len(c) for _, c in by_suit)
+        if count < 2:
+            return usual
+        worlds_wanted = self.affordable(mine, count)
+        if worlds_wanted < MIN_WORLDS:
+            return usual
+        worlds = self.world_rows(mine, worlds_wanted)
+        if len(worlds) < MIN_WORLDS:
+            return usual
+        totals: dict[int, float] = {}
+        for named, candidates in by_suit:
+            values = self.batch_values(named, worlds, candidates).tolist()
+            width = len(candidates)
+            for j, card in enumerate(candidates):
+                total = 0.0
+                for value in values[j::width]:
+                    total += value
+                totals[card] = total
+        self._work_left -= count * len(worlds) * self.playout_plays(mine)
         return self.chosen(totals, usual, len(worlds))
 
     def search_in_steps(self, obs: Observation, candidates: list[int], usual: int,
