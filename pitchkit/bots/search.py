@@ -111,7 +111,8 @@ against ``montecarlo``, 200 deals) at about 1.1-1.3 times its speed. On smear th
 setting loses to ``montecarlo`` (-9.5% [-17.6%, -1.4%], 200 deals); with
 ``margin=0.1:boldness=-0.5`` added (the search's card taken on a smaller lead, bids a
 little less bold) it is stronger there than without: +9.5% and +5.5%, two seeds of 600
-deals; against ``montecarlo`` +5.0% [-3.2%, +13.2%] (200 deals: not shown); even with it
+deals; against ``montecarlo`` +5.0% and +11.0% [+2.6%, +19.4%], two seeds of 200 deals
+(pooled about +8.0% [+2.1%, +13.9%]); even with it
 on auction pitch (+0.0%, 600 deals), at its speed (docs/search-vs-montecarlo.md).
 """
 
