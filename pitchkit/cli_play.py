@@ -24,7 +24,8 @@ def play(
         "seat 4 deals).")] = 1,
     bots: Annotated[str, typer.Option(
         "--bots", help="Bots in the other seats: one for all, or one per other seat in "
-        "seat order (random, heuristic, montecarlo[:samples=N], module:Class).")
+        "seat order (random, heuristic, calibrated, search, strong, "
+        "montecarlo[:samples=N], module:Class).")
     ] = "heuristic",
     seed: Annotated[int | None, typer.Option(
         "--seed", help="Seed of the deals and the bots (default: a new one, printed).",

@@ -30,7 +30,8 @@ SeedOption = Annotated[str, typer.Option(
     "--seed", help="Seed of the run: the same seed gives the same numbers.")]
 BotsOption = Annotated[str, typer.Option(
     "--bots", help="Bots, one per seat or one for all: calibrated (the default), "
-    "heuristic, random, search[:samples=N], montecarlo[:samples=N], or "
+    "heuristic, random, search[:samples=N], strong (search at its strongest "
+    "settings), montecarlo[:samples=N], or "
     "module:Class[:key=value] for your own.")]
 WorkersOption = Annotated[int, typer.Option(
     "--workers", "-w", help="Processes to play in parallel (results do not depend on it).")]

@@ -22,7 +22,7 @@ from pitchkit.stats import Stats
 SET_RATE_WARNING = 1 / 3
 #: Bots whose bids are learned from self-play under the variant's own rules (what a bid
 #: is worth against passing), not set by a hand-tuned margin.
-LEARNED_BIDDERS = frozenset({"calibrated", "search"})
+LEARNED_BIDDERS = frozenset({"calibrated", "search", "strong"})
 #: Above this share of hands thrown in (everyone passed), the bots pass more than people.
 THROWN_IN_WARNING = 0.10
 #: Below this many games, say that the intervals are wide.

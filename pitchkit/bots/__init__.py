@@ -27,7 +27,8 @@ Settings come from the command line: ``--bots montecarlo:samples=20`` or, for yo
 class, ``--bots mymodule:MyBot:level=3`` (an import path, then ``key=value`` settings
 separated by ``:``). Values that read as ints, floats or true/false are converted.
 
-Built-in bots: ``random``, ``heuristic``, ``montecarlo``.
+Built-in bots: ``random``, ``heuristic``, ``calibrated`` (the default), ``montecarlo``,
+``search`` and ``strong`` (``search`` with the settings measured strongest).
 """
 
 from __future__ import annotations
@@ -51,6 +52,7 @@ BUILTIN: dict[str, str] = {
     "heuristic": "pitchkit.bots.heuristic:HeuristicBot",
     "montecarlo": "pitchkit.bots.montecarlo:MonteCarloBot",
     "search": "pitchkit.bots.search:SearchBot",
+    "strong": "pitchkit.bots.strong:StrongBot",
 }
 
 

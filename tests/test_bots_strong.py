@@ -1,0 +1,45 @@
+"""The ``strong`` bot: the search bot with its strongest measured settings, by name."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from pitchkit.bots import parse_bot_spec
+from pitchkit.bots.search import SearchBot
+from pitchkit.bots.strong import STRONG_SETTINGS
+from pitchkit.errors import UsageError
+from pitchkit.load import load_variant
+from pitchkit.simulate import simulate
+
+SPELLED = "search:" + ":".join(f"{key}={value}" for key, value in STRONG_SETTINGS.items())
+
+
+def test_strong_is_the_search_bot_with_its_settings() -> None:
+    rules = load_variant("auction-pitch")
+    bot = parse_bot_spec("strong").make(rules, 0, random.Random(1))
+    assert isinstance(bot, SearchBot)
+    assert (bot.samples, bot.work, bot.step, bot.margin, bot.boldness) == (
+        64, 20000, 16, 0.1, -0.5)
+
+
+def test_a_strong_setting_can_be_replaced() -> None:
+    rules = load_variant("auction-pitch")
+    bot = parse_bot_spec("strong:samples=32:margin=0.25").make(rules, 0, random.Random(1))
+    assert (bot.samples, bot.margin, bot.work) == (32, 0.25, 20000)
+
+
+def test_strong_refuses_a_setting_search_does_not_have() -> None:
+    with pytest.raises(UsageError, match="no setting 'speed'"):
+        parse_bot_spec("strong:speed=3")
+
+
+def test_strong_plays_the_games_of_its_spelled_out_settings() -> None:
+    rules = load_variant("auction-pitch")
+    named = simulate(rules, games=2, seed=7, bots="strong", workers=1)
+    spelled = simulate(rules, games=2, seed=7, bots=SPELLED, workers=1)
+    assert named.hands == spelled.hands
+    for kept in ("seat_wins", "pos_score", "pos_score_sq", "bids", "bids_made",
+                 "point_pitcher", "sample_scores"):
+        assert getattr(named, kept) == getattr(spelled, kept), kept
