@@ -1,7 +1,8 @@
 """``search:playout=heuristic``: every seat of a batched play-out plays the heuristic's card
 play (pitchkit.bots.thumb.wise_lead and wise_follow), card for card what
 HeuristicBot.play_cards plays seeing what that seat would see, on positions of the
-shipped variants whose play-outs are batched; and the setting changes the search's
+shipped variants whose play-outs are batched, trumps-only play (seats that fold sit out)
+included, and of random trumps-only rule sets; and the setting changes the search's
 play-outs and choices."""
 
 from __future__ import annotations
@@ -10,10 +11,13 @@ import random
 from unittest import mock
 
 import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 from pitchkit.bots.batch import play_outs
 from pitchkit.bots.heuristic import HeuristicBot, know
 from pitchkit.bots.search import SearchBot, batch_tables, heuristic_tables
+from pitchkit.fold import seating
 from pitchkit.load import load_variant, shipped_variants
 from pitchkit.plan import rules_plan
 from pitchkit.results import Observation, PlayView
@@ -25,14 +29,18 @@ from pitchkit.tricks import (
     trick_winner_suit_led,
 )
 from pitchkit.variant import Rules
+from tests.strategies import variants
 from tests.test_search_playouts import play_positions
 
 
 def replayed(rules: Rules, bot: SearchBot, obs: Observation, world: list[int],
-             cards: list[int]) -> int:
-    """Replay one play-out (``cards``: its cards in order, the candidate first) from
-    ``obs`` in ``world``, asking the heuristic of each seat at each card with a choice
-    after the candidate: it must play the play-out's card. The cards checked."""
+             cards: list[int]) -> tuple[int, int]:
+    """Replay one play-out (``cards``: its cards in order, the candidate first; -1 after
+    a trumps-only row's last) from ``obs`` in ``world``, asking the heuristic of each seat
+    at each card with a choice after the candidate: it must play the play-out's card. In
+    trumps-only play each trick is played by the seats still holding cards, as the engine
+    seats them (:func:`pitchkit.fold.seating`). The cards checked, and of those the ones
+    played to a trick of fewer seats than the table's."""
     trump = obs.trump
     assert trump is not None
     t = tables_for(rules, trump)
@@ -41,7 +49,15 @@ def replayed(rules: Rules, bot: SearchBot, obs: Observation, world: list[int],
     heuristics = [HeuristicBot(rules, s, random.Random(0)) for s in range(len(world))]
     nxt, size = bot.seating_of(obs)
     hands, captured, trick = list(world), list(obs.captured), list(obs.trick)
-    seat, checked = obs.seat, 0
+    if play.trumps_only:
+        # the trick on the table is played by the seats that held cards at its start
+        at_start = list(hands)
+        for s, c in trick:
+            at_start[s] |= 1 << c
+        fold = seating(at_start, bot.table.next_seat, trick[0][0] if trick else obs.seat)
+        nxt, size = fold.next_seat, fold.size
+    seat, checked, fewer = obs.seat, 0, 0
+    cards = [c for c in cards if c >= 0]
     for step, card in enumerate(cards):
         if step:
             hand = hands[seat]
@@ -54,6 +70,7 @@ def replayed(rules: Rules, bot: SearchBot, obs: Observation, world: list[int],
                                 team_of=obs.team_of)
                 assert heuristics[seat].play_cards(view, legal) == card, (step, seat)
                 checked += 1
+                fewer += size < len(world)
         hands[seat] ^= 1 << card
         trick.append((seat, card))
         if len(trick) == size:
@@ -62,21 +79,24 @@ def replayed(rules: Rules, bot: SearchBot, obs: Observation, world: list[int],
             for _, c in trick:
                 captured[seat] |= 1 << c
             trick = []
+            if play.trumps_only:
+                fold = seating(hands, bot.table.next_seat, seat)
+                nxt, size, seat = fold.next_seat, fold.size, fold.leader
         else:
             seat = nxt[seat]
     assert not any(hands)
-    return checked
+    return checked, fewer
 
 
-def check_variant(name: str, seed: int, hands: int) -> int:
+def check_rules(rules: Rules, seed: int, hands: int) -> tuple[int, int]:
     """Every legal card played out by ``playout=heuristic`` on two worlds of each
     position of :func:`play_positions`, each play-out replayed (:func:`replayed`). The
-    cards checked."""
-    rules = load_variant(name)
-    checked = 0
+    cards checked, and of those the ones played to a trick of fewer seats."""
+    checked = fewer = 0
     for bot, obs, legal in play_positions(rules, seed, hands, playout="heuristic"):
         if obs.trump is None or len(legal) < 2 or legal[0] >= 54:
             continue
+        assert bot._wise is not None
         worlds = bot.worlds(obs, 2)
         if not worlds:
             continue
@@ -89,32 +109,48 @@ def check_variant(name: str, seed: int, hands: int) -> int:
             for c in range(len(legal)):
                 row = w * len(legal) + c
                 cards = [step[row] for step in batch.trace]
-                checked += replayed(rules, bot, obs, list(world), cards)
-    return checked
+                more, short = replayed(rules, bot, obs, list(world), cards)
+                checked, fewer = checked + more, fewer + short
+    return checked, fewer
+
+
+def modelled(rules: Rules) -> bool:
+    """Whether the heuristic's play-outs of ``rules`` are batched (no stages) and its
+    heuristic never plays to stop a sweep (``scoring.all_points_wins_game``: the
+    play-outs do not model that rule)."""
+    return not rules.play.stages and not know(rules).all_points_wins_game
 
 
 def batched_variants() -> list[str]:
-    """The shipped variants whose play-outs are batched (no stages, not trumps only) and
-    whose heuristic never plays to stop a sweep (``scoring.all_points_wins_game``: the
-    play-outs do not model that rule)."""
-    out = []
-    for name, _ in shipped_variants():
-        rules = load_variant(name)
-        if (not rules.play.stages and not rules.play.trumps_only
-                and not know(rules).all_points_wins_game):
-            out.append(name)
-    return out
+    """The shipped variants :func:`modelled`."""
+    return [name for name, _ in shipped_variants() if modelled(load_variant(name))]
 
 
 @pytest.mark.parametrize("name", batched_variants())
 def test_heuristic_playouts_play_the_heuristics_cards(name: str) -> None:
-    assert check_variant(name, seed=3, hands=2) > 20
+    rules = load_variant(name)
+    checked, fewer = check_rules(rules, seed=3, hands=2)
+    assert checked > 20
+    if rules.play.trumps_only:
+        # seats fold: cards played to tricks of fewer seats are checked too
+        assert fewer > 10
 
 
-def test_the_setting_changes_the_search() -> None:
+@settings(max_examples=30, deadline=None)
+@given(rules=variants(focus="play.trumps_only"), seed=st.integers(0, 2**32))
+def test_trumps_only_heuristic_playouts_on_random_rules(rules: Rules, seed: int) -> None:
+    """Trumps-only play (seats that fold sit out) on random rule sets: the heuristic's
+    cards, card for card."""
+    assume(modelled(rules))
+    check_rules(rules, seed, hands=1)
+
+
+@pytest.mark.parametrize("name", ["auction-pitch", "pidro"])
+def test_the_setting_changes_the_search(name: str) -> None:
     """The same positions searched with ``playout=heuristic`` and by rule of thumb: some
-    play-outs differ, and so does a choice (the setting is not ignored)."""
-    rules = load_variant("auction-pitch")
+    play-outs differ, and so does a choice (the setting is not ignored, in trumps-only
+    play neither)."""
+    rules = load_variant(name)
     differ = chosen_differ = 0
     with mock.patch("pitchkit.bots.calibrated.calibration_for", lambda rules: None):
         for bot, obs, legal in play_positions(rules, 7, 3, playout="heuristic"):

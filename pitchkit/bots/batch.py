@@ -28,7 +28,8 @@ scorer, row by row.
 
 In trumps-only play (``play.trumps_only``: a seat out of trumps folds) each row's tricks
 are played by the seats of that row still holding cards (:func:`pitchkit.bots.thumb.play_rows`'s
-``folds``, as :func:`pitchkit.fold.seating` seats them), and nothing is played exactly.
+``folds``, as :func:`pitchkit.fold.seating` seats them), by the rule of thumb or the
+heuristic's card play, and nothing is played exactly.
 
 Not here: staged play (``play.stages``: every seat chooses its next stage's cards at a
 stage's end), compiled a world at a time by :mod:`pitchkit.bots.staged_rows`, and the
@@ -381,13 +382,13 @@ def play_outs(tab: ThumbTables, worlds: Sequence[Sequence[int]] | Masks,
     trick is played by the seats still holding some (``size`` is not read), and no card
     is played exactly (``exact`` is refused).
 
-    With ``wise`` (not with ``exact``, nor in trumps-only play), every seat plays the
-    heuristic's card play instead of the rule of thumb, seeing the cards it would (the
-    deck's cards not played and not its own)."""
+    With ``wise`` (not with ``exact``), every seat plays the heuristic's card play
+    instead of the rule of thumb, seeing the cards it would (the deck's cards not played
+    and not its own), in trumps-only play too (the seats still holding cards, as
+    above)."""
     if tab.folds and exact:
         raise ValueError("exact play does not model trumps-only play (seats that fold)")
-    assert not (wise and (exact or tab.folds)), \
-        "the heuristic's play-outs are not played exactly, nor in trumps-only play"
+    assert not (wise and exact), "the heuristic's play-outs are not played exactly"
     w_count, c_count = len(worlds), len(candidates)
     rows = w_count * c_count
     index_of = tab.index_of

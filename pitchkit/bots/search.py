@@ -18,8 +18,9 @@ and value, card for card, seats that fold in trumps-only play included; not in s
 play). With ``playout=heuristic`` every seat of a play-out plays the heuristic's card play
 instead (:func:`pitchkit.bots.thumb.wise_lead` and ``wise_follow``: the card
 :meth:`~pitchkit.bots.heuristic.HeuristicBot.play_cards` would play in its place, seeing
-what it would see, as ``montecarlo``'s play-outs do; about the speed of the rule of thumb;
-not with ``exact``; in staged or trumps-only play the rule of thumb). With
+what it would see, as ``montecarlo``'s play-outs do, in trumps-only play too, the seats
+that fold sitting out; about the speed of the rule of thumb; not with ``exact``; in
+staged play the rule of thumb). With
 ``playout=careful`` every seat of a play-out plays the default bot's card play
 instead (:mod:`pitchkit.bots.playout`: the same card
 :class:`~pitchkit.bots.cardplay.CarefulPlay` would play in its place, seeing what it sees;
@@ -388,7 +389,7 @@ class SearchBot(CalibratedBot):
         #: every seat of a batched play-out plays the heuristic's card play
         #: (``playout=heuristic``; None: the rule of thumb), per trump suit its tables
         self._wise: list[WiseTables] | None = None
-        if playout == "heuristic" and self._batched and not self.table.trumps_only:
+        if playout == "heuristic" and self._batched:
             if self.exact:
                 raise ValueError("playout=heuristic is not played exactly (exact=0)")
             self._wise = [heuristic_tables(rules, trump) for trump in range(4)]

@@ -149,13 +149,19 @@ def play_rows(hands: Masks, cap: Masks, won: Any, last: Ints, to_play: Ints,
     (:func:`wise_lead`, :func:`wise_follow`), seeing as it would: the cards it has not
     seen are ``live`` (by row, the deck's cards not yet played, kept up to date here)
     less its own; ``cost``, ``rank``, ``power``, ``lower`` and ``cheap`` are the
-    heuristic's by relabelled card (:class:`pitchkit.bots.batch.WiseTables`).
+    heuristic's by relabelled card (:class:`pitchkit.bots.batch.WiseTables`). With
+    ``folds`` too: a seat that folded sits out as above, and a seat is last to a trick
+    as the heuristic counts it (the table's last place: never in a trick of fewer seats).
 
     With a ``trace`` (not empty), each step's card (relabelled) of each row is kept in it
     (``trace[step, row]``)."""
     rows, n = hands.shape
     forced = first.shape[0] > 0
     traced = trace.shape[0] > 0
+    # the place in a trick the heuristic plays last at: the trick's last, but in
+    # trumps-only play the table's, whoever folded (HeuristicBot.play_cards counts the
+    # table's seats: it is never last to a trick of fewer)
+    wise_last = n - 1 if folds else size - 1
     for row in range(rows):
         p = place
         sz = size
@@ -192,7 +198,7 @@ def play_rows(hands: Masks, cap: Masks, won: Any, last: Ints, to_play: Ints,
             elif wise:
                 bit = wise_follow(follow_legal(following, hand, lm, trumps), live[row] & ~hand,
                                   bt, l67, beats, tm, not solo and team[ws] == team[seat],
-                                  p == size - 1, trumps, cost, rank, power, lower, cheap,
+                                  p == wise_last, trumps, cost, rank, power, lower, cheap,
                                   bonus, combinations)
             elif p == 0:
                 legal = lead_legal(hand, never_lead_joker, joker_free)
