@@ -11,13 +11,17 @@ action.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
-from pitchkit.bots.heuristic import HeuristicBot
+from pitchkit.bots.heuristic import HeuristicBot, _order, know
 from pitchkit.engine import Game
 from pitchkit.load import load_variant
+from pitchkit.plan import rules_plan
 from pitchkit.results import Observation, PlayView
+from pitchkit.tricks import tables_for
+from pitchkit.variant import JokerRank
 from tests.play_helpers import turns
 
 
@@ -127,3 +131,19 @@ def test_first_lead_on_masks_is_the_lead_by_lists(name: str) -> None:
                        captured=(0,) * rules.players.count, stage=0, team_of=(0, 1, 2, 3))
         assert bot.first_lead(obs, sum(1 << c for c in legal)) == \
             first_lead_by_lists(bot, hand, legal)
+
+
+@pytest.mark.parametrize("rank", list(JokerRank))
+def test_a_card_order_is_its_own_rule_sets_whatever_was_loaded_before(rank: JokerRank) -> None:
+    """The heuristic's orders of the cards (``order``, cached across rule sets) are its
+    rule set's own, after rule sets with the same trumps ranked otherwise (a joker's place:
+    ``trump.joker_rank``) were loaded: an order cached for one once served the other."""
+    base = load_variant("auction-pitch-joker")
+    others = [replace(base, trump=replace(base.trump, joker_rank=r)) for r in JokerRank]
+    for other in others:
+        know(other)
+    rules = replace(base, trump=replace(base.trump, joker_rank=rank))
+    k = know(rules)
+    for suit in range(4):
+        t = tables_for(rules, suit)
+        assert k.orders[suit] == _order(t, rules_plan(rules).deal.deck_mask)

@@ -365,12 +365,16 @@ class Order:
     by_power: tuple[tuple[int, tuple[int, ...]], ...] = ()
 
 
-_ORDERS: dict[tuple[int, int | None, int, int], Order] = {}
+_ORDERS: dict[tuple[int, tuple[int, ...], tuple[int, ...], int], Order] = {}
 
 
 def order(t: TrumpTables, deck: int) -> Order:
-    """The :class:`Order` of a trump suit (cached on cheap keys: hashing tables is slow)."""
-    key = (t.trump, t.off_jack, t.trumps, deck)
+    """The :class:`Order` of a trump suit (cached on what it is made of, not on the whole
+    tables: hashing them is slow). The cards' power is of the key: rule sets with the
+    same trumps may rank them otherwise (a joker's place), and an order cached for one
+    served another (the heuristic's play then differed with what a process had loaded
+    before)."""
+    key = (t.trumps, t.suit_masks, t.power, deck)
     found = _ORDERS.get(key)
     if found is None:
         found = _ORDERS[key] = _order(t, deck)
