@@ -162,33 +162,35 @@ def row(variant: str, bots: str, summary: dict[str, object] | None) -> str:
     assert isinstance(diff, dict) and isinstance(share, dict)
     if diff["mean"] is None:
         return f"| {variant} | {bots} | 0 | - | - | no deals finished |"
-    verdict = ("search stronger" if diff["low"] > 0 else
-               "search weaker" if diff["high"] < 0 else "no difference shown")
+    first = bots.split(",")[0]
+    verdict = (f"{first} stronger" if diff["low"] > 0 else
+               f"{first} weaker" if diff["high"] < 0 else "no difference shown")
     cut = " (cut by the timeout)" if summary.get("interrupted") else ""
     return (f"| {variant} | {bots} | {summary['deals']}{cut} | {share['mean']:.1%} | "
             f"{diff['mean']:+.1%} [{diff['low']:+.1%}, {diff['high']:+.1%}] | {verdict} |")
 
 
 def part_strength(deals: int, mc_deals: int, workers: int, timeout: int, out: Path | None,
-                  force: bool, against: str, variants: list[str], seed: int = 1) -> None:
+                  force: bool, against: str, variants: list[str], seed: int = 1,
+                  bot: str = "search") -> None:
     if out is not None and out.exists() and not force:
         sys.exit(f"bench_search: {out} exists (add --force to replace it)")
-    title = {"montecarlo": "# The strong bot: `search` against `montecarlo`",
-             "calibrated": "# The strong bot: `search` against `calibrated`"}
+    title = {"montecarlo": f"# The strong bot: `{bot}` against `montecarlo`",
+             "calibrated": f"# The strong bot: `{bot}` against `calibrated`"}
     lines = [
-        title.get(against, "# The strong bot: `search` head to head"),
+        title.get(against, f"# The strong bot: `{bot}` head to head"),
         "",
-        f"Measured at commit {commit()} (`search` as it plays by default), on a loaded "
+        f"Measured at commit {commit()} (`{bot}`), on a loaded "
         "2-core machine.",
         "",
         "Written by `python benchmarks/bench_search.py strength` (see its docstring). Each",
         "row is one `pitchkit match` on duplicate deals (every deal played with the seats",
-        "swapped); *share* is search's share of the games won, *difference* search's share",
+        f"swapped); *share* is {bot}'s share of the games won, *difference* its share",
         "less the other bot's, with its 95% interval over deals. A row's command reproduces",
         "it exactly (a row cut by the timeout: give `--games` its deals, no timeout). The",
         "figures describe these bots: a stronger player would change them.",
         "In staged play (Pimps & Hoes) search searches each stage's choice of cards",
-        "(pitchkit.bots.stage_choice); a stage's card play is the calibrated bot's.",
+        "and its card play (pitchkit.bots.stage_choice, setting staged_cards).",
         "",
         "| variant | A,B | deals | share (A) | difference A - B [95%] | verdict |",
         "|---|---|---|---|---|---|",
@@ -196,9 +198,9 @@ def part_strength(deals: int, mc_deals: int, workers: int, timeout: int, out: Pa
     commands = []
     jobs = []
     if against in ("both", "montecarlo"):
-        jobs.append(("auction-pitch", "search,montecarlo", mc_deals))
+        jobs.append(("auction-pitch", f"{bot},montecarlo", mc_deals))
     if against in ("both", "calibrated"):
-        jobs += [(name, "search,calibrated", deals) for name in variants]
+        jobs += [(name, f"{bot},calibrated", deals) for name in variants]
     for variant, bots, count in jobs:
         command, summary = run_match(variant, bots, count, seed, workers, timeout)
         line = row(variant, bots, summary)
@@ -258,8 +260,9 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3, help="speed: alternated runs")
     parser.add_argument("--games", type=int, default=3, help="games: whole games a variant")
     parser.add_argument("--bots", default="search",
-                        help="games, speed: the searching bot in every seat (default "
-                        "search; e.g. search:samples=16:work=2500)")
+                        help="games, speed: the searching bot in every seat; strength: "
+                        "the bot matched (default search; e.g. strong, "
+                        "search:samples=16:work=2500)")
     parser.add_argument("--deals", type=int, default=300, help="strength: deals a match")
     parser.add_argument("--mc-deals", type=int, default=100,
                         help="strength: deals of the match against montecarlo (slow)")
@@ -296,7 +299,7 @@ def main() -> None:
     else:
         part_strength(args.deals, args.mc_deals, args.workers, args.timeout, args.out,
                       args.force, args.against, variants,
-                      1 if args.seed is None else args.seed)
+                      1 if args.seed is None else args.seed, args.bots)
 
 
 if __name__ == "__main__":
