@@ -145,6 +145,16 @@ def test_trumps_only_heuristic_playouts_on_random_rules(rules: Rules, seed: int)
     check_rules(rules, seed, hands=1)
 
 
+@settings(max_examples=30, deadline=None)
+@given(rules=variants(focus="auction.alone"), seed=st.integers(0, 2**32))
+def test_alone_heuristic_playouts_on_random_rules(rules: Rules, seed: int) -> None:
+    """A pitcher gone alone (``auction.alone``: its partners sit out, tricks of fewer
+    seats) on random rule sets: the heuristic's cards, card for card (it is last to a
+    trick at the table's last place only, as it counts)."""
+    assume(modelled(rules))
+    check_rules(rules, seed, hands=2)
+
+
 @pytest.mark.parametrize("name", ["auction-pitch", "pidro"])
 def test_the_setting_changes_the_search(name: str) -> None:
     """The same positions searched with ``playout=heuristic`` and by rule of thumb: some

@@ -150,18 +150,19 @@ def play_rows(hands: Masks, cap: Masks, won: Any, last: Ints, to_play: Ints,
     seen are ``live`` (by row, the deck's cards not yet played, kept up to date here)
     less its own; ``cost``, ``rank``, ``power``, ``lower`` and ``cheap`` are the
     heuristic's by relabelled card (:class:`pitchkit.bots.batch.WiseTables`). With
-    ``folds`` too: a seat that folded sits out as above, and a seat is last to a trick
-    as the heuristic counts it (the table's last place: never in a trick of fewer seats).
+    ``folds`` too: a seat that folded sits out as above. A seat is last to a trick as the
+    heuristic counts it: at the table's last place, never in a trick of fewer seats (a
+    seat folded, or partners out where the pitcher went alone).
 
     With a ``trace`` (not empty), each step's card (relabelled) of each row is kept in it
     (``trace[step, row]``)."""
     rows, n = hands.shape
     forced = first.shape[0] > 0
     traced = trace.shape[0] > 0
-    # the place in a trick the heuristic plays last at: the trick's last, but in
-    # trumps-only play the table's, whoever folded (HeuristicBot.play_cards counts the
-    # table's seats: it is never last to a trick of fewer)
-    wise_last = n - 1 if folds else size - 1
+    # the place in a trick the heuristic plays last at: the table's last, whoever sits
+    # out (HeuristicBot.play_cards counts the table's seats: it is never last to a trick
+    # of fewer, a seat folded in trumps-only play or a partner out, auction.alone)
+    wise_last = n - 1
     for row in range(rows):
         p = place
         sz = size
