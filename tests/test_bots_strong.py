@@ -8,7 +8,7 @@ import pytest
 
 from pitchkit.bots import parse_bot_spec
 from pitchkit.bots.search import SearchBot
-from pitchkit.bots.strong import STRONG_SETTINGS
+from pitchkit.bots.strong import STRONG_SETTINGS, TRUMPS_ONLY_SETTINGS
 from pitchkit.errors import UsageError
 from pitchkit.load import load_variant
 from pitchkit.simulate import simulate
@@ -42,4 +42,29 @@ def test_strong_plays_the_games_of_its_spelled_out_settings() -> None:
     assert named.hands == spelled.hands
     for kept in ("seat_wins", "pos_score", "pos_score_sq", "bids", "bids_made",
                  "point_pitcher", "sample_scores"):
+        assert getattr(named, kept) == getattr(spelled, kept), kept
+
+
+def test_in_trumps_only_play_strong_plays_out_by_rule_of_thumb() -> None:
+    """Where only trumps are played the play-outs are the rule of thumb's (measured
+    stronger there), elsewhere the heuristic's; a user's ``playout`` is honoured."""
+    def heuristic_play_outs(spec: str, variant: str) -> bool:
+        bot = parse_bot_spec(spec).make(load_variant(variant), 0, random.Random(1))
+        assert isinstance(bot, SearchBot)
+        return bot._wise is not None
+
+    assert not heuristic_play_outs("strong", "pidro")
+    assert not heuristic_play_outs("strong", "ten-point-pitch-draw")
+    assert heuristic_play_outs("strong", "auction-pitch")
+    assert heuristic_play_outs("strong:playout=heuristic", "pidro")
+
+
+def test_in_trumps_only_play_strong_plays_the_games_of_its_settings_there() -> None:
+    rules = load_variant("pidro")
+    there = STRONG_SETTINGS | TRUMPS_ONLY_SETTINGS
+    named = simulate(rules, games=2, seed=7, bots="strong", workers=1)
+    spelled = simulate(rules, games=2, seed=7, workers=1,
+                       bots="search:" + ":".join(f"{k}={v}" for k, v in there.items()))
+    assert named.hands == spelled.hands
+    for kept in ("seat_wins", "pos_score", "bids", "sample_scores"):
         assert getattr(named, kept) == getattr(spelled, kept), kept
