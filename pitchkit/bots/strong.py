@@ -36,7 +36,7 @@ STRONG_SETTINGS: dict[str, Any] = {
 #: Where only trumps are played (``play.trumps_only``: a seat out of trumps folds), the
 #: settings that differ: the rule of thumb's play-outs, the heuristic's measured weaker
 #: there against them (the rest alike; 2026-12-04, docs/search-vs-montecarlo.md:
-#: ten-point pitch with the draw -6.1% [-9.4%, -2.8%], 1,000 deals; pidro about -2.2%,
+#: ten-point pitch with the draw -6.1% [-9.4%, -2.8%], 1,000 deals; pidro about -2.1%,
 #: 2,600 deals).
 TRUMPS_ONLY_SETTINGS: dict[str, Any] = {"playout": "thumb"}
 
