@@ -4,7 +4,9 @@ Card play is a determinized search. At each searched decision the bot draws *wor
 (:mod:`pitchkit.bots.worlds`, all of a decision's at once, in numpy): guesses at the
 other seats' cards that agree with everything it has seen (its own cards, the cards
 played and by whom, the voids players showed, the trumps shown in a draw, how many cards
-each seat holds), preferring worlds where the pitcher holds a hand worth its bid.
+each seat holds), preferring worlds where the pitcher holds a hand worth its bid (not
+with a called partner, ``call.partner``: the pitcher bid for a side it chose after the
+auction).
 
 For a decision with more than one real choice (cards of one suit with no unseen card
 between them, and no points or game value, are one choice) it plays each candidate out in
@@ -417,6 +419,8 @@ class SearchBot(CalibratedBot):
         #: the batched scorer's score changes by bid, for (pitcher, bid) (worked out once)
         self._bid_key: tuple[object, ...] | None = None
         self._bid_change: Any = None
+        #: the decision batched: its cards played by seat (an array) and its batches' scorer
+        self._scored: tuple[Observation | None, Any, Any] = (None, None, None)
         self._view_obs: Observation | None = None
         #: the seating of the decision searched (:meth:`seating_of`)
         self._seating_obs: Observation | None = None
@@ -647,7 +651,8 @@ class SearchBot(CalibratedBot):
     def _agrees(self, obs: Observation, know: Known) -> BidCheck | None:
         """A test that the pitcher holds a hand worth about its bid (by the heuristic's
         estimate: a tenth of the calibrated one's cost; a draw's worlds checked at once,
-        compiled: :class:`pitchkit.bots.deal_rows.BidCheck`)."""
+        compiled: :class:`pitchkit.bots.deal_rows.BidCheck`); None where there is no bid
+        to check, or a called partner (:attr:`_bid_checked`)."""
         pitcher, bid, trump = obs.pitcher, obs.bid, obs.trump
         if (pitcher is None or pitcher == obs.seat or type(bid) is not int or trump is None
                 or not self._bid_checked):
@@ -749,27 +754,30 @@ class SearchBot(CalibratedBot):
         trump = obs.trump
         assert trump is not None
         tab, game_points = self._batch_tables[trump]
-        n = self.table.n
-        played_by = [0] * n
-        for s, c in obs.played:
-            played_by[s] |= 1 << c
+        scored = self._scored
+        if scored[0] is not obs:
+            # (the cards played and the scorer: the same in every batch of a decision)
+            played_by = [0] * self.table.n
+            for s, c in obs.played:
+                played_by[s] |= 1 << c
+            quick = self.quick_score(obs)
+            key = (quick.pitcher, quick.bid)
+            if self._bid_key != key:
+                self._bid_key, self._bid_change = key, bid_changes(quick)
+            # (the games' ends by outcome: batch.game_ends, shared by every seat's search)
+            score = BatchScore(quick, tab, game_points, self._bid_change, None,
+                               # (every seat's own scorer only where rows are valued one
+                               # by one: else every seat's value comes of the score changes)
+                               self.seat_scores(obs, quick) if self.exact and not quick.quick
+                               else ())
+            scored = self._scored = (obs, np.array(played_by, np.uint64), score)
         nxt, size = self.seating_of(obs)
         batch = play_outs(tab, worlds, candidates, obs.seat, obs.trick, obs.captured,
                           obs.tricks_won, obs.team_of, nxt, size, exact=self.exact,
                           wise=None if self._wise is None else self._wise[trump])
         assert batch.worlds is not None
-        dealt = batch.worlds | np.array(played_by, np.uint64)  # every seat's of the hand
-        quick = self.quick_score(obs)
-        key = (quick.pitcher, quick.bid)
-        if self._bid_key != key:
-            self._bid_key, self._bid_change = key, bid_changes(quick)
-        # (the games' ends by outcome: batch.game_ends, shared by every seat's search)
-        return BatchScore(quick, tab, game_points, self._bid_change, None,
-                          # (every seat's own scorer only where rows are valued one
-                          # by one: else every seat's value comes of the score changes)
-                          self.seat_scores(obs, quick) if self.exact and not quick.quick
-                          else ()
-                          ).values(batch, dealt, len(candidates))
+        dealt = batch.worlds | scored[1]  # every seat's of the hand
+        return scored[2].values(batch, dealt, len(candidates))
 
     def seating_of(self, obs: Observation) -> tuple[Sequence[int], int]:
         """The seat after each and the seats that play, this hand: all of them, but the
