@@ -392,24 +392,9 @@ def play_outs(tab: ThumbTables, worlds: Sequence[Sequence[int]] | Masks,
     w_count, c_count = len(worlds), len(candidates)
     rows = w_count * c_count
     index_of = tab.index_of
-    # the trick under way (the same in every row): the seat winning it, the cards that
-    # beat its card (a suit led orders the cards: a card beating the winner wins, and what
-    # beats it is what beat both), its cards, and the suit led
-    win_seat, beat, trick_mask, led67, led_mask = -1, U64(0), U64(0), U64(0), U64(0)
-    if trick:
-        first = index_of[trick[0][1]]
-        led = int(tab.suit[first])
-        keys = tab.keys[led]
-        win_c, win_p = first, 0
-        bits = 0
-        for p, (_, c) in enumerate(trick):
-            i = index_of[c]
-            bits |= 1 << i
-            if keys[i] > keys[win_c]:
-                win_c, win_p = i, p
-        win_seat = trick[win_p][0]
-        beat = tab.beats[led * MOD + (1 << win_c) % MOD]
-        trick_mask, led67, led_mask = U64(bits), U64(led * MOD), tab.suit_masks[led]
+    win_seat, beat, trick_mask, led67, led_mask, taken, won_so_far, nxt, team_arr, solo, \
+        in_trick, unplayed = table_state(tab, seat, trick, captured, tricks_won, team,
+                                         next_seat, size, wise)
     # (np.fromiter: numpy reads a list of Python ints above 2**31 slowly)
     # (its count given: numpy then makes the array at once, not growing it)
     if isinstance(worlds, np.ndarray):
@@ -420,23 +405,15 @@ def play_outs(tab: ThumbTables, worlds: Sequence[Sequence[int]] | Masks,
             w_count, n)
     n = world_rows.shape[1]
     firsts = np.fromiter([1 << index_of[c] for c in candidates], U64, c_count)
-    taken = np.fromiter(captured, U64, len(captured))
-    won_so_far = np.array(tricks_won, np.int64)
-    first_seat = trick[0][0] if trick else seat
-    nxt, team_arr, solo = _seats(tuple(next_seat), tuple(team), first_seat, size, tab.folds)
-    in_trick = 0  # trumps-only play: the seats that played to the trick on the table
-    if tab.folds:
-        for s, _ in trick:
-            in_trick |= 1 << s
     place = len(trick)
 
     if wise is None:
         wise = _NO_WISE
         live = _NO_CARDS
     else:
-        # the cards no seat has seen played: the deck's less those captured and on the table
-        unplayed = wise.deck & ~tab.relabel_of(sum(captured) | sum(1 << c for _, c in trick))
-        live = np.full(rows, unplayed, U64)
+        # every row's cards no seat has seen played (the kernel strikes them as they are)
+        live = np.empty(rows, U64)
+        live.fill(unplayed)
     wise_on = wise is not _NO_WISE
 
     if not exact:
@@ -514,6 +491,61 @@ def play_outs(tab: ThumbTables, worlds: Sequence[Sequence[int]] | Masks,
                  np.array([*tab.card_of, -1], np.intp).take(traced).tolist() if trace
                  else None,
                  root, tree, world_rows)
+
+
+#: :func:`table_state`'s last answer and what it was of (a decision's batches ask alike)
+_LAST_STATE: list[tuple[tuple[Any, ...], tuple[int, int], tuple[Any, ...]]] = []
+
+
+def table_state(tab: ThumbTables, seat: int, trick: Sequence[tuple[int, int]],
+                captured: Sequence[int], tricks_won: Sequence[int], team: Sequence[int],
+                next_seat: Sequence[int], size: int, wise: WiseTables | None
+                ) -> tuple[Any, ...]:
+    """What :func:`play_outs` reads of the table, the same in every row: of the trick
+    under way the seat winning it, the cards that beat its card (a suit led orders the
+    cards: a card beating the winner wins, and what beats it is what beat both), its
+    cards and the suit led (index and mask); the cards captured and tricks won as arrays;
+    the seating (:func:`_seats`); in trumps-only play the seats that played to the trick;
+    with ``wise`` the cards no seat has seen played (relabelled; else 0). The last answer
+    is kept and given again where every sequence is the same tuple (a decision's batches
+    are of one observation's tuples; the kernels only read the arrays)."""
+    key = (tab, wise, trick, captured, tricks_won, team, next_seat)
+    if _LAST_STATE:
+        last, at, answer = _LAST_STATE[0]
+        if at == (seat, size) and all(a is b for a, b in zip(last, key, strict=True)) \
+                and all(type(part) is tuple for part in key[2:]):
+            return answer
+    index_of = tab.index_of
+    win_seat, beat, trick_mask, led67, led_mask = -1, U64(0), U64(0), U64(0), U64(0)
+    if trick:
+        first = index_of[trick[0][1]]
+        led = int(tab.suit[first])
+        keys = tab.keys[led]
+        win_c, win_p = first, 0
+        bits = 0
+        for p, (_, c) in enumerate(trick):
+            i = index_of[c]
+            bits |= 1 << i
+            if keys[i] > keys[win_c]:
+                win_c, win_p = i, p
+        win_seat = trick[win_p][0]
+        beat = tab.beats[led * MOD + (1 << win_c) % MOD]
+        trick_mask, led67, led_mask = U64(bits), U64(led * MOD), tab.suit_masks[led]
+    taken = np.fromiter(captured, U64, len(captured))
+    won_so_far = np.array(tricks_won, np.int64)
+    first_seat = trick[0][0] if trick else seat
+    nxt, team_arr, solo = _seats(tuple(next_seat), tuple(team), first_seat, size, tab.folds)
+    in_trick = 0  # trumps-only play: the seats that played to the trick on the table
+    if tab.folds:
+        for s, _ in trick:
+            in_trick |= 1 << s
+    # the cards no seat has seen played: the deck's less those captured and on the table
+    unplayed = 0 if wise is None else \
+        wise.deck & ~tab.relabel_of(sum(captured) | sum(1 << c for _, c in trick))
+    answer = (win_seat, beat, trick_mask, led67, led_mask, taken, won_so_far, nxt, team_arr,
+              solo, in_trick, unplayed)
+    _LAST_STATE[:] = [(key, (seat, size), answer)]
+    return answer
 
 
 @lru_cache(maxsize=1024)
