@@ -21,7 +21,7 @@ def test_strong_is_the_search_bot_with_its_settings() -> None:
     bot = parse_bot_spec("strong").make(rules, 0, random.Random(1))
     assert isinstance(bot, SearchBot)
     assert (bot.samples, bot.work, bot.step, bot.margin, bot.boldness) == (
-        64, 20000, 16, 0.1, -0.5)
+        64, 20000, 16, 0.1, 0.0)
 
 
 def test_a_strong_setting_can_be_replaced() -> None:

@@ -2,15 +2,17 @@
 
 ``strong`` is :class:`~pitchkit.bots.search.SearchBot` with :data:`STRONG_SETTINGS`, each
 of which a ``strong:key=value`` setting replaces, so ``strong`` and
-``search:playout=heuristic:samples=64:work=20000:step=16:margin=0.1:boldness=-0.5`` play
-the same games; where only trumps are played (``play.trumps_only``) with
+``search:playout=heuristic:samples=64:work=20000:step=16:margin=0.1`` play the same
+games; where only trumps are played (``play.trumps_only``) with
 :data:`TRUMPS_ONLY_SETTINGS` over them (``playout=thumb``). What the settings do, and what
 each was measured against, is in the README (the bots) and docs/search-vs-montecarlo.md:
 the heuristic's own card play in the play-outs (the rule of thumb's in trumps-only play,
 where the heuristic's measured weaker), up to 64 worlds a decision (16 first, the rest
 only for the cards still close), twice the default budget of card plays, the search's
-card taken at a lead of 0.1 point a world, and bids half a point less bold than the
-calibration's.
+card taken at a lead of 0.1 point a world; the calibrated bot's bids (``boldness=-0.5``,
+bids half a point less bold, was one of them until 2026-12-04: measured +2.3% and +3.0%
+on smear, where it was picked, but -45.2% on nine-card pitch and -8.7% on partnership
+pitch, 400 deals each, docs/search-strength.md).
 """
 
 from __future__ import annotations
@@ -30,7 +32,6 @@ STRONG_SETTINGS: dict[str, Any] = {
     "work": 20000,
     "step": 16,
     "margin": 0.1,
-    "boldness": -0.5,
 }
 
 #: Where only trumps are played (``play.trumps_only``: a seat out of trumps folds), the
