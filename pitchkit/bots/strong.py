@@ -11,8 +11,8 @@ where the heuristic's measured weaker), up to 64 worlds a decision (16 first, th
 only for the cards still close), twice the default budget of card plays, the search's
 card taken at a lead of 0.1 point a world; the calibrated bot's bids (``boldness=-0.5``,
 bids half a point less bold, was one of them until 2026-12-04: measured +2.3% and +3.0%
-on smear, where it was picked, but -45.2% on nine-card pitch and -8.7% on partnership
-pitch, 400 deals each, docs/search-strength.md).
+on smear, where it was picked, but -45.2% on nine-card pitch, -8.7% on partnership pitch
+and -10.3% on catch five, even elsewhere, docs/search-strength.md).
 """
 
 from __future__ import annotations
