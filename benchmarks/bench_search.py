@@ -99,7 +99,7 @@ def part_speed(variants: list[str], hands: int, repeat: int, out: Path | None,
             "(calibrated)")
     print(head)
     lines = [
-        "# The strong bot: `search`, its speed",
+        f"# The strong bot: `{search}`, its speed",
         "",
         f"Measured at commit {commit()} (`{search}`), on a loaded "
         "2-core machine, by",
@@ -108,7 +108,7 @@ def part_speed(variants: list[str], hands: int, repeat: int, out: Path | None,
         + ("" if search == "search" else f" --bots {search}") + "`",
         f"(see its docstring). {head}.",
         "",
-        "| variant | search hands/s | calibrated hands/s | search takes |",
+        f"| variant | {search} hands/s | calibrated hands/s | {search} takes |",
         "|---|---|---|---|",
     ]
     for variant in variants:
@@ -117,8 +117,8 @@ def part_speed(variants: list[str], hands: int, repeat: int, out: Path | None,
             for name, bots, size in (("search", search, hands),
                                      ("calibrated", "calibrated", hands * 10)):
                 best[name] = max(best[name], cpu_rate(variant, bots, size, f"speed{run}"))
-        print(f"  {variant:22s} search {best['search']:7.1f} hands/s   calibrated "
-              f"{best['calibrated']:7.0f} hands/s   search takes "
+        print(f"  {variant:22s} {search} {best['search']:7.1f} hands/s   calibrated "
+              f"{best['calibrated']:7.0f} hands/s   {search} takes "
               f"{best['calibrated'] / best['search']:.1f}x the time", flush=True)
         lines.append(f"| {variant} | {best['search']:.0f} | {best['calibrated']:.0f} | "
                      f"{best['calibrated'] / best['search']:.1f}x the time |")
