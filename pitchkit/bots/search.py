@@ -117,6 +117,9 @@ little less bold) it is stronger there than without: +9.5% and +5.5%, two seeds 
 deals; against ``montecarlo`` +5.0% and +11.0% [+2.6%, +19.4%], two seeds of 200 deals
 (pooled about +8.0% [+2.1%, +13.9%]); even with it
 on auction pitch (+0.0%, 600 deals), at its speed (docs/search-vs-montecarlo.md).
+``strong`` (:mod:`pitchkit.bots.strong`) names that setting without ``boldness=-0.5``
+since 2026-12-04: head to head those bids lost 45.2% on nine-card pitch, 10.3% on catch
+five and 8.7% on partnership pitch (docs/search-strength.md).
 """
 
 from __future__ import annotations
