@@ -9,10 +9,10 @@ each was measured against, is in the README (the bots) and docs/search-vs-montec
 the heuristic's own card play in the play-outs (the rule of thumb's in trumps-only play,
 where the heuristic's measured weaker), up to 64 worlds a decision (16 first, the rest
 only for the cards still close), twice the default budget of card plays, the search's
-card taken at a lead of 0.1 point a world; the calibrated bot's bids (``boldness=-0.5``,
-bids half a point less bold, was one of them until 2026-12-04: measured +2.3% and +3.0%
-on smear, where it was picked, but -45.2% on nine-card pitch, -8.7% on partnership pitch
-and -10.3% on catch five, even elsewhere, docs/search-strength.md).
+card taken at a lead of 0.1 point a world, and the calibrated bot's bids as they are.
+Until 2026-12-04 it also bid half a point less boldly (``boldness=-0.5``): +2.3% and
++3.0% on smear, where it was picked, but -45.2% on nine-card pitch, -8.7% on partnership
+pitch and -10.3% on catch five, even elsewhere (docs/search-strength.md).
 """
 
 from __future__ import annotations
