@@ -62,7 +62,8 @@ searched card (no gain measured); 4 worlds a decision measured +4.2% and +6.2% a
 about 3.5 times the time (docs/search-vs-montecarlo.md). (Not with trumps-only play, whose
 hands the staged worlds do not model: there the calibrated bot's choice stands.)
 
-Bidding, trump and the draw are the calibrated bot's (:mod:`pitchkit.bots.calibrated`),
+Bidding (but with ``bidding=search``), trump and the draw are the calibrated bot's
+(:mod:`pitchkit.bots.calibrated`),
 the moon from its tables as by default. So is the suit of the lead that names trump
 (``trump.chosen_by: first_lead``); which card of that suit to lead is searched, as any
 card is, in worlds with that suit trump (each card searched with its own suit as trump
@@ -103,7 +104,10 @@ at the end of a play-out, default 0: none), ``staged_cards`` (staged play: world
 decision is searched on, default 4; 0: the calibrated bot's card), ``step`` (worlds of a
 decision's first batch, default 0: all at once), ``confidence`` (standard errors that
 settle a rival, default 2), ``naming`` (the lead that names trump: ``suit``, the default,
-or ``any``), and the calibrated bot's (``boldness``, ``moon_samples``).
+or ``any``), ``bidding`` (``calibrated``, the default: the calibrated bot's bids; or
+``search``: the points of pitching searched on ``samples`` worlds where the rules allow,
+:mod:`pitchkit.bots.bid_search`), and the calibrated bot's (``boldness``,
+``moon_samples``).
 
 The strongest measured on auction pitch: ``search:playout=heuristic:samples=64:work=20000``
 (the heuristic's play-outs on about 64 worlds a decision: +10.8% [+6.3%, +15.4%] against
@@ -143,6 +147,7 @@ from pitchkit.bots.batch import (
     thumb_tables,
     wise_tables,
 )
+from pitchkit.bots.bid_search import searchable, searched_bid
 from pitchkit.bots.calibrated import CalibratedBot
 from pitchkit.bots.deal_rows import BidCheck, compile_deal
 from pitchkit.bots.drawing import worth
@@ -187,6 +192,9 @@ PLAYOUTS = ("thumb", "careful", "heuristic")
 #: The lead that names trump (setting ``naming``): the calibrated bot's suit, its card
 #: searched, or any card searched with its own suit as trump.
 NAMINGS = ("suit", "any")
+#: How the bids are made (``bidding``): the calibrated bot's, or searched
+#: (:mod:`pitchkit.bots.bid_search`)
+BIDDINGS = ("calibrated", "search")
 #: Draws of a world before settling for one where a bidder's hand is worth less than its
 #: bid (the rest of what a world must agree with is never given up).
 BID_TRIES = 3
@@ -295,7 +303,8 @@ class SearchBot(CalibratedBot):
                  moon_samples: int = 0, playout: str = "thumb", leaf: int = 0,
                  prune: float | None = None, exact: int | None = None,
                  staged_cards: int = STAGE_CARD_WORLDS, step: int = 0,
-                 confidence: float = CONFIDENCE, naming: str = "suit") -> None:
+                 confidence: float = CONFIDENCE, naming: str = "suit",
+                 bidding: str = "calibrated") -> None:
         super().__init__(rules, seat, rng, boldness=boldness, moon_samples=moon_samples)
         if samples < 1:
             raise ValueError("samples must be at least 1")
@@ -407,6 +416,11 @@ class SearchBot(CalibratedBot):
             if self.exact:
                 raise ValueError("playout=heuristic is not played exactly (exact=0)")
             self._wise = [heuristic_tables(rules, trump) for trump in range(4)]
+        if bidding not in BIDDINGS:
+            raise ValueError(f"bidding must be one of {', '.join(BIDDINGS)}, not {bidding!r}")
+        #: bids searched (pitchkit.bots.bid_search) where the rules allow it
+        self.bid_searched = (bidding == "search" and self._batched
+                             and searchable(rules))
         #: the lead that names trump searched in every suit (``naming=any``), where the
         #: play-outs are batched, not in trumps-only play (else the calibrated bot's
         #: suit, its card searched)
@@ -439,6 +453,8 @@ class SearchBot(CalibratedBot):
     def choose(self, observation: Observation, legal_actions: Sequence[int]) -> int:
         self.sight.see(observation)
         usual = super().choose(observation, legal_actions)
+        if observation.phase is Phase.AUCTION and self.bid_searched:
+            return searched_bid(self, observation, legal_actions, usual, self.samples)
         if observation.phase is Phase.SELECT and self._staged \
                 and observation.trump is not None:
             return SELECT_FLAG | search_stage(self, observation, usual & ~SELECT_FLAG)
