@@ -7,8 +7,10 @@ import random
 import pytest
 
 from pitchkit.bots import parse_bot_spec
+from pitchkit.bots.calibrated import CalibratedBot
 from pitchkit.bots.search import SearchBot
-from pitchkit.bots.strong import STRONG_SETTINGS, TRUMPS_ONLY_SETTINGS
+from pitchkit.bots.strong import STRONG_SETTINGS, TRUMPS_ONLY_SETTINGS, own_calibration
+from pitchkit.bots.value import calibrate, calibration_for
 from pitchkit.errors import UsageError
 from pitchkit.load import load_variant
 from pitchkit.simulate import simulate
@@ -68,3 +70,39 @@ def test_in_trumps_only_play_strong_plays_the_games_of_its_settings_there() -> N
     assert named.hands == spelled.hands
     for kept in ("seat_wins", "pos_score", "bids", "sample_scores"):
         assert getattr(named, kept) == getattr(spelled, kept), kept
+
+
+def test_strong_learns_its_bids_from_its_own_play_only_where_a_partner_is_called() -> None:
+    assert own_calibration(load_variant("call-partner-pitch"))
+    for variant in ("auction-pitch", "pidro", "nine-card-pitch", "partnership-pitch"):
+        assert not own_calibration(load_variant(variant)), variant
+
+
+def test_strong_with_a_called_partner_bids_from_the_strong_calibration() -> None:
+    rules = load_variant("call-partner-pitch")
+    bot = parse_bot_spec("strong").make(rules, 0, random.Random(1))
+    assert isinstance(bot, SearchBot)
+    assert bot.model is calibration_for(rules, player="strong")
+    assert bot.model is not calibration_for(rules)
+    plain = parse_bot_spec("strong").make(load_variant("auction-pitch"), 0, random.Random(1))
+    assert isinstance(plain, SearchBot)
+    assert plain.model is calibration_for(load_variant("auction-pitch"))
+
+
+def test_a_calibration_from_strong_play_is_seeded_and_its_own() -> None:
+    rules = load_variant("auction-pitch")
+    a = calibrate(rules, 30, seed="t", player="strong").to_json()
+    b = calibrate(rules, 30, seed="t", player="strong").to_json()
+    default = calibrate(rules, 30, seed="t").to_json()
+    assert a == b
+    assert a != default
+
+
+def test_the_model_is_not_a_setting() -> None:
+    with pytest.raises(UsageError, match="no setting 'model'"):
+        parse_bot_spec("strong:model=mine")
+    with pytest.raises(ValueError, match="model is not a setting"):
+        CalibratedBot(load_variant("auction-pitch"), 0, random.Random(1),
+                      model="mine")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="player must be one of"):
+        calibration_for(load_variant("auction-pitch"), player="mine")

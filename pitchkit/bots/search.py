@@ -160,6 +160,7 @@ from pitchkit.bots.sequential import CONFIDENCE, compile_spread, settle
 from pitchkit.bots.stage_choice import search_stage, search_stage_card
 from pitchkit.bots.staged import choose_stage, stage_order, staged_setup
 from pitchkit.bots.staged_draw import staged_worlds
+from pitchkit.bots.value import Calibration
 from pitchkit.bots.worlds import (
     Known,
     Sight,
@@ -304,8 +305,9 @@ class SearchBot(CalibratedBot):
                  prune: float | None = None, exact: int | None = None,
                  staged_cards: int = STAGE_CARD_WORLDS, step: int = 0,
                  confidence: float = CONFIDENCE, naming: str = "suit",
-                 bidding: str = "calibrated") -> None:
-        super().__init__(rules, seat, rng, boldness=boldness, moon_samples=moon_samples)
+                 bidding: str = "calibrated", model: Calibration | None = None) -> None:
+        super().__init__(rules, seat, rng, boldness=boldness, moon_samples=moon_samples,
+                         model=model)
         if samples < 1:
             raise ValueError("samples must be at least 1")
         if step < 0 or step == 1:

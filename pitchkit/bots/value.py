@@ -673,8 +673,13 @@ _Record = tuple[tuple[int, ...], Any, tuple[int, ...], int | None, int, bool,
 
 
 def calibrate(rules: Rules, hands: int = CALIBRATION_HANDS, seed: str = "calibrate",
-              progress: Callable[[int, int], None] | None = None) -> Calibration:
+              progress: Callable[[int, int], None] | None = None,
+              player: str = "calibrated") -> Calibration:
     """Learn the item chances and the bidding tables from ``hands`` seeded hands.
+
+    ``player`` (:data:`PLAYERS`) is whose card play the rounds after the first play:
+    the calibrated bot's (the default), or ``strong``'s (:mod:`pitchkit.bots.strong`,
+    bidding with the model of the round before, as the calibrated bot does).
 
     ``ROUNDS`` rounds: the first auctions are bid by the ``heuristic``, each later one by
     the calibrated bot with what the round before taught it; then ``hands`` hands of
@@ -693,7 +698,7 @@ def calibrate(rules: Rules, hands: int = CALIBRATION_HANDS, seed: str = "calibra
                 progress(r * share + done, share * rounds + (hands if rounds > 1 else 0))
         # every round's hands are learned from: a round bid by a bolder or shyer model
         # shows the hands the next one may bid, so no band of the estimate goes unseen
-        records += _self_play(rules, share, f"{seed}:{r}", model, tick)
+        records += _self_play(rules, share, f"{seed}:{r}", model, tick, player=player)
         if r == 0:
             # the points per bid level come from the calibrated bot's own rounds once
             # there are some: the heuristic's contracts at a level are another mix
@@ -711,7 +716,7 @@ def calibrate(rules: Rules, hands: int = CALIBRATION_HANDS, seed: str = "calibra
                 progress(share * rounds + done, total)
         starts: list[_Start] = []
         games = _self_play(rules, hands, f"{seed}:games", model, tick_games,
-                           whole_games=True, starts=starts)
+                           whole_games=True, starts=starts, player=player)
         # a level the games made few contracts at (cinch's 14, 1% of them: 183) gets more
         # from fresh deals at the same hand starts
         deals = _thin_deals(rules, hands, games, _spread(rules, games))
@@ -719,7 +724,7 @@ def calibrate(rules: Rules, hands: int = CALIBRATION_HANDS, seed: str = "calibra
         def tick_thin(done: int) -> None:
             if progress is not None:
                 progress(share * rounds + hands + done, total)
-        games += _thin_play(rules, model, starts, deals, f"{seed}:thin", tick_thin)
+        games += _thin_play(rules, model, starts, deals, f"{seed}:thin", tick_thin, player)
         # the dealer's forced bid where only a forced dealer bids it (cinch's 1: about one
         # deal in 3,000): its contracts from deals where every other seat passes
         level = _forced_level(rules, games, deals)
@@ -727,7 +732,8 @@ def calibrate(rules: Rules, hands: int = CALIBRATION_HANDS, seed: str = "calibra
         if level is not None:
             wanted = math.ceil(level_contracts(_spread(rules, games)) * hands
                                / default_hands(rules))
-            forced = _forced_play(rules, model, starts, level, wanted, f"{seed}:forced")
+            forced = _forced_play(rules, model, starts, level, wanted, f"{seed}:forced",
+                                  player)
         if progress is not None:
             progress(total, total)
         model = replace(model, points_at=_points_at(rules, model, games, forced),
@@ -782,7 +788,8 @@ def _spread(rules: Rules, records: Sequence[_Record]) -> float:
 
 def _self_play(rules: Rules, hands: int, seed: str, model: Calibration | None,
                tick: Callable[[int], None], whole_games: bool = False,
-               starts: list[_Start] | None = None) -> list[_Record]:
+               starts: list[_Start] | None = None, player: str = "calibrated"
+               ) -> list[_Record]:
     """Play ``hands`` single hands with scores at the start, or with ``whole_games`` hands
     of whole games (the scores as they come, to the target; ``GAME_HANDS`` hands a game
     with no target); the hands with a numeric contract. ``starts``, if given, gets each
@@ -804,7 +811,7 @@ def _self_play(rules: Rules, hands: int, seed: str, model: Calibration | None,
             key = f"{seed}:{games if whole_games else index}"
             games += 1
             game = Game(rules, random.Random(key))
-            bots = _bots(rules, model, key)
+            bots = _bots(rules, model, key, player)
         if starts is not None:
             starts.append((tuple(game.scores), game.dealer, game.hands_played))
         before = len(game.hand_results)
@@ -823,18 +830,26 @@ def _self_play(rules: Rules, hands: int, seed: str, model: Calibration | None,
     return out
 
 
-def _bots(rules: Rules, model: Calibration | None, key: str) -> list[HeuristicBot]:
-    """A game's bots: the ``heuristic`` without a model, else the calibrated bot with it
-    (each seat's generator seeded by ``key`` and the seat when first drawn from:
-    :class:`~pitchkit.seeded.SeededOnUse`, the same draws; most deals of
-    :func:`_thin_play` end with the auction, where none is drawn)."""
+def _bots(rules: Rules, model: Calibration | None, key: str, player: str = "calibrated"
+          ) -> list[HeuristicBot]:
+    """A game's bots: the ``heuristic`` without a model, else the calibrated bot with it,
+    or with ``player`` ``strong`` the strong bot with it (each seat's generator seeded by
+    ``key`` and the seat when first drawn from: :class:`~pitchkit.seeded.SeededOnUse`,
+    the same draws; most deals of :func:`_thin_play` end with the auction, where none is
+    drawn)."""
     from pitchkit.bots.calibrated import CalibratedBot
 
     out: list[HeuristicBot] = []
     for s in range(rules.players.count):
         rng = SeededOnUse(f"{key}:{s}")
-        out.append(HeuristicBot(rules, s, rng) if model is None
-                   else CalibratedBot(rules, s, rng, model=model))
+        if model is None:
+            out.append(HeuristicBot(rules, s, rng))
+        elif player == "strong":
+            from pitchkit.bots.strong import StrongBot
+
+            out.append(StrongBot(rules, s, rng, model=model))
+        else:
+            out.append(CalibratedBot(rules, s, rng, model=model))
     return out
 
 
@@ -905,8 +920,8 @@ def hand_sides(team_of: tuple[int, ...], result: Any) -> tuple[int, ...]:
 
 
 def _thin_play(rules: Rules, model: Calibration, starts: Sequence[_Start],
-               deals: Sequence[int], seed: str, tick: Callable[[int], None]
-               ) -> list[_Record]:
+               deals: Sequence[int], seed: str, tick: Callable[[int], None],
+               player: str = "calibrated") -> list[_Record]:
     """More contracts at the bid levels the whole games bid seldom, as whole games make
     them: from each hand start of the whole games (``starts``), fresh deals bid by the
     finished bot; a contract at level ``level`` of the first ``deals[level]`` deals of a
@@ -926,7 +941,7 @@ def _thin_play(rules: Rules, model: Calibration, starts: Sequence[_Start],
         for deal in range(most):
             key = f"{seed}:{index}:{deal}"
             game = Game(rules, random.Random(key), dealer=dealer, scores=scores)
-            bots = _bots(rules, model, key)
+            bots = _bots(rules, model, key, player)
             game.hands_played = played
             game.deal_random()
             held = tuple(game.hands[s] | game.reserve[s] for s in range(n))
@@ -1050,7 +1065,7 @@ class _Passes:
 
 
 def _forced_play(rules: Rules, model: Calibration, starts: Sequence[_Start], level: int,
-                 wanted: int, seed: str) -> list[_Record]:
+                 wanted: int, seed: str, player: str = "calibrated") -> list[_Record]:
     """About ``wanted`` contracts at the dealer's forced bid ``level``, from deals where
     every seat before the dealer passes, at hand starts of the whole games (``starts``,
     taken evenly): a chain of deals (see ``FORCED_PER_START``), each of its deals bid
@@ -1078,7 +1093,7 @@ def _forced_play(rules: Rules, model: Calibration, starts: Sequence[_Start], lev
             break
         start = starts[visit * len(starts) // visits]
         key = f"{seed}:{visit}"
-        bots = _bots(rules, model, key)
+        bots = _bots(rules, model, key, player)
         # the last start's deal, its hands turned with the dealer
         shift = (start[1] - dealer) % n
         dealer = start[1]
@@ -1116,7 +1131,7 @@ def _forced_play(rules: Rules, model: Calibration, starts: Sequence[_Start], lev
             game.hands_played = start[2]
             _dealt(game, deal)
             held = tuple(game.hands[s] | game.reserve[s] for s in range(n))
-            play_until(game, _bots(rules, model, sample), 0)
+            play_until(game, _bots(rules, model, sample, player), 0)
             record = _record(game, 0, 0, held, top) if game.hand_results else None
             if record is not None and record[1].bid == level and _all_passed(record):
                 out.append(record)
@@ -1670,30 +1685,45 @@ def cache_dir() -> Path:
 
 _MEMO: dict[str, Calibration] = {}
 
+#: Whose card play a calibration's self-play plays (:func:`calibrate`'s ``player``).
+PLAYERS = ("calibrated", "strong")
 
-def calibration_for(rules: Rules) -> Calibration:
+
+def calibration_for(rules: Rules, player: str = "calibrated") -> Calibration:
     """The calibration of ``rules``: from memory, the cache folder, or a fresh run (with a
-    progress bar on a terminal)."""
+    progress bar on a terminal); with ``player`` ``strong``, learned from the strong
+    bot's own card play (:func:`calibrate`), cached apart under a name that holds a hash
+    of its settings (a change of them learns anew)."""
+    if player not in PLAYERS:
+        raise ValueError(f"player must be one of {', '.join(PLAYERS)}, not {player!r}")
     hands = calibration_hands(rules)
     key = rules_hash(rules)
-    found = _MEMO.get(f"{key}-{hands}")
+    kind = ""
+    if player == "strong":
+        from pitchkit.bots.strong import settings_for
+
+        settings = json.dumps(settings_for(rules), sort_keys=True)
+        kind = "-strong-" + hashlib.sha256(settings.encode()).hexdigest()[:8]
+    found = _MEMO.get(f"{key}{kind}-{hands}")
     if found is not None:
         return found
     items = point_items(rules)
-    path = cache_dir() / (f"calibration-{key}.json" if hands == default_hands(rules)
-                          else f"calibration-{key}-{hands}.json")
+    path = cache_dir() / (f"calibration-{key}{kind}.json" if hands == default_hands(rules)
+                          else f"calibration-{key}{kind}-{hands}.json")
     try:
         found = Calibration.from_json(json.loads(path.read_text(encoding="utf-8")), key, items)
     except (OSError, ValueError):
         found = None
     if found is None:
-        bar = _progress_bar(f"pitchkit: learning what hands are worth under {rules.name} "
-                            f"(once; cached in {path.parent})") if sys.stderr.isatty() else None
-        found = calibrate(rules, hands, progress=bar)
+        whose = " for the strong bot" if player == "strong" else ""
+        bar = _progress_bar(f"pitchkit: learning what hands are worth under {rules.name}"
+                            f"{whose} (once; cached in {path.parent})") \
+            if sys.stderr.isatty() else None
+        found = calibrate(rules, hands, progress=bar, player=player)
         if bar is not None:
             print(file=sys.stderr, flush=True)
         _write_atomically(path, json.dumps(found.to_json()))
-    _MEMO[f"{key}-{hands}"] = found
+    _MEMO[f"{key}{kind}-{hands}"] = found
     return found
 
 
