@@ -123,7 +123,7 @@ class CalibratedBot(CarefulPlay):
                  moon_samples: int = 0, model: Calibration | None = None) -> None:
         super().__init__(rules, seat, rng, boldness=boldness)
         self.moon_samples = int(moon_samples)
-        if model is not None and not isinstance(model, Calibration):
+        if isinstance(model, str | int | float):
             # (a model is handed in by code, never a setting: --bots calibrated:model=x)
             raise ValueError("model is not a setting: the bot learns its bids itself")
         if model is None and rules.has_auction:
