@@ -37,6 +37,7 @@ from pitchkit.bots.batch import BatchScore, bid_changes, play_outs
 from pitchkit.bots.calibrated import CalibratedBot
 from pitchkit.bots.value import auction_high
 from pitchkit.plan import rules_plan
+from pitchkit.play import cards_list
 from pitchkit.results import Observation, Phase
 from pitchkit.variant import Rules
 
@@ -60,7 +61,7 @@ def first_lead(bot: SearchBot, synth: Observation) -> int:
     calibrated bot's, of the trump suit where the first lead names trump or must be a
     trump."""
     assert synth.trump is not None
-    cards = [c for c in range(64) if synth.hand >> c & 1]
+    cards = cards_list(synth.hand)
     plan = rules_plan(bot.rules)
     if not plan.trump.chosen_by_pitcher_names:
         # the lead names trump: a card of the suit
@@ -95,23 +96,17 @@ def pitching_values(bot: SearchBot, obs: Observation, bids: Sequence[int],
                       obs.team_of, bot.table.next_seat, n,
                       wise=None if bot._wise is None else bot._wise[suit])
     assert batch.worlds is not None
-    out: dict[int, float] = {}
-    # the points alone (every score 0: no play-out ends the game), a game won by the bid
+    # the points alone (every score 0: no play-out ends the game); a game won by the bid
     # counted as the calibrated bot counts it (:meth:`CalibratedBot.bid_values`)
     pointed = synth._replace(scores=(0,) * n)
-    model = bot.model
-    assert model is not None
-    made = model.made[model.band(values[suit])]
-    top = len(made) - 1
-    score, target = obs.scores[me], bot.target
+    points: dict[int, float] = {}
     for b in bids:
         quick = bot.new_quick_score(pointed._replace(bid=b))
         scorer = BatchScore(quick, tab, game_points, bid_changes(quick), None, ())
-        out[b] = float(scorer.values(batch, batch.worlds, 1).mean())
-        if target is not None and score + b >= target and b <= top:
-            out[b] += made[b] * target
-        out[b] += bot.boldness
-    return out
+        points[b] = float(scorer.values(batch, batch.worlds, 1).mean())
+    model = bot.model
+    assert model is not None
+    return bot.bid_values(model.band(values[suit]), bids, obs.scores[me], 0.0, 0.0, points)
 
 
 def searched_bid(bot: SearchBot, obs: Observation, legal: Sequence[int], usual: int,
@@ -130,9 +125,8 @@ def searched_bid(bot: SearchBot, obs: Observation, legal: Sequence[int], usual: 
     by_bid = pitching_values(bot, obs, numeric, worlds_wanted)
     if by_bid is None:
         return usual
-    if bot.selling and bot.sides > 1:
-        # a buyer hands the eldest its bid: each point the other sides' mean's
-        price = 1.0 / (bot.sides - 1)
+    price = bot.sale_price()  # a buyer hands the eldest its bid
+    if price:
         by_bid = {b: v - price * b for b, v in by_bid.items()}
     if not may_pass:
         return BID_BASE + max(numeric, key=lambda b: (by_bid[b], -b))
@@ -141,21 +135,7 @@ def searched_bid(bot: SearchBot, obs: Observation, legal: Sequence[int], usual: 
     high_of = auction_high(obs.bids, obs.seat, obs.team_of, len(model.passing_after[0]) - 1)
     passing = bot._passing(bot.suit_values(obs.hand), high_of, obs.bids, obs.team_of,
                            obs.scores, obs.dealer)
-    worth = [b for b in numeric if by_bid[b] > passing]
-    if not worth:
-        return PASS
-    after = bot.bidders_after(len(obs.bids), obs.team_of)
-    if bot.k.style_one_round and after > 0:
-        # one chance each: the calibrated bot's choice among the bids worth it
-        outbid = bot.outbid_chances(after)
-        best, best_gain = worth[0], float("-inf")
-        for b in worth:
-            chance = outbid(b)
-            gain = (1 - chance) * by_bid[b] + chance * passing
-            if gain > best_gain:
-                best, best_gain = b, gain
-        return BID_BASE + best
-    return BID_BASE + worth[0]
+    return bot.bid_worth_most(by_bid, passing, len(obs.bids), obs.team_of)
 
 
 def searched_sale(bot: SearchBot, obs: Observation, usual: int, worlds_wanted: int) -> int:
@@ -169,8 +149,4 @@ def searched_sale(bot: SearchBot, obs: Observation, usual: int, worlds_wanted: i
     refusing = pitching_values(bot, obs, [high], worlds_wanted)
     if refusing is None:
         return usual
-    score = obs.scores[obs.seat]
-    sell = high + bot.pass_value(obs.hand)
-    if bot.target is not None and score + high >= bot.target:
-        sell += bot.target
-    return REFUSE if refusing[high] > sell else SELL
+    return REFUSE if refusing[high] > bot.sale_value(obs, high) else SELL

@@ -42,7 +42,7 @@ Settings: ``boldness`` (points added to the value of pitching; default 0),
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -244,10 +244,13 @@ class CalibratedBot(CarefulPlay):
         return self.bid_values(band, (bid,), score, 0.0, 0.0)[bid]
 
     def bid_values(self, band: int, bids: Sequence[int], score: int, price: float,
-                   contested: float) -> dict[int, float]:
+                   contested: float, points: Mapping[int, float] | None = None
+                   ) -> dict[int, float]:
         """:meth:`bid_value` of each of ``bids``, less ``price`` a point of the bid (a
         sale's), plus ``contested`` (what contracts over such a high bid realised beyond
-        their band's), by bid (one pass over the bids the auction offers)."""
+        their band's), by bid (one pass over the bids the auction offers). ``points``,
+        if given, is what pitching at each bid is worth by another reckoning (a search's,
+        :mod:`pitchkit.bots.bid_search`), in place of the band's."""
         model = self.model
         assert model is not None
         row = model.pitch[band]
@@ -257,7 +260,10 @@ class CalibratedBot(CarefulPlay):
         boldness = self.boldness
         out = {}
         for bid in bids:
-            value = row[bid] if bid <= top else row[top] - (bid - top)
+            if points is not None:
+                value = points[bid]
+            else:
+                value = row[bid] if bid <= top else row[top] - (bid - top)
             if target is not None and score + bid >= target and bid <= top:
                 value += made[bid] * target
             out[bid] = value + boldness - price * bid + contested
@@ -448,7 +454,7 @@ class CalibratedBot(CarefulPlay):
         band = model.band(values[suit])
         scores = view.scores
         score = scores[self.seat]
-        price = 1.0 / (self.sides - 1) if self.selling and self.sides > 1 else 0.0
+        price = self.sale_price()
         bids, team_of = view.bids, view.team_of
         top, same_top = _bidding_tables(model)[2]
         high_of = auction_high(bids, self.seat, team_of, top)
@@ -470,10 +476,23 @@ class CalibratedBot(CarefulPlay):
                 return sweep
         if not may_pass:
             return BID_BASE + numeric[0] if numeric else other
-        worth = [b for b in numeric if by_bid[b] > passing]
+        return self.bid_worth_most(by_bid, passing, len(bids), team_of)
+
+    def sale_price(self) -> float:
+        """What a buyer of the pitch (``auction.style: sell``) pays a point of its bid,
+        against the other sides' mean (0: no sale)."""
+        return 1.0 / (self.sides - 1) if self.selling and self.sides > 1 else 0.0
+
+    def bid_worth_most(self, by_bid: Mapping[int, float], passing: float, bids: int,
+                       team_of: tuple[int, ...]) -> int:
+        """Of the numeric bids ``by_bid`` values (lowest first), the one to make where
+        passing is worth ``passing`` after ``bids`` bids: pass where none beats it; in a
+        one-round auction with seats still to bid the best expected gain, else the
+        least."""
+        worth = [b for b in by_bid if by_bid[b] > passing]
         if not worth:
             return PASS
-        after = self.bidders_after(len(bids), team_of)
+        after = self.bidders_after(bids, team_of)
         if self.k.style_one_round and after > 0:
             # one chance each: the bid with the best expected gain, counting the chance
             # that a seat still to bid goes higher (then what passing is worth)
@@ -511,10 +530,15 @@ class CalibratedBot(CarefulPlay):
         refusing = model.refusing
         pitch = self.bid_value(model.band(value), high, score) \
             + refusing[min(high, len(refusing) - 1)]
+        return REFUSE if pitch > self.sale_value(obs, high) else SELL
+
+    def sale_value(self, obs: Observation, high: int) -> float:
+        """What selling the pitch for ``high`` is worth to the eldest: the price and what
+        not pitching is worth, a price that reaches the target a game's worth more."""
         sell = high + self.pass_value(obs.hand)
-        if self.target is not None and score + high >= self.target:
+        if self.target is not None and obs.scores[self.seat] + high >= self.target:
             sell += self.target
-        return REFUSE if pitch > sell else SELL
+        return sell
 
     def moon_value(self, obs: Observation, suit: int) -> float:
         """Expected gain of bidding the moon now: from the tables, or with ``moon_samples``

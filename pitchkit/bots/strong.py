@@ -58,8 +58,8 @@ def own_calibration(rules: Rules) -> bool:
     """Whether ``strong``'s bids are learned from its own card play under ``rules``
     (:func:`~pitchkit.bots.value.calibration_for` with ``player`` ``strong``): where the
     pitcher calls a partner (``call.partner``). There the calibrated bot's bids, learned
-    against the calibrated bot's defence, are 8 and 9 that `strong` defending sets 64%
-    of the time: games between four `strong` seats did not end in 1,000 hands, and the
+    against the calibrated bot's defence, are 8 and 9 that ``strong`` defending sets 64%
+    of the time: games between four ``strong`` seats did not end in 1,000 hands, and the
     bids learned from its own play beat them +59.2% [+54.9%, +63.5%] of games (call-partner
     pitch, 200 deals, seed 195). Elsewhere they measured even or weaker (nine-card pitch
     -31.0% [-38.2%, -23.8%]; docs/search-vs-montecarlo.md), so the default calibration

@@ -687,6 +687,7 @@ def calibrate(rules: Rules, hands: int = CALIBRATION_HANDS, seed: str = "calibra
     (:attr:`Calibration.points_at`), with more contracts at a level they bid seldom
     (:func:`_thin_play`). ``progress(done, total)`` is called as hands are played.
     """
+    _check_player(player)
     rounds = ROUNDS if hands >= 3 * ROUNDS else 1
     share = max(1, hands // rounds)
     model: Calibration | None = None
@@ -1689,13 +1690,18 @@ _MEMO: dict[str, Calibration] = {}
 PLAYERS = ("calibrated", "strong")
 
 
+def _check_player(player: str) -> None:
+    """That ``player`` is one of :data:`PLAYERS` (a ValueError naming them if not)."""
+    if player not in PLAYERS:
+        raise ValueError(f"player must be one of {', '.join(PLAYERS)}, not {player!r}")
+
+
 def calibration_for(rules: Rules, player: str = "calibrated") -> Calibration:
     """The calibration of ``rules``: from memory, the cache folder, or a fresh run (with a
     progress bar on a terminal); with ``player`` ``strong``, learned from the strong
     bot's own card play (:func:`calibrate`), cached apart under a name that holds a hash
     of its settings (a change of them learns anew)."""
-    if player not in PLAYERS:
-        raise ValueError(f"player must be one of {', '.join(PLAYERS)}, not {player!r}")
+    _check_player(player)
     hands = calibration_hands(rules)
     key = rules_hash(rules)
     kind = ""
