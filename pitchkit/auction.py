@@ -18,7 +18,7 @@ each hand (Game.clone copies it).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from pitchkit import sell
 from pitchkit.actions import BID_BASE, MAX_BID, MOON, PASS, REFUSE, SELL, action_text
@@ -105,6 +105,22 @@ def auction_options(plan: RulesPlan, state: AuctionState, dealer: int, seat: int
         # not a max bid unless dealer_may_steal_max; a moon ends the auction
         lowest = high
     return (not forced, lowest, max_bid, a.moon_allowed, pitch and lowest <= max_bid)
+
+
+def forced_bid(plan: RulesPlan, dealer: int, bids: Sequence[tuple[int, int]], index: int
+               ) -> bool:
+    """Whether the bid ``bids[index]`` (``(seat, action)`` in order, as an observation
+    keeps them) is the dealer's forced bid: the dealer's bid of
+    ``auction.dealer_forced_bid`` after every seat before it passed, where
+    ``auction.when_all_pass: dealer_must_bid`` (:func:`auction_options` gives no pass
+    then). It tells the table only that the hand was worth no more, not that it was worth
+    the bid (the search bots' worlds read it so)."""
+    a = plan.auction
+    seat, action = bids[index]
+    if seat != dealer or not a.when_all_pass_dealer_must_bid \
+            or action != BID_BASE + a.dealer_forced_bid:
+        return False
+    return all(earlier == PASS for _, earlier in bids[:index])
 
 
 def sale_to_answer(plan: RulesPlan, state: AuctionState) -> bool:

@@ -8,7 +8,7 @@ import pytest
 from test_rules_play_auction import play, rules, start
 
 from pitchkit.actions import BID_BASE, MAX_BID, PASS, REFUSE, SELL
-from pitchkit.auction import AuctionState, auction_reason
+from pitchkit.auction import AuctionState, auction_reason, forced_bid
 from pitchkit.engine import Phase
 from pitchkit.errors import IllegalActionError
 from pitchkit.plan import rules_plan
@@ -165,3 +165,40 @@ def test_the_eldests_sale_is_shown_to_all() -> None:
         g = start(rules(auction={"style": "sell"}))
         play(g, "pass", "bid 2", "pass", answer)
         assert g.observation(2).bids == ((1, PASS), (2, BID_BASE + 2), (3, PASS), (0, action))
+
+
+# --------------------------------------------------------------------------- forced bids
+
+FORCED = {"when_all_pass": "dealer_must_bid"}
+PASSES = ((0, PASS), (1, PASS), (2, PASS))
+
+
+def test_the_dealers_least_bid_after_three_passes_is_forced() -> None:
+    plan = rules_plan(rules(auction=FORCED))
+    bids = (*PASSES, (3, BID_BASE + 2))
+    assert forced_bid(plan, 3, bids, 3)
+    # the engine keeps the bids as forced_bid reads them
+    g = start(rules(auction=FORCED))
+    play(g, "pass", "pass", "pass", "bid 2")
+    assert forced_bid(plan, 3, tuple(g._auction.bids), 3)
+
+
+def test_a_dealer_who_may_pass_bids_freely() -> None:
+    bids = (*PASSES, (3, BID_BASE + 2))
+    assert not forced_bid(rules_plan(rules(auction={"when_all_pass": "redeal"})), 3, bids, 3)
+
+
+def test_a_forced_dealer_bidding_above_the_least_bid_bids_freely() -> None:
+    bids = (*PASSES, (3, BID_BASE + 3))
+    assert not forced_bid(rules_plan(rules(auction=FORCED)), 3, bids, 3)
+
+
+def test_a_seat_not_the_dealer_is_never_forced() -> None:
+    bids = ((0, PASS), (1, PASS), (2, BID_BASE + 2))
+    assert not forced_bid(rules_plan(rules(auction=FORCED)), 3, bids, 2)
+
+
+def test_the_dealer_after_a_bid_is_not_forced() -> None:
+    bids = ((0, BID_BASE + 2), (1, PASS), (2, PASS), (3, BID_BASE + 2))
+    assert not forced_bid(rules_plan(rules(auction={**FORCED, "dealer_may_steal": True})),
+                          3, bids, 3)

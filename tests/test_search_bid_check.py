@@ -5,11 +5,15 @@ state (pitchkit.bots.batch.table_state) is worked out once for a decision's batc
 
 from __future__ import annotations
 
+import random
+
 import numpy as np
 import pytest
 
+from pitchkit.actions import BID_BASE, PASS
 from pitchkit.bots.batch import play_outs, table_state
 from pitchkit.bots.deal_rows import BidCheck
+from pitchkit.bots.montecarlo import MonteCarloBot
 from pitchkit.bots.search import SearchBot, batch_tables
 from pitchkit.bots.worlds import known
 from pitchkit.load import load_variant
@@ -34,6 +38,30 @@ def test_the_worlds_are_checked_against_the_bid_but_with_a_called_partner(name: 
             assert isinstance(check, BidCheck) and check.pitcher == obs.pitcher
         checked += 1
     assert checked > 10
+
+
+def test_a_forced_dealers_bid_is_not_checked_in_the_worlds() -> None:
+    """The dealer's forced bid (every other seat passed, auction pitch's dealer_must_bid)
+    says the hand was worth no more than the bid, not that it was worth it: the search's
+    worlds are not checked against it, nor are montecarlo's; a bid made freely is."""
+    rules = load_variant("auction-pitch")
+    least = rules.auction.dealer_forced_bid
+    bot, obs, _ = next((b, o, x) for b, o, x in play_positions(rules, 11, 3)
+                       if o.trump is not None and o.seat != o.dealer)
+    know = known(bot.table, obs, bot.sight)
+    assert know is not None
+    mc = MonteCarloBot(rules, obs.seat, random.Random(0))
+    others = [(obs.dealer + k) % 4 for k in (1, 2, 3)]
+    passes = tuple((s, PASS) for s in others)
+    nothing: list[list[int]] = [[] for _ in range(4)]  # a dealer holding nothing
+    for bids, forced in [((*passes, (obs.dealer, BID_BASE + least)), True),
+                         ((*passes, (obs.dealer, BID_BASE + least + 1)), False),
+                         (((others[0], BID_BASE + least), *passes[1:],
+                           (obs.dealer, BID_BASE + least + 1)), False)]:
+        dealer_pitches = obs._replace(pitcher=obs.dealer, bid=bids[-1][1] - BID_BASE,
+                                      bids=bids)
+        assert (bot._agrees(dealer_pitches, know) is None) is forced
+        assert mc.agrees_with_bids(dealer_pitches, nothing) is forced
 
 
 def test_a_decisions_batches_share_the_table_state_and_play_alike() -> None:

@@ -36,6 +36,7 @@ from pitchkit.actions import (
     SELECT_FLAG,
     select_action,
 )
+from pitchkit.auction import forced_bid
 from pitchkit.bots.drawing import worth
 from pitchkit.bots.heuristic import HeuristicBot, know, stage_rank
 from pitchkit.bots.worlds import Sight, known, sample_world, sitting_out, table_of, voids
@@ -285,9 +286,12 @@ class MonteCarloBot:
         return deal
 
     def agrees_with_bids(self, obs: Observation, deal: list[list[int]]) -> bool:
-        """Each other seat that bid ``b`` holds a hand the heuristic values near ``b``."""
-        for seat, action in obs.bids:
-            if seat == obs.seat or not BID_BASE < action <= BID_BASE + MAX_BID:
+        """Each other seat that bid ``b`` holds a hand the heuristic values near ``b``
+        (but the dealer's forced bid: :func:`pitchkit.auction.forced_bid`)."""
+        plan = rules_plan(self.rules)
+        for index, (seat, action) in enumerate(obs.bids):
+            if seat == obs.seat or not BID_BASE < action <= BID_BASE + MAX_BID \
+                    or forced_bid(plan, obs.dealer, obs.bids, index):
                 continue
             bid = action - BID_BASE
             hand = sum(1 << c for c in deal[seat])

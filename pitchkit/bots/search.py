@@ -136,7 +136,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from pitchkit.actions import ALONE, SELECT_FLAG
+from pitchkit.actions import ALONE, BID_BASE, SELECT_FLAG
+from pitchkit.auction import forced_bid
 from pitchkit.bots.batch import (
     BatchScore,
     ThumbTables,
@@ -673,16 +674,25 @@ class SearchBot(CalibratedBot):
         """A test that the pitcher holds a hand worth about its bid (by the heuristic's
         estimate: a tenth of the calibrated one's cost; a draw's worlds checked at once,
         compiled: :class:`pitchkit.bots.deal_rows.BidCheck`); None where there is no bid
-        to check, or a called partner (:attr:`_bid_checked`)."""
+        to check, a called partner (:attr:`_bid_checked`), or the dealer's forced bid
+        (:func:`pitchkit.auction.forced_bid`: a hand worth no more, not one worth it)."""
         pitcher, bid, trump = obs.pitcher, obs.bid, obs.trump
         if (pitcher is None or pitcher == obs.seat or type(bid) is not int or trump is None
-                or not self._bid_checked):
+                or not self._bid_checked or self._forced(obs)):
             return None
         played = 0
         for s, c in obs.played:
             if s == pitcher:
                 played |= 1 << c
         return BidCheck(self._judge, pitcher, played, bid, trump)
+
+    def _forced(self, obs: Observation) -> bool:
+        """Whether the pitcher's bid in ``obs`` was the dealer's forced bid."""
+        made = BID_BASE + obs.bid if type(obs.bid) is int else -1
+        for index in range(len(obs.bids) - 1, -1, -1):
+            if obs.bids[index] == (obs.pitcher, made):
+                return forced_bid(rules_plan(self.rules), obs.dealer, obs.bids, index)
+        return False
 
     # ------------------------------------------------------------------ search
 
