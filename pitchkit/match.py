@@ -28,6 +28,7 @@ from pitchkit.simulate import (
     DEFAULT_ENDLESS_HANDS,
     DEFAULT_MAX_HANDS,
     Setup,
+    build_once,
     forget_bot_factories,
     is_endless,
     play_with_replays,
@@ -240,6 +241,7 @@ def match(
             for i in range(deals):
                 absorb(_play_deals(setup, specs, arrangement, [i]))
         else:
+            build_once(rules, specs, seed)  # calibrations learned once, not per worker
             size = max(1, min(20, deals // (workers * 4)))
             chunks = [range(j, min(deals, j + size)) for j in range(0, deals, size)]
             # results are taken in deal order whatever order they arrive in, so the

@@ -369,6 +369,20 @@ def game_bots(setup: Setup, key: str) -> list[Bot]:
             for seat, spec in enumerate(setup.bots)]
 
 
+def build_once(rules: Rules, specs: Sequence[BotSpec], seed: int | str) -> None:
+    """Each bot of ``specs`` built once, here, before worker processes start: what a bot
+    learns once a rule set (the calibrated bot's and the strong bot's calibration, cached
+    in the user's cache folder, with a progress bar the first time) is then learned once,
+    by this process, not by every worker at the same time. The bots built are dropped;
+    no game's seed is read (each game's bots draw from their own)."""
+    built: set[BotSpec] = set()
+    for seat, spec in enumerate(specs):
+        if spec not in built:
+            built.add(spec)
+            spec.make(rules, seat % rules.players.count,
+                      SeededOnUse(f"{seed}:built-once:seat{seat}"), _factory(spec))
+
+
 def play_into(stats: Stats, hands: Counter[HandKey], setup: Setup, index: int) -> None:
     """Play game ``index`` of the run (with its replays) and count it in ``stats``, its
     hands in ``hands`` by their keys (:meth:`Stats.add_hands` counts them once the run's
@@ -546,6 +560,7 @@ def _run_pool(stats: Stats, setup: Setup, job: tuple[str, int, str | None],
     arrives (the results are sums, so their order of arrival does not matter)."""
     from pitchkit.pool import run_chunks
 
+    build_once(setup.rules, setup.bots, setup.seed)
     total = len(indices)
     size = max(1, min(100, total // (workers * 8)))
     done = 0

@@ -837,3 +837,27 @@ def test_the_sides_of_a_hand_without_a_call_are_the_seatings() -> None:
         for _, result, team, *_ in records:
             assert result.partner is None and team == seating
             assert value.hand_sides(team, result) is team
+
+
+@pytest.mark.parametrize("run", ["simulate", "match"])
+def test_a_run_on_workers_learns_the_calibration_before_they_start(
+        small_calibration: Path, monkeypatch: pytest.MonkeyPatch, run: str) -> None:
+    """With ``--workers`` 2 or more and no calibration cached, the run learns it once in
+    its own process (pitchkit.simulate.build_once) before the worker processes start;
+    each worker then reads the file, not learning it again at the same time."""
+    from pitchkit import match as match_module
+    from pitchkit import pool
+
+    rules = load_variant("auction-pitch")
+    found_at_start: list[list[str]] = []
+
+    def run_chunks(*args: object, **kwargs: object) -> None:
+        found_at_start.append(sorted(f.name for f in small_calibration.glob("*.json")))
+
+    monkeypatch.setattr(pool, "run_chunks", run_chunks)
+    monkeypatch.setattr(match_module, "run_chunks", run_chunks)
+    if run == "simulate":
+        simulate(rules, games=4, seed=1, bots="calibrated", workers=2)
+    else:
+        match_module.match(rules, bots="heuristic,calibrated", deals=4, workers=2)
+    assert found_at_start == [[f"calibration-{rules_hash(rules)}-120.json"]]
