@@ -23,6 +23,8 @@ SET_RATE_WARNING = 1 / 3
 #: Bots whose bids are learned from self-play under the variant's own rules (what a bid
 #: is worth against passing), not set by a hand-tuned margin.
 LEARNED_BIDDERS = frozenset({"calibrated", "search", "strong"})
+#: Built-in bots whose bids follow a hand-tuned margin.
+TUNED_BIDDERS = frozenset({"heuristic", "montecarlo"})
 #: Above this share of hands thrown in (everyone passed), the bots pass more than people.
 THROWN_IN_WARNING = 0.10
 #: Below this many games, say that the intervals are wide.
@@ -225,9 +227,13 @@ def _set_rate_caution(set_rate: float, bots: Sequence[str]) -> str:
                 "rules (learned in self-play), so this is not simply overbidding; but a "
                 "stronger card player would make more of the same contracts, so the set "
                 "rate and game length describe these bots as much as the rules.")
-    return (f"{said} These bots bid by a hand-tuned margin, and the set rate follows "
-            "that margin as much as the rules (--bots calibrated learns the bids from "
-            "the rules).")
+    if any(bot.split(":")[0] in TUNED_BIDDERS for bot in bots):
+        return (f"{said} These bots bid by a hand-tuned margin, and the set rate follows "
+                "that margin as much as the rules (--bots calibrated learns the bids from "
+                "the rules).")
+    # random bids, or a bot of the user's own: how it bids is not known here
+    return (f"{said} The set rate follows how these bots bid as much as the rules "
+            "(--bots calibrated learns the bids from the rules).")
 
 
 def warnings(stats: Stats) -> list[str]:

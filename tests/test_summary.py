@@ -89,6 +89,14 @@ def test_a_set_rate_above_the_threshold_warns_about_the_bots() -> None:
     learned = make_stats(contracts=contracts, made=int(contracts * (1 - SET_RATE_WARNING)) - 60,
                          bots="calibrated")
     assert any("not simply overbidding" in w for w in warnings(learned))
+    # a bot of the user's own (or random bids): neither learned nor hand-tuned, as far
+    # as the report knows
+    for bots in ("mybots:Careful", "random"):
+        own = make_stats(contracts=contracts,
+                         made=int(contracts * (1 - SET_RATE_WARNING)) - 60, bots=bots)
+        said = [w for w in warnings(own) if "set rate" in w]
+        assert len(said) == 1 and "how these bots bid" in said[0]
+        assert "hand-tuned" not in said[0] and "learned in self-play" not in said[0]
 
 
 def test_a_set_rate_under_the_threshold_is_said_to_be_the_bots_as_much() -> None:
