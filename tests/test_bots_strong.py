@@ -101,6 +101,10 @@ def test_a_calibration_from_strong_play_is_seeded_and_its_own() -> None:
 def test_the_model_is_not_a_setting() -> None:
     with pytest.raises(UsageError, match="no setting 'model'"):
         parse_bot_spec("strong:model=mine")
+    for bot in ("calibrated", "search"):  # refused as the bots are read, not later
+        with pytest.raises(UsageError, match="'model' is not a setting"):
+            parse_bot_spec(f"{bot}:model=mine")
+    parse_bot_spec("search:boldness=1")  # (their settings are read)
     with pytest.raises(ValueError, match="model is not a setting"):
         CalibratedBot(load_variant("auction-pitch"), 0, random.Random(1),
                       model="mine")  # type: ignore[arg-type]

@@ -150,6 +150,11 @@ def _check_settings(spec: BotSpec) -> None:
     except (TypeError, ValueError):
         return
     params = sig.parameters
+    code_only: frozenset[str] = getattr(factory, "code_only", frozenset())
+    for key, _ in spec.settings:
+        if key in code_only:
+            raise UsageError(f"bot {spec.text!r}: {key!r} is not a setting (code hands it "
+                             "to the bot)")
     if any(p.kind is p.VAR_KEYWORD for p in params.values()):
         return
     for key, _ in spec.settings:

@@ -119,6 +119,10 @@ class CalibratedBot(CarefulPlay):
     """Learned bidding, careful play (:mod:`pitchkit.bots.cardplay`); see the module
     docstring."""
 
+    #: arguments code hands the bot, never settings (``--bots calibrated:model=x`` is
+    #: refused when the bots are read: :func:`pitchkit.bots.parse_bot_spec`)
+    code_only = frozenset({"model"})
+
     def __init__(self, rules: Rules, seat: int, rng: random.Random, boldness: float = 0.0,
                  moon_samples: int = 0, model: Calibration | None = None) -> None:
         super().__init__(rules, seat, rng, boldness=boldness)
