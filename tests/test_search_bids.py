@@ -106,9 +106,9 @@ def test_pitching_is_worth_less_the_higher_the_bid_with_the_points_alike() -> No
     assert best is not None and best[4] > values[4]
 
 
-def test_the_eldest_refuses_to_sell_a_cheap_pitch_with_a_strong_hand() -> None:
-    rules = load_variant("commercial-pitch")
-    # dealer 0: the eldest is seat 1, which answers the sale after the others bid
+def cheap_sale(rules: Rules) -> Game:
+    """Commercial pitch, dealer 0: seat 2 bids 1, the others pass, and the eldest (seat
+    1), holding the top of spades, is to sell or refuse."""
     hands = [HANDS[1], HANDS[0], HANDS[2], HANDS[3]]
     game = Game(rules, random.Random(1), dealer=0)
     game.deal_cards(hands)
@@ -118,6 +118,12 @@ def test_the_eldest_refuses_to_sell_a_cheap_pitch_with_a_strong_hand() -> None:
         legal = game.legal_actions()
         game.apply(BID_BASE + 1 if seat == 2 and BID_BASE + 1 in legal else PASS)
     assert game.to_act == 1 and SELL in game.legal_actions()
+    return game
+
+
+def test_the_eldest_refuses_to_sell_a_cheap_pitch_with_a_strong_hand() -> None:
+    rules = load_variant("commercial-pitch")
+    game = cheap_sale(rules)
     assert bot_of(rules, 1).choose(game.observation(1), game.legal_actions()) == REFUSE
 
 

@@ -407,13 +407,7 @@ def play_outs(tab: ThumbTables, worlds: Sequence[Sequence[int]] | Masks,
     firsts = np.fromiter([1 << index_of[c] for c in candidates], U64, c_count)
     place = len(trick)
 
-    if wise is None:
-        wise = _NO_WISE
-        live = _NO_CARDS
-    else:
-        # every row's cards no seat has seen played (the kernel strikes them as they are)
-        live = np.empty(rows, U64)
-        live.fill(unplayed)
+    wise, live = _wise_rows(wise, rows, unplayed)
     wise_on = wise is not _NO_WISE
 
     if not exact:
@@ -491,6 +485,51 @@ def play_outs(tab: ThumbTables, worlds: Sequence[Sequence[int]] | Masks,
                  np.array([*tab.card_of, -1], np.intp).take(traced).tolist() if trace
                  else None,
                  root, tree, world_rows)
+
+
+def _wise_rows(wise: WiseTables | None, rows: int, unplayed: int
+               ) -> tuple[WiseTables, Masks]:
+    """The heuristic's tables as the kernels take them (none: :data:`_NO_WISE`) and,
+    with them, every row's cards no seat has seen played (``unplayed``; the kernel
+    strikes them as they are)."""
+    if wise is None:
+        return _NO_WISE, _NO_CARDS
+    live = np.empty(rows, U64)
+    live.fill(unplayed)
+    return wise, live
+
+
+def led_play_outs(tab: ThumbTables, worlds: Masks, leads: Sequence[int], pitcher: int,
+                  team: Sequence[int], next_seat: Sequence[int], size: int,
+                  wise: WiseTables | None = None) -> Batch:
+    """Every world's hand played out from its start, ``pitcher`` leading ``leads[w]`` (a
+    card of its hand in world ``w``, original numbers) and every seat then playing as
+    :func:`play_outs` plays (by rule of thumb, or the heuristic's card play with
+    ``wise``): one row a world (:mod:`pitchkit.bots.auction_search` values another seat's
+    contract with it). Not for trumps-only play."""
+    n = worlds.shape[1]
+    rows = worlds.shape[0]
+    index_of = tab.index_of
+    zeros = [0] * n
+    win_seat, beat, trick_mask, led67, led_mask, taken, won_so_far, nxt, team_arr, solo, \
+        in_trick, unplayed = table_state(tab, pitcher, (), tuple(zeros), tuple(zeros),
+                                         tuple(team), tuple(next_seat), size, wise)
+    world_rows = np.ascontiguousarray(worlds, U64)
+    hands, cap, won, last, to_play, win_seats, beats, trick_masks, led67s, led_masks, \
+        _ = thumb.start_rows(world_rows, tab.index_array, np.zeros(1, U64), taken,
+                             won_so_far, pitcher, win_seat, beat, trick_mask, led67,
+                             led_mask)
+    first = np.fromiter([1 << index_of[c] for c in leads], U64, rows)
+    wise, live = _wise_rows(wise, rows, unplayed)
+    plays = thumb.hand_plays(world_rows, tab.folds)
+    thumb.play_rows(hands, cap, won, last, to_play, win_seats, beats, trick_masks, led67s,
+                    led_masks, first, 0, 0, plays, plays, size, nxt, team_arr, solo,
+                    tab.folds, in_trick, tab.following, tab.never_lead_joker, tab.joker_free,
+                    tab.trumps_u64, tab.beats, tab.lead_enc, tab.lead_beats, tab.led_base,
+                    tab.led_masks, _NO_TRACE, wise is not _NO_WISE, live, wise.cost,
+                    wise.rank, wise.power, wise.lower, wise.cheap, wise.bonus,
+                    wise.combinations)
+    return Batch(cap, won, last, None, worlds=world_rows)
 
 
 #: :func:`table_state`'s last answer and what it was of (a decision's batches ask alike)

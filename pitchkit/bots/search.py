@@ -62,7 +62,8 @@ searched card (no gain measured); 4 worlds a decision measured +4.2% and +6.2% a
 about 3.5 times the time (docs/search-vs-montecarlo.md). (Not with trumps-only play, whose
 hands the staged worlds do not model: there the calibrated bot's choice stands.)
 
-Bidding (but with ``bidding=search``), trump and the draw are the calibrated bot's
+Bidding (but with ``bidding=search`` or ``bidding=auction``), trump and the draw are the
+calibrated bot's
 (:mod:`pitchkit.bots.calibrated`),
 the moon from its tables as by default. So is the suit of the lead that names trump
 (``trump.chosen_by: first_lead``); which card of that suit to lead is searched, as any
@@ -106,7 +107,9 @@ decision's first batch, default 0: all at once), ``confidence`` (standard errors
 settle a rival, default 2), ``naming`` (the lead that names trump: ``suit``, the default,
 or ``any``), ``bidding`` (``calibrated``, the default: the calibrated bot's bids; or
 ``search``: the points of pitching searched on ``samples`` worlds where the rules allow,
-:mod:`pitchkit.bots.bid_search`), and the calibrated bot's (``boldness``,
+:mod:`pitchkit.bots.bid_search`; or ``auction``: every action of the auction, passing
+included, valued on the same worlds, the seats after it bidding as the calibrated bot, where
+every seat bids once, :mod:`pitchkit.bots.auction_search`), and the calibrated bot's (``boldness``,
 ``moon_samples``).
 
 The strongest measured on auction pitch: ``search:playout=heuristic:samples=64:work=20000``
@@ -138,6 +141,7 @@ import numpy.typing as npt
 
 from pitchkit.actions import ALONE, BID_BASE, SELECT_FLAG
 from pitchkit.auction import forced_bid
+from pitchkit.bots.auction_search import AUCTION_WORLDS, auction_searchable, searched_auction
 from pitchkit.bots.batch import (
     BatchScore,
     ThumbTables,
@@ -194,9 +198,10 @@ PLAYOUTS = ("thumb", "careful", "heuristic")
 #: The lead that names trump (setting ``naming``): the calibrated bot's suit, its card
 #: searched, or any card searched with its own suit as trump.
 NAMINGS = ("suit", "any")
-#: How the bids are made (``bidding``): the calibrated bot's, or searched
-#: (:mod:`pitchkit.bots.bid_search`)
-BIDDINGS = ("calibrated", "search")
+#: How the bids are made (``bidding``): the calibrated bot's, its points searched
+#: (:mod:`pitchkit.bots.bid_search`), or the whole auction searched
+#: (:mod:`pitchkit.bots.auction_search`)
+BIDDINGS = ("calibrated", "search", "auction")
 #: Draws of a world before settling for one where a bidder's hand is worth less than its
 #: bid (the rest of what a world must agree with is never given up).
 BID_TRIES = 3
@@ -424,6 +429,14 @@ class SearchBot(CalibratedBot):
         #: bids searched (pitchkit.bots.bid_search) where the rules allow it
         self.bid_searched = (bidding == "search" and self._batched
                              and searchable(rules))
+        #: the whole auction searched (pitchkit.bots.auction_search) where the rules
+        #: allow it
+        self.auction_searched = (bidding == "auction" and self._batched
+                                 and auction_searchable(rules))
+        #: (the searched auction's) per seat, how it bids in the worlds; per trump, the
+        #: cards strongest first
+        self.auction_helpers: list[CalibratedBot] | None = None
+        self.power_orders: dict[int, list[int]] = {}
         #: the lead that names trump searched in every suit (``naming=any``), where the
         #: play-outs are batched, not in trumps-only play (else the calibrated bot's
         #: suit, its card searched)
@@ -458,6 +471,9 @@ class SearchBot(CalibratedBot):
         usual = super().choose(observation, legal_actions)
         if observation.phase is Phase.AUCTION and self.bid_searched:
             return searched_bid(self, observation, legal_actions, usual, self.samples)
+        if observation.phase is Phase.AUCTION and self.auction_searched:
+            return searched_auction(self, observation, legal_actions, usual,
+                                    min(self.samples, AUCTION_WORLDS))
         if observation.phase is Phase.SELECT and self._staged \
                 and observation.trump is not None:
             return SELECT_FLAG | search_stage(self, observation, usual & ~SELECT_FLAG)

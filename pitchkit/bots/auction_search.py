@@ -1,0 +1,309 @@
+"""The search bot's auction searched whole (``bidding=auction``): passing valued on the
+same worlds as bidding.
+
+At each of its auction decisions the bot draws worlds of the cards it has not seen that
+agree with the bids made so far (:func:`auction_worlds`: each other seat that bid holds a
+hand the heuristic's estimate puts near its bid, as ``montecarlo`` reads the bids), and
+for every action it may take (pass, each bid; the eldest's sale or refusal) plays the
+rest of the auction in every world: the seats after it bidding as the calibrated bot
+bids with the hand that world gives them, by the variant's own auction
+(:func:`pitchkit.auction.step`). The contract each world ends in is then played out, on
+the batched play-outs of the card search: its pitcher names its best suit trump and leads
+(the bot's own first lead where it pitches, :func:`pitchkit.bots.bid_search.first_lead`;
+another pitcher its strongest trump), every seat playing as the play-outs play; each
+play-out is valued as the card search values a hand (the variant's scoring with the
+scores as they stand: a hand that ends the game counts it), with a sale's price to its
+seller. The action of the best mean beats the calibrated bot's own by more than
+``margin`` points a world, or the calibrated bot's stands.
+
+So passing is valued on the hand itself too (what it takes as a defender against the
+contract the others would make), where the calibrated bot's passing is what passes of
+such hands realised in its self-play. Only where the bids may be searched at all
+(:func:`pitchkit.bots.bid_search.searchable`: the pitcher leads, nothing between the
+auction and play) and every seat bids once (``auction.style`` one round or sell);
+elsewhere the calibrated bot's bid stands.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from pitchkit.actions import BID_BASE, MAX_BID, MOON, PASS, REFUSE, SELL
+from pitchkit.auction import ENDED, ILLEGAL, AuctionState, auction_actions, forced_bid, step
+from pitchkit.bots.batch import BatchScore, bid_changes, led_play_outs, play_outs
+from pitchkit.bots.bid_search import MIN_BID_WORLDS, first_lead, searchable
+from pitchkit.bots.calibrated import CalibratedBot
+from pitchkit.plan import rules_plan
+from pitchkit.results import Observation, Phase
+from pitchkit.variant import Rules
+
+if TYPE_CHECKING:
+    from pitchkit.bots.search import SearchBot
+
+#: Worlds an auction decision is searched on (at most; fewer where the bot's
+#: ``samples`` are fewer).
+AUCTION_WORLDS = 64
+#: How much better (points a world) another action must be than the calibrated bot's.
+AUCTION_MARGIN = 0.1
+#: Worlds drawn for each one kept: those that agree with the bids first.
+DRAWN_PER_WORLD = 3
+
+
+def auction_searchable(rules: Rules) -> bool:
+    """Whether the whole auction may be searched under ``rules`` (see the module)."""
+    auction = rules_plan(rules).auction
+    return searchable(rules) and auction.style_one_round
+
+
+def _no_leads(seat: int) -> int:
+    return 0  # a seat of a searched auction never pitches a card to bid
+
+
+def replayed(rules: Rules, obs: Observation) -> AuctionState:
+    """The auction of ``obs`` as it stands: its bids applied in turn to a new record."""
+    plan = rules_plan(rules)
+    state = AuctionState(rules.players.count)
+    for seat, action in obs.bids:
+        if step(plan, state, obs.dealer, seat, action, _no_leads) == ILLEGAL:
+            raise ValueError(f"the auction's bid {action} of seat {seat} is not legal")
+    return state
+
+
+def auction_worlds(bot: SearchBot, obs: Observation, suit: int, want: int
+                   ) -> np.ndarray:
+    """Up to ``want`` worlds of the auction ``obs`` (every seat's hand, mine the one I
+    hold; a row a world): drawn as the card search draws them with ``suit`` trump, those
+    where every other seat that bid (but a forced dealer) holds a hand the heuristic's
+    estimate puts no more than a point under its bid first."""
+    n = bot.table.n
+    me = obs.seat
+    synth = obs._replace(phase=Phase.PLAY, to_act=me, trump=suit, pitcher=me, bid=1,
+                         trick=(), played=(), tricks_won=(0,) * n, captured=(0,) * n,
+                         voids=())
+    drawn = bot.world_rows(synth, want * DRAWN_PER_WORLD)
+    plan = rules_plan(bot.rules)
+    bidders = [(seat, action - BID_BASE) for i, (seat, action) in enumerate(obs.bids)
+               if seat != me and BID_BASE < action <= BID_BASE + MAX_BID
+               and not forced_bid(plan, obs.dealer, obs.bids, i)]
+    if not bidders:
+        return drawn[:want]
+    judge = bot._judge
+    good: list[int] = []
+    bad: list[int] = []
+    for row, world in enumerate(drawn.tolist()):
+        if all(judge.best_suit(world[seat])[1] + 1.0 >= bid for seat, bid in bidders):
+            good.append(row)
+            if len(good) == want:
+                break
+        elif len(bad) < want:
+            bad.append(row)
+    return drawn[(good + bad)[:want]]
+
+
+def _helpers(bot: SearchBot) -> list[CalibratedBot]:
+    """Per seat, a calibrated bot of the search bot's model: how the seats after it bid
+    in its worlds (made at the bot's first searched auction)."""
+    if bot.auction_helpers is None:
+        bot.auction_helpers = [CalibratedBot(bot.rules, seat, bot.rng, model=bot.model)
+                               for seat in range(bot.table.n)]
+    return bot.auction_helpers
+
+
+#: A node of the auction's tree: the bids so far, as the auction keeps them.
+Node = tuple[tuple[int, int], ...]
+#: What a node leads to: its record, the seat to act next (or ENDED) and its actions.
+Entry = tuple[AuctionState, int, list[int]]
+
+
+class AuctionTree:
+    """The rest of an auction from one decision, for every world at once: each node (the
+    bids so far) expanded once by the variant's own auction (:func:`pitchkit.auction.step`),
+    and each seat's answer at a node asked of the calibrated bot once for every hand it
+    would answer alike (:meth:`reads`: the hand's band of the calibrated estimate, which
+    is all its bid and its sale read of the hand, but where every point wins the game
+    outright and it reads the hand for a sweep). Most worlds then walk the tree by
+    lookups (tests/test_search_auction.py: the same answers as asking every time)."""
+
+    def __init__(self, bot: SearchBot, obs: Observation) -> None:
+        self.bot, self.obs = bot, obs
+        self.plan = rules_plan(bot.rules)
+        self.helpers = _helpers(bot)
+        state = replayed(bot.rules, obs)
+        root: Node = tuple(obs.bids)
+        self.nodes: dict[Node, Entry] = {root: (state, obs.seat, [])}
+        self.answers: dict[tuple[int, object, Node], int] = {}
+        self.whole_hand = bot.k.all_points_wins_game
+
+    def reads(self, seat: int, hand: int) -> object:
+        """What seat ``seat``'s calibrated bot reads of ``hand`` to bid or sell: the band
+        of its best estimate (the whole hand where a sweep wins the game)."""
+        if self.whole_hand:
+            return hand
+        helper = self.helpers[seat]
+        model = helper.model
+        assert model is not None
+        return model.band(max(helper.suit_values(hand)))
+
+    def child(self, node: Node, seat: int, action: int) -> tuple[Node, Entry] | None:
+        """The node after ``seat`` takes ``action`` at ``node``; None where not legal."""
+        after = (*node, (seat, action))
+        found = self.nodes.get(after)
+        if found is None:
+            state = self.nodes[node][0].copy()
+            nxt = step(self.plan, state, self.obs.dealer, seat, action, _no_leads)
+            if nxt == ILLEGAL:
+                return None
+            legal = [] if nxt == ENDED else auction_actions(self.plan, state, self.obs.dealer,
+                                                            nxt, _no_leads)
+            found = self.nodes[after] = (state, nxt, legal)
+        return after, found
+
+    def answer(self, node: Node, seat: int, legal: list[int], hand: int, read: object
+               ) -> int:
+        """Seat ``seat``'s action at ``node`` with ``hand`` (``read``: :meth:`reads` of
+        it): the calibrated bot's."""
+        key = (seat, read, node)
+        found = self.answers.get(key)
+        if found is None:
+            view = self.obs._replace(seat=seat, hand=hand, bids=node)
+            helper = self.helpers[seat]
+            if SELL in legal:
+                found = helper.sell_or_refuse(view)
+            else:
+                numeric = [a - BID_BASE for a in legal if BID_BASE < a <= BID_BASE + MAX_BID]
+                found = helper.bid_from_view(view, PASS in legal, numeric, False, legal[0],
+                                             None)
+                if found not in legal:
+                    found = legal[0]
+            self.answers[key] = found
+        return found
+
+    def end(self, action: int, hands: Sequence[int], reads: Sequence[object]
+            ) -> AuctionState | None:
+        """The auction's end after my ``action`` in the world ``hands`` (``reads``: per
+        seat, :meth:`reads` of its hand); None where an action is not legal."""
+        node: Node = tuple(self.obs.bids)
+        got = self.child(node, self.obs.seat, action)
+        for _ in range(4 * self.bot.table.n):  # bounded: each seat acts once or twice
+            if got is None:
+                return None
+            node, (state, seat, legal) = got
+            if seat == ENDED:
+                return state
+            got = self.child(node, seat, self.answer(node, seat, legal, hands[seat],
+                                                     reads[seat]))
+        return None
+
+
+def _by_power(bot: SearchBot, trump: int) -> list[int]:
+    """The deck's cards, strongest first with ``trump`` trump (a pitcher's lead in the
+    play-outs: its strongest trump)."""
+    found = bot.power_orders.get(trump)
+    if found is None:
+        power = bot.trick_tables[trump][0].power
+        found = bot.power_orders[trump] = sorted(range(len(power)), key=lambda c: -power[c])
+    return found
+
+
+def searched_auction(bot: SearchBot, obs: Observation, legal: Sequence[int], usual: int,
+                     worlds_wanted: int) -> int:
+    """The action of ``bot`` in the auction ``obs`` with every action it may take valued
+    on up to ``worlds_wanted`` worlds (see the module); ``usual``, the calibrated bot's,
+    where the search has nothing to say (a moon, one action, too few worlds)."""
+    actions = [a for a in legal if a in (PASS, SELL, REFUSE) or BID_BASE < a <= BID_BASE + MAX_BID]
+    if usual == MOON or usual not in actions or len(actions) < 2:
+        return usual
+    me = obs.seat
+    n = bot.table.n
+    values = bot.suit_values(obs.hand)
+    mine = max(range(4), key=lambda s: (values[s], -s))
+    worlds = auction_worlds(bot, obs, mine, worlds_wanted)
+    if len(worlds) < MIN_BID_WORLDS:
+        return usual
+    hands_of = worlds.tolist()
+    tree = AuctionTree(bot, obs)
+    # every action's contract in every world: (pitcher, bid, seller, price); None: redealt
+    ends: dict[int, list[tuple[int, int, int, int] | None]] = {a: [] for a in actions}
+    for hands in hands_of:
+        # (world by world: what each seat's bids read of its hand, worked out once,
+        # serves every action)
+        reads = [None if seat == me else tree.reads(seat, hands[seat]) for seat in range(n)]
+        for action in actions:
+            after = tree.end(action, hands, reads)
+            if after is None:
+                return usual
+            if after.high_bidder < 0 or after.moon:
+                ends[action].append(None)
+                continue
+            seller, price = after.sale if after.sale is not None else (-1, 0)
+            ends[action].append((after.high_bidder, after.high, seller, price))
+    # the play-outs: one batch for each pitcher and trump, valued at each bid
+    helpers = _helpers(bot)
+    plays: dict[tuple[int, int], list[int]] = {}  # (pitcher, trump) -> worlds
+    trump_of: dict[tuple[int, int], int] = {}  # (pitcher, world) -> trump
+    for row in ends.values():
+        for w, end in enumerate(row):
+            if end is None or (end[0], w) in trump_of:
+                continue
+            pitcher = end[0]
+            trump = mine if pitcher == me else helpers[pitcher].best_suit(hands_of[w][pitcher])[0]
+            trump_of[(pitcher, w)] = trump
+            plays.setdefault((pitcher, trump), []).append(w)
+    value_of: dict[tuple[int, int, int], float] = {}  # (pitcher, bid, world) -> value
+    bids_of: dict[tuple[int, int], set[int]] = {}
+    for row in ends.values():
+        for w, end in enumerate(row):
+            if end is not None:
+                bids_of.setdefault((end[0], trump_of[(end[0], w)]), set()).add(end[1])
+    next_seat = bot.table.next_seat
+    for (pitcher, trump), rows in plays.items():
+        tab, game_points = bot._batch_tables[trump]
+        wise = None if bot._wise is None else bot._wise[trump]
+        group = worlds[rows]
+        synth = obs._replace(phase=Phase.PLAY, to_act=pitcher, trump=trump, pitcher=pitcher,
+                             bid=1, trick=(), played=(), tricks_won=(0,) * n,
+                             captured=(0,) * n, voids=())
+        if pitcher == me:
+            lead = first_lead(bot, synth)
+            batch = play_outs(tab, group, [lead], me, (), synth.captured, synth.tricks_won,
+                              obs.team_of, next_seat, n, wise=wise)
+        else:
+            trumps = bot.trick_tables[trump][0].trumps
+            strongest = _by_power(bot, trump)
+            leads = []
+            for w in rows:
+                held = hands_of[w][pitcher]
+                pick = held & trumps or held
+                leads.append(next(c for c in strongest if pick >> c & 1))
+            batch = led_play_outs(tab, group, leads, pitcher, obs.team_of, next_seat, n,
+                                  wise=wise)
+        assert batch.worlds is not None
+        for bid in sorted(bids_of[(pitcher, trump)]):
+            quick = bot.new_quick_score(synth._replace(bid=bid, seat=me))
+            scorer = BatchScore(quick, tab, game_points, bid_changes(quick), None, ())
+            got = scorer.values(batch, batch.worlds, 1).tolist()
+            for w, value in zip(rows, got, strict=True):
+                value_of[(pitcher, bid, w)] = value
+    team = obs.team_of
+    others = [s for s in range(n) if team[s] != team[me]]
+    totals: dict[int, float] = {}
+    for action, row in ends.items():
+        total = 0.0
+        for w, end in enumerate(row):
+            if end is None:
+                continue
+            pitcher, bid, seller, price = end
+            total += value_of[(pitcher, bid, w)]
+            if price:
+                # the price to the seller's side, as a play-out's value reads a score
+                # change: mine less the other sides' mean, seat by seat
+                total += (price if team[seller] == team[me] else 0.0) - price * sum(
+                    1 for s in others if team[s] == team[seller]) / len(others)
+        totals[action] = total
+    best = max(totals, key=lambda a: (totals[a], a == usual))
+    if totals[best] - totals[usual] > AUCTION_MARGIN * len(hands_of):
+        return best
+    return usual
