@@ -94,11 +94,10 @@ def test_the_trees_answers_are_the_calibrated_bots_asked_every_time(variant: str
         for action in (PASS, BID_BASE + 2, BID_BASE + 3):
             if tree.end(action, hands, reads) is None:
                 continue
-        for (seat, read, node), answer in tree.answers.items():
+        for (at, read), answer in tree.answers.items():
+            node, _, seat, legal = tree.entries[at]
             if read != reads[seat]:
                 continue
-            _, nxt, legal = tree.nodes[node]
-            assert nxt == seat
             view = obs._replace(seat=seat, hand=hands[seat], bids=node)
             if SELL in legal:
                 direct = fresh[seat].sell_or_refuse(view)

@@ -114,8 +114,8 @@ def _helpers(bot: SearchBot) -> list[CalibratedBot]:
 
 #: A node of the auction's tree: the bids so far, as the auction keeps them.
 Node = tuple[tuple[int, int], ...]
-#: What a node leads to: its record, the seat to act next (or ENDED) and its actions.
-Entry = tuple[AuctionState, int, list[int]]
+#: A node's entry: its bids, its record, the seat to act next (or ENDED) and its actions.
+Entry = tuple[Node, AuctionState, int, list[int]]
 
 
 class AuctionTree:
@@ -125,16 +125,19 @@ class AuctionTree:
     would answer alike (:meth:`reads`: the hand's band of the calibrated estimate, which
     is all its bid and its sale read of the hand, but where every point wins the game
     outright and it reads the hand for a sweep). Most worlds then walk the tree by
-    lookups (tests/test_search_auction.py: the same answers as asking every time)."""
+    lookups of small keys, a node named by its number (tests/test_search_auction.py: the
+    same answers as asking every time)."""
 
     def __init__(self, bot: SearchBot, obs: Observation) -> None:
         self.bot, self.obs = bot, obs
         self.plan = rules_plan(bot.rules)
         self.helpers = _helpers(bot)
-        state = replayed(bot.rules, obs)
-        root: Node = tuple(obs.bids)
-        self.nodes: dict[Node, Entry] = {root: (state, obs.seat, [])}
-        self.answers: dict[tuple[int, object, Node], int] = {}
+        #: the nodes by number (0: the auction as it stands, my turn)
+        self.entries: list[Entry] = [(tuple(obs.bids), replayed(bot.rules, obs), obs.seat, [])]
+        #: (node, action) -> the node it leads to (None: not legal)
+        self.edges: dict[tuple[int, int], int | None] = {}
+        #: (node, what the seat to act reads of its hand) -> its action
+        self.answers: dict[tuple[int, object], int] = {}
         self.whole_hand = bot.k.all_points_wins_game
 
     def reads(self, seat: int, hand: int) -> object:
@@ -147,27 +150,31 @@ class AuctionTree:
         assert model is not None
         return model.band(max(helper.suit_values(hand)))
 
-    def child(self, node: Node, seat: int, action: int) -> tuple[Node, Entry] | None:
-        """The node after ``seat`` takes ``action`` at ``node``; None where not legal."""
-        after = (*node, (seat, action))
-        found = self.nodes.get(after)
-        if found is None:
-            state = self.nodes[node][0].copy()
-            nxt = step(self.plan, state, self.obs.dealer, seat, action, _no_leads)
-            if nxt == ILLEGAL:
-                return None
+    def child(self, at: int, action: int) -> int | None:
+        """The node after the seat to act at node ``at`` takes ``action``; None where not
+        legal."""
+        key = (at, action)
+        if key in self.edges:
+            return self.edges[key]
+        node, parent, seat, _ = self.entries[at]
+        state = parent.copy()
+        nxt = step(self.plan, state, self.obs.dealer, seat, action, _no_leads)
+        found: int | None = None
+        if nxt != ILLEGAL:
             legal = [] if nxt == ENDED else auction_actions(self.plan, state, self.obs.dealer,
                                                             nxt, _no_leads)
-            found = self.nodes[after] = (state, nxt, legal)
-        return after, found
+            found = len(self.entries)
+            self.entries.append(((*node, (seat, action)), state, nxt, legal))
+        self.edges[key] = found
+        return found
 
-    def answer(self, node: Node, seat: int, legal: list[int], hand: int, read: object
-               ) -> int:
-        """Seat ``seat``'s action at ``node`` with ``hand`` (``read``: :meth:`reads` of
-        it): the calibrated bot's."""
-        key = (seat, read, node)
+    def answer(self, at: int, hand: int, read: object) -> int:
+        """The action of the seat to act at node ``at`` with ``hand`` (``read``:
+        :meth:`reads` of it): the calibrated bot's."""
+        key = (at, read)
         found = self.answers.get(key)
         if found is None:
+            node, _, seat, legal = self.entries[at]
             view = self.obs._replace(seat=seat, hand=hand, bids=node)
             helper = self.helpers[seat]
             if SELL in legal:
@@ -185,16 +192,15 @@ class AuctionTree:
             ) -> AuctionState | None:
         """The auction's end after my ``action`` in the world ``hands`` (``reads``: per
         seat, :meth:`reads` of its hand); None where an action is not legal."""
-        node: Node = tuple(self.obs.bids)
-        got = self.child(node, self.obs.seat, action)
+        at = self.child(0, action)
+        entries = self.entries
         for _ in range(4 * self.bot.table.n):  # bounded: each seat acts once or twice
-            if got is None:
+            if at is None:
                 return None
-            node, (state, seat, legal) = got
+            _, state, seat, _ = entries[at]
             if seat == ENDED:
                 return state
-            got = self.child(node, seat, self.answer(node, seat, legal, hands[seat],
-                                                     reads[seat]))
+            at = self.child(at, self.answer(at, hands[seat], reads[seat]))
         return None
 
 
