@@ -27,7 +27,8 @@ elsewhere the calibrated bot's bid stands.
 Measured against ``strong`` (its calibrated bids), 300 deals each, 2026-12-04: catch five
 +22.0%, ten-point pitch +26.0% (100 deals), smear +11.0%, commercial +11.0% and +7.0%,
 joker +3.0%, partnership +2.3%, auction pitch +0.0%; against ``montecarlo``, commercial
-even (+2.2% over 600 deals, where ``strong`` is behind), smear +8.5% (200 deals). It takes
+even (+2.2% over 600 deals, where ``strong`` is behind), smear +7.8% [+1.4%, +14.1%]
+(400 deals, where ``strong`` is even). It takes
 3 to 4.5 times ``strong``'s time, so it is a setting, not ``strong``'s default
 (docs/search-vs-montecarlo.md).
 """
