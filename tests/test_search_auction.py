@@ -68,8 +68,9 @@ def test_the_seats_after_bid_as_the_calibrated_bot_and_the_eldest_answers() -> N
     bot = bot_of(rules, 2, AUCTION)
     masks = [sum(1 << c for c in h) for h in hands]
     tree = AuctionTree(bot, obs)
-    after = tree.end(BID_BASE + 1, masks, [tree.reads(s, masks[s]) for s in range(4)])
-    assert after is not None
+    afters = tree.ends(BID_BASE + 1, [masks], [[tree.reads(s, masks[s]) for s in range(4)]])
+    assert afters is not None
+    after = afters[0]
     assert after.bids[0] == (2, BID_BASE + 1)
     assert after.bids[-1] == (1, REFUSE) and after.high_bidder == 1
     assert [seat for seat, _ in after.bids] == [2, 3, 0, 1]
@@ -89,11 +90,10 @@ def test_the_trees_answers_are_the_calibrated_bots_asked_every_time(variant: str
     fresh = [type(h)(rules, s, random.Random(0), model=bot.model)
              for s, h in enumerate(tree.helpers)]
     asked = 0
-    for hands in worlds:
-        reads = [tree.reads(s, hands[s]) for s in range(4)]
-        for action in (PASS, BID_BASE + 2, BID_BASE + 3):
-            if tree.end(action, hands, reads) is None:
-                continue
+    reads_of = [[tree.reads(s, hands[s]) for s in range(4)] for hands in worlds]
+    for action in (PASS, BID_BASE + 2, BID_BASE + 3):
+        tree.ends(action, worlds, reads_of)
+    for hands, reads in zip(worlds, reads_of, strict=True):
         for (at, read), answer in tree.answers.items():
             node, _, seat, legal = tree.entries[at]
             if read != reads[seat]:

@@ -197,20 +197,39 @@ class AuctionTree:
             self.answers[key] = found
         return found
 
-    def end(self, action: int, hands: Sequence[int], reads: Sequence[object]
-            ) -> AuctionState | None:
-        """The auction's end after my ``action`` in the world ``hands`` (``reads``: per
-        seat, :meth:`reads` of its hand); None where an action is not legal."""
-        at = self.child(0, action)
+    def ends(self, action: int, hands_of: Sequence[Sequence[int]],
+             reads_of: Sequence[Sequence[object]]) -> list[AuctionState] | None:
+        """The auction's end in every world after my ``action`` (``hands_of``: every
+        seat's hand by world; ``reads_of``: :meth:`reads` of them), the worlds walked
+        down the tree together, split at each node by what its seat reads of its hand;
+        None where an action is not legal."""
+        out: list[AuctionState | None] = [None] * len(hands_of)
         entries = self.entries
-        for _ in range(4 * self.bot.table.n):  # bounded: each seat acts once or twice
+        waiting: list[tuple[int | None, list[int]]] = [(self.child(0, action),
+                                                        list(range(len(hands_of))))]
+        # bounded: a node is reached once, and every seat acts at most a few times
+        for _ in range(len(hands_of) * 4 * self.bot.table.n + 1):
+            if not waiting:
+                break
+            at, worlds = waiting.pop()
             if at is None:
                 return None
             _, state, seat, _ = entries[at]
             if seat == ENDED:
-                return state
-            at = self.child(at, self.answer(at, hands[seat], reads[seat]))
-        return None
+                for w in worlds:
+                    out[w] = state
+                continue
+            alike: dict[object, list[int]] = {}
+            for w in worlds:
+                alike.setdefault(reads_of[w][seat], []).append(w)
+            for read, group in alike.items():
+                answer = self.answer(at, hands_of[group[0]][seat], read)
+                waiting.append((self.child(at, answer), group))
+        else:
+            return None
+        if any(end is None for end in out):
+            return None
+        return out  # type: ignore[return-value]
 
 
 def _by_power(bot: SearchBot, trump: int) -> list[int]:
@@ -242,14 +261,14 @@ def searched_auction(bot: SearchBot, obs: Observation, legal: Sequence[int], usu
     tree = AuctionTree(bot, obs)
     # every action's contract in every world: (pitcher, bid, seller, price); None: redealt
     ends: dict[int, list[tuple[int, int, int, int] | None]] = {a: [] for a in actions}
-    for hands in hands_of:
-        # (world by world: what each seat's bids read of its hand, worked out once,
-        # serves every action)
-        reads = [None if seat == me else tree.reads(seat, hands[seat]) for seat in range(n)]
-        for action in actions:
-            after = tree.end(action, hands, reads)
-            if after is None:
-                return usual
+    # (what each seat's bids read of its hand, worked out once, serves every action)
+    reads_of = [[None if seat == me else tree.reads(seat, hands[seat]) for seat in range(n)]
+                for hands in hands_of]
+    for action in actions:
+        afters = tree.ends(action, hands_of, reads_of)
+        if afters is None:
+            return usual
+        for after in afters:
             if after.high_bidder < 0 or after.moon:
                 ends[action].append(None)
                 continue
