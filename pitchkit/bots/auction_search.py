@@ -43,10 +43,11 @@ import numpy as np
 from pitchkit.actions import BID_BASE, MAX_BID, MOON, PASS, REFUSE, SELL
 from pitchkit.auction import ENDED, ILLEGAL, AuctionState, auction_actions, forced_bid, step
 from pitchkit.bots.batch import BatchScore, bid_changes, led_play_outs, play_outs
-from pitchkit.bots.bid_search import MIN_BID_WORLDS, first_lead, searchable
+from pitchkit.bots.bid_search import MIN_BID_WORLDS, first_lead, hand_start, searchable
 from pitchkit.bots.calibrated import CalibratedBot
+from pitchkit.bots.montecarlo import side_value
 from pitchkit.plan import rules_plan
-from pitchkit.results import Observation, Phase
+from pitchkit.results import Observation
 from pitchkit.variant import Rules
 
 if TYPE_CHECKING:
@@ -87,12 +88,8 @@ def auction_worlds(bot: SearchBot, obs: Observation, suit: int, want: int
     hold; a row a world): drawn as the card search draws them with ``suit`` trump, those
     where every other seat that bid (but a forced dealer) holds a hand the heuristic's
     estimate puts no more than a point under its bid first."""
-    n = bot.table.n
     me = obs.seat
-    synth = obs._replace(phase=Phase.PLAY, to_act=me, trump=suit, pitcher=me, bid=1,
-                         trick=(), played=(), tricks_won=(0,) * n, captured=(0,) * n,
-                         voids=())
-    drawn = bot.world_rows(synth, want * DRAWN_PER_WORLD)
+    drawn = bot.world_rows(hand_start(obs, me, suit, 1), want * DRAWN_PER_WORLD)
     plan = rules_plan(bot.rules)
     bidders = [(seat, action - BID_BASE) for i, (seat, action) in enumerate(obs.bids)
                if seat != me and BID_BASE < action <= BID_BASE + MAX_BID
@@ -252,8 +249,7 @@ def searched_auction(bot: SearchBot, obs: Observation, legal: Sequence[int], usu
         return usual
     me = obs.seat
     n = bot.table.n
-    values = bot.suit_values(obs.hand)
-    mine = max(range(4), key=lambda s: (values[s], -s))
+    mine = bot.best_suit(obs.hand)[0]
     worlds = auction_worlds(bot, obs, mine, worlds_wanted)
     if len(worlds) < MIN_BID_WORLDS:
         return usual
@@ -297,9 +293,7 @@ def searched_auction(bot: SearchBot, obs: Observation, legal: Sequence[int], usu
         tab, game_points = bot._batch_tables[trump]
         wise = None if bot._wise is None else bot._wise[trump]
         group = worlds[rows]
-        synth = obs._replace(phase=Phase.PLAY, to_act=pitcher, trump=trump, pitcher=pitcher,
-                             bid=1, trick=(), played=(), tricks_won=(0,) * n,
-                             captured=(0,) * n, voids=())
+        synth = hand_start(obs, pitcher, trump, 1)
         if pitcher == me:
             lead = first_lead(bot, synth)
             batch = play_outs(tab, group, [lead], me, (), synth.captured, synth.tricks_won,
@@ -316,13 +310,12 @@ def searched_auction(bot: SearchBot, obs: Observation, legal: Sequence[int], usu
                                   wise=wise)
         assert batch.worlds is not None
         for bid in sorted(bids_of[(pitcher, trump)]):
-            quick = bot.new_quick_score(synth._replace(bid=bid, seat=me))
+            quick = bot.new_quick_score(synth._replace(bid=bid))
             scorer = BatchScore(quick, tab, game_points, bid_changes(quick), None, ())
             got = scorer.values(batch, batch.worlds, 1).tolist()
             for w, value in zip(rows, got, strict=True):
                 value_of[(pitcher, bid, w)] = value
     team = obs.team_of
-    others = [s for s in range(n) if team[s] != team[me]]
     totals: dict[int, float] = {}
     for action, row in ends.items():
         total = 0.0
@@ -332,10 +325,9 @@ def searched_auction(bot: SearchBot, obs: Observation, legal: Sequence[int], usu
             pitcher, bid, seller, price = end
             total += value_of[(pitcher, bid, w)]
             if price:
-                # the price to the seller's side, as a play-out's value reads a score
-                # change: mine less the other sides' mean, seat by seat
-                total += (price if team[seller] == team[me] else 0.0) - price * sum(
-                    1 for s in others if team[s] == team[seller]) / len(others)
+                # the price to the seller's side, valued as a play-out's score changes are
+                total += side_value([price if team[s] == team[seller] else 0
+                                     for s in range(n)], team, me)
         totals[action] = total
     best = max(totals, key=lambda a: (totals[a], a == usual))
     if totals[best] - totals[usual] > AUCTION_MARGIN * len(hands_of):

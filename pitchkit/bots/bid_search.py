@@ -56,6 +56,16 @@ def searchable(rules: Rules) -> bool:
             and not plan.play.trumps_only)
 
 
+def hand_start(obs: Observation, pitcher: int, trump: int, bid: int) -> Observation:
+    """``obs`` (an auction) as the hand would stand when play begins: ``pitcher`` to lead
+    at ``bid`` with ``trump`` trump, nothing played yet (what a searched bid's worlds and
+    play-outs start from)."""
+    n = len(obs.team_of)
+    return obs._replace(phase=Phase.PLAY, to_act=pitcher, trump=trump, pitcher=pitcher,
+                        bid=bid, trick=(), played=(), tricks_won=(0,) * n,
+                        captured=(0,) * n, voids=())
+
+
 def first_lead(bot: SearchBot, synth: Observation) -> int:
     """The card ``bot`` would lead first as pitcher in ``synth`` (trump named): the
     calibrated bot's, of the trump suit where the first lead names trump or must be a
@@ -79,14 +89,10 @@ def pitching_values(bot: SearchBot, obs: Observation, bids: Sequence[int],
     calibrated bot would name trump (or the trump turned), each world's play-out valued
     at each bid; None with too few worlds (:data:`MIN_BID_WORLDS`)."""
     values = bot.suit_values(obs.hand)
-    suit = obs.trump
-    if suit is None:  # best_suit's: the first of the highest values
-        suit = max(range(4), key=lambda s: (values[s], -s))
+    suit = obs.trump if obs.trump is not None else bot.best_suit(obs.hand)[0]
     n = bot.table.n
     me = obs.seat
-    synth = obs._replace(phase=Phase.PLAY, to_act=me, trump=suit, pitcher=me,
-                         bid=bids[0], trick=(), played=(), tricks_won=(0,) * n,
-                         captured=(0,) * n, voids=())
+    synth = hand_start(obs, me, suit, bids[0])
     worlds = bot.world_rows(synth, worlds_wanted)
     if len(worlds) < MIN_BID_WORLDS:
         return None
