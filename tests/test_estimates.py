@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -44,3 +45,21 @@ def test_the_compiled_estimates_are_the_calibrations(name: str, data: st.DataObj
         assert by_model.suit_estimates(hand) == plan.suit_estimates(hand)
         assert [by_model.losses(hand, suit, hand, read)[c] for c in cards] \
             == [lost[c] for c in cards]
+
+
+@pytest.mark.parametrize("name", AUCTIONS)
+@settings(max_examples=20)
+@given(data=st.data())
+def test_the_estimates_of_many_hands_are_each_hands(name: str, data: st.DataObject) -> None:
+    """Plan.suit_estimates_rows (and ByModel's) of several hands at once: a row a hand,
+    each its suit_estimates to the last bit."""
+    rules = RULES[name]
+    deck = [c for c in range(54) if rules_plan(rules).deal.deck_mask >> c & 1]
+    hands = data.draw(st.lists(st.lists(st.sampled_from(deck), max_size=14, unique=True)
+                               .map(lambda cs: sum(1 << c for c in cs)), max_size=6))
+    model = distinct(calibration_for(rules))
+    masks = np.array(hands, np.uint64)
+    for plan in (Plan(model, rules), ByModel(model, rules)):
+        rows = plan.suit_estimates_rows(masks)
+        assert rows.shape == (len(hands), 4)
+        assert rows.tolist() == [plan.suit_estimates(h) for h in hands]

@@ -12,7 +12,13 @@ import pytest
 from test_search_bids import HANDS, auction_at, bot_of, cheap_sale
 
 from pitchkit.actions import BID_BASE, PASS, REFUSE, SELL
-from pitchkit.bots.auction_search import AuctionTree, auction_searchable, auction_worlds, replayed
+from pitchkit.bots.auction_search import (
+    AuctionTree,
+    auction_searchable,
+    auction_worlds,
+    replayed,
+    tree_for,
+)
 from pitchkit.bots.batch import led_play_outs, play_outs
 from pitchkit.load import load_variant
 from pitchkit.simulate import simulate
@@ -68,7 +74,8 @@ def test_the_seats_after_bid_as_the_calibrated_bot_and_the_eldest_answers() -> N
     bot = bot_of(rules, 2, AUCTION)
     masks = [sum(1 << c for c in h) for h in hands]
     tree = AuctionTree(bot, obs)
-    afters = tree.ends(BID_BASE + 1, [masks], [[tree.reads(s, masks[s]) for s in range(4)]])
+    afters = tree.ends(tree.node(obs.bids), BID_BASE + 1, [masks],
+                       [[tree.reads(s, masks[s]) for s in range(4)]])
     assert afters is not None
     after = afters[0]
     assert after.bids[0] == (2, BID_BASE + 1)
@@ -92,7 +99,7 @@ def test_the_trees_answers_are_the_calibrated_bots_asked_every_time(variant: str
     asked = 0
     reads_of = [[tree.reads(s, hands[s]) for s in range(4)] for hands in worlds]
     for action in (PASS, BID_BASE + 2, BID_BASE + 3):
-        tree.ends(action, worlds, reads_of)
+        tree.ends(tree.node(obs.bids), action, worlds, reads_of)
     for hands, reads in zip(worlds, reads_of, strict=True):
         for (at, read), answer in tree.answers.items():
             node, _, seat, legal = tree.entries[at]
@@ -108,6 +115,38 @@ def test_the_trees_answers_are_the_calibrated_bots_asked_every_time(variant: str
             assert answer == direct
             asked += 1
     assert asked > 50
+
+
+@pytest.mark.parametrize("variant", ["commercial-pitch", "smear", "catch-five"])
+def test_the_reads_of_all_worlds_at_once_are_each_hands_read(variant: str) -> None:
+    """AuctionTree.read_rows on the estimates of every hand of 64 worlds at once is
+    AuctionTree.reads of each hand, and the first of the highest estimates is the trump
+    the calibrated bot names (best_suit)."""
+    rules = load_variant(variant)
+    game = auction_at(rules, HANDS, [])
+    bot = bot_of(rules, 0, AUCTION)
+    worlds = auction_worlds(bot, game.observation(0), 0, 64)
+    tree = AuctionTree(bot, game.observation(0))
+    estimates = bot.estimates().suit_estimates_rows(worlds.reshape(-1)).reshape(-1, 4, 4)
+    rows = tree.read_rows(estimates, worlds)
+    for w, hands in enumerate(worlds.tolist()):
+        assert rows[w] == [tree.reads(s, hands[s]) for s in range(4)]
+        assert estimates[w].argmax(axis=1).tolist() == [
+            tree.helpers[s].best_suit(hands[s])[0] for s in range(4)]
+
+
+def test_the_seats_of_a_hand_share_a_tree_and_another_hand_has_its_own() -> None:
+    rules = load_variant("commercial-pitch")
+    game = auction_at(rules, HANDS, [])
+    first = tree_for(bot_of(rules, game.to_act, AUCTION), game.observation(game.to_act))
+    game.apply(BID_BASE + 2)
+    later = game.observation(game.to_act)
+    assert tree_for(bot_of(rules, later.seat, AUCTION), later) is first
+    assert first.entries[first.node(later.bids)][2] == later.seat
+    rescored = later._replace(scores=tuple(s + 1 for s in later.scores))
+    assert tree_for(bot_of(rules, later.seat, AUCTION), rescored) is not first
+    with pytest.raises(ValueError, match="not legal"):
+        first.node(((later.seat, BID_BASE + 2),))
 
 
 def test_another_seats_lead_plays_out_as_a_candidate_lead_does() -> None:

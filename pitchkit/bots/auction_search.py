@@ -35,10 +35,12 @@ even (+2.2% over 600 deals, where ``strong`` is behind), smear +7.8% [+1.4%, +14
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
+import numpy.typing as npt
 
 from pitchkit.actions import BID_BASE, MAX_BID, MOON, PASS, REFUSE, SELL
 from pitchkit.auction import ENDED, ILLEGAL, AuctionState, auction_actions, forced_bid, step
@@ -109,15 +111,6 @@ def auction_worlds(bot: SearchBot, obs: Observation, suit: int, want: int
     return drawn[(good + bad)[:want]]
 
 
-def _helpers(bot: SearchBot) -> list[CalibratedBot]:
-    """Per seat, a calibrated bot of the search bot's model: how the seats after it bid
-    in its worlds (made at the bot's first searched auction)."""
-    if bot.auction_helpers is None:
-        bot.auction_helpers = [CalibratedBot(bot.rules, seat, bot.rng, model=bot.model)
-                               for seat in range(bot.table.n)]
-    return bot.auction_helpers
-
-
 #: A node of the auction's tree: the bids so far, as the auction keeps them.
 Node = tuple[tuple[int, int], ...]
 #: A node's entry: its bids, its record, the seat to act next (or ENDED) and its actions.
@@ -125,26 +118,55 @@ Entry = tuple[Node, AuctionState, int, list[int]]
 
 
 class AuctionTree:
-    """The rest of an auction from one decision, for every world at once: each node (the
-    bids so far) expanded once by the variant's own auction (:func:`pitchkit.auction.step`),
-    and each seat's answer at a node asked of the calibrated bot once for every hand it
-    would answer alike (:meth:`reads`: the hand's band of the calibrated estimate, which
-    is all its bid and its sale read of the hand, but where every point wins the game
-    outright and it reads the hand for a sweep). Most worlds then walk the tree by
-    lookups of small keys, a node named by its number (tests/test_search_auction.py: the
-    same answers as asking every time)."""
+    """The auction of one hand from its first bid, for every world at once and every seat
+    searching it: each node (the bids so far) expanded once by the variant's own auction
+    (:func:`pitchkit.auction.step`), and each seat's answer at a node asked of the
+    calibrated bot once for every hand it would answer alike (:meth:`reads`: the hand's
+    band of the calibrated estimate, which is all its bid and its sale read of the hand,
+    but where every point wins the game outright and it reads the hand for a sweep).
+    Most worlds then walk the tree by lookups of small keys, a node named by its number
+    (tests/test_search_auction.py: the same answers as asking every time).
+
+    An answer reads the rules, the calibration, the node, the hand's read and of the
+    observation only the scores, sides and dealer (the same for every seat of a hand), so
+    the seats of a hand share one tree (:func:`tree_for`)."""
 
     def __init__(self, bot: SearchBot, obs: Observation) -> None:
-        self.bot, self.obs = bot, obs
+        self.rules, self.model = bot.rules, bot.model
+        self.obs = obs
         self.plan = rules_plan(bot.rules)
-        self.helpers = _helpers(bot)
-        #: the nodes by number (0: the auction as it stands, my turn)
-        self.entries: list[Entry] = [(tuple(obs.bids), replayed(bot.rules, obs), obs.seat, [])]
+        n = bot.table.n
+        #: per seat, a calibrated bot of the search bot's model: how the seats bid in the
+        #: worlds (its generator never drawn from: a one-round bid without a moon draws
+        #: nothing)
+        self.helpers = [CalibratedBot(bot.rules, seat, random.Random(0), model=bot.model)
+                        for seat in range(n)]
+        first = obs.bids[0][0] if obs.bids else obs.seat
+        root = AuctionState(n)
+        #: the nodes by number (0: no bid made)
+        self.entries: list[Entry] = [((), root, first, auction_actions(
+            self.plan, root, obs.dealer, first, _no_leads))]
+        #: the nodes' numbers by their bids
+        self.numbers: dict[Node, int] = {(): 0}
         #: (node, action) -> the node it leads to (None: not legal)
         self.edges: dict[tuple[int, int], int | None] = {}
         #: (node, what the seat to act reads of its hand) -> its action
         self.answers: dict[tuple[int, object], int] = {}
         self.whole_hand = bot.k.all_points_wins_game
+        self.seats = n
+
+    def node(self, bids: Sequence[tuple[int, int]]) -> int:
+        """The number of the node after ``bids`` (each made by the seat to act)."""
+        found = self.numbers.get(tuple(bids))
+        if found is not None:
+            return found
+        at = 0
+        for seat, action in bids:
+            nxt = self.child(at, action) if self.entries[at][2] == seat else None
+            if nxt is None:
+                raise ValueError(f"the auction's bid {action} of seat {seat} is not legal")
+            at = nxt
+        return at
 
     def reads(self, seat: int, hand: int) -> object:
         """What seat ``seat``'s calibrated bot reads of ``hand`` to bid or sell: the band
@@ -156,6 +178,19 @@ class AuctionTree:
         assert model is not None
         return model.band(max(helper.suit_values(hand)))
 
+    def read_rows(self, estimates: npt.NDArray[np.float64], worlds: npt.NDArray[Any]
+                  ) -> list[list[object]]:
+        """:meth:`reads` of every hand of ``worlds`` (a row a world, a column a seat),
+        whose :meth:`~pitchkit.bots.estimates.Plan.suit_estimates` are ``estimates`` (a
+        row a world, then a seat, then a suit): the same bands, worked out together."""
+        if self.whole_hand:
+            return worlds.tolist()
+        model = self.model
+        assert model is not None
+        bands = np.minimum((estimates.max(axis=2) / model.step).astype(np.int64),
+                           len(model.points) - 1)
+        return bands.tolist()
+
     def child(self, at: int, action: int) -> int | None:
         """The node after the seat to act at node ``at`` takes ``action``; None where not
         legal."""
@@ -163,14 +198,18 @@ class AuctionTree:
         if key in self.edges:
             return self.edges[key]
         node, parent, seat, _ = self.entries[at]
-        state = parent.copy()
-        nxt = step(self.plan, state, self.obs.dealer, seat, action, _no_leads)
         found: int | None = None
-        if nxt != ILLEGAL:
-            legal = [] if nxt == ENDED else auction_actions(self.plan, state, self.obs.dealer,
-                                                            nxt, _no_leads)
-            found = len(self.entries)
-            self.entries.append(((*node, (seat, action)), state, nxt, legal))
+        if seat != ENDED:
+            state = parent.copy()
+            nxt = step(self.plan, state, self.obs.dealer, seat, action, _no_leads)
+            if nxt != ILLEGAL:
+                legal = [] if nxt == ENDED else auction_actions(self.plan, state,
+                                                                self.obs.dealer, nxt,
+                                                                _no_leads)
+                found = len(self.entries)
+                bids = (*node, (seat, action))
+                self.entries.append((bids, state, nxt, legal))
+                self.numbers[bids] = found
         self.edges[key] = found
         return found
 
@@ -194,24 +233,24 @@ class AuctionTree:
             self.answers[key] = found
         return found
 
-    def ends(self, action: int, hands_of: Sequence[Sequence[int]],
+    def ends(self, at: int, action: int, hands_of: Sequence[Sequence[int]],
              reads_of: Sequence[Sequence[object]]) -> list[AuctionState] | None:
-        """The auction's end in every world after my ``action`` (``hands_of``: every
-        seat's hand by world; ``reads_of``: :meth:`reads` of them), the worlds walked
-        down the tree together, split at each node by what its seat reads of its hand;
-        None where an action is not legal."""
+        """The auction's end in every world after the seat to act at node ``at`` takes
+        ``action`` (``hands_of``: every seat's hand by world; ``reads_of``: :meth:`reads`
+        of them), the worlds walked down the tree together, split at each node by what
+        its seat reads of its hand; None where an action is not legal."""
         out: list[AuctionState | None] = [None] * len(hands_of)
         entries = self.entries
-        waiting: list[tuple[int | None, list[int]]] = [(self.child(0, action),
+        waiting: list[tuple[int | None, list[int]]] = [(self.child(at, action),
                                                         list(range(len(hands_of))))]
         # bounded: a node is reached once, and every seat acts at most a few times
-        for _ in range(len(hands_of) * 4 * self.bot.table.n + 1):
+        for _ in range(len(hands_of) * 4 * self.seats + 1):
             if not waiting:
                 break
-            at, worlds = waiting.pop()
-            if at is None:
+            node, worlds = waiting.pop()
+            if node is None:
                 return None
-            _, state, seat, _ = entries[at]
+            _, state, seat, _ = entries[node]
             if seat == ENDED:
                 for w in worlds:
                     out[w] = state
@@ -220,13 +259,32 @@ class AuctionTree:
             for w in worlds:
                 alike.setdefault(reads_of[w][seat], []).append(w)
             for read, group in alike.items():
-                answer = self.answer(at, hands_of[group[0]][seat], read)
-                waiting.append((self.child(at, answer), group))
+                answer = self.answer(node, hands_of[group[0]][seat], read)
+                waiting.append((self.child(node, answer), group))
         else:
             return None
         if any(end is None for end in out):
             return None
         return out  # type: ignore[return-value]
+
+
+#: The tree of the hand searched last, with what it answers by (:func:`tree_for`)
+_TREE: list[tuple[tuple[object, ...], AuctionTree]] = []
+
+
+def tree_for(bot: SearchBot, obs: Observation) -> AuctionTree:
+    """The :class:`AuctionTree` of the hand of ``obs``: made at the hand's first searched
+    decision and shared by every seat's (the same rules and calibration, scores, sides
+    and dealer, and the first bids alike)."""
+    key = (bot.rules, bot.model, tuple(obs.scores), tuple(obs.team_of), obs.dealer,
+           obs.bids[0][0] if obs.bids else obs.seat)
+    if _TREE:
+        last, tree = _TREE[0]
+        if last[0] is key[0] and last[1] is key[1] and last[2:] == key[2:]:
+            return tree
+    tree = AuctionTree(bot, obs)
+    _TREE[:] = [(key, tree)]
+    return tree
 
 
 def _by_power(bot: SearchBot, trump: int) -> list[int]:
@@ -254,14 +312,18 @@ def searched_auction(bot: SearchBot, obs: Observation, legal: Sequence[int], usu
     if len(worlds) < MIN_BID_WORLDS:
         return usual
     hands_of = worlds.tolist()
-    tree = AuctionTree(bot, obs)
+    tree = tree_for(bot, obs)
+    at = tree.node(obs.bids)
+    # every seat's estimates in every world, at once: what its bids read of its hand, and
+    # the trump it would name
+    estimates = bot.estimates().suit_estimates_rows(worlds.reshape(-1)).reshape(
+        len(worlds), n, 4)
+    reads_of = tree.read_rows(estimates, worlds)
+    best_of = estimates.argmax(axis=2).tolist()  # the first of the highest, as best_suit
     # every action's contract in every world: (pitcher, bid, seller, price); None: redealt
     ends: dict[int, list[tuple[int, int, int, int] | None]] = {a: [] for a in actions}
-    # (what each seat's bids read of its hand, worked out once, serves every action)
-    reads_of = [[None if seat == me else tree.reads(seat, hands[seat]) for seat in range(n)]
-                for hands in hands_of]
     for action in actions:
-        afters = tree.ends(action, hands_of, reads_of)
+        afters = tree.ends(at, action, hands_of, reads_of)
         if afters is None:
             return usual
         for after in afters:
@@ -271,7 +333,6 @@ def searched_auction(bot: SearchBot, obs: Observation, legal: Sequence[int], usu
             seller, price = after.sale if after.sale is not None else (-1, 0)
             ends[action].append((after.high_bidder, after.high, seller, price))
     # the play-outs: one batch for each pitcher and trump, valued at each bid
-    helpers = _helpers(bot)
     plays: dict[tuple[int, int], list[int]] = {}  # (pitcher, trump) -> worlds
     trump_of: dict[tuple[int, int], int] = {}  # (pitcher, world) -> trump
     for row in ends.values():
@@ -279,7 +340,7 @@ def searched_auction(bot: SearchBot, obs: Observation, legal: Sequence[int], usu
             if end is None or (end[0], w) in trump_of:
                 continue
             pitcher = end[0]
-            trump = mine if pitcher == me else helpers[pitcher].best_suit(hands_of[w][pitcher])[0]
+            trump = mine if pitcher == me else best_of[w][pitcher]
             trump_of[(pitcher, w)] = trump
             plays.setdefault((pitcher, trump), []).append(w)
     value_of: dict[tuple[int, int, int], float] = {}  # (pitcher, bid, world) -> value
@@ -317,6 +378,7 @@ def searched_auction(bot: SearchBot, obs: Observation, legal: Sequence[int], usu
                 value_of[(pitcher, bid, w)] = value
     team = obs.team_of
     totals: dict[int, float] = {}
+    sold: dict[tuple[int, int], float] = {}  # (seller, price) -> its value to me
     for action, row in ends.items():
         total = 0.0
         for w, end in enumerate(row):
@@ -326,8 +388,11 @@ def searched_auction(bot: SearchBot, obs: Observation, legal: Sequence[int], usu
             total += value_of[(pitcher, bid, w)]
             if price:
                 # the price to the seller's side, valued as a play-out's score changes are
-                total += side_value([price if team[s] == team[seller] else 0
-                                     for s in range(n)], team, me)
+                worth = sold.get((seller, price))
+                if worth is None:
+                    worth = sold[(seller, price)] = side_value(
+                        [price if team[s] == team[seller] else 0 for s in range(n)], team, me)
+                total += worth
         totals[action] = total
     best = max(totals, key=lambda a: (totals[a], a == usual))
     if totals[best] - totals[usual] > AUCTION_MARGIN * len(hands_of):

@@ -125,6 +125,16 @@ def suit_estimates_of(hand: Any, si: Any, higher: Any, lower: Any, calls: Any, k
 
 
 @njit(cache=True)
+def suit_estimates_rows(hands: Any, si: Any, higher: Any, lower: Any, calls: Any, kinds: Any,
+                        cards: Any, card_higher: Any, terms: Any, game: Any, out: Any) -> None:
+    """:func:`suit_estimates_of` of each of ``hands``, into ``out`` (a row a hand)."""
+    for row in range(len(hands)):
+        for suit in range(4):
+            out[row, suit] = estimate(hands[row], suit, si, higher, lower, calls, kinds,
+                                      cards, card_higher, terms, game)
+
+
+@njit(cache=True)
 def losses_of(hand: Any, suit: int, asked: Any, read: Any, si: Any, higher: Any,
               lower: Any, calls: Any, kinds: Any, cards: Any, card_higher: Any, terms: Any,
               game: Any, out: Any) -> None:
@@ -176,14 +186,21 @@ class Plan:
                        np.array(list(game_table), np.int64))
         self._four = np.zeros(4, np.float64)
         self._by_card = np.zeros(54, np.float64)
-        # both kernels loaded (numba's cache, else compiled) now, not at the first draw
+        # the kernels loaded (numba's cache, else compiled) now, not at the first draw
         self.suit_estimates(0)
+        self.suit_estimates_rows(np.zeros(1, np.int64))
         self.losses(0, 0, 0, 0)
 
     def suit_estimates(self, hand: int) -> list[float]:
         """``[model.estimate(rules, hand, suit) for suit in range(4)]``."""
         suit_estimates_of(hand, *self.arrays, self._four)
         return self._four.tolist()
+
+    def suit_estimates_rows(self, hands: npt.NDArray[Any]) -> F64:
+        """:meth:`suit_estimates` of each of ``hands`` (masks, an array), a row a hand."""
+        out = np.empty((len(hands), 4), np.float64)
+        suit_estimates_rows(hands.astype(np.int64), *self.arrays, out)
+        return out
 
     def losses(self, hand: int, suit: int, asked: int, read: int) -> Sequence[float]:
         """Per card (by card: only those of ``asked`` are read): what the estimate of
@@ -202,6 +219,10 @@ class ByModel:
 
     def suit_estimates(self, hand: int) -> list[float]:
         return [self.model.estimate(self.rules, hand, suit) for suit in range(4)]
+
+    def suit_estimates_rows(self, hands: npt.NDArray[Any]) -> F64:
+        return np.array([self.suit_estimates(hand) for hand in hands.tolist()], np.float64
+                        ).reshape(len(hands), 4)
 
     def losses(self, hand: int, suit: int, asked: int, read: int) -> Sequence[float]:
         model, rules = self.model, self.rules

@@ -433,9 +433,7 @@ class SearchBot(CalibratedBot):
         #: allow it
         self.auction_searched = (bidding == "auction" and self._batched
                                  and auction_searchable(rules))
-        #: (the searched auction's) per seat, how it bids in the worlds; per trump, the
-        #: cards strongest first
-        self.auction_helpers: list[CalibratedBot] | None = None
+        #: (the searched auction's) per trump, the cards strongest first
         self.power_orders: dict[int, list[int]] = {}
         #: the lead that names trump searched in every suit (``naming=any``), where the
         #: play-outs are batched, not in trumps-only play (else the calibrated bot's
