@@ -43,8 +43,9 @@ import numpy as np
 import numpy.typing as npt
 
 from pitchkit.actions import BID_BASE, MAX_BID, MOON, PASS, REFUSE, SELL
-from pitchkit.auction import ENDED, ILLEGAL, AuctionState, auction_actions, forced_bid, step
+from pitchkit.auction import ENDED, ILLEGAL, AuctionState, auction_actions, step
 from pitchkit.bots.batch import BatchScore, bid_changes, led_play_outs, play_outs
+from pitchkit.bots.bid_reading import bids_read, hand_agrees
 from pitchkit.bots.bid_search import MIN_BID_WORLDS, first_lead, hand_start, searchable
 from pitchkit.bots.calibrated import CalibratedBot
 from pitchkit.bots.montecarlo import side_value
@@ -92,17 +93,14 @@ def auction_worlds(bot: SearchBot, obs: Observation, suit: int, want: int
     estimate puts no more than a point under its bid first."""
     me = obs.seat
     drawn = bot.world_rows(hand_start(obs, me, suit, 1), want * DRAWN_PER_WORLD)
-    plan = rules_plan(bot.rules)
-    bidders = [(seat, action - BID_BASE) for i, (seat, action) in enumerate(obs.bids)
-               if seat != me and BID_BASE < action <= BID_BASE + MAX_BID
-               and not forced_bid(plan, obs.dealer, obs.bids, i)]
+    bidders = bids_read(rules_plan(bot.rules), obs.dealer, obs.bids, me)
     if not bidders:
         return drawn[:want]
     judge = bot._judge
     good: list[int] = []
     bad: list[int] = []
     for row, world in enumerate(drawn.tolist()):
-        if all(judge.best_suit(world[seat])[1] + 1.0 >= bid for seat, bid in bidders):
+        if all(hand_agrees(judge, world[seat], bid, None) for seat, bid in bidders):
             good.append(row)
             if len(good) == want:
                 break

@@ -14,6 +14,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from pitchkit.bots.bid_reading import worth_bid
 from pitchkit.bots.heuristic import _CARD, _GAME, _HIGH, _LAST_TRICK, _LOW, _SLAM, Know
 from pitchkit.bots.kernels import njit
 
@@ -235,6 +236,7 @@ def deal_kept(keys: Any, bits: Masks, base: Masks, order: Ints, need: Ints, barr
         if pitcher < 0 or hand_estimate(
                 world[pitcher] | played, trumps, higher, lower, kinds, values, cards, u,
                 partners, teams, game_tie_nobody, low_goes_to_holder, deck, tens) + 1.0 >= bid:
+            # (pitchkit.bots.bid_reading.worth_bid, BID_SLACK 1.0, compiled)
             g += 1
         elif b < want:
             bad[b] = world
@@ -305,7 +307,7 @@ class BidCheck:
                                 | (hand & k.tens).bit_count() << 2 | trump)
         if value is None:
             value = self.judge.estimate(hand, trump)
-        return bool(value + 1.0 >= self.bid)
+        return worth_bid(value, self.bid)
 
     def args(self) -> tuple[Any, ...]:
         """What :func:`deal_kept` reads of the check after ``want``: the pitcher, the

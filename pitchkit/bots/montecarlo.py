@@ -36,7 +36,7 @@ from pitchkit.actions import (
     SELECT_FLAG,
     select_action,
 )
-from pitchkit.auction import forced_bid
+from pitchkit.bots.bid_reading import bids_read, hand_agrees
 from pitchkit.bots.drawing import worth
 from pitchkit.bots.heuristic import HeuristicBot, know, stage_rank
 from pitchkit.bots.worlds import Sight, known, sample_world, sitting_out, table_of, voids
@@ -288,19 +288,10 @@ class MonteCarloBot:
     def agrees_with_bids(self, obs: Observation, deal: list[list[int]]) -> bool:
         """Each other seat that bid ``b`` holds a hand the heuristic values near ``b``
         (but the dealer's forced bid: :func:`pitchkit.auction.forced_bid`)."""
-        plan = rules_plan(self.rules)
-        for index, (seat, action) in enumerate(obs.bids):
-            if seat == obs.seat or not BID_BASE < action <= BID_BASE + MAX_BID \
-                    or forced_bid(plan, obs.dealer, obs.bids, index):
-                continue
-            bid = action - BID_BASE
+        for seat, bid in bids_read(rules_plan(self.rules), obs.dealer, obs.bids, obs.seat):
             hand = sum(1 << c for c in deal[seat])
-            helper = self.rollout_bots[seat]
-            if obs.trump is not None and seat == obs.pitcher:
-                value = helper.estimate(hand, obs.trump)
-            else:
-                value = helper.best_suit(hand)[1]
-            if value + 1.0 < bid:
+            trump = obs.trump if obs.trump is not None and seat == obs.pitcher else None
+            if not hand_agrees(self.rollout_bots[seat], hand, bid, trump):
                 return False
         return True
 
