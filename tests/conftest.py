@@ -42,3 +42,6 @@ def pytest_configure(config: object) -> None:
     checks that every setting of the schema has one (or a case of its own there)."""
     config.addinivalue_line(  # type: ignore[attr-defined]
         "markers", "setting(*keys): the schema settings whose effect this test shows")
+# The strong bot's searched auction learned as a table (pitchkit.bots.auction_table):
+# from short self-play too (a few seconds a rule set).
+os.environ.setdefault("PITCHKIT_AUCTION_HANDS", "40")

@@ -392,6 +392,9 @@ def searched_auction(bot: SearchBot, obs: Observation, legal: Sequence[int], usu
                         [price if team[s] == team[seller] else 0 for s in range(n)], team, me)
                 total += worth
         totals[action] = total
+    if bot.auction_seen is not None:
+        bot.auction_seen.append((obs, list(legal),
+                                 {a: t / len(hands_of) for a, t in totals.items()}))
     best = max(totals, key=lambda a: (totals[a], a == usual))
     if totals[best] - totals[usual] > AUCTION_MARGIN * len(hands_of):
         return best

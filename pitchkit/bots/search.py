@@ -142,6 +142,7 @@ import numpy.typing as npt
 from pitchkit.actions import ALONE, BID_BASE, SELECT_FLAG
 from pitchkit.auction import forced_bid
 from pitchkit.bots.auction_search import AUCTION_WORLDS, auction_searchable, searched_auction
+from pitchkit.bots.auction_table import AuctionTable, table_for
 from pitchkit.bots.batch import (
     BatchScore,
     ThumbTables,
@@ -199,9 +200,10 @@ PLAYOUTS = ("thumb", "careful", "heuristic")
 #: searched, or any card searched with its own suit as trump.
 NAMINGS = ("suit", "any")
 #: How the bids are made (``bidding``): the calibrated bot's, its points searched
-#: (:mod:`pitchkit.bots.bid_search`), or the whole auction searched
-#: (:mod:`pitchkit.bots.auction_search`)
-BIDDINGS = ("calibrated", "search", "auction")
+#: (:mod:`pitchkit.bots.bid_search`), the whole auction searched
+#: (:mod:`pitchkit.bots.auction_search`), or that search's choices learned as a table
+#: (:mod:`pitchkit.bots.auction_table`)
+BIDDINGS = ("calibrated", "search", "auction", "learned")
 #: Draws of a world before settling for one where a bidder's hand is worth less than its
 #: bid (the rest of what a world must agree with is never given up).
 BID_TRIES = 3
@@ -433,6 +435,16 @@ class SearchBot(CalibratedBot):
         #: allow it
         self.auction_searched = (bidding == "auction" and self._batched
                                  and auction_searchable(rules))
+        #: (the searched auction's) where a list, every decision it searched, as
+        #: (observation, legal actions, each action's mean worth): what
+        #: pitchkit.bots.auction_table learns from
+        self.auction_seen: list[tuple[Observation, list[int], dict[int, float]]] | None = None
+        #: the searched auction's choices as a table (pitchkit.bots.auction_table), where
+        #: learned (``bidding=learned``) and the rules allow the search
+        self.auction_table: AuctionTable | None = None
+        if bidding == "learned" and self._batched and auction_searchable(rules) \
+                and self.model is not None:
+            self.auction_table = table_for(rules, self.model)
         #: (the searched auction's) per trump, the cards strongest first
         self.power_orders: dict[int, list[int]] = {}
         #: the lead that names trump searched in every suit (``naming=any``), where the
@@ -472,6 +484,8 @@ class SearchBot(CalibratedBot):
         if observation.phase is Phase.AUCTION and self.auction_searched:
             return searched_auction(self, observation, legal_actions, usual,
                                     min(self.samples, AUCTION_WORLDS))
+        if observation.phase is Phase.AUCTION and self.auction_table is not None:
+            return self.auction_table.action(self, observation, legal_actions, usual)
         if observation.phase is Phase.SELECT and self._staged \
                 and observation.trump is not None:
             return SELECT_FLAG | search_stage(self, observation, usual & ~SELECT_FLAG)

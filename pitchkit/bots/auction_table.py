@@ -1,0 +1,219 @@
+"""The searched auction learned as a table (``strong:bidding=learned``): the bids of
+:mod:`pitchkit.bots.auction_search` at the calibrated bot's cost.
+
+Searching the whole auction (``bidding=auction``) makes ``strong`` stronger where every
+seat bids once and play follows the auction, but takes three to four times its time. Most
+of what it finds is the same for hands alike in auctions alike: the opener in commercial
+pitch bids 2 or 3 (or passes) where the calibrated bot bids 1; in catch five a seat after
+a 6 passes where it would bid 7. So here its choices are learned once a rule set:
+:func:`learn` plays whole games of four searching seats and keeps, for every decision it
+searched, what each action was worth on its worlds (the mean over them). Decisions are
+told apart by :func:`decision_key`: whether the seat bids or (the eldest of
+``auction.style: sell``) answers a sale, how many bids were made before it, whose the high
+bid is (none, its side's, another side's: :func:`pitchkit.bots.value.auction_high`) and
+how high, and the band of its hand's calibrated estimate. For every such decision seen
+:data:`MIN_DECISIONS` times or more the table keeps the action of the best mean worth.
+
+The bot then bids as the calibrated bot but where the table names another action for the
+decision it faces (and that action is legal): a lookup, no search. A moon the calibrated
+bot bids stays. The table is learned once per rule set and calibration and kept in the
+user's cache folder beside the calibration (:func:`table_for`; ``PITCHKIT_AUCTION_HANDS``
+sets how many hands it learns from, default :data:`TABLE_HANDS`), with a progress bar on a
+terminal the first time.
+
+Only where the whole auction may be searched
+(:func:`pitchkit.bots.auction_search.auction_searchable`); elsewhere the calibrated bot's
+bids stand.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from pitchkit.actions import MOON, SELL
+from pitchkit.bots.value import Calibration, auction_high, cache_dir, rules_hash, top_bid
+from pitchkit.results import Observation
+from pitchkit.seeded import SeededOnUse
+from pitchkit.variant import Rules
+
+if TYPE_CHECKING:
+    from pitchkit.bots.calibrated import CalibratedBot
+
+#: Hands of self-play a table is learned from (``PITCHKIT_AUCTION_HANDS`` replaces it)
+TABLE_HANDS = 3000
+#: How often a decision must have been searched for the table to keep its best action
+MIN_DECISIONS = 10
+#: The table's format and what it is learned by: a change of either learns anew
+TABLE_VERSION = 1
+#: :func:`decision_key`'s first part for the eldest's answer to a sale
+SALE = -1
+#: Whole games of self-play end here at the latest (a game of no target, or that does not
+#: end)
+GAME_HANDS = 60
+
+#: A decision as the table tells them apart: (kind: the bids made before it, or
+#: :data:`SALE`; whose the high bid is; how high; the band of the hand's estimate)
+Key = tuple[int, int, int, int]
+
+
+def decision_key(bot: CalibratedBot, obs: Observation, legal: Sequence[int]) -> Key:
+    """The table's key of the auction decision of ``bot`` in ``obs`` (see the module)."""
+    model = bot.model
+    assert model is not None
+    state, high, _ = auction_high(obs.bids, obs.seat, obs.team_of, top_bid(bot.rules))
+    kind = SALE if SELL in legal else len(obs.bids)
+    return kind, state, high, model.band(max(bot.suit_values(obs.hand)))
+
+
+@dataclass(frozen=True)
+class AuctionTable:
+    """The learned actions by :func:`decision_key`; ``hands``, the self-play's size."""
+
+    actions: dict[Key, int]
+    hands: int
+
+    def action(self, bot: CalibratedBot, obs: Observation, legal: Sequence[int],
+               usual: int) -> int:
+        """The action of ``bot`` in the auction ``obs``: the table's for its decision
+        where it has one and it is legal, else ``usual`` (the calibrated bot's; a moon
+        stays)."""
+        if usual == MOON or len(legal) < 2:
+            return usual
+        found = self.actions.get(decision_key(bot, obs, legal))
+        return found if found is not None and found in legal else usual
+
+    def to_json(self) -> dict[str, object]:
+        return {"version": TABLE_VERSION, "hands": self.hands,
+                "actions": [[*key, action] for key, action in sorted(self.actions.items())]}
+
+    @classmethod
+    def from_json(cls, data: object) -> AuctionTable | None:
+        """The table written by :meth:`to_json`; None for anything else."""
+        try:
+            assert isinstance(data, dict) and data["version"] == TABLE_VERSION
+            actions: dict[Key, int] = {}
+            for row in data["actions"]:
+                kind, state, high, band, action = (int(x) for x in row)
+                actions[(kind, state, high, band)] = action
+            return cls(actions, int(data["hands"]))
+        except (AssertionError, KeyError, TypeError, ValueError):
+            return None
+
+
+class Tally:
+    """The searched decisions of a self-play, summed by key: per action its summed mean
+    worth and how often it was searched."""
+
+    def __init__(self) -> None:
+        self.sums: dict[Key, dict[int, list[float]]] = {}
+
+    def add(self, key: Key, worth: dict[int, float]) -> None:
+        """One searched decision: each action's mean worth on its worlds."""
+        row = self.sums.setdefault(key, {})
+        for action, value in worth.items():
+            entry = row.setdefault(action, [0.0, 0.0])
+            entry[0] += value
+            entry[1] += 1
+
+    def table(self, hands: int) -> AuctionTable:
+        """Per key seen :data:`MIN_DECISIONS` times or more, the action of the best mean
+        (of those searched as often; the lowest action of equal means)."""
+        actions: dict[Key, int] = {}
+        for key, row in self.sums.items():
+            means = {a: total / count for a, (total, count) in row.items()
+                     if count >= MIN_DECISIONS}
+            if means:
+                actions[key] = max(sorted(means), key=lambda a: means[a])
+        return AuctionTable(actions, hands)
+
+
+def learn(rules: Rules, model: Calibration, hands: int, seed: str = "auction-table",
+          progress: Callable[[int, int], None] | None = None) -> AuctionTable:
+    """The table of ``rules`` from ``hands`` hands of whole games of four ``strong``
+    seats searching the whole auction (``bidding=auction``) with ``model``."""
+    from pitchkit.bots.search import SearchBot
+    from pitchkit.bots.strong import settings_for
+    from pitchkit.bots.value import play_until
+    from pitchkit.engine import Game, Phase
+
+    n = rules.players.count
+    tally = Tally()
+    played = games = 0
+    while played < hands:
+        key = f"{seed}:{games}"
+        games += 1
+        game = Game(rules, SeededOnUse(key))
+        bots = [SearchBot(rules, seat, SeededOnUse(f"{key}:seat{seat}"),
+                          **(settings_for(rules) | {"bidding": "auction", "model": model}))
+                for seat in range(n)]
+        for bot in bots:
+            bot.auction_seen = []
+        for _ in range(GAME_HANDS):
+            if game.phase is not Phase.DEAL or played >= hands:
+                break
+            before = len(game.hand_results)
+            game.deal_random()
+            play_until(game, bots, before)
+            if len(game.hand_results) == before:
+                break  # a hand that did not end: the next game
+            played += 1
+            if progress is not None and played % 50 == 0:
+                progress(played, hands)
+        for bot in bots:
+            for obs, legal, worth in bot.auction_seen or ():
+                tally.add(decision_key(bot, obs, legal), worth)
+    return tally.table(hands)
+
+
+def table_hands() -> int:
+    """``PITCHKIT_AUCTION_HANDS`` if it is a whole number of at least 10, else
+    :data:`TABLE_HANDS`."""
+    text = os.environ.get("PITCHKIT_AUCTION_HANDS", "").strip()
+    return int(text) if text.isdigit() and int(text) >= 10 else TABLE_HANDS
+
+
+#: Tables learned or read, by rule set, calibration (by identity, kept with it) and hands
+_MEMO: dict[tuple[str, int, int], tuple[Calibration, AuctionTable]] = {}
+
+
+def table_for(rules: Rules, model: Calibration) -> AuctionTable:
+    """The table of ``rules`` searched with ``model``: from memory, the cache folder, or
+    learned now (with a progress bar on a terminal) and cached."""
+    from pitchkit.bots.value import _progress_bar, _write_atomically
+
+    hands = table_hands()
+    memo_key = (rules_hash(rules), id(model), hands)
+    kept = _MEMO.get(memo_key)
+    if kept is not None and kept[0] is model:
+        return kept[1]
+    name = f"auction-table-{rules_hash(rules)}-{model_hash(model)}-{hands}"
+    path = cache_dir() / f"{name}.json"
+    try:
+        found = AuctionTable.from_json(json.loads(path.read_text(encoding="utf-8")))
+    except (OSError, ValueError):
+        found = None
+    if found is None or found.hands != hands:
+        bar = _progress_bar(f"pitchkit: learning the strong bot's bids under {rules.name} "
+                            f"(once; cached in {path.parent})") if sys.stderr.isatty() else None
+        found = learn(rules, model, hands, progress=bar)
+        if bar is not None:
+            bar(hands, hands)
+            print(file=sys.stderr, flush=True)
+        _write_atomically(path, json.dumps(found.to_json()))
+    if len(_MEMO) > 64:
+        _MEMO.clear()
+    _MEMO[memo_key] = (model, found)
+    return found
+
+
+def model_hash(model: Calibration) -> str:
+    """A short hash of what ``model`` learned (a table is of one calibration)."""
+    import hashlib
+
+    text = json.dumps(model.to_json(), sort_keys=True, default=str)
+    return hashlib.sha256(f"{TABLE_VERSION}:{text}".encode()).hexdigest()[:12]

@@ -1,0 +1,145 @@
+"""The searched auction learned as a table (pitchkit.bots.auction_table,
+``strong:bidding=learned``): how decisions are told apart, what the table keeps, how the
+bot reads it, and how it is learned and cached."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from test_search_bids import HANDS, auction_at, bot_of, cheap_sale
+
+from pitchkit.actions import BID_BASE, MOON, PASS, REFUSE, SELL
+from pitchkit.bots import auction_table
+from pitchkit.bots.auction_table import (
+    MIN_DECISIONS,
+    SALE,
+    AuctionTable,
+    Tally,
+    decision_key,
+    learn,
+    table_for,
+)
+from pitchkit.bots.value import NO_BID, OTHER_HIGH, PARTNER_HIGH, calibration_for
+from pitchkit.load import load_variant
+from pitchkit.simulate import simulate
+
+LEARNED = "strong:bidding=learned"
+
+
+def test_a_decision_is_told_by_the_bids_before_it_the_high_bid_and_the_hands_band() -> None:
+    rules = load_variant("auction-pitch")
+    game = auction_at(rules, HANDS, [])
+    bot = bot_of(rules, game.to_act, "strong")
+    obs = game.observation(game.to_act)
+    band = bot.model.band(max(bot.suit_values(obs.hand)))
+    assert decision_key(bot, obs, game.legal_actions()) == (0, NO_BID, 0, band)
+    game.apply(BID_BASE + 2)
+    seat = game.to_act
+    obs = game.observation(seat)
+    bot = bot_of(rules, seat, "strong")
+    key = decision_key(bot, obs, game.legal_actions())
+    assert key[:3] == (1, OTHER_HIGH, 2)  # auction pitch: every seat a side of its own
+
+
+def test_a_partners_high_bid_is_told_from_another_sides() -> None:
+    rules = load_variant("partnership-pitch")
+    game = auction_at(rules, HANDS, [])
+    first = game.to_act
+    game.apply(BID_BASE + 2)
+    game.apply(PASS)
+    seat = game.to_act
+    assert rules.players.teams and game.observation(seat).team_of[seat] == \
+        game.observation(seat).team_of[first]
+    key = decision_key(bot_of(rules, seat, "strong"), game.observation(seat),
+                       game.legal_actions())
+    assert key[:3] == (2, PARTNER_HIGH, 2)
+
+
+def test_the_eldests_answer_to_a_sale_is_a_kind_of_its_own() -> None:
+    rules = load_variant("commercial-pitch")
+    game = cheap_sale(rules)
+    key = decision_key(bot_of(rules, 1, "strong"), game.observation(1), game.legal_actions())
+    assert key[0] == SALE and key[2] == 1
+
+
+def test_the_table_keeps_the_best_mean_of_decisions_seen_often_enough() -> None:
+    tally = Tally()
+    often, seldom = (0, NO_BID, 0, 5), (1, OTHER_HIGH, 2, 5)
+    for i in range(MIN_DECISIONS):
+        tally.add(often, {PASS: 0.0, BID_BASE + 2: 1.0 if i % 2 else -0.5,
+                          BID_BASE + 3: 0.2})
+    for _ in range(MIN_DECISIONS - 1):
+        tally.add(seldom, {PASS: 0.0, BID_BASE + 3: 5.0})
+    table = tally.table(100)
+    assert table.actions == {often: BID_BASE + 2}  # mean 0.25 over 0.2 and 0.0
+    assert table.hands == 100
+
+
+def test_of_equal_means_the_table_keeps_the_lowest_action_and_drops_rare_actions() -> None:
+    tally = Tally()
+    key = (0, NO_BID, 0, 3)
+    for i in range(MIN_DECISIONS):
+        worth = {PASS: 1.0, BID_BASE + 2: 1.0}
+        if i == 0:
+            worth[BID_BASE + 4] = 9.0  # searched once only: not kept
+        tally.add(key, worth)
+    assert tally.table(10).actions == {key: PASS}
+
+
+def test_the_bot_takes_the_tables_action_where_legal_else_its_own() -> None:
+    rules = load_variant("auction-pitch")
+    game = auction_at(rules, HANDS, [])
+    seat = game.to_act
+    bot = bot_of(rules, seat, "strong")
+    obs, legal = game.observation(seat), game.legal_actions()
+    key = decision_key(bot, obs, legal)
+    assert AuctionTable({key: BID_BASE + 3}, 10).action(bot, obs, legal, PASS) == BID_BASE + 3
+    assert AuctionTable({key: BID_BASE + 59}, 10).action(bot, obs, legal, PASS) == PASS
+    assert AuctionTable({}, 10).action(bot, obs, legal, BID_BASE + 2) == BID_BASE + 2
+    assert AuctionTable({key: PASS}, 10).action(bot, obs, legal, MOON) == MOON
+
+
+def test_a_table_is_written_and_read_as_json_and_another_format_is_refused() -> None:
+    table = AuctionTable({(0, NO_BID, 0, 4): PASS, (SALE, OTHER_HIGH, 2, 7): SELL}, 50)
+    data = json.loads(json.dumps(table.to_json()))
+    assert AuctionTable.from_json(data) == table
+    assert AuctionTable.from_json({**data, "version": -1}) is None
+    assert AuctionTable.from_json({"actions": [[1, 2]]}) is None
+    assert AuctionTable.from_json([]) is None
+
+
+def test_learning_keeps_only_actions_the_search_valued_and_is_seeded() -> None:
+    rules = load_variant("commercial-pitch")
+    model = calibration_for(rules)
+    one = learn(rules, model, 40, seed="t")
+    assert one.actions and one.hands == 40
+    assert all(a in (PASS, SELL, REFUSE) or BID_BASE < a <= BID_BASE + rules.auction.max_bid
+               for a in one.actions.values())
+    assert all(a in (SELL, REFUSE) for (kind, *_), a in one.actions.items() if kind == SALE)
+    assert learn(rules, model, 40, seed="t") == one
+
+
+def test_a_table_is_learned_once_and_read_back_from_the_cache(
+        tmp_path: object, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.setenv("PITCHKIT_AUCTION_HANDS", "20")
+    monkeypatch.setattr(auction_table, "_MEMO", {})
+    rules = load_variant("auction-pitch")
+    model = calibration_for(rules)
+    first = table_for(rules, model)
+    files = list((tmp_path / "pitchkit").glob("auction-table-*-20.json"))  # type: ignore[operator]
+    assert len(files) == 1
+    monkeypatch.setattr(auction_table, "_MEMO", {})
+    monkeypatch.setattr(auction_table, "learn", lambda *a, **k: pytest.fail("learned again"))
+    assert table_for(rules, model) == first
+
+
+def test_the_table_is_used_only_where_the_auction_may_be_searched() -> None:
+    assert bot_of(load_variant("commercial-pitch"), 0, LEARNED).auction_table is not None
+    assert bot_of(load_variant("commercial-pitch"), 0, "strong").auction_table is None
+    assert bot_of(load_variant("cinch"), 0, LEARNED).auction_table is None
+    rules = load_variant("cinch")
+    a = simulate(rules, games=1, seed=4, bots=f"{LEARNED}:samples=8", workers=1)
+    b = simulate(rules, games=1, seed=4, bots="strong:samples=8", workers=1)
+    assert a.hands == b.hands and a.bids == b.bids and a.seat_wins == b.seat_wins
