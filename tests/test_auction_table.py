@@ -5,6 +5,8 @@ bot reads it, and how it is learned and cached."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
+from pathlib import Path
 
 import pytest
 from test_search_bids import HANDS, auction_at, bot_of, cheap_sale
@@ -15,12 +17,13 @@ from pitchkit.bots.auction_table import (
     MIN_DECISIONS,
     SALE,
     AuctionTable,
+    Check,
     Tally,
     decision_key,
     learn,
     table_for,
 )
-from pitchkit.bots.value import NO_BID, OTHER_HIGH, PARTNER_HIGH, calibration_for
+from pitchkit.bots.value import NO_BID, OTHER_HIGH, PARTNER_HIGH, calibration_for, rules_hash
 from pitchkit.load import load_variant
 from pitchkit.simulate import simulate
 
@@ -104,6 +107,8 @@ def test_a_table_is_written_and_read_as_json_and_another_format_is_refused() -> 
     table = AuctionTable({(0, NO_BID, 0, 4): PASS, (SALE, OTHER_HIGH, 2, 7): SELL}, 50)
     data = json.loads(json.dumps(table.to_json()))
     assert AuctionTable.from_json(data) == table
+    checked = replace(table, check=Check(20, 0.05, -0.1, 0.2))
+    assert AuctionTable.from_json(json.loads(json.dumps(checked.to_json()))) == checked
     assert AuctionTable.from_json({**data, "version": -1}) is None
     assert AuctionTable.from_json({"actions": [[1, 2]]}) is None
     assert AuctionTable.from_json([]) is None
@@ -120,6 +125,40 @@ def test_learning_keeps_only_actions_the_search_valued_and_is_seeded() -> None:
     assert learn(rules, model, 40, seed="t") == one
 
 
+def test_a_table_is_kept_where_it_won_more_games_than_it_lost() -> None:
+    assert Check(200, 0.01, -0.05, 0.07).kept
+    assert not Check(200, 0.0, -0.05, 0.05).kept
+    assert not Check(200, -0.13, -0.2, -0.06).kept
+
+
+@pytest.mark.parametrize("mean", [0.2, -0.2])
+def test_a_learned_table_is_checked_and_dropped_where_it_lost(
+        mean: float, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """The check plays strong bidding by the candidate table (it is what the bots read
+    while checked) against strong's calibrated bids; a table that lost keeps its check's
+    figures but no action."""
+    rules = load_variant("commercial-pitch")
+    model = calibration_for(rules)
+    hands = auction_table.table_hands()
+    learned = AuctionTable({(0, NO_BID, 0, 4): PASS}, hands)
+    seen: list[object] = []
+
+    def fake_check(rules_: object, deals: int, **_: object) -> Check:
+        bot = bot_of(rules, 0, "strong:bidding=learned")
+        seen.append(bot.auction_table)
+        return Check(deals, mean, mean - 0.1, mean + 0.1)
+
+    monkeypatch.setattr(auction_table, "learn", lambda *a, **k: learned)
+    monkeypatch.setattr(auction_table, "check", fake_check)
+    monkeypatch.setattr(auction_table, "_MEMO", {})
+    got = auction_table.learn_and_check(rules, model, hands, tmp_path / "t.json",
+                                        (rules_hash(rules), id(model), hands))
+    assert seen == [learned] and auction_table._MEMO == {}
+    deals = auction_table.check_deals(hands)
+    assert got.check == Check(deals, mean, mean - 0.1, mean + 0.1)
+    assert got.actions == (learned.actions if mean > 0 else {})
+
+
 def test_a_table_is_learned_once_and_read_back_from_the_cache(
         tmp_path: object, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
@@ -128,6 +167,8 @@ def test_a_table_is_learned_once_and_read_back_from_the_cache(
     rules = load_variant("auction-pitch")
     model = calibration_for(rules)
     first = table_for(rules, model)
+    assert first.check is not None and first.check.deals == 2
+    assert bool(first.actions) == first.check.kept
     files = list((tmp_path / "pitchkit").glob("auction-table-*-20.json"))  # type: ignore[operator]
     assert len(files) == 1
     monkeypatch.setattr(auction_table, "_MEMO", {})

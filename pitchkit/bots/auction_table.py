@@ -16,10 +16,18 @@ how high, and the band of its hand's calibrated estimate. For every such decisio
 
 The bot then bids as the calibrated bot but where the table names another action for the
 decision it faces (and that action is legal): a lookup, no search. A moon the calibrated
-bot bids stays. The table is learned once per rule set and calibration and kept in the
-user's cache folder beside the calibration (:func:`table_for`; ``PITCHKIT_AUCTION_HANDS``
-sets how many hands it learns from, default :data:`TABLE_HANDS`), with a progress bar on a
-terminal the first time.
+bot bids stays.
+
+The search values a contract by play-outs, whose defence is weaker than ``strong``'s own;
+where that makes it bid too high the table loses (auction pitch: the opener's 2 made 3).
+So a table learned is checked before it is kept (:func:`check`): ``strong`` bidding by it
+plays ``strong`` bidding as the calibrated bot on :data:`CHECK_DEALS` duplicate deals, and
+the table is kept only where it won more games than it lost; else the calibrated bids
+stand (a table of no action, with the check's figures). Learned and checked once per rule
+set and calibration and kept in the user's cache folder beside the calibration
+(:func:`table_for`; ``PITCHKIT_AUCTION_HANDS`` sets how many hands it learns from, default
+:data:`TABLE_HANDS`, and the check's deals with it), with progress bars on a terminal the
+first time.
 
 Only where the whole auction may be searched
 (:func:`pitchkit.bots.auction_search.auction_searchable`); elsewhere the calibrated bot's
@@ -32,7 +40,8 @@ import json
 import os
 import sys
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pitchkit.actions import MOON, SELL
@@ -48,8 +57,10 @@ if TYPE_CHECKING:
 TABLE_HANDS = 3000
 #: How often a decision must have been searched for the table to keep its best action
 MIN_DECISIONS = 10
+#: Duplicate deals a table learned from :data:`TABLE_HANDS` hands is checked on
+CHECK_DEALS = 200
 #: The table's format and what it is learned by: a change of either learns anew
-TABLE_VERSION = 1
+TABLE_VERSION = 2
 #: :func:`decision_key`'s first part for the eldest's answer to a sale
 SALE = -1
 #: Whole games of self-play end here at the latest (a game of no target, or that does not
@@ -71,11 +82,31 @@ def decision_key(bot: CalibratedBot, obs: Observation, legal: Sequence[int]) -> 
 
 
 @dataclass(frozen=True)
+class Check:
+    """How the learned table did against the calibrated bids (:func:`check`): on
+    ``deals`` duplicate deals, the difference in games won (mean and 95% interval) of
+    ``strong`` bidding by it against ``strong`` bidding as the calibrated bot."""
+
+    deals: int
+    mean: float
+    low: float
+    high: float
+
+    @property
+    def kept(self) -> bool:
+        """Whether the table is kept: it won more games than it lost."""
+        return self.mean > 0
+
+
+@dataclass(frozen=True)
 class AuctionTable:
-    """The learned actions by :func:`decision_key`; ``hands``, the self-play's size."""
+    """The learned actions by :func:`decision_key`; ``hands``, the self-play's size;
+    ``check``, how the actions learned did against the calibrated bids (where they did
+    not win more than they lost, none is kept: the calibrated bids stand)."""
 
     actions: dict[Key, int]
     hands: int
+    check: Check | None = None
 
     def action(self, bot: CalibratedBot, obs: Observation, legal: Sequence[int],
                usual: int) -> int:
@@ -88,7 +119,9 @@ class AuctionTable:
         return found if found is not None and found in legal else usual
 
     def to_json(self) -> dict[str, object]:
-        return {"version": TABLE_VERSION, "hands": self.hands,
+        check = None if self.check is None else [self.check.deals, self.check.mean,
+                                                 self.check.low, self.check.high]
+        return {"version": TABLE_VERSION, "hands": self.hands, "check": check,
                 "actions": [[*key, action] for key, action in sorted(self.actions.items())]}
 
     @classmethod
@@ -100,7 +133,10 @@ class AuctionTable:
             for row in data["actions"]:
                 kind, state, high, band, action = (int(x) for x in row)
                 actions[(kind, state, high, band)] = action
-            return cls(actions, int(data["hands"]))
+            checked = data.get("check")
+            check = None if checked is None else Check(int(checked[0]), *(
+                float(x) for x in checked[1:4]))
+            return cls(actions, int(data["hands"]), check)
         except (AssertionError, KeyError, TypeError, ValueError):
             return None
 
@@ -184,7 +220,7 @@ _MEMO: dict[tuple[str, int, int], tuple[Calibration, AuctionTable]] = {}
 def table_for(rules: Rules, model: Calibration) -> AuctionTable:
     """The table of ``rules`` searched with ``model``: from memory, the cache folder, or
     learned now (with a progress bar on a terminal) and cached."""
-    from pitchkit.bots.value import _progress_bar, _write_atomically
+    from pitchkit.bots.value import _write_atomically
 
     hands = table_hands()
     memo_key = (rules_hash(rules), id(model), hands)
@@ -198,17 +234,64 @@ def table_for(rules: Rules, model: Calibration) -> AuctionTable:
     except (OSError, ValueError):
         found = None
     if found is None or found.hands != hands:
-        bar = _progress_bar(f"pitchkit: learning the strong bot's bids under {rules.name} "
-                            f"(once; cached in {path.parent})") if sys.stderr.isatty() else None
-        found = learn(rules, model, hands, progress=bar)
-        if bar is not None:
-            bar(hands, hands)
-            print(file=sys.stderr, flush=True)
+        found = learn_and_check(rules, model, hands, path, memo_key)
         _write_atomically(path, json.dumps(found.to_json()))
     if len(_MEMO) > 64:
         _MEMO.clear()
     _MEMO[memo_key] = (model, found)
     return found
+
+
+def check_deals(hands: int) -> int:
+    """Duplicate deals a table of ``hands`` hands is checked on (:data:`CHECK_DEALS` for
+    the default size, fewer for a smaller one)."""
+    return max(2, CHECK_DEALS * hands // TABLE_HANDS)
+
+
+def check(rules: Rules, deals: int, seed: str = "auction-table-check",
+          progress: Callable[[int, int], None] | None = None) -> Check:
+    """``strong`` bidding by the table :func:`table_for` now gives for ``rules`` (the
+    candidate, while it is checked) against ``strong`` bidding as the calibrated bot, on
+    ``deals`` duplicate deals (:func:`pitchkit.match.match`)."""
+    from pitchkit.match import match
+
+    result = match(rules, bots=("strong:bidding=learned", "strong:bidding=calibrated"),
+                   deals=deals, seed=seed, workers=1, progress=progress)
+    got = result.summary()["difference"]
+    return Check(result.deals, float(got["mean"]), float(got["low"]), float(got["high"]))
+
+
+def learn_and_check(rules: Rules, model: Calibration, hands: int, path: Path,
+                    memo_key: tuple[str, int, int]) -> AuctionTable:
+    """A table learned from ``hands`` hands (:func:`learn`) and checked (:func:`check`):
+    kept where it won more games than it lost, else one with no action (the calibrated
+    bids), with the check's figures either way; progress bars on a terminal. (Only a
+    table of the rule set's own calibration is checked: the check's bots bid by it.)"""
+    from pitchkit.bots.value import _progress_bar, calibration_for
+
+    tty = sys.stderr.isatty()
+    bar = _progress_bar(f"pitchkit: learning the strong bot's bids under {rules.name} "
+                        f"(once; cached in {path.parent})") if tty else None
+    learned = learn(rules, model, hands, progress=bar)
+    if bar is not None:
+        bar(hands, hands)
+        print(file=sys.stderr, flush=True)
+    if model is not calibration_for(rules):
+        return learned  # a model handed in by code: the check's bots could not bid by it
+    deals = check_deals(hands)
+    bar = _progress_bar(f"pitchkit: checking them against the calibrated bids on {deals} "
+                        "duplicate deals") if tty else None
+    _MEMO[memo_key] = (model, learned)  # the candidate, for the check's bots
+    try:
+        checked = check(rules, deals, progress=bar)
+    finally:
+        del _MEMO[memo_key]
+    if bar is not None:
+        verdict = "kept" if checked.kept else "not kept: the calibrated bids stand"
+        print(f"\n  {checked.mean:+.1%} [{checked.low:+.1%}, {checked.high:+.1%}] of games: "
+              f"{verdict}", file=sys.stderr, flush=True)
+    return replace(learned, actions=learned.actions if checked.kept else {},
+                   check=checked)
 
 
 def model_hash(model: Calibration) -> str:
