@@ -178,9 +178,17 @@ def test_a_table_is_learned_once_and_read_back_from_the_cache(
 
 def test_the_table_is_used_only_where_the_auction_may_be_searched() -> None:
     assert bot_of(load_variant("commercial-pitch"), 0, LEARNED).auction_table is not None
-    assert bot_of(load_variant("commercial-pitch"), 0, "strong").auction_table is None
+    assert bot_of(load_variant("commercial-pitch"), 0, "strong:bidding=calibrated"
+                  ).auction_table is None
     assert bot_of(load_variant("cinch"), 0, LEARNED).auction_table is None
     rules = load_variant("cinch")
     a = simulate(rules, games=1, seed=4, bots=f"{LEARNED}:samples=8", workers=1)
-    b = simulate(rules, games=1, seed=4, bots="strong:samples=8", workers=1)
+    b = simulate(rules, games=1, seed=4, bots="strong:samples=8:bidding=calibrated", workers=1)
     assert a.hands == b.hands and a.bids == b.bids and a.seat_wins == b.seat_wins
+
+
+def test_strong_bids_by_the_learned_table_where_the_auction_may_be_searched() -> None:
+    rules = load_variant("commercial-pitch")
+    bot = bot_of(rules, 0, "strong")
+    assert bot.auction_table is table_for(rules, bot.model)
+    assert bot_of(load_variant("cinch"), 0, "strong").auction_table is None

@@ -2,17 +2,20 @@
 
 ``strong`` is :class:`~pitchkit.bots.search.SearchBot` with :data:`STRONG_SETTINGS`, each
 of which a ``strong:key=value`` setting replaces, so ``strong`` and
-``search:playout=heuristic:samples=64:work=20000:step=16:margin=0.1`` play the same
-games (but where a partner is called: below); where only trumps are played
+``search:playout=heuristic:samples=64:work=20000:step=16:margin=0.1:bidding=learned``
+play the same games (but where a partner is called: below); where only trumps are played
 (``play.trumps_only``) with :data:`TRUMPS_ONLY_SETTINGS` over them (``playout=thumb``).
 What the settings do, and what each was measured against, is in the README (the bots)
 and docs/search-vs-montecarlo.md:
 the heuristic's own card play in the play-outs (the rule of thumb's in trumps-only play,
 where the heuristic's measured weaker), up to 64 worlds a decision (16 first, the rest
 only for the cards still close), twice the default budget of card plays, the search's
-card taken at a lead of 0.1 point a world, and the calibrated bot's bids as they are;
-where a partner is called (``call.partner``: :func:`own_calibration`), the same bids
-learned from its own card play instead (:func:`~pitchkit.bots.value.calibrate` with
+card taken at a lead of 0.1 point a world, and the calibrated bot's bids but where the
+searched auction, learned as a table once a rule set, bids otherwise
+(:mod:`pitchkit.bots.auction_table`: where every seat bids once and play follows the
+auction; elsewhere the calibrated bot's bids as they are); where a partner is called
+(``call.partner``: :func:`own_calibration`), the calibrated bids learned from its own card
+play instead (:func:`~pitchkit.bots.value.calibrate` with
 ``player="strong"``).
 Until 2026-12-04 it also bid half a point less boldly (``boldness=-0.5``): +2.3% and
 +3.0% on smear, where it was picked, but -45.2% on nine-card pitch, -8.7% on partnership
@@ -37,6 +40,7 @@ STRONG_SETTINGS: dict[str, Any] = {
     "work": 20000,
     "step": 16,
     "margin": 0.1,
+    "bidding": "learned",
 }
 
 #: Where only trumps are played (``play.trumps_only``: a seat out of trumps folds), the

@@ -848,7 +848,8 @@ def _bots(rules: Rules, model: Calibration | None, key: str, player: str = "cali
         elif player == "strong":
             from pitchkit.bots.strong import StrongBot
 
-            out.append(StrongBot(rules, s, rng, model=model))
+            # (bidding from the model being learned: not from a table searched with it)
+            out.append(StrongBot(rules, s, rng, model=model, bidding="calibrated"))
         else:
             out.append(CalibratedBot(rules, s, rng, model=model))
     return out
@@ -1708,7 +1709,9 @@ def calibration_for(rules: Rules, player: str = "calibrated") -> Calibration:
     if player == "strong":
         from pitchkit.bots.strong import settings_for
 
-        settings = json.dumps(settings_for(rules), sort_keys=True)
+        # (its self-play bids from the model being learned, whatever strong's bidding)
+        settings = json.dumps({k: v for k, v in settings_for(rules).items() if k != "bidding"},
+                              sort_keys=True)
         kind = "-strong-" + hashlib.sha256(settings.encode()).hexdigest()[:8]
     found = _MEMO.get(f"{key}{kind}-{hands}")
     if found is not None:
