@@ -180,7 +180,7 @@ def learn(rules: Rules, model: Calibration, hands: int, seed: str = "auction-tab
     n = rules.players.count
     tally = Tally()
     played = games = 0
-    while played < hands:
+    while played < hands and games < hands:  # (a game plays a hand at least, mostly)
         key = f"{seed}:{games}"
         games += 1
         game = Game(rules, SeededOnUse(key))
@@ -198,11 +198,13 @@ def learn(rules: Rules, model: Calibration, hands: int, seed: str = "auction-tab
             if len(game.hand_results) == before:
                 break  # a hand that did not end: the next game
             played += 1
-            if progress is not None and played % 50 == 0:
+            if progress is not None and played % 50 == 0 and played < hands:
                 progress(played, hands)
         for bot in bots:
             for obs, legal, worth in bot.auction_seen or ():
                 tally.add(decision_key(bot, obs, legal), worth)
+    if progress is not None:
+        progress(played, hands)
     return tally.table(hands)
 
 
@@ -274,13 +276,12 @@ def learn_and_check(rules: Rules, model: Calibration, hands: int, path: Path,
                         f"(once; cached in {path.parent})") if tty else None
     learned = learn(rules, model, hands, progress=bar)
     if bar is not None:
-        bar(hands, hands)
         print(file=sys.stderr, flush=True)
     if model is not calibration_for(rules):
         return learned  # a model handed in by code: the check's bots could not bid by it
     deals = check_deals(hands)
     bar = _progress_bar(f"pitchkit: checking them against the calibrated bids on {deals} "
-                        "duplicate deals") if tty else None
+                        "duplicate deals", "deals") if tty else None
     _MEMO[memo_key] = (model, learned)  # the candidate, for the check's bots
     try:
         checked = check(rules, deals, progress=bar)

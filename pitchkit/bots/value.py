@@ -1753,14 +1753,14 @@ def default_hands(rules: Rules) -> int:
     return max(CALIBRATION_HANDS, min(MAX_CALIBRATION_HANDS, HANDS_PER_LEVEL * levels))
 
 
-def _progress_bar(title: str) -> Callable[[int, int], None]:
-    """A progress bar on standard error, redrawn in place."""
+def _progress_bar(title: str, unit: str = "hands") -> Callable[[int, int], None]:
+    """A progress bar on standard error, redrawn in place (counting ``unit``)."""
     print(title, file=sys.stderr, flush=True)
 
     def draw(done: int, total: int) -> None:
         width = 30
         filled = width * done // max(1, total)
-        print(f"\r  [{'#' * filled}{'.' * (width - filled)}] {done}/{total} hands",
+        print(f"\r  [{'#' * filled}{'.' * (width - filled)}] {done}/{total} {unit}",
               end="", file=sys.stderr, flush=True)
 
     return draw
