@@ -109,8 +109,10 @@ or ``any``), ``bidding`` (``calibrated``, the default: the calibrated bot's bids
 ``search``: the points of pitching searched on ``samples`` worlds where the rules allow,
 :mod:`pitchkit.bots.bid_search`; or ``auction``: every action of the auction, passing
 included, valued on the same worlds, the seats after it bidding as the calibrated bot, where
-every seat bids once, :mod:`pitchkit.bots.auction_search`), and the calibrated bot's (``boldness``,
-``moon_samples``).
+every seat bids once, :mod:`pitchkit.bots.auction_search`; or ``learned``: the calibrated
+bot's bids but where that search's choices, learned as a table once a rule set and checked
+against the calibrated bids, say otherwise, :mod:`pitchkit.bots.auction_table`;
+``strong``'s default), and the calibrated bot's (``boldness``, ``moon_samples``).
 
 The strongest measured on auction pitch: ``search:playout=heuristic:samples=64:work=20000``
 (the heuristic's play-outs on about 64 worlds a decision: +10.8% [+6.3%, +15.4%] against
