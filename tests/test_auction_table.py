@@ -9,6 +9,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from test_search_auction import same_games_as_calibrated
 from test_search_bids import HANDS, auction_at, bot_of, cheap_sale
 
 from pitchkit.actions import BID_BASE, MOON, PASS, REFUSE, SELL
@@ -25,7 +26,6 @@ from pitchkit.bots.auction_table import (
 )
 from pitchkit.bots.value import NO_BID, OTHER_HIGH, PARTNER_HIGH, calibration_for, rules_hash
 from pitchkit.load import load_variant
-from pitchkit.simulate import simulate
 
 LEARNED = "strong:bidding=learned"
 
@@ -181,10 +181,7 @@ def test_the_table_is_used_only_where_the_auction_may_be_searched() -> None:
     assert bot_of(load_variant("commercial-pitch"), 0, "strong:bidding=calibrated"
                   ).auction_table is None
     assert bot_of(load_variant("cinch"), 0, LEARNED).auction_table is None
-    rules = load_variant("cinch")
-    a = simulate(rules, games=1, seed=4, bots=f"{LEARNED}:samples=8", workers=1)
-    b = simulate(rules, games=1, seed=4, bots="strong:samples=8:bidding=calibrated", workers=1)
-    assert a.hands == b.hands and a.bids == b.bids and a.seat_wins == b.seat_wins
+    assert same_games_as_calibrated(LEARNED, "cinch")
 
 
 def test_strong_bids_by_the_learned_table_where_the_auction_may_be_searched() -> None:

@@ -75,16 +75,6 @@ def _no_leads(seat: int) -> int:
     return 0  # a seat of a searched auction never pitches a card to bid
 
 
-def replayed(rules: Rules, obs: Observation) -> AuctionState:
-    """The auction of ``obs`` as it stands: its bids applied in turn to a new record."""
-    plan = rules_plan(rules)
-    state = AuctionState(rules.players.count)
-    for seat, action in obs.bids:
-        if step(plan, state, obs.dealer, seat, action, _no_leads) == ILLEGAL:
-            raise ValueError(f"the auction's bid {action} of seat {seat} is not legal")
-    return state
-
-
 def auction_worlds(bot: SearchBot, obs: Observation, suit: int, want: int
                    ) -> np.ndarray:
     """Up to ``want`` worlds of the auction ``obs`` (every seat's hand, mine the one I
