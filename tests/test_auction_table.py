@@ -176,16 +176,46 @@ def test_a_table_is_learned_once_and_read_back_from_the_cache(
     assert table_for(rules, model) == first
 
 
-def test_the_table_is_used_only_where_the_auction_may_be_searched() -> None:
+def test_the_table_is_used_wherever_there_is_an_auction() -> None:
     assert bot_of(load_variant("commercial-pitch"), 0, LEARNED).auction_table is not None
     assert bot_of(load_variant("commercial-pitch"), 0, "strong:bidding=calibrated"
                   ).auction_table is None
-    assert bot_of(load_variant("cinch"), 0, LEARNED).auction_table is None
-    assert same_games_as_calibrated(LEARNED, "cinch")
+    assert bot_of(load_variant("cinch"), 0, LEARNED).auction_table is not None
+    assert bot_of(load_variant("pimps-and-hoes"), 0, LEARNED).auction_table is None
+    assert same_games_as_calibrated(LEARNED, "pimps-and-hoes")
 
 
-def test_strong_bids_by_the_learned_table_where_the_auction_may_be_searched() -> None:
-    rules = load_variant("commercial-pitch")
-    bot = bot_of(rules, 0, "strong")
-    assert bot.auction_table is table_for(rules, bot.model)
-    assert bot_of(load_variant("cinch"), 0, "strong").auction_table is None
+def test_strong_bids_by_the_learned_table() -> None:
+    for variant in ("commercial-pitch", "cinch"):
+        rules = load_variant(variant)
+        bot = bot_of(rules, 0, "strong")
+        assert bot.auction_table is table_for(rules, bot.model)
+
+
+def test_where_the_auction_is_played_out_the_table_learns_from_those_decisions() -> None:
+    rules = load_variant("pidro")
+    model = calibration_for(rules)
+    one = learn(rules, model, 40, seed="t")
+    assert one.actions and one.hands == 40
+    assert all(a == PASS or BID_BASE + rules.auction.min_bid <= a
+               <= BID_BASE + rules.auction.max_bid
+               for a in one.actions.values())
+    assert learn(rules, model, 40, seed="t") == one
+
+
+def test_a_table_of_strongs_own_calibration_is_checked(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """Where a partner is called strong bids from its own play's calibration: its table
+    is checked as any other (the check's bots bid by the same calibration)."""
+    from pitchkit.bots.strong import strong_model
+
+    rules = load_variant("call-partner-pitch")
+    model = strong_model(rules)
+    assert model is calibration_for(rules, player="strong")
+    learned = AuctionTable({(0, NO_BID, 0, 4): PASS}, 40)
+    monkeypatch.setattr(auction_table, "learn", lambda *a, **k: learned)
+    monkeypatch.setattr(auction_table, "check",
+                        lambda rules_, deals, **_: Check(deals, -0.1, -0.2, 0.0))
+    got = auction_table.learn_and_check(rules, model, 40, tmp_path / "t.json",
+                                        (rules_hash(rules), id(model), 40))
+    assert got.check is not None and got.actions == {}

@@ -84,19 +84,25 @@ class MonteCarloBot:
         candidates = self.candidates(observation, legal_actions)
         if len(candidates) == 1:
             return candidates[0]
+        totals, played_out = self.totals(observation, candidates)
+        if not played_out:
+            return self.helper.choose(observation, legal_actions)
+        best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
+        return candidates[best]
+
+    def totals(self, obs: Observation, candidates: Sequence[int]) -> tuple[list[float], int]:
+        """Each of ``candidates`` played out on up to :attr:`samples` worlds of ``obs``
+        (the same worlds for all): the summed values, and how many worlds were drawn."""
         totals = [0.0] * len(candidates)
         played_out = 0
         for _ in range(self.samples):
-            state = self.determinize(observation)
+            state = self.determinize(obs)
             if state is None:
                 continue
             played_out += 1
             for i, action in enumerate(candidates):
                 totals[i] += self.play_out(state, action)
-        if not played_out:
-            return self.helper.choose(observation, legal_actions)
-        best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
-        return candidates[best]
+        return totals, played_out
 
     def candidates(self, obs: Observation, legal: Sequence[int]) -> list[int]:
         """The actions worth searching: all of them, except in the auction and select."""

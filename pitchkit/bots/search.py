@@ -109,7 +109,9 @@ or ``any``), ``bidding`` (``calibrated``, the default: the calibrated bot's bids
 ``search``: the points of pitching searched on ``samples`` worlds where the rules allow,
 :mod:`pitchkit.bots.bid_search`; or ``auction``: every action of the auction, passing
 included, valued on the same worlds, the seats after it bidding as the calibrated bot, where
-every seat bids once, :mod:`pitchkit.bots.auction_search`; or ``learned``: the calibrated
+every seat bids once and play follows, :mod:`pitchkit.bots.auction_search`, elsewhere each
+action played out as ``montecarlo`` plays it, :mod:`pitchkit.bots.auction_rolled`; or
+``learned``: the calibrated
 bot's bids but where that search's choices, learned as a table once a rule set and checked
 against the calibrated bids, say otherwise, :mod:`pitchkit.bots.auction_table`;
 ``strong``'s default), and the calibrated bot's (``boldness``, ``moon_samples``).
@@ -143,6 +145,7 @@ import numpy.typing as npt
 
 from pitchkit.actions import ALONE, BID_BASE, SELECT_FLAG
 from pitchkit.auction import forced_bid
+from pitchkit.bots.auction_rolled import rolled_auction, rolling_bot
 from pitchkit.bots.auction_search import AUCTION_WORLDS, auction_searchable, searched_auction
 from pitchkit.bots.auction_table import AuctionTable, table_for
 from pitchkit.bots.batch import (
@@ -162,6 +165,7 @@ from pitchkit.bots.drawing import worth
 from pitchkit.bots.endgame import EndTables, Line, solve
 from pitchkit.bots.heuristic import HeuristicBot, know
 from pitchkit.bots.leaf import Leaf
+from pitchkit.bots.montecarlo import MonteCarloBot
 from pitchkit.bots.playout import careful_policy
 from pitchkit.bots.quickscore import QuickScore
 from pitchkit.bots.sequential import CONFIDENCE, compile_spread, settle
@@ -437,15 +441,19 @@ class SearchBot(CalibratedBot):
         #: allow it
         self.auction_searched = (bidding == "auction" and self._batched
                                  and auction_searchable(rules))
+        #: elsewhere, where there is an auction, its actions played out as ``montecarlo``
+        #: plays them (pitchkit.bots.auction_rolled), by this bot
+        self.auction_roller: MonteCarloBot | None = None
+        if bidding == "auction" and not self.auction_searched and rules.has_auction:
+            self.auction_roller = rolling_bot(self)
         #: (the searched auction's) where a list, every decision it searched, as
         #: (observation, legal actions, each action's mean worth): what
         #: pitchkit.bots.auction_table learns from
         self.auction_seen: list[tuple[Observation, list[int], dict[int, float]]] | None = None
-        #: the searched auction's choices as a table (pitchkit.bots.auction_table), where
-        #: learned (``bidding=learned``) and the rules allow the search
+        #: the auction's choices, searched or played out, as a table
+        #: (pitchkit.bots.auction_table), where learned (``bidding=learned``)
         self.auction_table: AuctionTable | None = None
-        if bidding == "learned" and self._batched and auction_searchable(rules) \
-                and self.model is not None:
+        if bidding == "learned" and rules.has_auction and self.model is not None:
             self.auction_table = table_for(rules, self.model)
         #: (the searched auction's) per trump, the cards strongest first
         self.power_orders: dict[int, list[int]] = {}
@@ -486,6 +494,9 @@ class SearchBot(CalibratedBot):
         if observation.phase is Phase.AUCTION and self.auction_searched:
             return searched_auction(self, observation, legal_actions, usual,
                                     min(self.samples, AUCTION_WORLDS))
+        if observation.phase is Phase.AUCTION and self.auction_roller is not None:
+            return rolled_auction(self, self.auction_roller, observation, legal_actions,
+                                  usual)
         if observation.phase is Phase.AUCTION and self.auction_table is not None:
             return self.auction_table.action(self, observation, legal_actions, usual)
         if observation.phase is Phase.SELECT and self._staged \

@@ -12,8 +12,9 @@ where the heuristic's measured weaker), up to 64 worlds a decision (16 first, th
 only for the cards still close), twice the default budget of card plays, the search's
 card taken at a lead of 0.1 point a world, and the calibrated bot's bids but where the
 searched auction, learned as a table once a rule set, bids otherwise
-(:mod:`pitchkit.bots.auction_table`: where every seat bids once and play follows the
-auction; elsewhere the calibrated bot's bids as they are); where a partner is called
+(:mod:`pitchkit.bots.auction_table`: searched on the batched play-outs where every seat
+bids once and play follows the auction, elsewhere played out as ``montecarlo`` plays it;
+kept only where it beat the calibrated bids); where a partner is called
 (``call.partner``: :func:`own_calibration`), the calibrated bids learned from its own card
 play instead (:func:`~pitchkit.bots.value.calibrate` with
 ``player="strong"``).
@@ -30,7 +31,7 @@ from functools import partial
 from typing import Any
 
 from pitchkit.bots.search import SearchBot
-from pitchkit.bots.value import calibration_for
+from pitchkit.bots.value import Calibration, calibration_for
 from pitchkit.variant import Rules
 
 #: The settings of ``strong``, by :class:`~pitchkit.bots.search.SearchBot`'s own names.
@@ -71,6 +72,12 @@ def own_calibration(rules: Rules) -> bool:
     return rules.has_auction and rules.call.partner
 
 
+def strong_model(rules: Rules) -> Calibration:
+    """The calibration ``strong`` bids from under ``rules``: its own play's where
+    :func:`own_calibration`, else the calibrated bot's."""
+    return calibration_for(rules, player="strong" if own_calibration(rules) else "calibrated")
+
+
 def StrongBot(rules: Rules, seat: int, rng: random.Random, **settings: Any
               ) -> SearchBot:
     """Built as ``StrongBot(rules, seat, rng, **settings)``, like every bot: the search
@@ -78,7 +85,7 @@ def StrongBot(rules: Rules, seat: int, rng: random.Random, **settings: Any
     :func:`own_calibration`, bidding from its own play's calibration (unless code hands
     it a ``model``: the calibration's own games do)."""
     if "model" not in settings and own_calibration(rules):
-        settings["model"] = calibration_for(rules, player="strong")
+        settings["model"] = strong_model(rules)
     return SearchBot(rules, seat, rng, **(settings_for(rules) | settings))
 
 

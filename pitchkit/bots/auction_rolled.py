@@ -1,0 +1,67 @@
+"""The whole auction valued by ``montecarlo``'s play-outs: ``bidding=auction`` where the
+batched play-outs cannot search it (:mod:`pitchkit.bots.auction_search` needs play to
+follow the auction and every seat to bid once; here a draw or a kitty may come between,
+the auction may go round more than once, a partner may be called).
+
+At each of its auction decisions the bot hands the observation to a
+:class:`~pitchkit.bots.montecarlo.MonteCarloBot` of its seat (:data:`ROLLED_WORLDS`
+worlds a decision, drawn by its own generator, seeded from the bot's): every action it
+may take (pass, each bid; the eldest's sale or refusal) is played out on the same worlds,
+which agree with the bids made (each other bidder's hand put by the heuristic within a
+point of its bid), through the rest of the hand, the auction, the naming of trump, the
+draw and the play, with the heuristic in every seat, and valued for its side as
+``montecarlo`` values a hand (:func:`pitchkit.bots.montecarlo.hand_value`: the score
+changes, and the game won or lost where the hand ends it). The action of the best mean
+replaces the calibrated bot's where it is better by more than
+:data:`~pitchkit.bots.auction_search.AUCTION_MARGIN` points a world; a moon the
+calibrated bot bids stays, and none is offered (as in the batched search).
+
+So passing and each bid are valued on the hand itself, draw included, where the
+calibrated bot reads a band of its estimate. It plays at ``montecarlo``'s speed in the
+auction (about a tenth of a second a decision on pidro), so as a bot it is a setting;
+what it finds is learned once a rule set as a table
+(:mod:`pitchkit.bots.auction_table`), which ``strong`` bids by.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from pitchkit.actions import BID_BASE, MAX_BID, MOON, PASS, REFUSE, SELL
+from pitchkit.bots.auction_search import AUCTION_MARGIN
+from pitchkit.bots.montecarlo import MonteCarloBot
+from pitchkit.results import Observation
+
+if TYPE_CHECKING:
+    from pitchkit.bots.search import SearchBot
+
+#: Worlds a decision is played out on (each action on every one)
+ROLLED_WORLDS = 10
+
+
+def rolling_bot(bot: SearchBot) -> MonteCarloBot:
+    """The ``montecarlo`` bot of ``bot``'s seat that values its auction decisions, with
+    a generator seeded from ``bot``'s."""
+    return MonteCarloBot(bot.rules, bot.seat, random.Random(bot.rng.getrandbits(64)),
+                         samples=ROLLED_WORLDS)
+
+
+def rolled_auction(bot: SearchBot, roller: MonteCarloBot, obs: Observation,
+                   legal: Sequence[int], usual: int) -> int:
+    """The action of ``bot`` in the auction ``obs``, every action it may take played out
+    by ``roller`` (see the module); ``usual``, the calibrated bot's, where there is
+    nothing to value (a moon, one action, no world drawn)."""
+    actions = [a for a in legal if a in (PASS, SELL, REFUSE) or BID_BASE < a <= BID_BASE + MAX_BID]
+    if usual == MOON or usual not in actions or len(actions) < 2:
+        return usual
+    roller.sight.see(obs)
+    totals, worlds = roller.totals(obs, actions)
+    if not worlds:
+        return usual
+    worth = {a: total / worlds for a, total in zip(actions, totals, strict=True)}
+    if bot.auction_seen is not None:
+        bot.auction_seen.append((obs, list(legal), worth))
+    best = max(worth, key=lambda a: (worth[a], a == usual))
+    return best if worth[best] - worth[usual] > AUCTION_MARGIN else usual
