@@ -21,9 +21,11 @@ bot bids stays.
 The search values a contract by play-outs, whose defence is weaker than ``strong``'s own;
 where that makes it bid too high the table loses (auction pitch: the opener's 2 made 3).
 So a table learned is checked before it is kept (:func:`check`): ``strong`` bidding by it
-plays ``strong`` bidding as the calibrated bot on :data:`CHECK_DEALS` duplicate deals, and
-the table is kept only where it won more games than it lost; else the calibrated bids
-stand (a table of no action, with the check's figures). Learned and checked once per rule
+plays ``strong`` bidding as the calibrated bot on blocks of :data:`CHECK_DEALS` duplicate
+deals, a block more while the 95% interval of the difference holds 0 (up to
+:data:`CHECK_BLOCKS`: a gain of a few percent needs more than one block to show), and the
+table is kept only where it won more games than it lost; else the calibrated bids stand
+(a table of no action, with the check's figures). Learned and checked once per rule
 set and calibration and kept in the user's cache folder beside the calibration
 (:func:`table_for`; ``PITCHKIT_AUCTION_HANDS`` sets how many hands it learns from, default
 :data:`TABLE_HANDS`, and the check's deals with it), with progress bars on a terminal the
@@ -64,10 +66,13 @@ if TYPE_CHECKING:
 TABLE_HANDS = 3000
 #: How often a decision must have been searched for the table to keep its best action
 MIN_DECISIONS = 10
-#: Duplicate deals a table learned from :data:`TABLE_HANDS` hands is checked on
+#: Duplicate deals of a block of the check of a table learned from :data:`TABLE_HANDS`
+#: hands
 CHECK_DEALS = 200
+#: Blocks of the check at most: more are played while its verdict is not clear
+CHECK_BLOCKS = 4
 #: The table's format and what it is learned by: a change of either learns anew
-TABLE_VERSION = 2
+TABLE_VERSION = 3
 #: :func:`decision_key`'s first part for the eldest's answer to a sale
 SALE = -1
 #: Whole games of self-play end here at the latest (a game of no target, or that does not
@@ -254,8 +259,8 @@ def table_for(rules: Rules, model: Calibration) -> AuctionTable:
 
 
 def check_deals(hands: int) -> int:
-    """Duplicate deals a table of ``hands`` hands is checked on (:data:`CHECK_DEALS` for
-    the default size, fewer for a smaller one)."""
+    """Duplicate deals of a block of the check of a table of ``hands`` hands
+    (:data:`CHECK_DEALS` for the default size, fewer for a smaller one)."""
     return max(2, CHECK_DEALS * hands // TABLE_HANDS)
 
 
@@ -263,13 +268,29 @@ def check(rules: Rules, deals: int, seed: str = "auction-table-check",
           progress: Callable[[int, int], None] | None = None) -> Check:
     """``strong`` bidding by the table :func:`table_for` now gives for ``rules`` (the
     candidate, while it is checked) against ``strong`` bidding as the calibrated bot, on
-    ``deals`` duplicate deals (:func:`pitchkit.match.match`)."""
+    blocks of ``deals`` duplicate deals (:func:`pitchkit.match.match`; the first block
+    seeded ``seed``, the next ``seed:1`` and on), until the 95% interval of the difference
+    over every deal played leaves out 0 or :data:`CHECK_BLOCKS` blocks are played."""
     from pitchkit.match import match
 
-    result = match(rules, bots=("strong:bidding=learned", "strong:bidding=calibrated"),
-                   deals=deals, seed=seed, workers=1, progress=progress)
-    got = result.summary()["difference"]
-    return Check(result.deals, float(got["mean"]), float(got["low"]), float(got["high"]))
+    pooled = None
+    for block in range(CHECK_BLOCKS):
+        def shown(done: int, _: int, block: int = block) -> None:
+            if progress is not None:
+                progress(block * deals + done, (block + 1) * deals)
+
+        result = match(rules, bots=("strong:bidding=learned", "strong:bidding=calibrated"),
+                       deals=deals, seed=seed if block == 0 else f"{seed}:{block}",
+                       workers=1, progress=shown)
+        if pooled is None:
+            pooled = result
+        else:
+            pooled.shares.extend(result.shares)
+        got = pooled.summary()["difference"]
+        if got["low"] > 0 or got["high"] < 0:
+            break
+    assert pooled is not None
+    return Check(pooled.deals, float(got["mean"]), float(got["low"]), float(got["high"]))
 
 
 def learn_and_check(rules: Rules, model: Calibration, hands: int, path: Path,
@@ -292,7 +313,8 @@ def learn_and_check(rules: Rules, model: Calibration, hands: int, path: Path,
         return learned  # a model handed in by code: the check's bots could not bid by it
     deals = check_deals(hands)
     bar = _progress_bar(f"pitchkit: checking them against the calibrated bids on {deals} "
-                        "duplicate deals", "deals") if tty else None
+                        f"duplicate deals (up to {deals * CHECK_BLOCKS} while unclear)",
+                        "deals") if tty else None
     _MEMO[memo_key] = (model, learned)  # the candidate, for the check's bots
     try:
         checked = check(rules, deals, progress=bar)
