@@ -36,11 +36,13 @@ auction of more rounds, a called partner: not
 :func:`pitchkit.bots.auction_search.auction_searchable`), ``bidding=auction`` plays each
 action out as ``montecarlo`` does instead (:mod:`pitchkit.bots.auction_rolled`: the
 heuristic in every seat through the rest of the hand, draw included), and the table is
-learned from those decisions the same way and checked the same way. Pidro, 300 duplicate
-deals a seed against the calibrated bids: +15.3%, +3.7%, -0.7% (seeds 242-244; a first
-table from 2,400 hands at 10 worlds +0.7%, +9.7%, +5.3%), where ``montecarlo``'s own
-bids and naming of trump with ``strong``'s card play measured +8.0% [+0.5%, +15.5%]
-(seed 241).
+learned from those decisions the same way and checked the same way. Against the
+calibrated bids, 300 duplicate deals a seed (2026-12-04): pidro +15.0%, +5.0%, +0.0%,
++4.7% (seeds 242-244, 248), its check +2.75% over 800 deals (kept); cinch +8.0% [+1.1%,
++14.9%] (seed 246), its check +9.5% [+1.1%, +17.9%] over 200 (kept). On pidro
+``montecarlo``'s own bids and naming of trump with ``strong``'s card play measured +8.0%
+[+0.5%, +15.5%] against ``strong`` (seed 241): the table keeps most of that at a lookup's
+cost.
 """
 
 from __future__ import annotations
