@@ -13,12 +13,13 @@ draw and the play, with the heuristic in every seat, and valued for its side as
 ``montecarlo`` values a hand (:func:`pitchkit.bots.montecarlo.hand_value`: the score
 changes, and the game won or lost where the hand ends it). The action of the best mean
 replaces the calibrated bot's where it is better by more than
-:data:`~pitchkit.bots.auction_search.AUCTION_MARGIN` points a world; a moon the
+:data:`~pitchkit.bots.auction_search.AUCTION_MARGIN` points a world
+(:func:`~pitchkit.bots.auction_search.chosen`, as the batched search chooses); a moon the
 calibrated bot bids stays, and none is offered (as in the batched search).
 
 So passing and each bid are valued on the hand itself, draw included, where the
 calibrated bot reads a band of its estimate. It plays at ``montecarlo``'s speed in the
-auction (about a tenth of a second a decision on pidro), so as a bot it is a setting;
+auction (about 25 ms a decision on pidro, 10 worlds), so as a bot it is a setting;
 what it finds is learned once a rule set as a table
 (:mod:`pitchkit.bots.auction_table`), which ``strong`` bids by.
 """
@@ -29,8 +30,7 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from pitchkit.actions import BID_BASE, MAX_BID, MOON, PASS, REFUSE, SELL
-from pitchkit.bots.auction_search import AUCTION_MARGIN
+from pitchkit.bots.auction_search import auction_choices, chosen
 from pitchkit.bots.montecarlo import MonteCarloBot
 from pitchkit.results import Observation
 
@@ -53,15 +53,11 @@ def rolled_auction(bot: SearchBot, roller: MonteCarloBot, obs: Observation,
     """The action of ``bot`` in the auction ``obs``, every action it may take played out
     by ``roller`` (see the module); ``usual``, the calibrated bot's, where there is
     nothing to value (a moon, one action, no world drawn)."""
-    actions = [a for a in legal if a in (PASS, SELL, REFUSE) or BID_BASE < a <= BID_BASE + MAX_BID]
-    if usual == MOON or usual not in actions or len(actions) < 2:
+    actions = auction_choices(legal, usual)
+    if actions is None:
         return usual
     roller.sight.see(obs)
     totals, worlds = roller.totals(obs, actions)
     if not worlds:
         return usual
-    worth = {a: total / worlds for a, total in zip(actions, totals, strict=True)}
-    if bot.auction_seen is not None:
-        bot.auction_seen.append((obs, list(legal), worth))
-    best = max(worth, key=lambda a: (worth[a], a == usual))
-    return best if worth[best] - worth[usual] > AUCTION_MARGIN else usual
+    return chosen(bot, obs, legal, dict(zip(actions, totals, strict=True)), usual, worlds)

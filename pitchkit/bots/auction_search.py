@@ -290,8 +290,8 @@ def searched_auction(bot: SearchBot, obs: Observation, legal: Sequence[int], usu
     """The action of ``bot`` in the auction ``obs`` with every action it may take valued
     on up to ``worlds_wanted`` worlds (see the module); ``usual``, the calibrated bot's,
     where the search has nothing to say (a moon, one action, too few worlds)."""
-    actions = [a for a in legal if a in (PASS, SELL, REFUSE) or BID_BASE < a <= BID_BASE + MAX_BID]
-    if usual == MOON or usual not in actions or len(actions) < 2:
+    actions = auction_choices(legal, usual)
+    if actions is None:
         return usual
     me = obs.seat
     n = bot.table.n
@@ -382,10 +382,28 @@ def searched_auction(bot: SearchBot, obs: Observation, legal: Sequence[int], usu
                         [price if team[s] == team[seller] else 0 for s in range(n)], team, me)
                 total += worth
         totals[action] = total
+    return chosen(bot, obs, legal, totals, usual, len(hands_of))
+
+
+def auction_choices(legal: Sequence[int], usual: int) -> list[int] | None:
+    """The actions of ``legal`` a searched or played-out auction values (pass, the
+    numeric bids, the eldest's sale or refusal), or None where the calibrated bot's
+    ``usual`` stands unasked (a moon, an action not among them, only one of them)."""
+    actions = [a for a in legal if a in (PASS, SELL, REFUSE) or BID_BASE < a <= BID_BASE + MAX_BID]
+    if usual == MOON or usual not in actions or len(actions) < 2:
+        return None
+    return actions
+
+
+def chosen(bot: SearchBot, obs: Observation, legal: Sequence[int],
+           totals: dict[int, float], usual: int, worlds: int) -> int:
+    """The action of the best total over ``worlds`` worlds where it beats ``usual``'s by
+    more than :data:`AUCTION_MARGIN` points a world, else ``usual``; each action's mean
+    kept in ``bot.auction_seen`` where it is a list (what a table learns from)."""
     if bot.auction_seen is not None:
         bot.auction_seen.append((obs, list(legal),
-                                 {a: t / len(hands_of) for a, t in totals.items()}))
+                                 {a: t / worlds for a, t in totals.items()}))
     best = max(totals, key=lambda a: (totals[a], a == usual))
-    if totals[best] - totals[usual] > AUCTION_MARGIN * len(hands_of):
+    if totals[best] - totals[usual] > AUCTION_MARGIN * worlds:
         return best
     return usual
