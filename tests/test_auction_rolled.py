@@ -13,6 +13,7 @@ from pitchkit.actions import BID_BASE, MOON, PASS
 from pitchkit.bots import auction_rolled
 from pitchkit.bots.auction_rolled import ROLLED_WORLDS, rolled_auction
 from pitchkit.bots.auction_search import AUCTION_MARGIN
+from pitchkit.bots.calibrated import CalibratedBot
 from pitchkit.bots.heuristic import know
 from pitchkit.bots.montecarlo import MonteCarloBot
 from pitchkit.cards import cards_in, parse_card
@@ -52,6 +53,22 @@ def test_the_auction_is_played_out_where_it_cannot_be_searched(variant: str) -> 
     bot = bot_of(load_variant(variant), 0, AUCTION)
     assert not bot.auction_searched and isinstance(bot.auction_roller, MonteCarloBot)
     assert bot.auction_roller.samples == ROLLED_WORLDS
+
+
+@pytest.mark.parametrize("variant", ["pidro", "call-partner-pitch"])
+def test_the_play_outs_are_the_calibrated_bot_bidding_by_the_bots_calibration(
+        variant: str) -> None:
+    # (not the heuristic, montecarlo's own: its weaker defence taught the tables to bid
+    # too high; call-partner pitch's strong bids from its own calibration, and so do
+    # the seats of its play-outs)
+    rules = load_variant(variant)
+    bot = bot_of(rules, 0, "strong:bidding=auction")
+    roller = bot.auction_roller
+    assert roller is not None
+    assert [type(b) for b in roller.rollout_bots] == [CalibratedBot] * rules.players.count
+    assert [b.seat for b in roller.rollout_bots] == list(range(rules.players.count))
+    assert all(b.model is bot.model for b in roller.rollout_bots)
+    assert bot.model is not None
 
 
 def test_nothing_is_played_out_where_it_is_searched_or_there_is_no_auction() -> None:

@@ -35,14 +35,15 @@ Where the batched play-outs cannot search the auction (a draw or a kitty before 
 auction of more rounds, a called partner: not
 :func:`pitchkit.bots.auction_search.auction_searchable`), ``bidding=auction`` plays each
 action out as ``montecarlo`` does instead (:mod:`pitchkit.bots.auction_rolled`: the
-heuristic in every seat through the rest of the hand, draw included), and the table is
-learned from those decisions the same way and checked the same way. Against the
-calibrated bids, 300 duplicate deals a seed (2026-12-04): pidro +15.0%, +5.0%, +0.0%,
-+4.7% (seeds 242-244, 248), its check +2.75% over 800 deals (kept); cinch +8.0% [+1.1%,
-+14.9%] (seed 246), its check +9.5% [+1.1%, +17.9%] over 200 (kept). On pidro
-``montecarlo``'s own bids and naming of trump with ``strong``'s card play measured +8.0%
-[+0.5%, +15.5%] against ``strong`` (seed 241): the table keeps most of that at a lookup's
-cost.
+calibrated bot in every seat through the rest of the hand, draw included), and the table
+is learned from those decisions the same way and checked the same way. Its check on 200
+duplicate deals (up to 800 while unclear), 2026-12-05, with the heuristic's play-outs
+before (stop 41) in brackets: pidro **+19.5%** (+2.75%), cinch **+16.5%** (+9.5%),
+pedro **+12.5%** (+14.5%), ten-point pitch with the draw **+10.5%** (-4.75%, dropped),
+nine-card +2.0% (-70.0%, dropped), Minnesota Smear +1.6% (-1.75%, dropped), money pitch
+-1.75% (-2.6%; dropped either way). On pidro ``montecarlo``'s own bids and naming of
+trump with ``strong``'s card play measured +8.0% [+0.5%, +15.5%] against ``strong``
+(seed 241): the table keeps that at a lookup's cost.
 """
 
 from __future__ import annotations
@@ -74,7 +75,7 @@ CHECK_DEALS = 200
 #: Blocks of the check at most: more are played while its verdict is not clear
 CHECK_BLOCKS = 4
 #: The table's format and what it is learned by: a change of either learns anew
-TABLE_VERSION = 3
+TABLE_VERSION = 4
 #: :func:`decision_key`'s first part for the eldest's answer to a sale
 SALE = -1
 #: Whole games of self-play end here at the latest (a game of no target, or that does not
