@@ -110,3 +110,30 @@ def test_the_model_is_not_a_setting() -> None:
                       model="mine")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="player must be one of"):
         calibration_for(load_variant("auction-pitch"), player="mine")
+
+
+def test_where_strong_bids_from_its_own_calibration_it_bids_by_no_table(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """With a called partner strong's bids are its own play's calibration, no table of
+    the auction is learned (both teachers' tables lost their check there); asked for,
+    one is."""
+    import pitchkit.bots.search as search
+    from pitchkit.bots.auction_table import AuctionTable
+
+    asked: list[object] = []
+    table = AuctionTable({}, 40)
+
+    def table_for(rules: object, model: object) -> AuctionTable:
+        asked.append(model)
+        return table
+
+    monkeypatch.setattr(search, "table_for", table_for)
+    rules = load_variant("call-partner-pitch")
+    bot = parse_bot_spec("strong").make(rules, 0, random.Random(1))
+    assert isinstance(bot, SearchBot)
+    assert bot.auction_table is None and asked == []
+    asked_for = parse_bot_spec("strong:bidding=learned").make(rules, 0, random.Random(1))
+    assert isinstance(asked_for, SearchBot)
+    assert asked_for.auction_table is table and asked == [asked_for.model]
+    elsewhere = parse_bot_spec("strong").make(load_variant("pidro"), 0, random.Random(1))
+    assert isinstance(elsewhere, SearchBot) and elsewhere.auction_table is table

@@ -17,7 +17,7 @@ bids once and play follows the auction, elsewhere played out as ``montecarlo`` p
 kept only where it beat the calibrated bids); where a partner is called
 (``call.partner``: :func:`own_calibration`), the calibrated bids learned from its own card
 play instead (:func:`~pitchkit.bots.value.calibrate` with
-``player="strong"``).
+``player="strong"``), with no table (:data:`OWN_CALIBRATION_SETTINGS`).
 Until 2026-12-04 it also bid half a point less boldly (``boldness=-0.5``): +2.3% and
 +3.0% on smear, where it was picked, but -45.2% on nine-card pitch, -8.7% on partnership
 pitch and -10.3% on catch five, even elsewhere (docs/search-strength.md).
@@ -52,11 +52,24 @@ STRONG_SETTINGS: dict[str, Any] = {
 TRUMPS_ONLY_SETTINGS: dict[str, Any] = {"playout": "thumb"}
 
 
+#: Where ``strong`` bids from its own play's calibration (:func:`own_calibration`), the
+#: settings that differ: its calibrated bids, no table of the auction played out. The
+#: table's play-outs are the calibrated bot's, weaker than the play the calibration
+#: learned from, and both teachers' tables lost their check there (call-partner pitch:
+#: heuristic play-outs -29.6% [-34.5%, -24.7%], calibrated -20.7% [-25.4%, -15.9%] of
+#: games, 200 deals) after 15 to 17 minutes of one core on the first game.
+#: (``strong:bidding=learned`` learns and checks one all the same.)
+OWN_CALIBRATION_SETTINGS: dict[str, Any] = {"bidding": "calibrated"}
+
+
 def settings_for(rules: Rules) -> dict[str, Any]:
     """``strong``'s settings for ``rules`` (before any a user gives)."""
+    settings = dict(STRONG_SETTINGS)
     if rules.play.trumps_only:
-        return STRONG_SETTINGS | TRUMPS_ONLY_SETTINGS
-    return dict(STRONG_SETTINGS)
+        settings |= TRUMPS_ONLY_SETTINGS
+    if own_calibration(rules):
+        settings |= OWN_CALIBRATION_SETTINGS
+    return settings
 
 
 def own_calibration(rules: Rules) -> bool:
