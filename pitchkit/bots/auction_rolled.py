@@ -27,10 +27,11 @@ tables learned bid too high where the defence matters (nine-card pitch: 7 over t
 opener's 6 with every hand, -70.0% of games in their check); with the calibrated bot
 every table's check came out higher but pedro's (+12.5% against +14.5%; the figures in
 :mod:`pitchkit.bots.auction_table`), and learning took 0.6 to 0.9 of the time.
-It plays at ``montecarlo``'s speed in the
-auction (about 21 ms a decision on pidro, 10 worlds, CPU time), so as a bot it is a setting;
-what it finds is learned once a rule set as a table
-(:mod:`pitchkit.bots.auction_table`), which ``strong`` bids by.
+
+It plays at ``montecarlo``'s speed in the auction (about 21 ms a decision on pidro, 10
+worlds, CPU time), so as a bot it is a setting; what it finds is learned once a rule set
+as a table (:mod:`pitchkit.bots.auction_table`), which ``strong`` bids by. (The roller is
+built with ``montecarlo``'s heuristic seats, replaced here: once a bot, not a decision.)
 """
 
 from __future__ import annotations
