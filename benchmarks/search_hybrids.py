@@ -10,6 +10,9 @@ diagnose`` plays them; not part of the package).
 - :class:`MonteCarloAuction`: only the auction (and whatever else comes before trump is
   named but the naming lead) as ``montecarlo``; :class:`MonteCarloTrump`: only the naming
   of trump (the lead that names it, or the trump phase).
+- The searching half is ``search`` with the settings given, or with ``searcher=strong``
+  the ``strong`` bot (``search_hybrids:MonteCarloBids:searcher=strong``: its settings
+  for the rules, its calibration and its table, as ``--bots strong`` plays).
 - :class:`Judge`: plays as ``search``; at each card it searches where ``montecarlo``
   would play a card of another choice, plays both out on many worlds of each bot's own
   kind and records the difference (:data:`JUDGED`).
@@ -26,6 +29,7 @@ from typing import Any
 
 from pitchkit.bots.montecarlo import MonteCarloBot
 from pitchkit.bots.search import SearchBot
+from pitchkit.bots.strong import StrongBot
 from pitchkit.bots.worlds import known, sample_world
 from pitchkit.results import Observation, Phase
 from pitchkit.variant import Rules
@@ -51,11 +55,16 @@ class _Hybrid:
     montecarlo_parts: frozenset[str] = frozenset()
 
     def __init__(self, rules: Rules, seat: int, rng: random.Random, mc_samples: int = 20,
-                 **search_settings: Any) -> None:
-        """``mc_samples``: montecarlo's worlds a decision; the other settings are
-        ``search``'s (e.g. ``playout=heuristic:samples=64:work=20000:step=16``)."""
+                 searcher: str = "search", **search_settings: Any) -> None:
+        """``mc_samples``: montecarlo's worlds a decision; ``searcher``: the searching
+        half, ``search`` or ``strong`` (with its settings for the rules, its calibration
+        and its table: the bot ``--bots strong`` plays); the other settings are the
+        searcher's (e.g. ``playout=heuristic:samples=64:work=20000:step=16``)."""
+        if searcher not in ("search", "strong"):
+            raise ValueError(f"searcher must be search or strong, not {searcher!r}")
         self.mc = MonteCarloBot(rules, seat, random.Random(rng.random()), samples=mc_samples)
-        self.search = SearchBot(rules, seat, rng, **search_settings)
+        make = StrongBot if searcher == "strong" else SearchBot
+        self.search = make(rules, seat, rng, **search_settings)
 
     def choose(self, observation: Observation, legal_actions: Sequence[int]) -> int:
         mc_turn = part_of(observation) in self.montecarlo_parts
