@@ -23,7 +23,8 @@ match is bounded by ``--timeout`` seconds, and reports the deals it finished).
   under ``timeout -s INT``
   (an interrupted match reports the deals it finished). The table is written with
   pitchkit.atomic to ``--out`` (an existing file only with ``--force``).
-- ``diagnose``: where ``montecarlo`` beats ``search`` (``benchmarks/search_hybrids.py``):
+- ``diagnose``: where ``montecarlo`` beats ``search`` (``benchmarks/search_hybrids.py``;
+  with ``--bots strong``, ``strong``: the hybrids' searching half ``searcher=strong``):
   ``search`` against itself with ``montecarlo``'s bids (``MonteCarloBids``), then with
   ``montecarlo``'s card play (``MonteCarloPlay``), each a match of ``--deals`` deals
   (seed ``--seed``, default 2, bounded by ``--timeout``) on the first of ``--variants``; then
@@ -215,10 +216,14 @@ def part_strength(deals: int, mc_deals: int, workers: int, timeout: int, out: Pa
         print(f"written: {out}")
 
 
-def part_diagnose(variant: str, deals: int, seed: int, timeout: int, games: int) -> None:
+def part_diagnose(variant: str, deals: int, seed: int, timeout: int, games: int,
+                  searcher: str = "search") -> None:
     import search_hybrids as hybrids  # this folder's module (the script's own folder)
 
-    for bots in ("search_hybrids:MonteCarloBids,search", "search_hybrids:MonteCarloPlay,search"):
+    # the hybrids' searching half and the bot they play: search, or strong (--bots strong)
+    half = "" if searcher == "search" else f":searcher={searcher}"
+    for bots in (f"search_hybrids:MonteCarloBids{half},{searcher}",
+                 f"search_hybrids:MonteCarloPlay{half},{searcher}"):
         command, summary = run_match(variant, bots, deals, seed, 1, timeout, here=True)
         diff = summary["difference"] if summary is not None else None
         if isinstance(diff, dict) and diff["mean"] is not None:
@@ -227,7 +232,7 @@ def part_diagnose(variant: str, deals: int, seed: int, timeout: int, games: int)
         else:
             print(f"{bots}: no result", flush=True)
         print(f"  {command}", flush=True)
-    play_games(variant, "search_hybrids:Judge" + ",search" * (load_variant(variant)
+    play_games(variant, f"search_hybrids:Judge{half}" + f",{searcher}" * (load_variant(variant)
                .players.count - 1), "judge", games=games)
     by_trick: dict[int, list[int]] = {}
     for trick, other in hybrids.DECISIONS:
@@ -262,7 +267,8 @@ def main() -> None:
     parser.add_argument("--bots", default="search",
                         help="games, speed: the searching bot in every seat; strength: "
                         "the bot matched (default search; e.g. strong, "
-                        "search:samples=16:work=2500)")
+                        "search:samples=16:work=2500); diagnose: search or strong, the "
+                        "hybrids' searching half and the bot they play")
     parser.add_argument("--deals", type=int, default=300, help="strength: deals a match")
     parser.add_argument("--mc-deals", type=int, default=100,
                         help="strength: deals of the match against montecarlo (slow)")
@@ -294,8 +300,11 @@ def main() -> None:
             hands = play_games(variant, args.bots, "speed0", games=args.games)
             print(f"{variant}: {args.games} games, {hands} hands", flush=True)
     elif args.part == "diagnose":
+        if args.bots not in ("search", "strong"):
+            sys.exit("bench_search: diagnose: --bots is search or strong (the hybrids' "
+                     "searching half)")
         part_diagnose(variants[0], args.deals, 2 if args.seed is None else args.seed,
-                      args.timeout, args.games)
+                      args.timeout, args.games, args.bots)
     else:
         part_strength(args.deals, args.mc_deals, args.workers, args.timeout, args.out,
                       args.force, args.against, variants,
