@@ -182,3 +182,21 @@ def test_refused_where_played_exactly() -> None:
     rules = load_variant("auction-pitch")
     with pytest.raises(ValueError, match="exact"):
         SearchBot(rules, 0, random.Random(0), playout="heuristic", exact=2)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_equal_jokers_played_as_the_heuristic_breaks_the_tie(seed: int) -> None:
+    """Two jokers of one power (``trump.joker_order: first_played_higher``) that the
+    search prices apart: where the heuristic leads or throws one of them it takes the
+    lower card, and the play-outs must too (they read the cards in the search's order; a
+    rule set hypothesis found, 2026-12-05, led the little joker where the heuristic led
+    the big one)."""
+    rules = load_variant("auction-pitch", ["deck.jokers=2",
+                                           "trump.joker_order=first_played_higher",
+                                           "points.low_goes_to=holder"])
+    t = batch_tables(rules, 0)[0]
+    # the search prices the little joker lower (drawing.worth reads the big joker, card
+    # 52, as a two of trumps where low goes to its holder)
+    assert t.index_of[53] < t.index_of[52]
+    checked, _ = check_rules(rules, seed, hands=3)
+    assert checked > 10

@@ -350,10 +350,15 @@ def wise_tables(tab: ThumbTables, play: Sequence[Any], cheap: tuple[int, int], d
     ``PlayTables``; masks: ``cheap``, ``deck``), relabelled as ``tab``."""
     _, power, _, _, _, lower, base, rank, rank_bonus, base_bonus = play
     cards = tab.card_of
+    # ranks and powers carry the card in their low bits (``* TIE + card``): the heuristic
+    # breaks a tie by the lowest card, the kernels read the cards in relabelled order
+    # (by what the search prices them at, which may order two cards of one heuristic
+    # rank the other way: two jokers of one power, joker_order first_played_higher)
     return WiseTables(
         cost=np.array([[base[c] for c in cards], [base_bonus[c] for c in cards]], np.float64),
-        rank=np.array([[rank[c] for c in cards], [rank_bonus[c] for c in cards]], np.intp),
-        power=np.array([power[c] for c in cards], np.intp),
+        rank=np.array([[rank[c] * thumb.TIE + c for c in cards],
+                       [rank_bonus[c] * thumb.TIE + c for c in cards]], np.intp),
+        power=np.array([power[c] * thumb.TIE + c for c in cards], np.intp),
         lower=np.array([tab.relabel_of(lower[c]) for c in cards], U64),
         cheap=np.array([tab.relabel_of(m) for m in cheap], U64),
         deck=tab.relabel_of(deck), bonus=bonus, combinations=combinations)

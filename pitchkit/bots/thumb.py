@@ -53,6 +53,11 @@ _NONE = np.uint64(0)
 #: nobody can beat; more than :data:`RISK_PRIZE`, by a card that risks no point card
 SAFE_PRIZE = 0.15
 RISK_PRIZE = 0.5
+#: the heuristic's ranks and powers as the kernels read them (:class:`WiseTables`): ``value
+#: * TIE + card``, so that of cards of one value the lowest card is chosen, as the
+#: heuristic chooses, whatever the relabelled order (a card below 64)
+TIE = 64
+_TIE_BITS = 6
 
 
 @njit(cache=True, inline="always")
@@ -417,14 +422,17 @@ def _lifted(legal: Any, unseen: Any, trumps: Any, lower: Masks) -> Any:
 @njit(cache=True, inline="always")
 def _cheapest(mask: Any, lifted: Any, rank: Ints, dearest: bool) -> Any:
     """The card of ``mask`` (not empty) of the lowest heuristic rank (``rank[1]`` for a
-    card of ``lifted``, else ``rank[0]``), or of the highest when ``dearest``; the first
-    on a tie (``heuristic._cheapest``, ``_first_max``)."""
+    card of ``lifted``, else ``rank[0]``; ``rank * TIE + card``), or of the highest when
+    ``dearest``; the lowest card on a tie (``heuristic._cheapest``, ``_first_max``)."""
     best = _NONE
     best_rank = 0
     rest = mask
     while rest:
         low = lowest(rest)
         r = rank[1 if low & lifted else 0, _at(low)]
+        if dearest:
+            # the highest rank, of those the lowest card: the rank up, the card down
+            r = ((r >> _TIE_BITS) << _TIE_BITS) + (TIE - 1 - (r & (TIE - 1)))
         if not best or ((r > best_rank) if dearest else (r < best_rank)):
             best, best_rank = low, r
         rest ^= low
@@ -434,7 +442,7 @@ def _cheapest(mask: Any, lifted: Any, rank: Ints, dearest: bool) -> Any:
 @njit(cache=True, inline="always")
 def _dearest(mask: Any, lifted: Any, cost: Any, power: Ints) -> Any:
     """The card of ``mask`` (not empty) of the highest heuristic cost, of those the
-    lowest power; the first on a tie (``heuristic._dearest``)."""
+    lowest power (``power * TIE + card``: the lowest card on a tie; ``heuristic._dearest``)."""
     best = _NONE
     top_cost = 0.0
     top_power = 0
