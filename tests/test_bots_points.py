@@ -37,3 +37,17 @@ def test_the_three_of_trumps_counts_three_in_ten_point_pitch() -> None:
     with_three = estimate("ten-point-pitch", "AS 3S 7H 8D 9C 4C")
     with_four = estimate("ten-point-pitch", "AS 4S 7H 8D 9C 4C")
     assert with_three - with_four > 1.0
+
+
+def test_the_big_joker_is_not_held_as_a_two_of_trumps() -> None:
+    """``drawing.worth``: the two of trumps is dearer where low goes to its holder; the big
+    joker (card 52, whose ``% 13`` is a two's) is not one. Two jokers worth no point, of
+    one power: held alike."""
+    from pitchkit.bots.drawing import worth
+
+    rules = load_variant("auction-pitch", ["deck.jokers=2", "points.low_goes_to=holder",
+                                           "trump.joker_order=first_played_higher"])
+    two = parse_card("2S")
+    three = parse_card("3S")
+    assert worth(rules, SPADES, two) - worth(rules, SPADES, three) > 20
+    assert worth(rules, SPADES, 52) == worth(rules, SPADES, 53)

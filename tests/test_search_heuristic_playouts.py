@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from unittest import mock
 
+import numpy as np
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
@@ -184,19 +185,40 @@ def test_refused_where_played_exactly() -> None:
         SearchBot(rules, 0, random.Random(0), playout="heuristic", exact=2)
 
 
-@pytest.mark.parametrize("seed", range(6))
-def test_equal_jokers_played_as_the_heuristic_breaks_the_tie(seed: int) -> None:
-    """Two jokers of one power (``trump.joker_order: first_played_higher``) that the
-    search prices apart: where the heuristic leads or throws one of them it takes the
-    lower card, and the play-outs must too (they read the cards in the search's order; a
-    rule set hypothesis found, 2026-12-05, led the little joker where the heuristic led
-    the big one)."""
-    rules = load_variant("auction-pitch", ["deck.jokers=2",
-                                           "trump.joker_order=first_played_higher",
-                                           "points.low_goes_to=holder"])
-    t = batch_tables(rules, 0)[0]
-    # the search prices the little joker lower (drawing.worth reads the big joker, card
-    # 52, as a two of trumps where low goes to its holder)
-    assert t.index_of[53] < t.index_of[52]
-    checked, _ = check_rules(rules, seed, hands=3)
-    assert checked > 10
+
+@pytest.mark.parametrize("dearest", [False, True])
+def test_a_tie_of_rank_goes_to_the_lower_card_whatever_the_relabelled_order(
+        dearest: bool) -> None:
+    """The kernels read cards in the search's relabelled order (by what it prices them
+    at); the heuristic, of two cards of one rank or power, takes the lower card. So the
+    heuristic's tables carry the card in their low bits (``value * TIE + card``) and the
+    kernels' picks honour it, the cheapest and the dearest alike: here relabelled card 3
+    is card 53 and relabelled card 5 is card 52, of one rank (a rule set hypothesis
+    found, 2026-12-05, led the little joker where the heuristic led the big one)."""
+    from pitchkit.bots import thumb
+
+    rank = np.zeros((2, 54), np.intp)
+    power = np.zeros(54, np.intp)
+    for index, card in ((3, 53), (5, 52)):
+        rank[0, index] = rank[1, index] = 19 * thumb.TIE + card
+        power[index] = 111 * thumb.TIE + card
+    both = np.uint64((1 << 3) | (1 << 5))
+    assert thumb._cheapest(both, np.uint64(0), rank, dearest) == 1 << 5
+    cost = np.zeros((2, 54), np.float64)
+    assert thumb._dearest(both, np.uint64(0), cost, power) == 1 << 5
+    # and a higher rank still wins the dearest pick, a lower the cheapest
+    rank[0, 3] = rank[1, 3] = (20 if dearest else 18) * thumb.TIE + 53
+    assert thumb._cheapest(both, np.uint64(0), rank, dearest) == 1 << 3
+
+
+def test_the_heuristics_tables_carry_the_card_in_their_low_bits() -> None:
+    """:func:`pitchkit.bots.batch.wise_tables`: rank and power ``* TIE + card``."""
+    from pitchkit.bots import thumb
+
+    rules = load_variant("auction-pitch")
+    tab = batch_tables(rules, 0)[0]
+    wise = heuristic_tables(rules, 0)
+    play = know(rules).play_tables[0]
+    for index, card in enumerate(tab.card_of):
+        assert wise.rank[0, index] == play[7][card] * thumb.TIE + card
+        assert wise.power[index] == play[1][card] * thumb.TIE + card

@@ -37,8 +37,9 @@ def worth(rules: Rules, trump: int | None, card: int) -> float:
         value += 40 + 5 * (points - 1)
     elif card < 52 and card % 13 == TEN and (points or game):
         value += 20
-    elif card % 13 == 0 and "low" in plan.names and plan.low_goes_to is not GoesTo.CAPTURER:
-        value += 30  # the two of trumps: low to whoever holds it
+    elif (card < 52 and card % 13 == 0 and "low" in plan.names
+          and plan.low_goes_to is not GoesTo.CAPTURER):
+        value += 30  # the two of trumps: low to whoever holds it (a joker is never one)
     return value
 
 
