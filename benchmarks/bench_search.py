@@ -300,7 +300,9 @@ def main() -> None:
             hands = play_games(variant, args.bots, "speed0", games=args.games)
             print(f"{variant}: {args.games} games, {hands} hands", flush=True)
     elif args.part == "diagnose":
-        if args.bots not in ("search", "strong"):
+        from search_hybrids import SEARCHERS  # this folder's module
+
+        if args.bots not in SEARCHERS:
             sys.exit("bench_search: diagnose: --bots is search or strong (the hybrids' "
                      "searching half)")
         part_diagnose(variants[0], args.deals, 2 if args.seed is None else args.seed,

@@ -50,6 +50,10 @@ def part_of(obs: Observation) -> str:
     return "auction"
 
 
+#: what a hybrid's searching half may be (``searcher``)
+SEARCHERS = ("search", "strong")
+
+
 class _Hybrid:
     #: the parts of the hand (:func:`part_of`) montecarlo plays; search plays the rest
     montecarlo_parts: frozenset[str] = frozenset()
@@ -60,7 +64,7 @@ class _Hybrid:
         half, ``search`` or ``strong`` (with its settings for the rules, its calibration
         and its table: the bot ``--bots strong`` plays); the other settings are the
         searcher's (e.g. ``playout=heuristic:samples=64:work=20000:step=16``)."""
-        if searcher not in ("search", "strong"):
+        if searcher not in SEARCHERS:
             raise ValueError(f"searcher must be search or strong, not {searcher!r}")
         self.mc = MonteCarloBot(rules, seat, random.Random(rng.random()), samples=mc_samples)
         make = StrongBot if searcher == "strong" else SearchBot

@@ -57,7 +57,6 @@ RISK_PRIZE = 0.5
 #: * TIE + card``, so that of cards of one value the lowest card is chosen, as the
 #: heuristic chooses, whatever the relabelled order (a card below 64)
 TIE = 64
-_TIE_BITS = 6
 
 
 @njit(cache=True, inline="always")
@@ -431,8 +430,8 @@ def _cheapest(mask: Any, lifted: Any, rank: Ints, dearest: bool) -> Any:
         low = lowest(rest)
         r = rank[1 if low & lifted else 0, _at(low)]
         if dearest:
-            # the highest rank, of those the lowest card: the rank up, the card down
-            r = ((r >> _TIE_BITS) << _TIE_BITS) + (TIE - 1 - (r & (TIE - 1)))
+            # the highest rank, of those the lowest card: the card's bits turned over
+            r ^= TIE - 1
         if not best or ((r > best_rank) if dearest else (r < best_rank)):
             best, best_rank = low, r
         rest ^= low
