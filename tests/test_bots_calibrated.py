@@ -378,6 +378,31 @@ def test_a_partners_bid_that_reaches_the_target_counts_the_game() -> None:
     assert answers[0] > BID_BASE + 4 and answers[1] == PASS
 
 
+@pytest.mark.parametrize("variant", ["pidro", "ten-point-pitch", "auction-pitch"])
+def test_a_game_won_is_worth_the_points_of_a_hand_not_the_target(variant: str) -> None:
+    """A bid that would reach the target counts a game's worth more, times its chance of
+    being made: the points one hand can score (pidro 14, not its target 62)."""
+    from pitchkit.scoring import scoring_plan
+
+    rules = load_variant(variant)
+    target = rules.scoring.target
+    assert target is not None
+    points = scoring_plan(rules).items_total
+    assert value.game_worth(rules) == points != target
+    bot = CalibratedBot(rules, 0, random.Random(1))
+    model = bot.model
+    assert model is not None
+    band = len(model.pitch) // 2
+    for bid in range(1, len(model.pitch[0])):
+        gain = bot.bid_value(band, bid, score=target - bid) - bot.bid_value(band, bid, score=0)
+        assert gain == pytest.approx(model.made[band][bid] * points)
+
+
+def test_no_target_no_game_worth() -> None:
+    assert value.game_worth(load_variant("money-pitch")) == 0.0
+    assert value.game_worth(load_variant("pimps-and-hoes")) == 0.0
+
+
 @pytest.mark.parametrize(("variant", "partners"), [("partnership-pitch", True),
                                                     ("commercial-pitch", False)])
 def test_passes_over_a_partners_bid_are_learned_where_there_are_partners(

@@ -10,7 +10,8 @@ a made or set contract (learned from what such hands realised), and what not pit
 is worth with such a hand. It bids where pitching beats passing: all it is worth at once
 in a one-round auction (the least that beats the high bid when nobody bids after it),
 raising as little as it may round and round. Near the target, a bid that would win the
-game counts a game's worth more, times the chance of making it. Both values read the
+game counts a game's worth more, times the chance of making it; a game's worth is the
+points one hand can score (:func:`~pitchkit.bots.value.game_worth`). Both values read the
 auction as it stands (:func:`~pitchkit.bots.value.auction_state`: no bid yet, its
 partner's high bid or another side's, and how high): what passes and contracts in that
 auction realised beyond their band's values; passing on a partner's high bid that would
@@ -56,6 +57,7 @@ from pitchkit.bots.value import (
     Calibration,
     auction_high,
     calibration_for,
+    game_worth,
     moon_key,
 )
 from pitchkit.draw import Choice
@@ -135,6 +137,8 @@ class CalibratedBot(CarefulPlay):
         self.model = model
         self.sides = rules.players.teams
         self.target = rules.scoring.target
+        #: what winning the game at once counts, in points (:func:`game_worth`)
+        self.game_worth = game_worth(rules)
         self.selling = rules.auction.style is AuctionStyle.SELL
         self._values: tuple[int, list[float]] | None = None
         self._moon: tuple[int, float] | None = None
@@ -218,7 +222,7 @@ class CalibratedBot(CarefulPlay):
             # the partner's contract would win the game too, made as often as contracts
             # at its level (outbidding another side's winning bid takes nothing from
             # the points it scores: measured worse, 46% of partnership pitch games)
-            value += model.made_at[high] * target
+            value += model.made_at[high] * self.game_worth
         elif target is not None and high and scores[self.seat] + high >= target \
                 and self.partner_may_steal(bids, team_of, dealer, high):
             # the dealer, my partner, may still take the contract at this bid and win
@@ -227,7 +231,7 @@ class CalibratedBot(CarefulPlay):
             # side's 6, made 37%, where the dealer steals at 6 and makes 71%)
             below = self.not_above()
             willing = 1.0 - below[high - 1] if high - 1 < len(below) else 0.0
-            value += model.made_at[high] * target * willing
+            value += model.made_at[high] * self.game_worth * willing
         return value
 
     def partner_may_steal(self, bids: Sequence[tuple[int, int]], team_of: Sequence[int],
@@ -269,7 +273,7 @@ class CalibratedBot(CarefulPlay):
             else:
                 value = row[bid] if bid <= top else row[top] - (bid - top)
             if target is not None and score + bid >= target and bid <= top:
-                value += made[bid] * target
+                value += made[bid] * self.game_worth
             out[bid] = value + boldness - price * bid + contested
         return out
 
@@ -303,7 +307,7 @@ class CalibratedBot(CarefulPlay):
         per_point = float(rules.money.cents_per_point) if rules.money.enabled else 0.0
         gain = moon.money_made * players / per_point if per_point else 0.0
         loss = moon.money_failed * players / per_point if per_point else 0.0
-        game = float(self.target or 0)
+        game = self.game_worth
         return (gain + (game if moon.made_wins_game else 0.0),
                 loss + (game if moon.failed_loses_game else 0.0))
 
@@ -541,7 +545,7 @@ class CalibratedBot(CarefulPlay):
         not pitching is worth, a price that reaches the target a game's worth more."""
         sell = high + self.pass_value(obs.hand)
         if self.target is not None and obs.scores[self.seat] + high >= self.target:
-            sell += self.target
+            sell += self.game_worth
         return sell
 
     def moon_value(self, obs: Observation, suit: int) -> float:

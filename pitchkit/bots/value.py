@@ -135,7 +135,9 @@ FORCED_GIVE_UP = 8
 #: 20: the points at the dealer's forced bid, where only a forced dealer bids it, from
 #: deals where every other seat passes (:func:`_forced_play`; cinch's 1 learned from 25
 #: contracts of the whole games missed what its games realised by 0.92 points).
-MODEL_VERSION = 21
+#: 22: the calibrated bot's bids near the target weigh a game won at the points a hand
+#: can score, not at the target (:func:`game_worth`): its self-play's contracts change.
+MODEL_VERSION = 22
 #: Pseudo-counts pulling a rarely seen feature value towards the item's overall rate.
 PRIOR_WEIGHT = 4.0
 #: Hands a band of the estimate needs before it stops borrowing from its neighbours.
@@ -617,6 +619,29 @@ def rules_hash(rules: Rules) -> str:
 def top_bid(rules: Rules) -> int:
     """The highest bid the tables cover: the auction's top, or the points to be had."""
     return min(60, max(rules.auction.max_bid, scoring_plan(rules).items_total))
+
+
+def game_worth(rules: Rules) -> float:
+    """What the calibrated bot counts winning the game at once is worth, in points: the
+    points one hand can score (``points.items``' total; 0 without a target). Near the
+    target its bids weigh a bid that would win the game, a partner's contract that would,
+    a sale's price that would, and a moon that wins or loses the game, by this much times
+    the chance it comes off.
+
+    Until MODEL_VERSION 22 it was the target itself. A game is a race, and a point's share
+    of it is set by how many points a hand moves, not by how far the target is: at the
+    target the bids overreached wherever the target is several hands away. Against the
+    target as the worth, 1,000 duplicate deals each (2026-12-05, seed 289): even on auction
+    pitch (+0.3%), joker, commercial and partnership pitch (targets 7 to 10, near a
+    hand's points), stronger on the rest: ten-point pitch **+10.6%**, pidro **+10.0%**,
+    call-partner pitch +6.8%, cinch +6.7%, ten-point with the draw +6.5%, Minnesota Smear
+    +5.8%, catch five +4.5%, pedro +4.5%, smear +3.2%, nine-card +2.5%. No worth at all
+    lost on the small targets (auction pitch -10.9%, partnership -6.5%, seed 287); half a
+    hand's points lost on auction pitch (-2.3%, seed 290); two hands' points gained less
+    (pidro +4.5%, ten-point +7.2%, seed 288)."""
+    if rules.scoring.target is None:
+        return 0.0
+    return float(max(1, scoring_plan(rules).items_total))
 
 
 def auction_state(bids: Sequence[tuple[int, int]], seat: int, team_of: Sequence[int],
