@@ -41,7 +41,14 @@ duplicate deals (up to 800 while unclear), 2026-12-05, with the heuristic's play
 before (stop 41) in brackets: pidro **+19.5%** (+2.75%), cinch **+16.5%** (+9.5%),
 pedro **+12.5%** (+14.5%), ten-point pitch with the draw **+10.5%** (-4.75%, dropped),
 nine-card +2.0% (-70.0%, dropped), Minnesota Smear +1.6% (-1.75%, dropped), money pitch
--1.75% (-2.6%; dropped either way). On pidro ``montecarlo``'s own bids and naming of
+-1.75% (-2.6%; dropped either way). At MODEL_VERSION 22 (the calibrated bids count a
+game won at a hand's points, stronger near the target: :func:`pitchkit.bots.value.game_worth`)
+every table was learned and checked again (2026-12-05, stop 44; deals in brackets where
+more than 200): ten-point pitch **+21.0%**, pidro **+17.5%**, commercial **+13.5%**,
+catch five **+10.5%**, cinch **+7.7%** (400), partnership **+6.0%** (600), smear
+**+6.0%** (400), nine-card **+5.5%** (400), pedro +2.5% and ten-point with the draw
++0.1% (800 each: kept, more won than lost); dropped: Minnesota Smear **-4.0%** (800),
+joker -2.9% (800), auction pitch **-11.5%**. On pidro ``montecarlo``'s own bids and naming of
 trump with ``strong``'s card play measured +8.0% [+0.5%, +15.5%] against ``strong``
 (seed 241): the table keeps that at a lookup's cost.
 """
