@@ -629,8 +629,8 @@ def game_worth(rules: Rules) -> float:
     the chance it comes off.
 
     Until MODEL_VERSION 22 it was the target itself. A game is a race, and a point's share
-    of it is set by how many points a hand moves, not by how far the target is: at the
-    target the bids overreached wherever the target is several hands away. Against the
+    of it is set by how many points a hand moves, not by how far the target is: worth the
+    target, a game made the bids overreach wherever the target is several hands away. Against the
     target as the worth, 1,000 duplicate deals each (2026-12-05, seed 289): even on auction
     pitch (+0.3%), joker, commercial and partnership pitch (targets 7 to 10, near a
     hand's points), stronger on the rest: ten-point pitch **+10.6%**, pidro **+10.0%**,
