@@ -303,8 +303,8 @@ def main() -> None:
         from search_hybrids import SEARCHERS  # this folder's module
 
         if args.bots not in SEARCHERS:
-            sys.exit("bench_search: diagnose: --bots is search or strong (the hybrids' "
-                     "searching half)")
+            sys.exit(f"bench_search: diagnose: --bots is {' or '.join(SEARCHERS)} (the "
+                     "hybrids' searching half)")
         part_diagnose(variants[0], args.deals, 2 if args.seed is None else args.seed,
                       args.timeout, args.games, args.bots)
     else:

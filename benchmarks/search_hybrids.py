@@ -65,7 +65,7 @@ class _Hybrid:
         and its table: the bot ``--bots strong`` plays); the other settings are the
         searcher's (e.g. ``playout=heuristic:samples=64:work=20000:step=16``)."""
         if searcher not in SEARCHERS:
-            raise ValueError(f"searcher must be search or strong, not {searcher!r}")
+            raise ValueError(f"searcher must be {' or '.join(SEARCHERS)}, not {searcher!r}")
         self.mc = MonteCarloBot(rules, seat, random.Random(rng.random()), samples=mc_samples)
         make = StrongBot if searcher == "strong" else SearchBot
         self.search = make(rules, seat, rng, **search_settings)
