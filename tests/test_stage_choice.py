@@ -13,10 +13,15 @@ from pitchkit.bots.heuristic import HeuristicBot, know
 from pitchkit.bots.montecarlo import MonteCarloBot
 from pitchkit.bots.search import SearchBot
 from pitchkit.bots.stage_choice import (
+    STAGE_CLIMB,
+    STAGE_WORLDS,
+    climb,
+    compiled_candidates,
     heuristic_wants,
     stage_candidates,
     stage_leader,
     stage_tables,
+    stage_worlds,
     thumb_lead,
 )
 from pitchkit.bots.staged import choose_stage, staged_world
@@ -101,35 +106,69 @@ def test_montecarlos_candidates_are_among_the_searchs(variant: str) -> None:
     assert checked >= 2 * n * (len(rules.play.stages) - 1)
 
 
-def test_every_other_world_guesses_the_heuristics_stage_choice(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    """The search's guess at the other seat's stage cards: by the strongest cards
-    (``wants``) in worlds 0, 2, ..., as the heuristic chooses in worlds 1, 3, ..."""
-    import pitchkit.bots.stage_choice as stage_choice
+def test_two_players_play_every_choice_of_the_other_seat() -> None:
+    """Two players, every card dealt: the other seat's cards are known, so a stage choice
+    is played against each of its candidates (made from its unplayed cards, the
+    play-outs' choice as its usual one), one world each, its reserve the rest of its
+    cards; no world is drawn (the generator untouched)."""
     rules = load_variant("pimps-and-hoes")
     obs = last_stage()
     assert obs.trump is not None
-    tab = stage_tables(rules, obs.trump)
-    keys: list[bool] = []
+    bot = SearchBot(rules, 0, random.Random(0))
+    bot.sight.see(obs)
+    before = bot.rng.getstate()
+    count = obs.select_count
+    worlds = stage_worlds(bot, obs, count)
+    assert bot.rng.getstate() == before
+    played = sum(1 << c for _, c in obs.played)
+    theirs = ((1 << 52) - 1) & ~obs.reserve & ~played
+    order = stage_tables(rules, obs.trump).order
+    expected = compiled_candidates(rules, obs.trump, theirs, count,
+                                   choose_stage(theirs, count, order))
+    assert len(expected) >= 2
+    assert [w[1] for w in worlds] == expected
+    for w in worlds:
+        assert w[3] == theirs & ~w[1] and w[0] == w[2] == 0
 
-    class Spy(stage_choice.Guesser):
-        def guess(self, worlds: list[list[int]], me: int, count: int,
-                  by_world: Sequence[Sequence[Sequence[float] | None]]) -> None:
-            n = len(worlds[0]) // 2
-            for world, row in zip(worlds, by_world, strict=True):
-                wants = row[1 - me]
-                assert wants is not None
-                keys.append(list(wants) == list(tab.wants))
-                assert keys[-1] or list(wants) == heuristic_wants(
-                    tab, rules, world[1 - me] | world[n + 1 - me])
-            super().guess(worlds, me, count, by_world)
 
-    monkeypatch.setattr(stage_choice, "Guesser", Spy)
-    # the steps one by one (in one call the same: tests/test_staged_search.py)
-    monkeypatch.setattr(stage_choice, "stage_call", lambda *_: None)
-    SearchBot(rules, 0, random.Random(0)).choose(obs, cards_list(obs.reserve))
-    assert len(keys) >= 2
-    assert keys == [i % 2 == 0 for i in range(len(keys))]
+def test_four_players_draw_each_others_choice_among_its_candidates() -> None:
+    """Four players: the unseen cards are dealt in up to STAGE_WORLDS worlds, and each
+    other seat's stage cards in each are one of the candidates of its cards there, drawn
+    by the bot's generator (the same seed, the same worlds)."""
+    rules = load_variant("pimps-and-hoes-4p")
+    game = Game(rules, random.Random(4))
+    bots = [CalibratedBot(rules, s, random.Random(s)) for s in range(4)]
+    checked = 0
+    for seat, obs, legal in turns(game, 1):
+        if obs.phase is Phase.SELECT and obs.trump is not None:
+            made = []
+            for _ in range(2):
+                bot = SearchBot(rules, seat, random.Random(7))
+                bot.sight.see(obs)
+                made.append(stage_worlds(bot, obs, obs.select_count))
+            worlds = made[0]
+            assert made[1] == worlds
+            assert 2 <= len(worlds) <= STAGE_WORLDS
+            order = stage_tables(rules, obs.trump).order
+            kinds = set()
+            for w in worlds:
+                unseen = 0
+                for s in range(4):
+                    if s == seat:
+                        continue
+                    unplayed = w[s] | w[4 + s]
+                    unseen |= unplayed
+                    size = min(obs.select_count, unplayed.bit_count())
+                    found = compiled_candidates(rules, obs.trump, unplayed, size,
+                                                choose_stage(unplayed, size, order))
+                    assert w[s] in found
+                    kinds.add(found.index(w[s]))
+                played = sum(1 << c for _, c in obs.played)
+                assert unseen == ((1 << 52) - 1) & ~obs.reserve & ~obs.hand & ~played
+            assert len(kinds) > 1  # not one kind of choice every time
+            checked += 1
+        game.apply(bots[seat].choose(obs, legal))
+    assert checked >= 4
 
 
 def test_the_best_scoring_cards_left_out_are_brought_in() -> None:
@@ -226,8 +265,9 @@ def test_the_search_plays_a_sure_ace_the_calibrated_bot_holds_back() -> None:
 
 @pytest.mark.parametrize("variant", STAGED)
 def test_the_search_chooses_legal_stage_cards_of_its_own(variant: str) -> None:
-    """Whole hands of search bots: every stage choice is one of its candidates and legal
-    (the game takes it), and some differ from the calibrated bot's."""
+    """Whole hands of search bots: every stage choice is legal (the game takes it), one
+    of its candidates or a few cards from one (the climb), and some differ from the
+    calibrated bot's."""
     rules = load_variant(variant)
     n = rules.players.count
     differ = chosen = 0
@@ -242,7 +282,10 @@ def test_the_search_chooses_legal_stage_cards_of_its_own(variant: str) -> None:
                 assert obs.trump is not None
                 found = stage_candidates(rules, obs.trump, obs.reserve, obs.select_count,
                                          usual & ~SELECT_FLAG)
-                assert choice & ~SELECT_FLAG in found
+                mine = choice & ~SELECT_FLAG
+                assert not mine & ~obs.reserve and mine.bit_count() == obs.select_count
+                # a candidate, or within the climb's steps of one (a card a step)
+                assert min((mine & ~f).bit_count() for f in found) <= STAGE_CLIMB
                 differ += choice != usual
                 chosen += 1
             game.apply(choice)
@@ -280,3 +323,65 @@ def test_the_thumb_lead_is_the_play_outs_lead(variant: str) -> None:
             hands[holder] ^= 1 << card
     assert leads >= 10
 
+
+
+class Weights:
+    """An opponent-free stand-in for :class:`~pitchkit.bots.stage_choice.Against`: a
+    choice's total is the sum of its cards' weights; the calls are counted."""
+
+    def __init__(self, weight: dict[int, float]) -> None:
+        self.weight = weight
+        self.calls: list[list[int]] = []
+
+    def totals(self, choices: Sequence[int]) -> list[float]:
+        self.calls.append(list(choices))
+        return [sum(self.weight.get(c, 0.0) for c in cards_list(m)) for m in choices]
+
+
+def test_the_climb_swaps_one_card_at_a_time_for_the_best_and_stops() -> None:
+    """From the best total, every choice one card apart is played out and the best of
+    them taken while it is better: the two heaviest cards swapped in, one a step; then
+    no choice one card apart is better, and the climb stops (a third call finds none)."""
+    cards = mask("2S 3S 4S 5S 6S")
+    weights = Weights({cards_list(mask("5S"))[0]: 5.0, cards_list(mask("6S"))[0]: 4.0,
+                       cards_list(mask("2S"))[0]: 1.0})
+    start, other = mask("2S 3S"), mask("3S 4S")
+    totals = {start: 1.0, other: 0.0}
+    climb(weights, totals, cards, 5)  # type: ignore[arg-type]
+    assert max(totals, key=totals.__getitem__) == mask("5S 6S")
+    assert totals[mask("5S 6S")] == 9.0
+    assert len(weights.calls) == 3
+    # each call: the choices one card apart from the best so far not yet played out
+    assert set(weights.calls[0]) == {start & ~a | b for a in (mask("2S"), mask("3S"))
+                                     for b in (mask("4S"), mask("5S"), mask("6S"))} - {other}
+    # the steps bound it
+    weights.calls.clear()
+    totals = {start: 1.0, other: 0.0}
+    climb(weights, totals, cards, 1)  # type: ignore[arg-type]
+    assert len(weights.calls) == 1
+    assert max(totals, key=totals.__getitem__) == mask("2S 5S")
+
+
+def test_the_stage_search_climbs_from_its_candidates(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A stage choice plays out its candidates, then climbs STAGE_CLIMB steps from them:
+    without the climb the choice is a candidate; with it, what the climb made of the
+    candidates' totals, and a choice one card apart is played out."""
+    import pitchkit.bots.stage_choice as stage_choice
+    rules = load_variant("pimps-and-hoes")
+    obs = last_stage()
+    legal = cards_list(obs.reserve)
+    seen: list[tuple[dict[int, float], int]] = []
+
+    def spy(against: object, totals: dict[int, float], cards: int, steps: int) -> None:
+        before = dict(totals)
+        stage_choice_climb(against, totals, cards, steps)  # type: ignore[arg-type]
+        seen.append((before, steps))
+
+    stage_choice_climb = stage_choice.climb
+    monkeypatch.setattr(stage_choice, "climb", spy)
+    SearchBot(rules, 0, random.Random(0)).choose(obs, legal)
+    assert obs.trump is not None
+    assert len(seen) == 1 and seen[0][1] == STAGE_CLIMB
+    usual = CalibratedBot(rules, 0, random.Random(1)).choose(obs, legal) & ~SELECT_FLAG
+    assert set(seen[0][0]) == set(compiled_candidates(rules, obs.trump, obs.reserve,
+                                                      obs.select_count, usual))

@@ -1,12 +1,11 @@
 """The staged worlds drawn in compiled code (pitchkit.bots.staged_draw, from Python's own
 generator mirrored) are the worlds Python draws, draw for draw, and
 leave the generator where Python leaves it: on the shipped staged variants and random rule
-sets with stages, worlds and the stage search's guesses alike."""
+sets with stages."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 
 import numpy as np
 from hypothesis import assume, given, settings
@@ -15,10 +14,8 @@ from numba import njit
 
 from pitchkit.bots.calibrated import CalibratedBot
 from pitchkit.bots.search import SearchBot
-from pitchkit.bots.stage_choice import heuristic_wants, stage_tables
-from pitchkit.bots.staged import draw_world, guess_stage, staged_setup
+from pitchkit.bots.staged import draw_world, staged_setup
 from pitchkit.bots.staged_draw import (
-    Guesser,
     Twister,
     draw_below,
     draw_float,
@@ -100,31 +97,10 @@ def decisions(rules: Rules, seed: int) -> list[tuple[SearchBot, Observation]]:
     return out
 
 
-def guessed(worlds: list[list[int]], me: int, count: int,
-            keys: Sequence[Sequence[Sequence[float] | None]],
-            rng: random.Random) -> list[list[int]]:
-    """The stage search's guesses world by world, as it made them before they were
-    compiled: each other seat's stage cards of its unplayed ones, by ``guess_stage``."""
-    out = []
-    for world, row in zip(worlds, keys, strict=False):
-        world = list(world)
-        n = len(world) // 2
-        for s in range(n):
-            if s != me:
-                unplayed = world[s] | world[n + s]
-                key = row[s]
-                assert key is not None
-                chosen = guess_stage(unplayed, min(count, unplayed.bit_count()), key, rng)
-                world[s], world[n + s] = chosen, unplayed & ~chosen
-        out.append(world)
-    return out
-
-
 def check_hand(rules: Rules, seed: int) -> int:
     """At every staged decision: up to 4 worlds drawn compiled and in Python (each world
     by :func:`~pitchkit.bots.staged.draw_world`) from generators of one seed, the same
-    worlds and the generators left alike; then the stage search's guesses in them, for
-    every number of worlds the search may reach. The worlds checked."""
+    worlds and the generators left alike. The worlds checked."""
     n = rules.players.count
     checked = 0
     for index, (bot, obs) in enumerate(decisions(rules, seed)):
@@ -141,24 +117,6 @@ def check_hand(rules: Rules, seed: int) -> int:
         assert fast.getstate() == slow.getstate()
         assert staged_worlds(setup, n, 4, PyRandom(seed + index)) == expected
         checked += len(worlds)
-        if not worlds or obs.trump is None:
-            continue
-        tab = stage_tables(rules, obs.trump)
-        keys = [[None if s == obs.seat else tab.wants if i % 2 == 0
-                 else heuristic_wants(tab, rules, world[s] | world[n + s]) for s in range(n)]
-                for i, world in enumerate(worlds)]
-        count = max(1, min(rules.play.stages))
-        for reached in range(len(worlds) + 1):
-            fast, plain = random.Random(index), random.Random(index)
-            ours = [list(w) for w in worlds]
-            guesser = Guesser(fast)
-            guesser.guess(ours, obs.seat, count, keys)
-            guesser.close(reached)
-            assert ours[:reached] == guessed(worlds[:reached], obs.seat, count, keys, plain)
-            assert fast.getstate() == plain.getstate()
-            python = Guesser(PyRandom(index))
-            python.guess(theirs := [list(w) for w in worlds], obs.seat, count, keys)
-            assert theirs == ours
     return checked
 
 

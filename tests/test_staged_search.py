@@ -1,15 +1,14 @@
-"""A staged card decision and a stage choice in one compiled call each
-(pitchkit.bots.staged_search: one_call, stage_call) are the steps one by one (the worlds
-drawn or the stage cards guessed, every candidate played out, valued and added up as
-candidates are dropped): the same totals, worlds, and generator after, on the shipped
-staged variants and random rule sets with stages under combination scoring."""
+"""A staged card decision in one compiled call (pitchkit.bots.staged_search.one_call) is
+the steps one by one (the worlds drawn, every candidate played out, valued and added up
+as candidates are dropped): the same totals, worlds, and generator after, on the shipped
+staged variants and random rule sets with stages under combination scoring; and the
+stage candidates compiled are Python's."""
 
 from __future__ import annotations
 
 import dataclasses
 import random
 
-import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
@@ -20,10 +19,11 @@ from pitchkit.bots.stage_choice import add_up, compiled_candidates, stage_candid
 from pitchkit.bots.staged import staged_setup
 from pitchkit.bots.staged_draw import staged_worlds
 from pitchkit.bots.staged_rows import combo_table, staged_values
-from pitchkit.bots.staged_search import one_call
+from pitchkit.bots.staged_search import choice_call, one_call
 from pitchkit.checks import check_rules
 from pitchkit.engine import Game
 from pitchkit.load import load_variant
+from pitchkit.play import cards_list
 from pitchkit.results import Observation, Phase
 from pitchkit.variant import Rules
 from tests.play_helpers import turns
@@ -115,58 +115,53 @@ def scored_with(drawn: Rules, scored_as: str) -> Rules:
     return rules
 
 
-def check_stages(rules: Rules, seed: int, monkeypatch: pytest.MonkeyPatch) -> int:
+def check_stage_totals(rules: Rules, seed: int) -> int:
     """One hand of calibrated bots; at every stage choice, the search bot of that seat's
-    stage search with its guesses, play-outs and totals in one call and step by step,
-    from generators of one seed (the first's kinds of pile not yet known to the table):
-    the same totals, choice and generator after. The choices checked."""
+    choices (its candidates and those one card apart from the first) played against its
+    worlds in one compiled call and step by step (the first call's kinds of pile not
+    yet known to the table): the same totals. The choices checked."""
     n = rules.players.count
     combo_table.cache_clear()
     game = Game(rules, random.Random(seed))
     searchers = [SearchBot(rules, s, random.Random(s)) for s in range(n)]
     players = [CalibratedBot(rules, s, random.Random(s)) for s in range(n)]
     checked = 0
-    for index, (seat, obs, legal) in enumerate(turns(game, 1)):
+    for seat, obs, legal in turns(game, 1):
         bot = searchers[seat]
         bot.sight.see(obs)
         if obs.phase is Phase.SELECT and obs.trump is not None and bot._staged:
             usual = CalibratedBot.choose(bot, obs, legal) & ~SELECT_FLAG
-            made = []
-            for one in (True, False):
-                seen: list[dict[int, float]] = []
-                bot.rng = random.Random(index)
-
-                def chosen(totals: dict[int, float], usual: int, worlds: int,
-                           seen: list[dict[int, float]] = seen, bot: SearchBot = bot) -> int:
-                    seen.append(dict(totals))
-                    return SearchBot.chosen(bot, totals, usual, worlds)
-
-                monkeypatch.setattr(bot, "chosen", chosen)
-                if not one:
-                    monkeypatch.setattr(stage_choice, "stage_call", lambda *_: None)
-                choice = stage_choice.search_stage(bot, obs, usual)
-                made.append((choice, seen, bot.rng.getstate()))
-                monkeypatch.undo()
-            assert made[0] == made[1]
-            checked += bool(made[0][1])
+            choices = compiled_candidates(rules, obs.trump, obs.reserve, obs.select_count,
+                                          usual)
+            first = choices[0]
+            choices += [first & ~(1 << a) | 1 << b for a in cards_list(first)
+                        for b in cards_list(obs.reserve & ~first)][:20]
+            worlds = stage_choice.stage_worlds(bot, obs, obs.select_count)
+            if len(worlds) < 2:
+                continue
+            bot.at_trick = None
+            against = stage_choice.Against(bot, obs, worlds)
+            one = choice_call(bot, against.lead_obs, worlds, choices, obs.reserve,
+                              against.quick)
+            assert one is not None  # combination scoring: compiled
+            assert one == against.steps(choices)
+            assert one == against.totals(choices)  # the kinds known now
+            checked += len(choices)
         game.apply(players[seat].choose(obs, legal))
     return checked
 
 
 @settings(max_examples=6, deadline=None)
 @given(st.sampled_from(STAGED), st.integers(0, 2**31))
-def test_a_stage_choice_in_one_call_is_the_steps(variant: str, seed: int) -> None:
-    with pytest.MonkeyPatch.context() as monkeypatch:
-        assert check_stages(load_variant(variant), seed, monkeypatch) >= 2
+def test_a_stage_choices_totals_in_one_call_are_the_steps(variant: str, seed: int) -> None:
+    assert check_stage_totals(load_variant(variant), seed) >= 2
 
 
 @settings(max_examples=4, deadline=None)
 @given(variants(focus="play.stages"), st.sampled_from(STAGED), st.integers(0, 2**31))
-def test_a_stage_choice_in_one_call_of_random_rules_is_the_steps(
+def test_a_stage_choices_totals_of_random_rules_in_one_call_are_the_steps(
         drawn: Rules, scored_as: str, seed: int) -> None:
-    rules = scored_with(drawn, scored_as)
-    with pytest.MonkeyPatch.context() as monkeypatch:
-        check_stages(rules, seed, monkeypatch)
+    check_stage_totals(scored_with(drawn, scored_as), seed)
 
 
 @settings(max_examples=25, deadline=None)

@@ -51,10 +51,12 @@ whatever the hand's length or the table's size.
 
 In staged play (``play.stages``) a stage's choice of cards is searched instead
 (:mod:`pitchkit.bots.stage_choice`): the calibrated bot's choice and a few others, each
-played out from the stage's first lead in worlds that guess every other seat's cards of
-the stage and its reserve (:mod:`pitchkit.bots.staged`), a play-out going on through the
-later stages, every seat choosing its cards by a rule of thumb, to the hand's end. The
-stage's card play is searched in the same kind of worlds, ``staged_cards`` of them a
+played out from the stage's first lead against every other seat's choice among
+candidates of the same kinds made from its cards (every one of them where its cards are
+known, two players; else drawn in worlds of the unseen cards), a play-out going on
+through the later stages, every seat choosing its cards by a rule of thumb, to the
+hand's end. The stage's card play is searched in worlds that guess every other seat's
+cards of the stage and its reserve (:mod:`pitchkit.bots.staged`), ``staged_cards`` of them a
 decision whatever ``work`` is left (:func:`~pitchkit.bots.stage_choice.search_stage_card`):
 charged to ``work``, as before 6d84adf, the two-player hand's budget bought almost no
 searched card (no gain measured); 4 worlds a decision measured +4.2% and +6.2% against

@@ -5,24 +5,26 @@ When a stage begins, each seat chooses the cards it will play in it. The calibra
 chooses by a wish per card (:meth:`~pitchkit.bots.cardplay.CarefulPlay.stage_worth`).
 The search bot takes that choice and a few others (:func:`stage_candidates`: the cards
 that win tricks, the combination cards held back or brought in, the weakest cards, and
-the ``montecarlo`` bot's candidates) and plays each out in the same worlds
-(:func:`~pitchkit.bots.staged.staged_world`: every other seat's unplayed cards guessed
-from what the seat has seen). In a world every other seat chooses its stage's cards as
-the worlds guess them, give or take a few ranks: in every other world the strongest
-(trumps then the highest ranks), in the rest as the heuristic bot chooses
-(:func:`heuristic_wants`: its best combination's cards too), since a guess of one kind
-of player alone plays badly against the other (Pimps & Hoes for two, the strongest
-alone: against ``montecarlo``'s stage choice -2.7% [-9.9%, +4.6%], 300 deals; the
-heuristic's alone: against ``calibrated`` +0.7% [-4.1%, +5.4%], 600 deals; the two
-mixed -0.7% [-8.0%, +6.7%] and +22.8% [+18.1%, +27.6%]). The stage's leader leads by
-the play-outs' rule of thumb, and the rest of the hand is played out as the card play's search plays
-it out (:meth:`~pitchkit.bots.search.SearchBot.play_card_out`: through the later
-stages, every seat choosing by the rule of thumb; every candidate of a world in one
-compiled call, :func:`~pitchkit.bots.staged_rows.staged_values`, card for card the same)
-and valued by the variant's scoring.
+the ``montecarlo`` bot's candidates) and plays each out against the other seats'
+choices (:func:`stage_worlds`): every other seat chooses among candidates of the same
+kinds made from its own cards, each as likely. Where the other seat's cards are known
+(two players, every card dealt) each of my candidates is played against each of its
+choices; else in :data:`STAGE_WORLDS` worlds of the unseen cards, each other seat's
+choice drawn among its candidates. The stage's leader leads by the play-outs' rule of
+thumb, and the rest of the hand is played out as the card play's search plays it out
+(:meth:`~pitchkit.bots.search.SearchBot.play_card_out`: through the later stages, every
+seat choosing by the rule of thumb; every candidate of every world in one compiled call,
+:func:`~pitchkit.bots.staged_rows.staged_values`) and valued by the variant's scoring.
 The calibrated bot's choice stands unless another is better by the search's ``margin``
 points a world. The search's ``work`` does not bound this search, its ``samples`` and
 :data:`STAGE_WORLDS` do.
+
+Before (through stop 44), the worlds guessed the other seat's choice as the strongest
+cards in every other world and as the heuristic bot chooses in the rest, four worlds: a
+guess of one or two kinds of player, which every choice of the other's own kinds beats
+(Pimps & Hoes, the new choice against the old in `strong` otherwise alike, 1,000
+duplicate deals: +27.1% [+23.2%, +31.0%]; for four +21.0% [+14.1%, +27.9%], 300;
+docs/search-vs-montecarlo.md).
 
 The stage's card play (:func:`search_stage_card`) is searched the same way: each of the
 search's candidate cards played out in ``staged_cards`` staged worlds to the hand's end
@@ -50,9 +52,9 @@ from pitchkit.bots.staged import (
     stage_wants,
     staged_setup,
 )
-from pitchkit.bots.staged_draw import Guesser
+from pitchkit.bots.staged_draw import staged_worlds
 from pitchkit.bots.staged_rows import staged_values
-from pitchkit.bots.staged_search import one_call, stage_call, stage_choices
+from pitchkit.bots.staged_search import choice_call, one_call, stage_choices
 from pitchkit.cards import JOKER_MASK
 from pitchkit.combos import best_kept, kept_mask
 from pitchkit.memo import per_rule_set
@@ -63,9 +65,19 @@ from pitchkit.variant import FirstLeader, Rules
 if TYPE_CHECKING:
     from pitchkit.bots.search import SearchBot
 
-#: Worlds a stage's choice is searched on at most (fewer than two: the calibrated
-#: bot's choice stands).
-STAGE_WORLDS = 4
+#: Worlds a stage's choice is searched on at most where the other seats' cards are not
+#: known (:func:`stage_worlds`; fewer than two: the calibrated bot's choice stands). Pimps
+#: & Hoes for four, 600 deals each, without the climb: 8 against 16 -2.8% [-7.5%, +1.8%];
+#: 32 against 16 -6.3% [-11.1%, -1.5%] and +1.0% [-3.9%, +5.9%] (seeds 317-319); 8 at
+#: about half the time of 16 (the other seats' candidates are made world by world).
+STAGE_WORLDS = 8
+
+#: Steps of a stage choice's climb (:func:`climb`: the best choice bettered a card at a
+#: time). Pimps & Hoes, against the search without it (its own screen, 2p only): 2
+#: steps +9.7% [+3.5%, +15.9%] (300 deals), 5 +5.8%, 20 +5.7% (600 each); 20 against 2
+#: +1.8% [-1.8%, +5.4%]. Each step plays out every choice one card apart: the climb
+#: takes most of a two-player stage choice's time.
+STAGE_CLIMB = 2
 
 
 def _first(cards: int, count: int, key: Sequence[float]) -> int:
@@ -257,63 +269,158 @@ def thumb_lead(hand: int, trumps: int, trump_order: Sequence[int], trump_first: 
 
 def search_stage(search: SearchBot, obs: Observation, usual: int) -> int:
     """The cards ``search`` chooses for the stage (phase select), as a mask: the best of
-    :func:`stage_candidates` played out in its worlds (see the module), ``usual`` unless
-    another is better by ``search.margin`` points a world."""
+    :func:`stage_candidates` played out against the other seats' choices
+    (:func:`stage_worlds`, see the module), then bettered a card at a time
+    (:func:`climb`); ``usual`` unless another is better by ``search.margin`` points a
+    world."""
     trump = obs.trump
     assert trump is not None
     rules = search.rules
-    cards, count, me = obs.reserve, obs.select_count, obs.seat
+    cards, count = obs.reserve, obs.select_count
     candidates = compiled_candidates(rules, trump, cards, count, usual)
     if len(candidates) < 2:
         return usual
-    worlds = search.staged_worlds(obs, min(search.samples, STAGE_WORLDS))
+    worlds = stage_worlds(search, obs, count)
     if len(worlds) < 2:
         return usual
-    n = search.table.n
-    leader = stage_leader(search, obs)
-    # the stage's first lead is the leader's: a play-out starts from it
-    lead_obs = obs._replace(seat=leader, to_act=leader, phase=Phase.PLAY, trick=())
-    quick = search.quick_score(obs)
-    trump_order = search.trick_tables[trump][3]
-    trumps = search.table.tables[trump].trumps
-    trump_first = not obs.played and rules.play.first_lead_must_be_trump
-    no_joker = rules.play.never_lead_joker
-    tab = stage_tables(rules, trump)
-    played_by = [0] * n
-    for s, c in obs.played:
-        played_by[s] |= 1 << c
     search.at_trick = None  # whole play-outs (leaf's horizon is the card play's)
-    # the guesses, play-outs, values and totals in one compiled call where it can
-    done = stage_call(search, lead_obs, worlds, candidates, cards, count, quick)
-    if done is not None:
-        return search.chosen(done, usual, len(worlds))
-    # rule: every other world guesses the heuristic bot's choice
-    keys = [[None if s == me else tab.wants if i % 2 == 0
-             else heuristic_wants(tab, rules, world[s] | world[n + s]) for s in range(n)]
-            for i, world in enumerate(worlds)]
-    guesser = Guesser(search.rng)
-    guesser.guess(worlds, me, count, keys)
-    # every candidate of every world played out in one call, then added up world by world
-    # as the search drops candidates (the guesses of worlds not reached are undrawn)
-    rows, dealts, leads = [], [], []
-    lead_of: dict[int, int] = {}  # the leader's hand: one lead a world unless it is mine
-    for world in worlds:
-        dealt = [world[s] | world[n + s] | played_by[s] for s in range(n)]
-        for choice in candidates:
-            hands = list(world)
-            hands[me], hands[n + me] = choice, cards & ~choice
-            rows.append(hands)
-            dealts.append(dealt)
-            hand = hands[leader]
-            lead = lead_of.get(hand)
-            if lead is None:
-                lead = lead_of[hand] = thumb_lead(hand, trumps, trump_order, trump_first,
-                                                  no_joker)
-            leads.append(lead)
-    values = staged_values(search, lead_obs, rows, dealts, leads, quick)
-    totals, reached = add_up(search, candidates, values, len(worlds))
-    guesser.close(reached)
+    against = Against(search, obs, worlds)
+    totals = dict(zip(candidates, against.totals(candidates), strict=True))
+    climb(against, totals, cards, STAGE_CLIMB)
     return search.chosen(totals, usual, len(worlds))
+
+
+class Against:
+    """Choices of a stage's cards played out against the worlds of a stage choice
+    (:func:`stage_worlds`): from the stage's first lead (its leader's, by the play-outs'
+    rule of thumb, :func:`thumb_lead`), the rest of the hand as the card play's search
+    plays it out, every row of a call in one compiled call
+    (:func:`~pitchkit.bots.staged_rows.staged_values`)."""
+
+    def __init__(self, search: SearchBot, obs: Observation, worlds: list[list[int]]
+                 ) -> None:
+        trump = obs.trump
+        assert trump is not None
+        rules = search.rules
+        n = search.table.n
+        self.search, self.obs, self.worlds, self.n = search, obs, worlds, n
+        self.leader = leader = stage_leader(search, obs)
+        # the stage's first lead is the leader's: a play-out starts from it
+        self.lead_obs = obs._replace(seat=leader, to_act=leader, phase=Phase.PLAY,
+                                     trick=())
+        self.quick = search.quick_score(obs)
+        self.trump_order = search.trick_tables[trump][3]
+        self.trumps = search.table.tables[trump].trumps
+        self.trump_first = not obs.played and rules.play.first_lead_must_be_trump
+        self.no_joker = rules.play.never_lead_joker
+        played_by = [0] * n
+        for s, c in obs.played:
+            played_by[s] |= 1 << c
+        self.dealts = [[world[s] | world[n + s] | played_by[s] for s in range(n)]
+                       for world in worlds]
+        #: the leader's hand: its lead (one a world unless it is mine)
+        self._leads: dict[int, int] = {}
+
+    def totals(self, choices: Sequence[int]) -> list[float]:
+        """Each of ``choices`` (masks of ``obs.seat``'s reserve) played out in every
+        world, its values there added up: in one compiled call where it can
+        (:func:`~pitchkit.bots.staged_search.choice_call`), else as here."""
+        done = choice_call(self.search, self.lead_obs, self.worlds, list(choices),
+                           self.obs.reserve, self.quick)
+        if done is not None:
+            return done
+        return self.steps(choices)
+
+    def steps(self, choices: Sequence[int]) -> list[float]:
+        """:meth:`totals` step by step: the rows made, played out and valued
+        (:func:`~pitchkit.bots.staged_rows.staged_values`), and added up."""
+        obs, n, leader, leads = self.obs, self.n, self.leader, self._leads
+        me, cards = obs.seat, obs.reserve
+        rows, dealts, firsts = [], [], []
+        for world, dealt in zip(self.worlds, self.dealts, strict=True):
+            for choice in choices:
+                hands = list(world)
+                hands[me], hands[n + me] = choice, cards & ~choice
+                rows.append(hands)
+                dealts.append(dealt)
+                hand = hands[leader]
+                lead = leads.get(hand)
+                if lead is None:
+                    lead = leads[hand] = thumb_lead(hand, self.trumps, self.trump_order,
+                                                    self.trump_first, self.no_joker)
+                firsts.append(lead)
+        values = staged_values(self.search, self.lead_obs, rows, dealts, firsts, self.quick)
+        k = len(choices)
+        return [sum(values[i + j * k] for j in range(len(self.worlds))) for i in range(k)]
+
+
+def climb(against: Against, totals: dict[int, float], cards: int, steps: int) -> None:
+    """Better the best choice of ``totals`` (masks of the mask ``cards``, each with its
+    total against ``against``'s worlds) a card at a time, up to ``steps`` times: every
+    choice one card apart from it (a card of it for one of ``cards`` left out) played
+    out, and the best of them taken where it is better. Every choice played out is added
+    to ``totals``."""
+    best = max(totals, key=lambda c: (totals[c], -c))
+    for _ in range(steps):
+        inside = cards_list(best)
+        outside = cards_list(cards & ~best)
+        near = [best & ~(1 << a) | 1 << b for a in inside for b in outside]
+        near = [c for c in near if c not in totals]
+        if not near:
+            return
+        totals.update(zip(near, against.totals(near), strict=True))
+        top = max(near, key=lambda c: (totals[c], -c))
+        if totals[top] <= totals[best]:
+            return
+        best = top
+
+
+def stage_worlds(search: SearchBot, obs: Observation, count: int) -> list[list[int]]:
+    """The worlds a stage's choice (of ``count`` cards) is played out in, each every
+    seat's stage cards, then every seat's reserve (``obs.seat``'s left to the caller):
+    every other seat chooses among its own candidates (:func:`compiled_candidates` of its
+    unplayed cards, the play-outs' choice, :func:`~pitchkit.bots.staged.choose_stage`,
+    as its usual one), each as likely. Where the other seat's cards are known (one other
+    seat, every unseen card its: two players and every card dealt) one world for each of
+    its choices; else up to :data:`STAGE_WORLDS` (at most ``search.samples``) worlds of
+    the unseen cards (:meth:`~pitchkit.bots.search.SearchBot.staged_worlds`), each other
+    seat's choice in each drawn from its candidates by ``search.rng``."""
+    rules = search.rules
+    trump = obs.trump
+    assert trump is not None
+    n = search.table.n
+    me = obs.seat
+    order = stage_tables(rules, trump).order
+    setup = staged_setup(search.table, obs, search.sight.held)
+    if setup is None:
+        return []
+
+    def choices(cards: int) -> list[int]:
+        size = min(count, cards.bit_count())
+        return compiled_candidates(rules, trump, cards, size,
+                                   choose_stage(cards, size, order))
+
+    if len(setup.others) == 1:
+        other = setup.others[0]
+        unseen = sum(1 << c for c in setup.free)
+        if unseen.bit_count() == setup.stage_need[other] + setup.reserve_need[other]:
+            # rule: the other's cards known: every choice of its, once
+            out = []
+            for choice in choices(unseen):
+                world = [0] * (2 * n)
+                world[other], world[n + other] = choice, unseen & ~choice
+                out.append(world)
+            return out
+    worlds = staged_worlds(setup, n, min(search.samples, STAGE_WORLDS), search.rng)
+    rng = search.rng
+    for world in worlds:
+        for s in range(n):
+            if s != me:
+                unplayed = world[s] | world[n + s]
+                mine = choices(unplayed)
+                choice = mine[rng.randrange(len(mine))]
+                world[s], world[n + s] = choice, unplayed & ~choice
+    return worlds
 
 
 def search_stage_card(search: SearchBot, obs: Observation, legal: Sequence[int],

@@ -6,8 +6,7 @@ stage cards first, none it showed void in), and a noisy guess at each seat's sta
 (:func:`~pitchkit.bots.staged.guess_stage`): in Python about a third of the Pimps & Hoes
 search's time. :func:`staged_worlds` draws a decision's worlds in one compiled call from
 the search's own generator, mirrored (:class:`Twister`: the same numbers in the same
-order, the generator left where Python would leave it), and :class:`Guesser` makes the
-stage search's guesses in its worlds the same way; so the worlds, and the games, are
+order, the generator left where Python would leave it); so the worlds, and the games, are
 Python's (``tests/test_staged_draw.py`` holds them equal on
 the shipped staged variants and random rule sets with stages). A generator that is not
 ``random.Random``'s own draws is drawn from in Python.
@@ -20,14 +19,13 @@ import functools
 import random
 import struct
 import weakref
-from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from pitchkit.bots.kernels import njit
-from pitchkit.bots.staged import CHOSEN_NOISE, TRIES, Setup, draw_world, guess_stage
+from pitchkit.bots.staged import CHOSEN_NOISE, TRIES, Setup, draw_world
 from pitchkit.seeded import SeededOnUse
 
 # Python's own generator (``random.Random``, the Mersenne Twister) drawn from in compiled
@@ -306,90 +304,3 @@ def staged_worlds(setup: Setup | None, n: int, want: int,
         CHOSEN_NOISE)
     twister.close()
     return worlds[:drawn].tolist()
-
-
-@njit(cache=True)
-def _guess_all(mt: Any, worlds: Any, me: int, count: int, keys: Any, noise: float,
-               states: Any) -> None:
-    """Every other seat's stage cards of each world guessed in turn from its unplayed
-    cards (:meth:`Guesser.guess`), in place; ``states[i]``: the generator's state after
-    the first ``i`` worlds' guesses."""
-    n = worlds.shape[1] // 2
-    listed = np.empty(54, np.int64)
-    held = np.empty(54, np.float64)
-    states[0] = mt
-    for w in range(worlds.shape[0]):
-        world = worlds[w]
-        for s in range(n):
-            if s == me:
-                continue
-            unplayed = world[s] | world[n + s]
-            size = 0
-            rest = unplayed
-            while rest:
-                rest &= rest - 1
-                size += 1
-            chosen = _guess(mt, unplayed, min(count, size), keys[w, s], noise, listed, held)
-            world[s] = chosen
-            world[n + s] = unplayed & ~chosen
-        states[w + 1] = mt
-
-
-class Guesser:
-    """The stage search's guesses at every other seat's stage cards in its worlds, from
-    the generator ``rng``: :meth:`guess` makes every world's, as ``guess_stage`` would
-    make them world by world (compiled where ``rng`` is ``random.Random``'s own);
-    :meth:`close` leaves ``rng`` where those of the worlds the search reached leave it."""
-
-    def __init__(self, rng: random.Random) -> None:
-        self.rng = rng
-        self.twister: Twister | None = None
-        #: the generator's state after each number of worlds' guesses
-        self.states: list[Any] = []
-
-    def guess(self, worlds: list[list[int]], me: int, count: int,
-              keys: Sequence[Sequence[Sequence[float] | None]]) -> None:
-        """Guess in place, world by world, each seat ``s``'s (but ``me``'s) ``count``
-        stage cards of ``worlds[i]`` (its stage cards, then its reserves) from its
-        unplayed cards by ``keys[i][s]`` (:func:`~pitchkit.bots.staged.guess_stage`),
-        the seats in order."""
-        rng = self.rng
-        if not worlds:
-            return
-        n = len(worlds[0]) // 2
-        if not mirrors(rng):
-            self.states = [rng.getstate()]
-            for world, row in zip(worlds, keys, strict=True):
-                for s in range(n):
-                    if s != me:
-                        unplayed = world[s] | world[n + s]
-                        key = row[s]
-                        assert key is not None
-                        chosen = guess_stage(unplayed, min(count, unplayed.bit_count()), key,
-                                             rng)
-                        world[s], world[n + s] = chosen, unplayed & ~chosen
-                self.states.append(rng.getstate())
-            return
-        table = np.zeros((len(worlds), n, 54), np.float64)
-        for i, row in enumerate(keys):
-            for s in range(n):
-                if s != me:
-                    table[i, s] = row[s]
-        twister = Twister(rng)
-        states = np.empty((len(worlds) + 1, twister.state.shape[0]), np.uint32)
-        array = np.array(worlds, np.int64)
-        _guess_all(twister.state, array, me, count, table, CHOSEN_NOISE, states)
-        worlds[:] = array.tolist()
-        self.twister, self.states = twister, list(states)
-
-    def close(self, reached: int) -> None:
-        """Leave the generator where the guesses of the first ``reached`` worlds leave
-        it."""
-        if not self.states:
-            return
-        state = self.states[reached]
-        if self.twister is None:
-            self.rng.setstate(state)
-        else:
-            self.twister.set(state)
-            self.twister.close()

@@ -22,12 +22,10 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import numpy.typing as npt
 
-from pitchkit.bots.heuristic import know
-from pitchkit.bots.heuristic import stage_tables as wish_tables
 from pitchkit.bots.kernels import njit
 from pitchkit.bots.quickscore import QuickScore
-from pitchkit.bots.staged import CHOSEN_NOISE, TRIES, Setup, stage_wants
-from pitchkit.bots.staged_draw import Twister, _guess, draw_worlds, mirrors
+from pitchkit.bots.staged import CHOSEN_NOISE, TRIES, Setup
+from pitchkit.bots.staged_draw import Twister, draw_worlds, mirrors
 from pitchkit.bots.staged_rows import (
     _JOKER_FREE,
     _SUITS,
@@ -43,9 +41,6 @@ from pitchkit.bots.staged_rows import (
     staged_tables,
 )
 from pitchkit.cards import JOKER_MASK
-from pitchkit.combos import kept_mask
-from pitchkit.memo import per_rule_set
-from pitchkit.variant import Rules
 
 if TYPE_CHECKING:
     from pitchkit.bots.search import SearchBot
@@ -244,57 +239,38 @@ def lead_of(hand: int, trumps: int, trump_order: Any, trump_first: bool, no_joke
 
 
 @njit(cache=True)
-def stage_totals(mt: Any, worlds: Any, me: int, count: int, wants: Any, wish: Any,
-                 adds: Any, kept: Any, noise: float, candidates: Any, cards: int,
-                 leader: int, trump_first: bool, joker_mask: int, led0: int, captured0: Any,
-                 won0: Any, later: Any, first_lead0: bool, next_seat: Any, team: Any,
-                 eff: Any, keys_by_led: Any, cost: Any, trump_order: Any, trumps: int,
-                 masks: Any, following: int, never_joker: bool, joker_free: int,
-                 order: Any, suits: Any, rank_masks: Any, table: Any, value_team: Any,
-                 value_me: int, gap: float, prune_from: int) -> Any:
-    """The stage search's (:func:`~pitchkit.bots.stage_choice.search_stage`) after its
-    worlds are drawn, in one call: every other seat's stage cards guessed in each world
-    from the generator ``mt`` (the even worlds by ``wants``, the odd by the heuristic's
-    wish, ``adds`` more for the cards of ``kept``: :class:`~pitchkit.bots.staged_draw.Guesser`),
-    each of ``candidates`` (of ``me``'s reserve ``cards``) played out from the stage's
-    first lead (``leader``'s, :func:`lead_of`), valued and added up
-    (:func:`add_up_values`), and the generator left where the guesses of the worlds added
-    leave it: what ended it (:data:`DONE`, :data:`UNKNOWN`, :data:`BROKEN`), the totals,
-    the worlds added, and (not done: for the caller to finish) what each seat captured,
-    its pile's kind, and the generator's states after each number of worlds guessed."""
+def choice_totals(worlds: Any, choices: Any, me: int, cards: int, leader: int,
+                  trump_first: bool, joker_mask: int, led0: int, captured0: Any, won0: Any,
+                  later: Any, first_lead0: bool, next_seat: Any, team: Any, eff: Any,
+                  keys_by_led: Any, cost: Any, trump_order: Any, trumps: int, masks: Any,
+                  following: int, never_joker: bool, joker_free: int, order: Any,
+                  suits: Any, rank_masks: Any, table: Any, value_team: Any, value_me: int
+                  ) -> Any:
+    """:meth:`~pitchkit.bots.stage_choice.Against.totals` in one call: each of
+    ``choices`` (masks of ``me``'s reserve ``cards``) played out in each of ``worlds``
+    from the stage's first lead (``leader``'s, :func:`lead_of`) as
+    :func:`~pitchkit.bots.staged_rows.play_staged_rows` plays it, valued
+    (:func:`~pitchkit.bots.staged_rows.combo_values`) and added up over the worlds: what
+    ended it (:data:`DONE`, :data:`UNKNOWN`, :data:`BROKEN`), the totals, and (not done:
+    for the caller to value) what each seat captured and its pile's kind, row by row
+    (a world's choices after another's)."""
     w_count, n2 = worlds.shape
     n = n2 // 2
-    states = np.empty((w_count + 1, mt.shape[0]), mt.dtype)
-    listed = np.empty(54, np.int64)
-    held = np.empty(54, np.float64)
-    key = np.empty(54, np.float64)
-    guessed = worlds.copy()
-    states[0] = mt
-    for w in range(w_count):
-        for s in range(n):
-            if s == me:
-                continue
-            unplayed = guessed[w, s] | guessed[w, n + s]
-            if w % 2 == 0:
-                key[:] = wants
-            else:
-                for c in range(54):
-                    key[c] = wish[c] + adds[c] if kept[w, s] >> c & 1 else wish[c]
-            chosen = _guess(mt, unplayed, min(count, _count(unplayed)), key, noise, listed,
-                            held)
-            guessed[w, s] = chosen
-            guessed[w, n + s] = unplayed & ~chosen
-        states[w + 1] = mt
-    k = candidates.shape[0]
+    k = choices.shape[0]
     rows = w_count * k
-    hands, reserves = _rows(guessed, rows, k)
+    hands = np.empty((rows, n), np.int64)
+    reserves = np.empty((rows, n), np.int64)
     firsts = np.empty(rows, np.int64)
-    for r in range(rows):
-        choice = candidates[r % k]
-        hands[r, me] = choice
-        reserves[r, me] = cards & ~choice
-        firsts[r] = lead_of(hands[r, leader], trumps, trump_order, trump_first, never_joker,
-                            joker_mask)
+    for w in range(w_count):
+        for i in range(k):
+            r = w * k + i
+            for s in range(n):
+                hands[r, s] = worlds[w, s]
+                reserves[r, s] = worlds[w, n + s]
+            hands[r, me] = choices[i]
+            reserves[r, me] = cards & ~choices[i]
+            firsts[r] = lead_of(hands[r, leader], trumps, trump_order, trump_first,
+                                never_joker, joker_mask)
     keys = np.empty((rows, n), np.int64)
     totals = np.zeros(k, np.float64)
     cap, _, _, broken = play_staged_rows(
@@ -302,76 +278,52 @@ def stage_totals(mt: Any, worlds: Any, me: int, count: int, wants: Any, wish: An
         first_lead0, next_seat, team, eff, keys_by_led, cost, trump_order, trumps, masks,
         following, never_joker, joker_free, order, suits)
     if broken:
-        return BROKEN, totals, 0, cap, keys, states
+        return BROKEN, totals, cap, keys
     values = combo_values(cap, rank_masks, table, value_team, value_me, keys)
     if values is None:
-        return UNKNOWN, totals, 0, cap, keys, states
-    totals, reached = add_up_values(values, k, w_count, gap, prune_from)
-    mt[:] = states[reached]
-    return DONE, totals, reached, cap, keys, states
+        return UNKNOWN, totals, cap, keys
+    return DONE, world_sums(values, k), cap, keys
 
 
-def stage_call(search: SearchBot, lead_obs: Observation, worlds: list[list[int]],
-               candidates: list[int], cards: int, count: int, quick: QuickScore
-               ) -> dict[int, float] | None:
-    """The stage search's totals (per candidate, in order) in its ``worlds`` (drawn, not
-    yet guessed), in one compiled call (:func:`stage_totals`), as its steps one by one
-    would make them; None where they are taken one by one (as :func:`one_call`).
-    ``lead_obs``: the searching seat's observation as the stage's first leader sees the
-    first lead; ``quick`` the searching seat's scorer."""
+@njit(cache=True)
+def world_sums(values: Any, k: int) -> Any:
+    """Per choice, its ``values`` (a world's ``k`` choices after another's) added up."""
+    totals = np.zeros(k, np.float64)
+    for r in range(values.shape[0]):
+        totals[r % k] += values[r]
+    return totals
+
+
+def choice_call(search: SearchBot, lead_obs: Observation, worlds: list[list[int]],
+                choices: list[int], cards: int, quick: QuickScore) -> list[float] | None:
+    """:func:`choice_totals` for a stage choice's ``worlds`` (``lead_obs``: the
+    searching seat's observation as the stage's first leader sees the first lead;
+    ``quick`` the searching seat's scorer); None where the play-outs are not valued by a
+    :class:`~pitchkit.bots.staged_rows.ComboTable` (the caller takes the steps one by
+    one)."""
     table = _table_of(search, quick)
-    if table is None or not mirrors(search.rng):
+    if table is None:
         return None
-    from pitchkit.bots.search import PRUNE_FROM, PRUNE_GAP
-
-    rules = search.rules
     trump = lead_obs.trump
     assert trump is not None
-    me = quick.me
-    n = search.table.n
-    tab = staged_tables(rules, trump)
-    wishes = _stage_keys(rules, trump)
-    kept = np.zeros((len(worlds), n), np.int64)
-    if know(rules).combinations:
-        combinations = rules.combinations
-        for i in range(1, len(worlds), 2):  # rule: every other world the heuristic's
-            world = worlds[i]
-            for s in range(n):
-                if s != me:
-                    kept[i, s] = kept_mask(combinations, world[s] | world[n + s])
+    tab = staged_tables(search.rules, trump)
     st = _start(search, lead_obs)
     assert st.placed == 0
     team = _ints(quick.team_of)
-    twister = Twister(search.rng)
-    leader = lead_obs.seat
-    status, totals, reached, cap, keys, states = stage_totals(
-        twister.state, np.array(worlds, np.int64), me, count, *wishes, kept, CHOSEN_NOISE,
-        np.array(candidates, np.int64), cards, leader,
-        st.first_lead, JOKER_MASK, st.led,
-        st.captured, st.tricks_won, st.later, st.first_lead, st.next_seat, st.team,
-        tab.eff, tab.keys_by_led, tab.cost, tab.trump_order, tab.trumps, tab.masks,
-        search.table.following, tab.never_joker, _JOKER_FREE, tab.order, _SUITS,
-        table.rank_masks, table.table, team, me, PRUNE_GAP, PRUNE_FROM)
+    status, totals, cap, keys = choice_totals(
+        np.array(worlds, np.int64), np.array(choices, np.int64), quick.me, cards,
+        lead_obs.seat, st.first_lead, JOKER_MASK, st.led, st.captured, st.tricks_won,
+        st.later, st.first_lead, st.next_seat, st.team, tab.eff, tab.keys_by_led,
+        tab.cost, tab.trump_order, tab.trumps, tab.masks, search.table.following,
+        tab.never_joker, _JOKER_FREE, tab.order, _SUITS, table.rank_masks, table.table,
+        team, quick.me)
     if status == BROKEN:
-        twister.close()
         raise RuntimeError("staged play-outs: a row broken (a card not held asked for, or "
                            "more plays than cards)")
     if status == UNKNOWN:
         table.learn(cap, keys)
-        totals, reached = known_totals(keys, table.table, team, me, len(candidates),
-                                       len(worlds), PRUNE_GAP, PRUNE_FROM)
-        twister.set(states[reached])
-    twister.close()
-    return dict(zip(candidates, totals.tolist(), strict=True))
-
-
-@per_rule_set(64)
-def _stage_keys(rules: Rules, trump: int) -> tuple[npt.NDArray[np.float64], ...]:
-    """The stage guesses' keys of a rule set and trump, as arrays: what a play-out wants
-    (:func:`~pitchkit.bots.staged.stage_wants`), the heuristic's wish and what a card of
-    the best combination adds to it (:func:`~pitchkit.bots.heuristic.stage_tables`)."""
-    wish, adds = wish_tables(rules, trump)
-    return tuple(np.array(t, np.float64) for t in (stage_wants(rules, trump), wish, adds))
+        totals = world_sums(kind_values(keys, table.table, team, quick.me), len(choices))
+    return totals.tolist()
 
 
 @njit(cache=True)
