@@ -6,6 +6,8 @@ import random
 from collections.abc import Sequence
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pitchkit.actions import SELECT_FLAG
 from pitchkit.bots.calibrated import CalibratedBot
@@ -29,8 +31,11 @@ from pitchkit.engine import Game
 from pitchkit.load import load_variant
 from pitchkit.play import cards_list
 from pitchkit.results import Observation, Phase
+from pitchkit.variant import Rules
 from tests.play_helpers import cards, turns
+from tests.strategies import variants
 from tests.test_search_staged import Recorder, play_decisions
+from tests.test_staged_search import scored_with
 
 STAGED = ["pimps-and-hoes", "pimps-and-hoes-4p", "pimps-and-hoes-literal"]
 
@@ -385,3 +390,57 @@ def test_the_stage_search_climbs_from_its_candidates(monkeypatch: pytest.MonkeyP
     usual = CalibratedBot(rules, 0, random.Random(1)).choose(obs, legal) & ~SELECT_FLAG
     assert set(seen[0][0]) == set(compiled_candidates(rules, obs.trump, obs.reserve,
                                                       obs.select_count, usual))
+
+
+def check_others(rules: Rules, seed: int, monkeypatch: pytest.MonkeyPatch) -> int:
+    """One hand of calibrated bots; at every stage choice whose other seats' cards are
+    not known, the search's worlds with the others' choices made in one compiled call and
+    step by step, from generators of one seed: the same worlds and generator after; and
+    the best combination the compiled choices read (``kept_of``) is ``kept_mask``'s."""
+    import pitchkit.bots.stage_choice as stage_choice
+    from pitchkit.bots.stage_others import KeptTable, kept_of
+    from pitchkit.combos import kept_mask
+
+    n = rules.players.count
+    game = Game(rules, random.Random(seed))
+    players = [CalibratedBot(rules, s, random.Random(s)) for s in range(n)]
+    table = KeptTable(rules.combinations) if know(rules).combinations else None
+    checked = 0
+    for index, (seat, obs, legal) in enumerate(turns(game, 1)):
+        if obs.phase is Phase.SELECT and obs.trump is not None:
+            made = []
+            for fast in (True, False):
+                bot = SearchBot(rules, seat, random.Random(index))
+                bot.sight.see(obs)
+                if not fast:
+                    monkeypatch.setattr(stage_choice, "others_call", lambda *_: None)
+                made.append((stage_choice.stage_worlds(bot, obs, obs.select_count),
+                             bot.rng.getstate()))
+                monkeypatch.undo()
+            assert made[0] == made[1]
+            if table is not None:
+                for world in made[0][0]:
+                    for s in range(n):
+                        cards = world[s] | world[n + s]
+                        keep = min(rules.combinations.keep, cards.bit_count())
+                        assert kept_of(cards, keep, table.rank_masks, table.counts,
+                                       table.fill) == kept_mask(rules.combinations, cards)
+            checked += len(made[0][0])
+        game.apply(players[seat].choose(obs, legal))
+    return checked
+
+
+@settings(max_examples=5, deadline=None)
+@given(st.integers(0, 2**31))
+def test_the_others_choices_in_one_call_are_the_steps(seed: int) -> None:
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        assert check_others(load_variant("pimps-and-hoes-4p"), seed, monkeypatch) >= 8
+
+
+@settings(max_examples=5, deadline=None)
+@given(variants(focus="play.stages"), st.sampled_from(STAGED), st.integers(0, 2**31))
+def test_the_others_choices_of_random_rules_in_one_call_are_the_steps(
+        drawn: Rules, scored_as: str, seed: int) -> None:
+    rules = scored_with(drawn, scored_as)
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        check_others(rules, seed, monkeypatch)

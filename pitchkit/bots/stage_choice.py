@@ -46,6 +46,7 @@ import numpy.typing as npt
 
 from pitchkit.bots.heuristic import know, stage_rank
 from pitchkit.bots.heuristic import stage_tables as wish_tables
+from pitchkit.bots.stage_others import others_call
 from pitchkit.bots.staged import (
     choose_stage,
     stage_order,
@@ -384,7 +385,8 @@ def stage_worlds(search: SearchBot, obs: Observation, count: int) -> list[list[i
     seat, every unseen card its: two players and every card dealt) one world for each of
     its choices; else up to :data:`STAGE_WORLDS` (at most ``search.samples``) worlds of
     the unseen cards (:meth:`~pitchkit.bots.search.SearchBot.staged_worlds`), each other
-    seat's choice in each drawn from its candidates by ``search.rng``."""
+    seat's choice in each drawn from its candidates by ``search.rng`` (in one compiled
+    call where it can: :func:`~pitchkit.bots.stage_others.others_call`)."""
     rules = search.rules
     trump = obs.trump
     assert trump is not None
@@ -412,13 +414,23 @@ def stage_worlds(search: SearchBot, obs: Observation, count: int) -> list[list[i
                 out.append(world)
             return out
     worlds = staged_worlds(setup, n, min(search.samples, STAGE_WORLDS), search.rng)
-    rng = search.rng
+    # rule: each other seat's choice, world by world and seat by seat, the candidate at
+    # a number drawn in [0, 1) times their number
+    draws = [search.rng.random() for _ in range(len(worlds) * (n - 1))]
+    if know(rules).combinations:  # in one compiled call where it can
+        tab = stage_tables(rules, trump)
+        done = others_call(rules.combinations, _choice_tables(rules, trump), tab.scoring,
+                           tab.trumps, worlds, me, count, draws)
+        if done is not None:
+            return done
+    d = 0
     for world in worlds:
         for s in range(n):
             if s != me:
                 unplayed = world[s] | world[n + s]
-                mine = choices(unplayed)
-                choice = mine[rng.randrange(len(mine))]
+                found = choices(unplayed)
+                choice = found[int(draws[d] * len(found))]
+                d += 1
                 world[s], world[n + s] = choice, unplayed & ~choice
     return worlds
 
