@@ -68,10 +68,11 @@ if TYPE_CHECKING:
 
 #: Worlds a stage's choice is searched on at most where the other seats' cards are not
 #: known (:func:`stage_worlds`; fewer than two: the calibrated bot's choice stands). Pimps
-#: & Hoes for four, 600 deals each, without the climb: 8 against 16 -2.8% [-7.5%, +1.8%];
-#: 32 against 16 -6.3% [-11.1%, -1.5%] and +1.0% [-3.9%, +5.9%] (seeds 317-319); 8 at
-#: about half the time of 16 (the other seats' candidates are made world by world).
-STAGE_WORLDS = 8
+#: & Hoes for four, 600 deals each: without the climb 8 against 16 -2.8% [-7.5%, +1.8%],
+#: 32 against 16 -6.3% [-11.1%, -1.5%] and +1.0% [-3.9%, +5.9%] (seeds 317-319); with it
+#: 16 against 8 +1.8% [-2.8%, +6.5%] and +0.3% [-4.2%, +4.8%], 32 against 8 +9.5% [+4.8%,
+#: +14.2%], 32 against 16 +0.3%, 64 against 32 -1.2% (seeds 343-347).
+STAGE_WORLDS = 16
 
 #: Steps of a stage choice's climb (:func:`climb`: the best choice bettered a card at a
 #: time). Pimps & Hoes, against the search without it (its own screen, 2p only): 2
