@@ -16,8 +16,8 @@ thumb, and the rest of the hand is played out as the card play's search plays it
 seat choosing by the rule of thumb; every candidate of every world in one compiled call,
 :func:`~pitchkit.bots.staged_rows.staged_values`) and valued by the variant's scoring.
 The calibrated bot's choice stands unless another is better by the search's ``margin``
-points a world. The search's ``work`` does not bound this search, its ``samples`` and
-:data:`STAGE_WORLDS` do.
+points a world. The search's ``work`` does not bound this search, its ``samples``,
+:data:`STAGE_WORLDS` and :data:`STAGE_CLIMB` do.
 
 Before (through stop 44), the worlds guessed the other seat's choice as the strongest
 cards in every other world and as the heuristic bot chooses in the rest, four worlds: a
@@ -75,10 +75,10 @@ if TYPE_CHECKING:
 STAGE_WORLDS = 16
 
 #: Steps of a stage choice's climb (:func:`climb`: the best choice bettered a card at a
-#: time). Pimps & Hoes, against the search without it (its own screen, 2p only): 2
-#: steps +9.7% [+3.5%, +15.9%] (300 deals), 5 +5.8%, 20 +5.7% (600 each); 20 against 2
-#: +1.8% [-1.8%, +5.4%]. Each step plays out every choice one card apart: the climb
-#: takes most of a two-player stage choice's time.
+#: time). Pimps & Hoes for two, screened as a hybrid against this stage choice without
+#: the climb: 2 steps +9.7% [+3.5%, +15.9%] (300 deals), 5 +5.8%, 20 +5.7% (600 each);
+#: 20 against 2 +1.8% [-1.8%, +5.4%]. Each step plays out every choice one card apart:
+#: the climb takes most of a two-player stage choice's time.
 STAGE_CLIMB = 2
 
 

@@ -13,6 +13,12 @@ steps one by one on the shipped staged variants and random rule sets with stages
 the play-outs are not valued by a :class:`~pitchkit.bots.staged_rows.ComboTable` or the
 generator is not ``random.Random``'s own, the steps are taken one by one
 (:func:`one_call` answers None).
+
+A stage choice's play-outs (:meth:`~pitchkit.bots.stage_choice.Against.totals`: choices
+of a stage's cards against the other seats' choices) are made, played, valued and added
+up the same way in one call (:func:`choice_totals`, held equal to the steps by the same
+tests), and the stage choices' candidates are made in compiled code
+(:func:`stage_choices`).
 """
 
 from __future__ import annotations
