@@ -123,7 +123,8 @@ def test_two_players_play_every_choice_of_the_other_seat() -> None:
     bot.sight.see(obs)
     before = bot.rng.getstate()
     count = obs.select_count
-    worlds = stage_worlds(bot, obs, count)
+    worlds, every = stage_worlds(bot, obs, count)
+    assert every
     assert bot.rng.getstate() == before
     played = sum(1 << c for _, c in obs.played)
     theirs = ((1 << 52) - 1) & ~obs.reserve & ~played
@@ -150,7 +151,9 @@ def test_four_players_draw_each_others_choice_among_its_candidates() -> None:
             for _ in range(2):
                 bot = SearchBot(rules, seat, random.Random(7))
                 bot.sight.see(obs)
-                made.append(stage_worlds(bot, obs, obs.select_count))
+                worlds, every = stage_worlds(bot, obs, obs.select_count)
+                assert not every
+                made.append(worlds)
             worlds = made[0]
             assert made[1] == worlds
             assert 2 <= len(worlds) <= STAGE_WORLDS
@@ -414,7 +417,7 @@ def check_others(rules: Rules, seed: int, monkeypatch: pytest.MonkeyPatch) -> in
                 bot.sight.see(obs)
                 if not fast:
                     monkeypatch.setattr(stage_choice, "others_call", lambda *_: None)
-                made.append((stage_choice.stage_worlds(bot, obs, obs.select_count),
+                made.append((stage_choice.stage_worlds(bot, obs, obs.select_count)[0],
                              bot.rng.getstate()))
                 monkeypatch.undo()
             assert made[0] == made[1]

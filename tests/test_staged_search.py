@@ -136,7 +136,7 @@ def check_stage_totals(rules: Rules, seed: int) -> int:
             first = choices[0]
             choices += [first & ~(1 << a) | 1 << b for a in cards_list(first)
                         for b in cards_list(obs.reserve & ~first)][:20]
-            worlds = stage_choice.stage_worlds(bot, obs, obs.select_count)
+            worlds = stage_choice.stage_worlds(bot, obs, obs.select_count)[0]
             if len(worlds) < 2:
                 continue
             bot.at_trick = None

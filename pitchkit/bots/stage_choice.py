@@ -282,8 +282,8 @@ def search_stage(search: SearchBot, obs: Observation, usual: int) -> int:
     candidates = compiled_candidates(rules, trump, cards, count, usual)
     if len(candidates) < 2:
         return usual
-    worlds = stage_worlds(search, obs, count)
-    if len(worlds) < 2:
+    worlds, every = stage_worlds(search, obs, count)
+    if len(worlds) < (1 if every else 2):  # rule: fewer than two drawn: usual stands
         return usual
     search.at_trick = None  # whole play-outs (leaf's horizon is the card play's)
     against = Against(search, obs, worlds)
@@ -377,7 +377,8 @@ def climb(against: Against, totals: dict[int, float], cards: int, steps: int) ->
         best = top
 
 
-def stage_worlds(search: SearchBot, obs: Observation, count: int) -> list[list[int]]:
+def stage_worlds(search: SearchBot, obs: Observation, count: int
+                 ) -> tuple[list[list[int]], bool]:
     """The worlds a stage's choice (of ``count`` cards) is played out in, each every
     seat's stage cards, then every seat's reserve (``obs.seat``'s left to the caller):
     every other seat chooses among its own candidates (:func:`compiled_candidates` of its
@@ -387,7 +388,8 @@ def stage_worlds(search: SearchBot, obs: Observation, count: int) -> list[list[i
     its choices; else up to :data:`STAGE_WORLDS` (at most ``search.samples``) worlds of
     the unseen cards (:meth:`~pitchkit.bots.search.SearchBot.staged_worlds`), each other
     seat's choice in each drawn from its candidates by ``search.rng`` (in one compiled
-    call where it can: :func:`~pitchkit.bots.stage_others.others_call`)."""
+    call where it can: :func:`~pitchkit.bots.stage_others.others_call`). Returns the
+    worlds and whether they are every choice of a known other seat (one is enough)."""
     rules = search.rules
     trump = obs.trump
     assert trump is not None
@@ -396,7 +398,7 @@ def stage_worlds(search: SearchBot, obs: Observation, count: int) -> list[list[i
     order = stage_tables(rules, trump).order
     setup = staged_setup(search.table, obs, search.sight.held)
     if setup is None:
-        return []
+        return [], False
 
     def choices(cards: int) -> list[int]:
         size = min(count, cards.bit_count())
@@ -413,7 +415,7 @@ def stage_worlds(search: SearchBot, obs: Observation, count: int) -> list[list[i
                 world = [0] * (2 * n)
                 world[other], world[n + other] = choice, unseen & ~choice
                 out.append(world)
-            return out
+            return out, True
     worlds = staged_worlds(setup, n, min(search.samples, STAGE_WORLDS), search.rng)
     # rule: each other seat's choice, world by world and seat by seat, the candidate at
     # a number drawn in [0, 1) times their number
@@ -423,7 +425,7 @@ def stage_worlds(search: SearchBot, obs: Observation, count: int) -> list[list[i
         done = others_call(rules.combinations, _choice_tables(rules, trump), tab.scoring,
                            tab.trumps, worlds, me, count, draws)
         if done is not None:
-            return done
+            return done, False
     d = 0
     for world in worlds:
         for s in range(n):
@@ -433,7 +435,7 @@ def stage_worlds(search: SearchBot, obs: Observation, count: int) -> list[list[i
                 choice = found[int(draws[d] * len(found))]
                 d += 1
                 world[s], world[n + s] = choice, unplayed & ~choice
-    return worlds
+    return worlds, False
 
 
 def search_stage_card(search: SearchBot, obs: Observation, legal: Sequence[int],
