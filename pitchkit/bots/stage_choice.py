@@ -395,7 +395,8 @@ def stage_worlds(search: SearchBot, obs: Observation, count: int
     assert trump is not None
     n = search.table.n
     me = obs.seat
-    order = stage_tables(rules, trump).order
+    tab = stage_tables(rules, trump)
+    order = tab.order
     setup = staged_setup(search.table, obs, search.sight.held)
     if setup is None:
         return [], False
@@ -421,7 +422,6 @@ def stage_worlds(search: SearchBot, obs: Observation, count: int
     # a number drawn in [0, 1) times their number
     draws = [search.rng.random() for _ in range(len(worlds) * (n - 1))]
     if know(rules).combinations:  # in one compiled call where it can
-        tab = stage_tables(rules, trump)
         done = others_call(rules.combinations, _choice_tables(rules, trump), tab.scoring,
                            tab.trumps, worlds, me, count, draws)
         if done is not None:
@@ -477,17 +477,16 @@ def search_stage_card(search: SearchBot, obs: Observation, legal: Sequence[int],
 
 
 def add_up(search: SearchBot, candidates: list[int], values: Sequence[float], worlds: int,
-           prune: float | None = None) -> tuple[dict[int, float], int]:
+           prune: float) -> tuple[dict[int, float], int]:
     """Each candidate's total over the worlds, ``values`` a world's candidates after
     another's, added up world by world as the search drops those behind
-    (:meth:`~pitchkit.bots.search.SearchBot.drop_behind` by ``prune``, or its own gap):
-    the totals, and the worlds added before the rest could not change the choice."""
+    (:meth:`~pitchkit.bots.search.SearchBot.drop_behind` by ``prune``): the totals, and
+    the worlds added before the rest could not change the choice."""
     totals = dict.fromkeys(candidates, 0.0)
     alive = list(candidates)
     count = len(candidates)
     for i in range(worlds):
-        if search.drop_behind(totals, alive, i) if prune is None \
-                else search.drop_behind(totals, alive, i, prune):
+        if search.drop_behind(totals, alive, i, prune):
             return totals, i  # the rest cannot change the choice
         row = values[i * count:(i + 1) * count]
         for choice, value in zip(candidates, row, strict=True):
