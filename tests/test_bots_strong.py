@@ -137,3 +137,64 @@ def test_where_strong_bids_from_its_own_calibration_it_bids_by_no_table(
     assert asked_for.auction_table is table and asked == [asked_for.model]
     elsewhere = parse_bot_spec("strong").make(load_variant("pidro"), 0, random.Random(1))
     assert isinstance(elsewhere, SearchBot) and elsewhere.auction_table is table
+
+
+def _pitchers_draw(rules_name: str = "nine-card-pitch") -> tuple[object, int, int]:
+    """Nine-card pitch, hearts trump: the pitcher holds 27 cards (its nine and the
+    widow), seven of them trumps (2H 8H 9H JH QH KH AH, none a joker or the jick), and
+    keeps six: an observation of that draw, its hand and its trumps."""
+    from pitchkit.cards import mask_of, parse_card
+    from pitchkit.draw import Choice
+    from pitchkit.engine import Game
+    from pitchkit.results import Phase
+
+    rules = load_variant(rules_name)
+    game = Game(rules, random.Random(1))
+    game.deal_random()
+    trumps = mask_of(parse_card(c) for c in ("2H", "8H", "9H", "JH", "QH", "KH", "AH"))
+    plain = [c for c in range(52) if c // 13 != 1 and c != parse_card("JD")][:20]
+    hand = trumps | mask_of(plain)
+    assert hand.bit_count() == 27
+    obs = game.observation(0)._replace(phase=Phase.DRAW, trump=1, hand=hand,
+                                       draw_choice=Choice("discard", hand, 0, 21, 21))
+    return obs, hand, trumps
+
+
+def test_strong_draws_as_the_heuristic_and_search_as_the_calibrated_bot() -> None:
+    """``drawing``: ``strong`` keeps the heuristic's cards (every trump that scores and
+    the strongest of the rest: the eight of seven trumps goes), ``search`` and
+    ``strong:drawing=calibrated`` the calibrated bot's; a value it does not know is
+    refused."""
+    from pitchkit.actions import CARD_BITS
+    from pitchkit.bots.drawing import draw_action
+    from pitchkit.cards import parse_card
+
+    obs, hand, trumps = _pitchers_draw()
+    rules = load_variant("nine-card-pitch")
+    strong = parse_bot_spec("strong:bidding=calibrated").make(rules, 0, random.Random(1))
+    search = parse_bot_spec("search").make(rules, 0, random.Random(1))
+    spelled = parse_bot_spec("strong:bidding=calibrated:drawing=calibrated").make(
+        rules, 0, random.Random(1))
+    calibrated = CalibratedBot(rules, 0, random.Random(1))
+    kept = hand & ~(strong.choose(obs, []) & CARD_BITS)  # type: ignore[arg-type]
+    assert kept == trumps & ~(1 << parse_card("8H"))
+    assert strong.choose(obs, []) == draw_action(rules, obs)  # type: ignore[arg-type]
+    for bot in (search, spelled):
+        assert bot.choose(obs, []) == calibrated.choose(obs, [])  # type: ignore[arg-type]
+    with pytest.raises(UsageError, match="drawing must be one of calibrated, heuristic"):
+        parse_bot_spec("strong:drawing=best").make(rules, 0, random.Random(1))
+
+
+def test_what_strong_plays_names_its_own_calibration_and_table(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A calibration learned from ``strong``'s play and a table learned from its
+    self-play are cached under a hash of its settings but ``bidding``: a change of the
+    rest (its draw) learns them anew, a change of its bidding does not."""
+    import pitchkit.bots.strong as strong
+
+    rules = load_variant("nine-card-pitch")
+    before = strong.play_hash(rules)
+    monkeypatch.setitem(strong.STRONG_SETTINGS, "bidding", "calibrated")
+    assert strong.play_hash(rules) == before
+    monkeypatch.setitem(strong.STRONG_SETTINGS, "drawing", "calibrated")
+    assert strong.play_hash(rules) != before

@@ -246,6 +246,7 @@ _MEMO: dict[tuple[str, int, int], tuple[Calibration, AuctionTable]] = {}
 def table_for(rules: Rules, model: Calibration) -> AuctionTable:
     """The table of ``rules`` searched with ``model``: from memory, the cache folder, or
     learned now (with a progress bar on a terminal) and cached."""
+    from pitchkit.bots.strong import play_hash
     from pitchkit.bots.value import _write_atomically
 
     hands = table_hands()
@@ -253,7 +254,7 @@ def table_for(rules: Rules, model: Calibration) -> AuctionTable:
     kept = _MEMO.get(memo_key)
     if kept is not None and kept[0] is model:
         return kept[1]
-    name = f"auction-table-{rules_hash(rules)}-{model_hash(model)}-{hands}"
+    name = f"auction-table-{rules_hash(rules)}-{model_hash(model)}-{play_hash(rules)}-{hands}"
     path = cache_dir() / f"{name}.json"
     try:
         found = AuctionTable.from_json(json.loads(path.read_text(encoding="utf-8")))

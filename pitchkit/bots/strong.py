@@ -2,7 +2,7 @@
 
 ``strong`` is :class:`~pitchkit.bots.search.SearchBot` with :data:`STRONG_SETTINGS`, each
 of which a ``strong:key=value`` setting replaces, so ``strong`` and
-``search:playout=heuristic:samples=64:work=20000:step=16:margin=0.1:bidding=learned``
+``search:playout=heuristic:samples=64:work=20000:step=16:margin=0.1:bidding=learned:drawing=heuristic``
 play the same games (but where a partner is called: below); where only trumps are played
 (``play.trumps_only``) with :data:`TRUMPS_ONLY_SETTINGS` over them (``playout=thumb``).
 What the settings do, and what each was measured against, is in the README (the bots)
@@ -10,7 +10,9 @@ and docs/search-vs-montecarlo.md:
 the heuristic's own card play in the play-outs (the rule of thumb's in trumps-only play,
 where the heuristic's measured weaker), up to 64 worlds a decision (16 first, the rest
 only for the cards still close), twice the default budget of card plays, the search's
-card taken at a lead of 0.1 point a world, and the calibrated bot's bids but where the
+card taken at a lead of 0.1 point a world, the heuristic's draw (since stop 46: the
+calibrated bot's learned one kept low trumps for high ones on nine-card pitch), and the
+calibrated bot's bids but where the
 searched auction, learned as a table once a rule set, bids otherwise
 (:mod:`pitchkit.bots.auction_table`: searched on the batched play-outs where every seat
 bids once and play follows the auction, elsewhere played out as ``montecarlo`` plays it;
@@ -25,7 +27,9 @@ pitch and -10.3% on catch five, even elsewhere (docs/search-strength.md).
 
 from __future__ import annotations
 
+import hashlib
 import inspect
+import json
 import random
 from functools import partial
 from typing import Any
@@ -42,6 +46,7 @@ STRONG_SETTINGS: dict[str, Any] = {
     "step": 16,
     "margin": 0.1,
     "bidding": "learned",
+    "drawing": "heuristic",
 }
 
 #: Where only trumps are played (``play.trumps_only``: a seat out of trumps folds), the
@@ -70,6 +75,17 @@ def settings_for(rules: Rules) -> dict[str, Any]:
     if own_calibration(rules):
         settings |= OWN_CALIBRATION_SETTINGS
     return settings
+
+
+def play_hash(rules: Rules) -> str:
+    """A short hash of :func:`settings_for` ``rules`` but ``bidding``: what ``strong``
+    plays but its bids, which a calibration learned from its play
+    (:func:`~pitchkit.bots.value.calibration_for`) and a table of the auction learned from
+    its self-play (:func:`~pitchkit.bots.auction_table.table_for`) are cached under, so a
+    change of them learns anew."""
+    text = json.dumps({k: v for k, v in settings_for(rules).items() if k != "bidding"},
+                      sort_keys=True)
+    return hashlib.sha256(text.encode()).hexdigest()[:8]
 
 
 def own_calibration(rules: Rules) -> bool:

@@ -1732,12 +1732,10 @@ def calibration_for(rules: Rules, player: str = "calibrated") -> Calibration:
     key = rules_hash(rules)
     kind = ""
     if player == "strong":
-        from pitchkit.bots.strong import settings_for
+        from pitchkit.bots.strong import play_hash
 
         # (its self-play bids from the model being learned, whatever strong's bidding)
-        settings = json.dumps({k: v for k, v in settings_for(rules).items() if k != "bidding"},
-                              sort_keys=True)
-        kind = "-strong-" + hashlib.sha256(settings.encode()).hexdigest()[:8]
+        kind = "-strong-" + play_hash(rules)
     found = _MEMO.get(f"{key}{kind}-{hands}")
     if found is not None:
         return found
