@@ -14,15 +14,17 @@ from pitchkit.bots.calibrated import CalibratedBot
 from pitchkit.bots.heuristic import HeuristicBot, know
 from pitchkit.bots.montecarlo import MonteCarloBot
 from pitchkit.bots.search import SearchBot
+from pitchkit.bots.stage_candidates import (
+    compiled_candidates,
+    heuristic_wants,
+    stage_candidates,
+    stage_tables,
+)
 from pitchkit.bots.stage_choice import (
     STAGE_CLIMB,
     STAGE_WORLDS,
     climb,
-    compiled_candidates,
-    heuristic_wants,
-    stage_candidates,
     stage_leader,
-    stage_tables,
     stage_worlds,
     thumb_lead,
 )

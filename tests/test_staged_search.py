@@ -15,7 +15,8 @@ from hypothesis import strategies as st
 from pitchkit.bots import stage_choice
 from pitchkit.bots.calibrated import CalibratedBot
 from pitchkit.bots.search import SELECT_FLAG, SearchBot
-from pitchkit.bots.stage_choice import add_up, compiled_candidates, stage_candidates
+from pitchkit.bots.stage_candidates import compiled_candidates, stage_candidates
+from pitchkit.bots.stage_choice import add_up
 from pitchkit.bots.staged import staged_setup
 from pitchkit.bots.staged_draw import staged_worlds
 from pitchkit.bots.staged_rows import combo_table, staged_values

@@ -3,7 +3,8 @@
 
 When a stage begins, each seat chooses the cards it will play in it. The calibrated bot
 chooses by a wish per card (:meth:`~pitchkit.bots.cardplay.CarefulPlay.stage_worth`).
-The search bot takes that choice and a few others (:func:`stage_candidates`: the cards
+The search bot takes that choice and a few others
+(:func:`~pitchkit.bots.stage_candidates.stage_candidates`: the cards
 that win tricks, the combination cards held back or brought in, the weakest cards, and
 the ``montecarlo`` bot's candidates) and plays each out against the other seats'
 choices (:func:`stage_worlds`): every other seat chooses among candidates of the same
@@ -39,29 +40,23 @@ play (Pimps & Hoes, 600 deals each, seeds 112 and 113; docs/search-vs-montecarlo
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING
 
-import numpy as np
-import numpy.typing as npt
-
-from pitchkit.bots.heuristic import know, stage_rank
-from pitchkit.bots.heuristic import stage_tables as wish_tables
-from pitchkit.bots.stage_others import others_call
-from pitchkit.bots.staged import (
-    choose_stage,
-    stage_order,
-    stage_wants,
-    staged_setup,
+from pitchkit.bots.heuristic import know
+from pitchkit.bots.stage_candidates import (
+    choice_tables,
+    compiled_candidates,
+    stage_tables,
 )
+from pitchkit.bots.stage_others import others_call
+from pitchkit.bots.staged import choose_stage, staged_setup
 from pitchkit.bots.staged_draw import staged_worlds
 from pitchkit.bots.staged_rows import staged_values
-from pitchkit.bots.staged_search import choice_call, one_call, stage_choices
+from pitchkit.bots.staged_search import choice_call, one_call
 from pitchkit.cards import JOKER_MASK
-from pitchkit.combos import best_kept, kept_mask
-from pitchkit.memo import per_rule_set
 from pitchkit.play import cards_list
 from pitchkit.results import Observation, Phase
-from pitchkit.variant import FirstLeader, Rules
+from pitchkit.variant import FirstLeader
 
 if TYPE_CHECKING:
     from pitchkit.bots.search import SearchBot
@@ -81,159 +76,6 @@ STAGE_WORLDS = 16
 #: the climb takes most of a two-player stage choice's time.
 STAGE_CLIMB = 2
 
-
-def _first(cards: int, count: int, key: Sequence[float]) -> int:
-    """The ``count`` cards of the mask ``cards`` highest by ``key``, the lower card first
-    on a tie, as a mask."""
-    listed = sorted((c for c in range(54) if cards >> c & 1), key=lambda c: (-key[c], c))
-    out = 0
-    for c in listed[:count]:
-        out |= 1 << c
-    return out
-
-
-def _first_in(cards: int, count: int, order: Sequence[int]) -> int:
-    """:func:`_first` by a key whose order is worked out once: ``order`` every card, the
-    highest by the key first, the lower card first on a tie."""
-    assert count >= 0
-    return choose_stage(cards, count, order) if count else 0
-
-
-def _order(key: Sequence[float]) -> tuple[int, ...]:
-    """Every card, the highest by ``key`` first, the lower card first on a tie."""
-    return tuple(sorted(range(54), key=lambda c: (-key[c], c)))
-
-
-class StageTables(NamedTuple):
-    """What :func:`stage_candidates` reads of a rule set and trump suit."""
-
-    #: per card: how much a play-out wants it in a stage (:func:`stage_wants`), and less
-    wants: tuple[float, ...]
-    unwanted: tuple[float, ...]
-    #: every card, the one a play-out chooses first first (:func:`stage_order`)
-    order: tuple[int, ...]
-    #: per card: what it scores in combinations, and the mask of those that score
-    scores: tuple[float, ...]
-    scoring: int
-    #: per card: the heuristic's wish (its rank, 14 more for a trump) and what a card of
-    #: the best combination adds to it (:meth:`~pitchkit.bots.heuristic.HeuristicBot.stage_worth`)
-    wish: tuple[float, ...]
-    adds: tuple[float, ...]
-    #: per card: its rank; its rank, trumps first; less its rank
-    ranks: tuple[float, ...]
-    trumps_first: tuple[float, ...]
-    lows: tuple[float, ...]
-    #: the trumps, a mask
-    trumps: int
-    #: every card, by the key of the same name (:func:`_order`)
-    by_unwanted: tuple[int, ...]
-    by_scores: tuple[int, ...]
-    by_ranks: tuple[int, ...]
-    by_trumps_first: tuple[int, ...]
-    by_lows: tuple[int, ...]
-
-
-@per_rule_set(64)
-def stage_tables(rules: Rules, trump: int) -> StageTables:
-    """The :class:`StageTables` of ``rules`` with trump ``trump`` (worked out once)."""
-    k = know(rules)
-    scores = k.combo_value
-    wants = stage_wants(rules, trump)
-    wish, adds = wish_tables(rules, trump)
-    trumps = k.tables[trump].trumps
-    ranks = tuple(float(stage_rank(c)) for c in range(54))
-    unwanted = tuple(-w for w in wants)
-    trumps_first = tuple(r + (100.0 if trumps >> c & 1 else 0.0) for c, r in enumerate(ranks))
-    lows = tuple(-r for r in ranks)
-    return StageTables(wants, unwanted, stage_order(rules, trump),
-                       tuple(scores), sum(1 << c for c in range(54) if scores[c] > 0),
-                       wish, adds, ranks, trumps_first, lows, trumps, _order(unwanted),
-                       _order(scores), _order(ranks), _order(trumps_first), _order(lows))
-
-
-def heuristic_wants(tab: StageTables, rules: Rules, cards: int) -> list[float]:
-    """Per card, how much the heuristic bot wants it in a stage chosen from the mask
-    ``cards`` (:meth:`~pitchkit.bots.heuristic.HeuristicBot.stage_worth`: its wish, more
-    for a card of the best combination of ``cards``)."""
-    key = list(tab.wish)
-    if know(rules).combinations:
-        kept = kept_mask(rules.combinations, cards)
-        while kept:
-            bit = kept & -kept
-            kept ^= bit
-            c = bit.bit_length() - 1
-            key[c] += tab.adds[c]
-    return key
-
-
-def stage_candidates(rules: Rules, trump: int, cards: int, count: int, usual: int
-                     ) -> list[int]:
-    """The choices of ``count`` of the cards of the mask ``cards`` a stage's search plays
-    out, each a mask, ``usual`` (the calibrated bot's choice) first, no two alike:
-
-    - the play-outs' rule of thumb (:func:`~pitchkit.bots.staged.stage_order`): the
-      cards that win tricks, trumps then the highest ranks, what they score aside;
-    - ``usual`` with its combination cards held back for a later stage (swapped for the
-      most wanted other cards), and with the best combination cards left out brought in
-      (for its least wanted cards);
-    - the weakest cards (the strong ones kept for later stages);
-    - the ``montecarlo`` bot's (:meth:`~pitchkit.bots.montecarlo.MonteCarloBot.selections`):
-      the heuristic bot's choice (:func:`heuristic_wants`), the highest ranks, the best
-      combination's cards first, trumps first, and the lowest cards neither trumps nor
-      of the best combination first.
-    """
-    tab = stage_tables(rules, trump)
-    scoring = tab.scoring & cards
-    out = [usual, choose_stage(cards, count, tab.order)]
-    # hold back: keep usual's other cards, fill with the most wanted non-scoring ones
-    kept = usual & ~scoring
-    order = tab.order  # by wants
-    out.append(kept | _first_in(cards & ~scoring & ~kept, count - kept.bit_count(), order))
-    # bring in: the best scoring cards left out, in place of usual's least wanted
-    brought = _first_in(scoring & ~usual, count, tab.by_scores)
-    if brought:
-        out.append(brought | _first_in(usual, count - brought.bit_count(), order))
-    out.append(_first_in(cards, count, tab.by_unwanted))
-    # montecarlo's
-    out.append(_first(cards, count, heuristic_wants(tab, rules, cards)))
-    by_ranks = tab.by_ranks
-    out.append(_first_in(cards, count, by_ranks))
-    # the best combination's cards (highest rank first, the higher card on a tie)
-    best = best_kept(rules.combinations, cards_list(cards)) if know(rules).combinations else ()
-    first = sum(1 << c for c in best[:count])
-    out.append(first | _first_in(cards & ~first, count - first.bit_count(), by_ranks))
-    out.append(_first_in(cards, count, tab.by_trumps_first))
-    junk = _first_in(cards & ~tab.trumps & ~sum(1 << c for c in best), count, tab.by_lows)
-    out.append(junk | _first_in(cards & ~junk, count - junk.bit_count(), tab.by_lows))
-    found: list[int] = []
-    for choice in out:
-        if choice.bit_count() < count:  # too few non-scoring cards: fill as wanted
-            choice |= _first_in(cards & ~choice, count - choice.bit_count(), order)
-        if choice not in found:
-            found.append(choice)
-    return found
-
-
-@per_rule_set(64)
-def _choice_tables(rules: Rules, trump: int) -> tuple[npt.NDArray[Any], ...]:
-    """What :func:`~pitchkit.bots.staged_search.stage_choices` reads of the
-    :class:`StageTables` of ``rules`` and ``trump``, as arrays (worked out once)."""
-    tab = stage_tables(rules, trump)
-    return (np.array(tab.wish, np.float64), np.array(tab.adds, np.float64),
-            *(np.array(order, np.int64) for order in (
-                tab.order, tab.by_scores, tab.by_unwanted, tab.by_ranks,
-                tab.by_trumps_first, tab.by_lows)))
-
-
-def compiled_candidates(rules: Rules, trump: int, cards: int, count: int, usual: int
-                        ) -> list[int]:
-    """:func:`stage_candidates`, choice for choice, in one compiled call
-    (:func:`~pitchkit.bots.staged_search.stage_choices`): in Python they took a fifth of
-    a Pimps & Hoes stage choice's time."""
-    tab = stage_tables(rules, trump)
-    best = best_kept(rules.combinations, cards_list(cards)) if know(rules).combinations else ()
-    return stage_choices(cards, count, usual, tab.scoring, tab.trumps,
-                         np.array(best, np.int64), *_choice_tables(rules, trump)).tolist()
 
 
 def stage_leader(search: SearchBot, obs: Observation) -> int:
@@ -271,8 +113,8 @@ def thumb_lead(hand: int, trumps: int, trump_order: Sequence[int], trump_first: 
 
 def search_stage(search: SearchBot, obs: Observation, usual: int) -> int:
     """The cards ``search`` chooses for the stage (phase select), as a mask: the best of
-    :func:`stage_candidates` played out against the other seats' choices
-    (:func:`stage_worlds`, see the module), then bettered a card at a time
+    :func:`~pitchkit.bots.stage_candidates.stage_candidates` played out against the other
+    seats' choices (:func:`stage_worlds`, see the module), then bettered a card at a time
     (:func:`climb`); ``usual`` unless another is better by ``search.margin`` points a
     world."""
     trump = obs.trump
@@ -422,7 +264,7 @@ def stage_worlds(search: SearchBot, obs: Observation, count: int
     # a number drawn in [0, 1) times their number
     draws = [search.rng.random() for _ in range(len(worlds) * (n - 1))]
     if know(rules).combinations:  # in one compiled call where it can
-        done = others_call(rules.combinations, _choice_tables(rules, trump), tab.scoring,
+        done = others_call(rules.combinations, choice_tables(rules, trump), tab.scoring,
                            tab.trumps, worlds, me, count, draws)
         if done is not None:
             return done, False

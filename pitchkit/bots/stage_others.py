@@ -4,7 +4,7 @@ compiled call (numba).
 Where the other seats' cards are not known, a stage choice
 (:func:`~pitchkit.bots.stage_choice.stage_worlds`) draws worlds of the unseen cards and,
 in each, has every other seat choose among its own candidates
-(:func:`~pitchkit.bots.stage_choice.compiled_candidates`), one drawn by a number the
+(:func:`~pitchkit.bots.stage_candidates.compiled_candidates`), one drawn by a number the
 search's generator gave. In Python the candidates, a seat and a world at a time, took
 about half of a Pimps & Hoes for four hand's time: most of it the best combination of
 the seat's cards (:func:`~pitchkit.combos.kept_mask`). :func:`others_choices` makes
@@ -171,7 +171,7 @@ def others_call(combinations: Combinations, tables: tuple[npt.NDArray[Any], ...]
                 stage_scoring: int, trumps: int, worlds: list[list[int]], me: int,
                 count: int, draws: list[float]) -> list[list[int]] | None:
     """:func:`others_choices` of a rule set's ``combinations`` and its stage tables
-    (``tables``: :func:`~pitchkit.bots.stage_choice._choice_tables`; ``stage_scoring``,
+    (``tables``: :func:`~pitchkit.bots.stage_candidates.choice_tables`; ``stage_scoring``,
     ``trumps``: the scoring cards and the trumps, masks); None where the rule set has no
     :class:`KeptTable` (the caller takes the steps one by one)."""
     table = kept_table(combinations)

@@ -334,7 +334,7 @@ def choice_call(search: SearchBot, lead_obs: Observation, worlds: list[list[int]
 
 @njit(cache=True)
 def _first_in(cards: int, count: int, order: Any) -> Any:
-    """:func:`~pitchkit.bots.stage_choice._first_in` (and, ``count`` above 0,
+    """:func:`~pitchkit.bots.stage_candidates._first_in` (and, ``count`` above 0,
     :func:`~pitchkit.bots.staged.choose_stage`): the ``count`` cards of the mask ``cards``
     first in ``order``, as a mask."""
     chosen = np.int64(0)
@@ -351,7 +351,7 @@ def _first_in(cards: int, count: int, order: Any) -> Any:
 
 @njit(cache=True)
 def _first_by(cards: int, count: int, key: Any) -> Any:
-    """:func:`~pitchkit.bots.stage_choice._first`: the ``count`` cards of the mask
+    """:func:`~pitchkit.bots.stage_candidates._first`: the ``count`` cards of the mask
     ``cards`` highest by ``key``, the lower card first on a tie, as a mask."""
     chosen = np.int64(0)
     for _ in range(count):
@@ -372,11 +372,11 @@ def stage_choices(cards: int, count: int, usual: int, scoring: int, trumps: int,
                   best: Any, wish: Any, adds: Any, order: Any, by_scores: Any,
                   by_unwanted: Any, by_ranks: Any, by_trumps_first: Any, by_lows: Any
                   ) -> Any:
-    """:func:`~pitchkit.bots.stage_choice.stage_candidates`, choice for choice: the
+    """:func:`~pitchkit.bots.stage_candidates.stage_candidates`, choice for choice: the
     choices of ``count`` of the cards of the mask ``cards``, ``usual`` first, no two alike
     (an array); ``best``: the best combination's cards of ``cards`` in its order (the
     heuristic's wish, ``wish``, is ``adds`` more for them); the rest the
-    :class:`~pitchkit.bots.stage_choice.StageTables` of the rule set and trump."""
+    :class:`~pitchkit.bots.stage_candidates.StageTables` of the rule set and trump."""
     out = np.empty(11, np.int64)
     k = 0
     out[k] = usual
