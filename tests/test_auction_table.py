@@ -24,6 +24,7 @@ from pitchkit.bots.auction_table import (
     learn,
     table_for,
 )
+from pitchkit.bots.strong import play_hash
 from pitchkit.bots.value import NO_BID, OTHER_HIGH, PARTNER_HIGH, calibration_for, rules_hash
 from pitchkit.load import load_variant
 
@@ -171,6 +172,8 @@ def test_a_table_is_learned_once_and_read_back_from_the_cache(
     assert bool(first.actions) == first.check.kept
     files = list((tmp_path / "pitchkit").glob("auction-table-*-20.json"))  # type: ignore[operator]
     assert len(files) == 1
+    # (cached under what strong plays: a change of its play learns anew)
+    assert files[0].name.endswith(f"-{play_hash(rules)}-20.json")
     monkeypatch.setattr(auction_table, "_MEMO", {})
     monkeypatch.setattr(auction_table, "learn", lambda *a, **k: pytest.fail("learned again"))
     assert table_for(rules, model) == first
