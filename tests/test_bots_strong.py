@@ -13,7 +13,9 @@ from pitchkit.bots.strong import STRONG_SETTINGS, TRUMPS_ONLY_SETTINGS, own_cali
 from pitchkit.bots.value import calibrate, calibration_for
 from pitchkit.errors import UsageError
 from pitchkit.load import load_variant
+from pitchkit.results import Observation
 from pitchkit.simulate import simulate
+from pitchkit.variant import Rules
 
 SPELLED = "search:" + ":".join(f"{key}={value}" for key, value in STRONG_SETTINGS.items())
 
@@ -139,7 +141,7 @@ def test_where_strong_bids_from_its_own_calibration_it_bids_by_no_table(
     assert isinstance(elsewhere, SearchBot) and elsewhere.auction_table is table
 
 
-def _pitchers_draw(rules_name: str = "nine-card-pitch") -> tuple[object, int, int]:
+def _pitchers_draw(rules: Rules) -> tuple[Observation, int, int]:
     """Nine-card pitch, hearts trump: the pitcher holds 27 cards (its nine and the
     widow), seven of them trumps (2H 8H 9H JH QH KH AH, none a joker or the jick), and
     keeps six: an observation of that draw, its hand and its trumps."""
@@ -148,7 +150,6 @@ def _pitchers_draw(rules_name: str = "nine-card-pitch") -> tuple[object, int, in
     from pitchkit.engine import Game
     from pitchkit.results import Phase
 
-    rules = load_variant(rules_name)
     game = Game(rules, random.Random(1))
     game.deal_random()
     trumps = mask_of(parse_card(c) for c in ("2H", "8H", "9H", "JH", "QH", "KH", "AH"))
@@ -169,18 +170,18 @@ def test_strong_draws_as_the_heuristic_and_search_as_the_calibrated_bot() -> Non
     from pitchkit.bots.drawing import draw_action
     from pitchkit.cards import parse_card
 
-    obs, hand, trumps = _pitchers_draw()
     rules = load_variant("nine-card-pitch")
+    obs, hand, trumps = _pitchers_draw(rules)
     strong = parse_bot_spec("strong:bidding=calibrated").make(rules, 0, random.Random(1))
     search = parse_bot_spec("search").make(rules, 0, random.Random(1))
     spelled = parse_bot_spec("strong:bidding=calibrated:drawing=calibrated").make(
         rules, 0, random.Random(1))
     calibrated = CalibratedBot(rules, 0, random.Random(1))
-    kept = hand & ~(strong.choose(obs, []) & CARD_BITS)  # type: ignore[arg-type]
+    kept = hand & ~(strong.choose(obs, []) & CARD_BITS)
     assert kept == trumps & ~(1 << parse_card("8H"))
-    assert strong.choose(obs, []) == draw_action(rules, obs)  # type: ignore[arg-type]
+    assert strong.choose(obs, []) == draw_action(rules, obs)
     for bot in (search, spelled):
-        assert bot.choose(obs, []) == calibrated.choose(obs, [])  # type: ignore[arg-type]
+        assert bot.choose(obs, []) == calibrated.choose(obs, [])
     with pytest.raises(UsageError, match="drawing must be one of calibrated, heuristic"):
         parse_bot_spec("strong:drawing=best").make(rules, 0, random.Random(1))
 
