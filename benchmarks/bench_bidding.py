@@ -34,7 +34,8 @@ from typing import Any
 from pitchkit.actions import BID_BASE, PASS, is_numeric_bid
 from pitchkit.bots import parse_bots
 from pitchkit.bots.calibrated import CalibratedBot
-from pitchkit.bots.value import _relative, auction_state
+from pitchkit.bots.fitting import relative_change
+from pitchkit.bots.value import auction_state
 from pitchkit.load import load_variant
 from pitchkit.results import BidView, Observation
 from pitchkit.simulate import Setup, play_game
@@ -166,7 +167,7 @@ def tally(game: Any, log: Sequence[_Decision], rows: Rows) -> None:
         if hand.pitcher is None or not isinstance(hand.bid, int):
             continue
         for seat, decision in last.items():
-            realised = _relative(hand.score_changes, game.team_of, game.team_of[seat])
+            realised = relative_change(hand.score_changes, game.team_of, game.team_of[seat])
             for band in (str(decision[2]), "all"):
                 row = rows[(band, _kind(decision, hand))]
                 row[0] += 1
@@ -201,7 +202,7 @@ def part_lone(variant: str, games: int, seed: str, others: str, bot: str = "cali
                     row = bids[hand.bid]
                     row[0] += 1
                     row[1] += bool(hand.made)
-                    row[2] += _relative(hand.score_changes, game.team_of,
+                    row[2] += relative_change(hand.score_changes, game.team_of,
                                         game.team_of[seat])
         total += wins / n
         squares += (wins / n) ** 2

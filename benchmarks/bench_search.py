@@ -50,7 +50,7 @@ from pathlib import Path
 
 from pitchkit.atomic import write_atomically
 from pitchkit.bots import parse_bots
-from pitchkit.bots.value import calibration_for
+from pitchkit.bots.calibrating import calibration_for
 from pitchkit.errors import PitchkitError
 from pitchkit.load import load_variant, shipped_variants
 from pitchkit.simulate import Setup, game_bots, play_game

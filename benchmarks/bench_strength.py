@@ -28,15 +28,14 @@ from pathlib import Path
 from typing import Any
 
 from pitchkit.bots import parse_bots
-from pitchkit.bots.value import (
+from pitchkit.bots.calibrating import (
     LEVEL_CONTRACTS,
     LEVEL_ERROR,
-    MODEL_VERSION,
     THIN_DEALS,
     calibration_for,
-    hand_sides,
     play_until,
 )
+from pitchkit.bots.value import MODEL_VERSION, hand_sides
 from pitchkit.load import load_variant, shipped_variants
 from pitchkit.match import match, render_match_text
 from pitchkit.simulate import Setup, forget_bot_factories, game_bots, play_game
@@ -378,10 +377,10 @@ def write_markdown(path: str, lines: list[str], arguments: str, update: bool = F
             "dealer bids it and those games seldom did (cinch's 1), from contracts of "
             "deals where every seat before the dealer passes, drawn at evenly spaced hand "
             "starts of those games by a chain of card swaps that keeps every such seat "
-            "passing (`pitchkit.bots.value._forced_play`), as many as the level's spread "
+            "passing (`pitchkit.bots.calibrating._forced_play`), as many as the level's spread "
             "asks; a level's shift over its bands' points in those "
             "contracts leaning on the other levels' by how sure each is, after what the "
-            "strongest hand of another side explains: `pitchkit.bots.value.level_shifts`) "
+            "strongest hand of another side explains: `pitchkit.bots.fitting.level_shifts`) "
             "against the points its side took (the hand's sides, as the engine scores "
             "them: a called partner's points count for the pitcher's side), by bid, with "
             "the 95% interval of what was "

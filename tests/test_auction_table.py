@@ -24,8 +24,9 @@ from pitchkit.bots.auction_table import (
     learn,
     table_for,
 )
+from pitchkit.bots.calibrating import calibration_for
 from pitchkit.bots.strong import play_hash
-from pitchkit.bots.value import NO_BID, OTHER_HIGH, PARTNER_HIGH, calibration_for, rules_hash
+from pitchkit.bots.value import NO_BID, OTHER_HIGH, PARTNER_HIGH, rules_hash
 from pitchkit.load import load_variant
 
 LEARNED = "strong:bidding=learned"

@@ -12,16 +12,18 @@ from typing import Any
 import pytest
 
 from pitchkit.actions import CARD_BITS
-from pitchkit.bots import value
+from pitchkit.bots import calibrating, fitting, value
 from pitchkit.bots.calibrated import CalibratedBot
+from pitchkit.bots.calibrating import calibrate, calibration_for
 from pitchkit.bots.heuristic import HeuristicBot
-from pitchkit.bots.value import Calibration, calibrate, calibration_for, point_items, rules_hash
+from pitchkit.bots.value import Calibration, point_items, rules_hash
 from pitchkit.cards import LITTLE_JOKER, mask_of, parse_card, suit_of
 from pitchkit.draw import Choice
 from pitchkit.engine import Game
 from pitchkit.errors import BotError
 from pitchkit.load import load_variant
 from pitchkit.results import Phase
+from pitchkit.scoring import scoring_plan
 from pitchkit.simulate import simulate
 
 
@@ -30,7 +32,7 @@ def small_calibration(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A fresh cache folder and short calibration runs (the tests' own, not the user's)."""
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     monkeypatch.setenv("PITCHKIT_CALIBRATION_HANDS", "120")
-    monkeypatch.setattr(value, "_MEMO", {})
+    monkeypatch.setattr(calibrating, "_MEMO", {})
     return tmp_path / "pitchkit"
 
 
@@ -49,10 +51,10 @@ def test_calibration_is_cached_per_rule_set_and_a_bad_file_is_rebuilt(
     learned = calibration_for(rules)
     files = list(small_calibration.glob("calibration-*.json"))
     assert [f.name for f in files] == [f"calibration-{rules_hash(rules)}-120.json"]
-    monkeypatch.setattr(value, "_MEMO", {})
+    monkeypatch.setattr(calibrating, "_MEMO", {})
     assert calibration_for(rules) == learned  # read back from the file
     files[0].write_text("{not json", encoding="utf-8")
-    monkeypatch.setattr(value, "_MEMO", {})
+    monkeypatch.setattr(calibrating, "_MEMO", {})
     assert calibration_for(rules) == learned  # ignored, learned again, rewritten
     assert json.loads(files[0].read_text(encoding="utf-8"))["rules_hash"] == rules_hash(rules)
     other = load_variant("auction-pitch", ("scoring.target=11",))
@@ -107,7 +109,7 @@ def test_smoothing_is_monotone_and_keeps_the_weighted_mean() -> None:
     def check(pairs: list[tuple[float, int]]) -> None:
         means = [m for m, _ in pairs]
         weights = [float(w) for _, w in pairs]
-        out = value._monotone(means, weights)
+        out = fitting._monotone(means, weights)
         assert list(out) == sorted(out)
         total = sum(w for w in weights)
         assert sum(o * w for o, w in zip(out, weights, strict=True)) / total == \
@@ -120,7 +122,7 @@ def test_smoothing_is_monotone_and_keeps_the_weighted_mean() -> None:
 def test_a_band_with_few_hands_borrows_from_its_neighbours() -> None:
     counts = [100, 0, 100]
     sums = [100.0, 0.0, 300.0]  # means 1 and 3; the empty band in between
-    out = value._smoothed(counts, sums, monotone=True)
+    out = fitting._smoothed(counts, sums, monotone=True)
     assert out[0] == pytest.approx(1.0) and out[2] == pytest.approx(3.0)
     assert 1.0 < out[1] < 3.0
 
@@ -417,59 +419,59 @@ def test_passes_over_a_partners_bid_are_learned_where_there_are_partners(
 def test_the_points_per_bid_level_come_from_whole_games_of_the_finished_bot() -> None:
     rules = load_variant("cinch")
     model = calibrate(rules, hands=120)
-    single = value._self_play(rules, 40, "t", model, lambda done: None)
-    whole = value._self_play(rules, 40, "t", model, lambda done: None, whole_games=True)
+    single = calibrating._self_play(rules, 40, "t", model, lambda done: None)
+    whole = calibrating._self_play(rules, 40, "t", model, lambda done: None, whole_games=True)
     # a single hand starts from no score; a whole game's later hands carry the scores
     assert all(r[1].scores == r[1].score_changes for r in single)
     assert any(r[1].scores != r[1].score_changes for r in whole)
     # the learned points per level are those of the finished bot's whole games, with the
     # contracts of fresh deals at their hand starts at the levels they bid seldom
     starts: list[Any] = []
-    games = value._self_play(rules, 120, "calibrate:games", model, lambda done: None,
+    games = calibrating._self_play(rules, 120, "calibrate:games", model, lambda done: None,
                              whole_games=True, starts=starts)
     assert len(starts) == 120
-    deals = value._thin_deals(rules, 120, games, value._spread(rules, games))
-    thin = value._thin_play(rules, model, starts, deals, "calibrate:thin", lambda done: None)
+    deals = calibrating._thin_deals(rules, 120, games, calibrating._spread(rules, games))
+    thin = calibrating._thin_play(rules, model, starts, deals, "calibrate:thin", lambda done: None)
     assert thin
     # and cinch's 1, the dealer's forced bid, from deals where every other seat passes
     # (none here: so short a calibration bids every hand)
-    assert value._forced_level(rules, games + thin, deals) == 1
-    wanted = -(-value.level_contracts(value._spread(rules, games + thin)) * 120
-               // value.default_hands(rules))
-    forced = value._forced_play(rules, model, starts, 1, int(wanted), "calibrate:forced")
-    assert model.points_at == value._points_at(rules, model, games + thin, forced)
-    assert model.points_at != value._points_at(rules, model, games)
-    assert model.points_at != value._points_at(rules, model, single)
+    assert calibrating._forced_level(rules, games + thin, deals) == 1
+    wanted = -(-calibrating.level_contracts(calibrating._spread(rules, games + thin)) * 120
+               // calibrating.default_hands(rules))
+    forced = calibrating._forced_play(rules, model, starts, 1, int(wanted), "calibrate:forced")
+    assert model.points_at == fitting.learn_points_at(rules, model, games + thin, forced)
+    assert model.points_at != fitting.learn_points_at(rules, model, games)
+    assert model.points_at != fitting.learn_points_at(rules, model, single)
 
 
 def test_a_level_the_whole_games_bid_seldom_gets_fresh_deals_at_their_hand_starts() -> None:
     rules = load_variant("cinch")
     model = calibrate(rules, hands=120)
-    default = value.default_hands(rules)
+    default = calibrating.default_hands(rules)
     assert default == 18000
     # 1,000 contracts per calibration of the default length (points that spread 2.0 a
     # contract: their level's mean within LEVEL_ERROR): 60 in 1,080 hands
     records = [((), _Bid(bid), (), None, 0, False, ()) for bid in (8,) * 100 + (14,) * 20
                + (13,) * 13 + (12,) * 59 + (11,) * 60]
-    deals = value._thin_deals(rules, 1080, records, 2.0)  # type: ignore[arg-type]
+    deals = calibrating._thin_deals(rules, 1080, records, 2.0)  # type: ignore[arg-type]
     assert len(deals) == 15  # bids 0..14
     assert deals[8] == 0 and deals[11] == 0  # enough already
     assert deals[12] == 1  # 59: one deal a start brings 118
     assert deals[14] == 2  # 20 -> 60
     assert deals[13] == 4  # 13 -> 52: at most THIN_DEALS
-    assert deals[1] == value.THIN_DEALS  # never bid
+    assert deals[1] == calibrating.THIN_DEALS  # never bid
     assert deals[0] == 0  # no seat may bid it (auction.min_bid 1)
-    assert value._thin_deals(load_variant("pedro"), 1080, records, 2.0)[:7] == [0] * 7  # type: ignore[arg-type]
+    assert calibrating._thin_deals(load_variant("pedro"), 1080, records, 2.0)[:7] == [0] * 7  # type: ignore[arg-type]
     # points that spread widely ask more contracts of a level: a spread of 4.2 asks for
     # (4.2 / LEVEL_ERROR)^2 = 3,600 per 18,000 hands, 216 in 1,080
-    wide = value._thin_deals(rules, 1080, records, 4.2)  # type: ignore[arg-type]
-    assert value.level_contracts(4.2) == pytest.approx(3600)
-    assert value.level_contracts(2.0) == value.LEVEL_CONTRACTS
+    wide = calibrating._thin_deals(rules, 1080, records, 4.2)  # type: ignore[arg-type]
+    assert calibrating.level_contracts(4.2) == pytest.approx(3600)
+    assert calibrating.level_contracts(2.0) == calibrating.LEVEL_CONTRACTS
     assert wide[8] == 2  # 100 -> 300
     assert wide[11] == 3 and wide[12] == 3  # 60 -> 240, 59 -> 236
-    assert wide[14] == 4 and wide[1] == value.THIN_DEALS
+    assert wide[14] == 4 and wide[1] == calibrating.THIN_DEALS
     starts: list[Any] = []
-    value._self_play(rules, 30, "t", model, lambda done: None, whole_games=True,
+    calibrating._self_play(rules, 30, "t", model, lambda done: None, whole_games=True,
                      starts=starts)
     assert starts[0] == ((0,) * 4, starts[0][1], 0)
     assert any(played > 0 and scores != (0,) * 4 for scores, _, played in starts)
@@ -480,18 +482,18 @@ def test_a_level_the_whole_games_bid_seldom_gets_fresh_deals_at_their_hand_start
     more = list(few)
     more[7] = 3
     more[8] = 2
-    one = value._thin_play(rules, model, starts, few, "t", lambda done: None)
-    three = value._thin_play(rules, model, starts, more, "t", lambda done: None)
+    one = calibrating._thin_play(rules, model, starts, few, "t", lambda done: None)
+    three = calibrating._thin_play(rules, model, starts, more, "t", lambda done: None)
     assert one and {r[1].bid for r in one} == {7}
     assert {r[1].bid for r in three} == {7, 8}
     sevens = [r for r in three if r[1].bid == 7]
     assert len(sevens) > len(one)
     assert all(any(r[0] == s[0] and r[1] == s[1] for s in sevens) for r in one)
-    assert value._thin_play(rules, model, starts, [0] * 15, "t", lambda done: None) == []
+    assert calibrating._thin_play(rules, model, starts, [0] * 15, "t", lambda done: None) == []
 
 
 class _Bid:
-    """A hand result's bid alone (what :func:`pitchkit.bots.value._thin_deals` reads)."""
+    """A hand result's bid alone (what :func:`pitchkit.bots.calibrating._thin_deals` reads)."""
 
     def __init__(self, bid: int) -> None:
         self.bid = bid
@@ -509,7 +511,7 @@ def test_a_moon_counts_whether_the_cards_outside_trumps_are_sure_to_win() -> Non
     assert both == 49 + 4 * 7 + 4  # the king under its own ace is sure too
     seen = [random.Random(k).randint(0, 30) for k in range(value.MOON_KEYS)]
     took = [random.Random(-k).randint(0, s) for k, s in enumerate(seen)]
-    chances = value._moon_chances(seen, took)
+    chances = fitting._moon_chances(seen, took)
     assert all(chances[k + 49] >= chances[k] for k in range(49))
 
 
@@ -545,16 +547,16 @@ def test_a_band_leans_on_all_rounds_where_the_bots_own_rounds_have_few_hands() -
     """The bidding tables come from the calibrated bot's own rounds, each band leaning
     OWN_PRIOR hands' worth on all rounds' value: a band its rounds never pitched keeps the
     pooled value, one with many hands nears its own mean, and more of a hand never loses."""
-    w = value.OWN_PRIOR
-    leaned = value._leaning([0, 600, 0, 0], [0.0, 600 * 2.0, 0.0, 0.0], [1.0, 1.0, 3.0, 2.0])
+    w = fitting.OWN_PRIOR
+    leaned = fitting._leaning([0, 600, 0, 0], [0.0, 600 * 2.0, 0.0, 0.0], [1.0, 1.0, 3.0, 2.0])
     assert leaned[0] == 1.0
     assert leaned[1] == pytest.approx((1200 + w) / (600 + w))
     assert leaned[2] == leaned[3] == pytest.approx(2.5)  # pooled: made non-decreasing
     assert list(leaned) == sorted(leaned)
 
 
-def _band(count: int, made: list[float], relative: list[float]) -> value._Band:
-    band = value._Band(len(made) - 1)
+def _band(count: int, made: list[float], relative: list[float]) -> fitting._Band:
+    band = fitting._Band(len(made) - 1)
     band.count = count
     band.made = list(made)
     band.relative = list(relative)
@@ -575,15 +577,15 @@ def test_a_bid_the_bots_own_rounds_make_clearly_otherwise_comes_from_its_own_rou
     few_own = _band(1000, [1000, 1000, 360], [0.0, 0.0, 0.0])
     pitch = [(1.0, 1.0), (0.5, 0.6), (-0.25, 0.2)]
     made = [(1.0, 1.0), (1.0, 1.0), (0.455, 0.5)]
-    out_pitch, out_made = value._own_where_apart([pooled, few], [own, few_own], pitch, made)
+    out_pitch, out_made = fitting._own_where_apart([pooled, few], [own, few_own], pitch, made)
     assert out_pitch[:2] == pitch[:2] and out_made[:2] == made[:2]  # the same: all rounds'
-    w = value.OWN_PRIOR
+    w = fitting.OWN_PRIOR
     assert out_made[2][0] == pytest.approx((360 + w * 0.455) / (1000 + w))
     assert out_pitch[2][0] == pytest.approx((-600 + w * -0.25) / (1000 + w))
     assert out_made[2][1] == 0.5 and out_pitch[2][1] == 0.2
     # as close as chance makes them: all rounds' tables, unchanged
     close = _band(1000, [1000, 1000, 470], [0.0, 0.0, 0.0])
-    assert value._own_where_apart([pooled], [close], [(1.0,)] * 3, [(0.4,)] * 3) == (
+    assert fitting._own_where_apart([pooled], [close], [(1.0,)] * 3, [(0.4,)] * 3) == (
         [(1.0,)] * 3, [(0.4,)] * 3)
 
 
@@ -631,7 +633,7 @@ def test_a_level_bid_seldom_leans_on_the_other_levels_shifts_by_how_sure_each_is
     truth = [0.0, 0.3, -0.2, 0.5, 0.1, 1.5, 0.0]
     sizes = [2000, 3000, 2500, 4000, 30, 30, 0]
     above = [[t + rng.gauss(0, 4.0) for _ in range(n)] for t, n in zip(truth, sizes, strict=True)]
-    shifts = value.level_shifts(above)
+    shifts = fitting.level_shifts(above)
     mu, tau2 = _pooled_by_hand(above)
     assert tau2 > 0
     for level, own in enumerate(above):
@@ -649,26 +651,26 @@ def test_a_level_bid_seldom_leans_on_the_other_levels_shifts_by_how_sure_each_is
         assert abs(shifts[rare] - mu) < 0.5 * abs(own - mu)
     # the dealer's forced bid keeps its own, leaning LEVEL_PRIOR contracts' worth on the
     # others' mean (left out of it)
-    alone = value.level_shifts(above, alone=(5,))
+    alone = fitting.level_shifts(above, alone=(5,))
     mu_others, _ = _pooled_by_hand([x for i, x in enumerate(above) if i != 5])
-    assert alone[5] == pytest.approx((sum(above[5]) + value.LEVEL_PRIOR * mu_others)
-                                     / (30 + value.LEVEL_PRIOR))
+    assert alone[5] == pytest.approx((sum(above[5]) + fitting.LEVEL_PRIOR * mu_others)
+                                     / (30 + fitting.LEVEL_PRIOR))
     assert alone[6] == pytest.approx(mu_others)
     # levels whose shifts spread no more than their errors show: every one takes mu
     same = [[rng.gauss(0.4, 1.0) for _ in range(n)] for n in (500, 800, 40)]
     mu_same, tau_same = _pooled_by_hand(same)
     if tau_same == 0:
-        assert value.level_shifts(same) == pytest.approx((mu_same,) * 3)
-    assert value.level_shifts([[], [1.0]]) == (0.0, 1.0)  # one contract: its own
-    assert value.level_shifts([[], []]) == (0.0, 0.0)
+        assert fitting.level_shifts(same) == pytest.approx((mu_same,) * 3)
+    assert fitting.level_shifts([[], [1.0]]) == (0.0, 1.0)  # one contract: its own
+    assert fitting.level_shifts([[], []]) == (0.0, 0.0)
 
 
 def test_a_rare_levels_points_are_its_bands_points_moved_by_its_pooled_shift() -> None:
     rules = load_variant("cinch")
     model = calibrate(rules, hands=120)
-    games = value._self_play(rules, 300, "t", model, lambda done: None, whole_games=True)
-    table = value._points_at(rules, model, games)
-    plan = value.scoring_plan(rules)
+    games = calibrating._self_play(rules, 300, "t", model, lambda done: None, whole_games=True)
+    table = fitting.learn_points_at(rules, model, games)
+    plan = scoring_plan(rules)
     top = len(model.refusing) - 1
     size = len(model.points)
     # by hand: per band, its points in these contracts leaning LEVEL_PRIOR contracts'
@@ -683,9 +685,9 @@ def test_a_rare_levels_points_are_its_bands_points_moved_by_its_pooled_shift() -
         rival = max(max(model.estimate(rules, held[s], suit) for suit in range(4))
                     for s in range(len(team)) if team[s] != side)
         contracts.append((min(top, int(result.bid)), where,
-                          value._taken(plan, result, team, side), rival))
+                          fitting.points_taken(plan, result, team, side), rival))
     band_took = [[t for _, w, t, _ in contracts if w == band] for band in range(size)]
-    points = [(sum(took) + value.LEVEL_PRIOR * p) / (len(took) + value.LEVEL_PRIOR)
+    points = [(sum(took) + fitting.LEVEL_PRIOR * p) / (len(took) + fitting.LEVEL_PRIOR)
               for took, p in zip(band_took, model.points, strict=True)]
     assert max(abs(a - b) for a, b in zip(points, model.points, strict=True)) > 0.1
     above: list[list[float]] = [[] for _ in range(top + 1)]
@@ -696,7 +698,7 @@ def test_a_rare_levels_points_are_its_bands_points_moved_by_its_pooled_shift() -
         rivals[at].append(rival)
         cells.setdefault((at, where), []).append(taken)
     forced = (rules.auction.dealer_forced_bid,)
-    shifts = value.level_shifts(above, alone=forced, rivals=rivals)
+    shifts = fitting.level_shifts(above, alone=forced, rivals=rivals)
     levels = [level for level in range(top + 1) if above[level]]
     rare = min(levels, key=lambda level: len(above[level]))
     assert len(above[rare]) < len(games) / 10
@@ -706,23 +708,23 @@ def test_a_rare_levels_points_are_its_bands_points_moved_by_its_pooled_shift() -
         for band, p in enumerate(points):
             took = cells.get((level, band), [])
             row.append(p + shifts[level] + sum(t - p - mean for t in took)
-                       / (len(took) + value.LEVEL_PRIOR))
-        weights = [len(cells.get((level, band), [])) + value.LEVEL_PRIOR
+                       / (len(took) + fitting.LEVEL_PRIOR))
+        weights = [len(cells.get((level, band), [])) + fitting.LEVEL_PRIOR
                    for band in range(size)]
-        assert [r[level] for r in table] == pytest.approx(value._monotone(row, weights))
+        assert [r[level] for r in table] == pytest.approx(fitting._monotone(row, weights))
     # a level never bid (the commonest, left out): its bands' points (in the other
     # levels' contracts) moved by the levels' mean shift
     common = max(levels, key=lambda level: len(above[level]))
     without = [r for r in games if min(top, int(r[1].bid)) != common]
     kept = [c for c in contracts if c[0] != common]
-    points = [(sum(t for _, w, t, _ in kept if w == band) + value.LEVEL_PRIOR * p)
-              / (sum(1 for _, w, _, _ in kept if w == band) + value.LEVEL_PRIOR)
+    points = [(sum(t for _, w, t, _ in kept if w == band) + fitting.LEVEL_PRIOR * p)
+              / (sum(1 for _, w, _, _ in kept if w == band) + fitting.LEVEL_PRIOR)
               for band, p in enumerate(model.points)]
     above = [[t - points[w] for at, w, t, _ in kept if at == level] for level in range(top + 1)]
     rivals = [[r for at, _, _, r in kept if at == level] for level in range(top + 1)]
-    rest = value.level_shifts(above, alone=forced, rivals=rivals)
-    assert [r[common] for r in value._points_at(rules, model, without)] == pytest.approx(
-        value._monotone([p + rest[common] for p in points], [value.LEVEL_PRIOR] * size))
+    rest = fitting.level_shifts(above, alone=forced, rivals=rivals)
+    assert [r[common] for r in fitting.learn_points_at(rules, model, without)] == pytest.approx(
+        fitting._monotone([p + rest[common] for p in points], [fitting.LEVEL_PRIOR] * size))
 
 
 def test_a_rare_level_leans_on_the_others_after_what_its_rivals_explain() -> None:
@@ -737,7 +739,7 @@ def test_a_rare_level_leans_on_the_others_after_what_its_rivals_explain() -> Non
     truth = [0.05, -0.05, 0.0, 0.0]
     above = [[t + beta * (r - 6.9) + rng.gauss(0, spread) for r in xs]
              for t, xs in zip(truth, rivals, strict=True)]
-    shifts = value.level_shifts(above, rivals=rivals)
+    shifts = fitting.level_shifts(above, rivals=rivals)
     # what the rivals explain: the rare level's shift near beta times its rivals' distance
     # from all contracts' (0.4 * 1.3: about +0.5), where the pooling without rivals pulls
     # it to the common levels' mean (about 0)
@@ -745,7 +747,7 @@ def test_a_rare_level_leans_on_the_others_after_what_its_rivals_explain() -> Non
     expected = beta * (sum(rivals[3]) / 60 - sum(every) / len(every))
     assert expected > 0.4
     assert shifts[3] == pytest.approx(expected, abs=0.15)
-    assert value.level_shifts(above)[3] < expected - 0.25
+    assert fitting.level_shifts(above)[3] < expected - 0.25
     # by hand: the slope within levels, taken out before the pooling and put back
     sxy = sum((a - sum(own) / len(own)) * (r - sum(xs) / len(xs))
               for own, xs in zip(above, rivals, strict=True) for a, r in zip(own, xs, strict=True))
@@ -753,7 +755,7 @@ def test_a_rare_level_leans_on_the_others_after_what_its_rivals_explain() -> Non
     slope = sxy / sxx
     assert slope == pytest.approx(beta, abs=0.05)
     whole = sum(every) / len(every)
-    rest = value.level_shifts([[a - slope * (r - whole) for a, r in zip(own, xs, strict=True)]
+    rest = fitting.level_shifts([[a - slope * (r - whole) for a, r in zip(own, xs, strict=True)]
                                for own, xs in zip(above, rivals, strict=True)])
     assert shifts == pytest.approx([r + slope * (sum(xs) / len(xs) - whole)
                                     for r, xs in zip(rest, rivals, strict=True)])
@@ -761,7 +763,7 @@ def test_a_rare_level_leans_on_the_others_after_what_its_rivals_explain() -> Non
     assert shifts[0] == pytest.approx(sum(above[0]) / 3000, abs=0.03)
     # no spread in the rivals explains nothing: the pooling alone
     flat = [[6.9] * len(own) for own in above]
-    assert value.level_shifts(above, rivals=flat) == value.level_shifts(above)
+    assert fitting.level_shifts(above, rivals=flat) == fitting.level_shifts(above)
 
 
 def _cinch_games(hands: int) -> tuple[Any, Calibration, list[Any], list[Any]]:
@@ -772,14 +774,14 @@ def _cinch_games(hands: int) -> tuple[Any, Calibration, list[Any], list[Any]]:
     model = calibrate(rules, hands=120)
     model = dataclasses.replace(model, passing=tuple(p + 3.0 for p in model.passing))
     starts: list[Any] = []
-    games = value._self_play(rules, hands, "t:games", model, lambda done: None,
+    games = calibrating._self_play(rules, hands, "t:games", model, lambda done: None,
                              whole_games=True, starts=starts)
     return rules, model, games, starts
 
 
 def test_the_dealers_forced_bid_is_learned_from_deals_where_every_other_seat_passes() -> None:
     rules, model, _, starts = _cinch_games(60)
-    forced = value._forced_play(rules, model, starts, 1, 40, "t:forced")
+    forced = calibrating._forced_play(rules, model, starts, 1, 40, "t:forced")
     assert len(forced) >= 20  # a start where no seat would pass gives none
     for held, result, *_ in forced:
         assert result.bid == 1 and result.pitcher == result.dealer
@@ -788,15 +790,15 @@ def test_the_dealers_forced_bid_is_learned_from_deals_where_every_other_seat_pas
         game = Game(rules, random.Random(0), dealer=result.dealer, scores=scores)
         game.deal_cards([[c for c in range(54) if h >> c & 1] for h in held],
                         pack=[c for c in range(52) if not any(h >> c & 1 for h in held)])
-        bots = value._bots(rules, model, "again")
-        value.play_until(game, bots, 0, auction=True)
+        bots = calibrating._bots(rules, model, "again")
+        calibrating.play_until(game, bots, 0, auction=True)
         assert game.pitcher == result.dealer
     # a chain of deals, not one deal again: the dealers' hands differ
     assert len({r[0][r[1].dealer] for r in forced}) > len(forced) // 2
     # seeded: the same seed, the same contracts
-    again = value._forced_play(rules, model, starts, 1, 40, "t:forced")
+    again = calibrating._forced_play(rules, model, starts, 1, 40, "t:forced")
     assert [(r[0], r[1].points) for r in again] == [(r[0], r[1].points) for r in forced]
-    assert [r[0] for r in value._forced_play(rules, model, starts, 1, 40, "t:other")] \
+    assert [r[0] for r in calibrating._forced_play(rules, model, starts, 1, 40, "t:other")] \
         != [r[0] for r in forced]
 
 
@@ -805,26 +807,26 @@ def test_the_forced_level_is_learned_apart_only_where_only_forced_dealers_bid_it
     deals = [0] * 15
     deals[1] = 4
     # contracts at 1 only of dealers after every other seat passed
-    forced = value._forced_play(rules, model, starts, 1, 20, "t:forced")
+    forced = calibrating._forced_play(rules, model, starts, 1, 20, "t:forced")
     others = [r for r in games if r[1].bid != 1]
-    assert forced and all(value._all_passed(r) for r in forced)
-    assert value._forced_level(rules, others + forced, deals) == 1
-    assert value._forced_level(rules, others + forced, [0] * 15) is None  # not bid seldom
+    assert forced and all(calibrating._all_passed(r) for r in forced)
+    assert calibrating._forced_level(rules, others + forced, deals) == 1
+    assert calibrating._forced_level(rules, others + forced, [0] * 15) is None  # not bid seldom
     # a contract at the level that a seat bid freely (these shy seats open with 1): the
     # level is not the forced dealer's alone
-    free = [r for r in games if r[1].bid == 1 and not value._all_passed(r)]
+    free = [r for r in games if r[1].bid == 1 and not calibrating._all_passed(r)]
     assert free
-    assert value._forced_level(rules, [*others, *forced, free[0]], deals) is None
+    assert calibrating._forced_level(rules, [*others, *forced, free[0]], deals) is None
     # auction pitch: its forced 2 is half of its contracts, most of them bid freely
     pitch = load_variant("auction-pitch")
-    assert value._forced_level(pitch, [], [0] * 5) is None
+    assert calibrating._forced_level(pitch, [], [0] * 5) is None
 
 
 def test_forced_contracts_change_the_forced_level_alone() -> None:
     rules, model, games, starts = _cinch_games(120)
-    forced = value._forced_play(rules, model, starts, 1, 40, "t:forced")
-    before = value._points_at(rules, model, games)
-    after = value._points_at(rules, model, games, forced)
+    forced = calibrating._forced_play(rules, model, starts, 1, 40, "t:forced")
+    before = fitting.learn_points_at(rules, model, games)
+    after = fitting.learn_points_at(rules, model, games, forced)
     for band, (old, new) in enumerate(zip(before, after, strict=True)):
         assert old[:1] == new[:1] and old[2:] == new[2:], band
     assert [row[1] for row in before] != [row[1] for row in after]
@@ -835,10 +837,10 @@ def test_a_called_partners_points_count_for_the_pitchers_side_in_the_calibration
     # counts a contract made as the engine does, by the points of the pitcher and its
     # called partner (at MODEL_VERSION 20 by the pitcher's own: 169 of 300 made, not 230)
     rules = load_variant("call-partner-pitch")
-    plan = value.scoring_plan(rules)
-    records = value._self_play(rules, 60, "t", None, lambda done: None)
-    model = value._fit(rules, records)
-    contracts = value._contracts(rules, model, plan, records, value.top_bid(rules))
+    plan = scoring_plan(rules)
+    records = calibrating._self_play(rules, 60, "t", None, lambda done: None)
+    model = fitting.fit(rules, records)
+    contracts = fitting._contracts(rules, model, plan, records, value.top_bid(rules))
     helped = 0
     for (_, result, team, *_), (_, _, taken, _) in zip(records, contracts, strict=True):
         assert (taken >= result.bid) == result.made
@@ -846,7 +848,7 @@ def test_a_called_partners_points_count_for_the_pitchers_side_in_the_calibration
         if result.partner is not None:
             assert sides[result.partner] == sides[result.pitcher]
             assert sum(s == sides[result.pitcher] for s in sides) == 2
-            own = value._taken(plan, result, team, team[result.pitcher])
+            own = fitting.points_taken(plan, result, team, team[result.pitcher])
             helped += own < result.bid <= taken
         else:
             assert sides == team
@@ -857,7 +859,7 @@ def test_the_sides_of_a_hand_without_a_call_are_the_seatings() -> None:
     for variant in ("auction-pitch", "partnership-pitch"):
         rules = load_variant(variant)
         seating = Game(rules, random.Random(0)).team_of
-        records = value._self_play(rules, 20, "t", None, lambda done: None)
+        records = calibrating._self_play(rules, 20, "t", None, lambda done: None)
         assert records
         for _, result, team, *_ in records:
             assert result.partner is None and team == seating

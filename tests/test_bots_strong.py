@@ -8,9 +8,9 @@ import pytest
 
 from pitchkit.bots import parse_bot_spec
 from pitchkit.bots.calibrated import CalibratedBot
+from pitchkit.bots.calibrating import calibrate, calibration_for
 from pitchkit.bots.search import SearchBot
 from pitchkit.bots.strong import STRONG_SETTINGS, TRUMPS_ONLY_SETTINGS, own_calibration
-from pitchkit.bots.value import calibrate, calibration_for
 from pitchkit.errors import UsageError
 from pitchkit.load import load_variant
 from pitchkit.results import Observation

@@ -16,8 +16,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from pitchkit.bots.calibrating import calibration_for
 from pitchkit.bots.estimates import ByModel, Plan
-from pitchkit.bots.value import calibration_for
 from pitchkit.plan import rules_plan
 from tests.test_value_estimate import AUCTIONS, RULES, distinct
 

@@ -17,7 +17,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pitchkit.bots.value import Calibration, buckets, calibration_for
+from pitchkit.bots.calibrating import calibration_for
+from pitchkit.bots.value import Calibration, buckets
 from pitchkit.load import load_variant, shipped_variants
 from pitchkit.plan import rules_plan
 from pitchkit.variant import Rules

@@ -73,7 +73,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pitchkit.actions import MOON, SELL
-from pitchkit.bots.value import Calibration, auction_high, cache_dir, rules_hash, top_bid
+from pitchkit.bots.cache import cache_dir, progress_bar, write_cache
+from pitchkit.bots.value import Calibration, auction_high, rules_hash, top_bid
 from pitchkit.results import Observation
 from pitchkit.seeded import SeededOnUse
 from pitchkit.variant import Rules
@@ -205,9 +206,9 @@ def learn(rules: Rules, model: Calibration, hands: int, seed: str = "auction-tab
     """The table of ``rules`` from ``hands`` hands of whole games of ``strong`` in every
     seat, its whole auction searched or played out (``bidding=auction``), with
     ``model``."""
+    from pitchkit.bots.calibrating import play_until
     from pitchkit.bots.search import SearchBot
     from pitchkit.bots.strong import settings_for
-    from pitchkit.bots.value import play_until
     from pitchkit.engine import Game, Phase
 
     n = rules.players.count
@@ -256,7 +257,6 @@ def table_for(rules: Rules, model: Calibration) -> AuctionTable:
     """The table of ``rules`` searched with ``model``: from memory, the cache folder, or
     learned now (with a progress bar on a terminal) and cached."""
     from pitchkit.bots.strong import play_hash
-    from pitchkit.bots.value import _write_atomically
 
     hands = table_hands()
     memo_key = (rules_hash(rules), id(model), hands)
@@ -271,7 +271,7 @@ def table_for(rules: Rules, model: Calibration) -> AuctionTable:
         found = None
     if found is None or found.hands != hands:
         found = learn_and_check(rules, model, hands, path, memo_key)
-        _write_atomically(path, json.dumps(found.to_json()))
+        write_cache(path, json.dumps(found.to_json()))
     if len(_MEMO) > 64:
         _MEMO.clear()
     _MEMO[memo_key] = (model, found)
@@ -321,10 +321,9 @@ def learn_and_check(rules: Rules, model: Calibration, hands: int, path: Path,
     table of the calibration ``strong`` bids from is checked: the check's bots bid by
     it, :func:`pitchkit.bots.strong.strong_model`.)"""
     from pitchkit.bots.strong import strong_model
-    from pitchkit.bots.value import _progress_bar
 
     tty = sys.stderr.isatty()
-    bar = _progress_bar(f"pitchkit: learning the strong bot's bids under {rules.name} "
+    bar = progress_bar(f"pitchkit: learning the strong bot's bids under {rules.name} "
                         f"(once; cached in {path.parent})") if tty else None
     learned = learn(rules, model, hands, progress=bar)
     if bar is not None:
@@ -332,7 +331,7 @@ def learn_and_check(rules: Rules, model: Calibration, hands: int, path: Path,
     if model is not strong_model(rules):
         return learned  # a model handed in by code: the check's bots could not bid by it
     deals = check_deals(hands)
-    bar = _progress_bar(f"pitchkit: checking them against the calibrated bids on {deals} "
+    bar = progress_bar(f"pitchkit: checking them against the calibrated bids on {deals} "
                         f"duplicate deals (up to {deals * CHECK_BLOCKS} while unclear)",
                         "deals") if tty else None
     _MEMO[memo_key] = (model, learned)  # the candidate, for the check's bots

@@ -49,17 +49,11 @@ from typing import TYPE_CHECKING
 
 from pitchkit.actions import BID_BASE, MAX_BID, MOON, PASS, REFUSE, SELL, is_numeric_bid
 from pitchkit.auction import BidChoices
+from pitchkit.bots.calibrating import calibration_for
 from pitchkit.bots.cardplay import CarefulPlay
 from pitchkit.bots.drawing import chosen_span, point_cards, ranked_action, rob_or_pass
 from pitchkit.bots.heuristic import HeuristicBot
-from pitchkit.bots.value import (
-    PARTNER_HIGH,
-    Calibration,
-    auction_high,
-    calibration_for,
-    game_worth,
-    moon_key,
-)
+from pitchkit.bots.value import PARTNER_HIGH, Calibration, auction_high, game_worth, moon_key
 from pitchkit.draw import Choice
 from pitchkit.play import cards_list
 from pitchkit.results import BidView, HandResult, Observation, Phase, PlayView

@@ -56,7 +56,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from pitchkit.bots.value import _progress_bar, _write_atomically, cache_dir, rules_hash
+from pitchkit.bots.cache import cache_dir, progress_bar, write_cache
+from pitchkit.bots.value import rules_hash
 from pitchkit.cards import SUIT_MASKS
 from pitchkit.plan import rules_plan
 from pitchkit.results import Observation, Phase
@@ -731,11 +732,11 @@ def leaf_model(rules: Rules) -> LeafModel:
     except (OSError, ValueError):
         found = None
     if found is None:
-        bar = _progress_bar(f"pitchkit: learning the search's estimate under {rules.name} "
+        bar = progress_bar(f"pitchkit: learning the search's estimate under {rules.name} "
                             f"(once; cached in {path.parent})") if sys.stderr.isatty() else None
         found = calibrate(rules, progress=bar)
         if bar is not None:
             print(file=sys.stderr, flush=True)
-        _write_atomically(path, json.dumps(found.to_json()))
+        write_cache(path, json.dumps(found.to_json()))
     _MEMO[key] = found
     return found

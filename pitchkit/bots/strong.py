@@ -18,7 +18,7 @@ searched auction, learned as a table once a rule set, bids otherwise
 bids once and play follows the auction, elsewhere played out as ``montecarlo`` plays it;
 kept only where it beat the calibrated bids); where a partner is called
 (``call.partner``: :func:`own_calibration`), the calibrated bids learned from its own card
-play instead (:func:`~pitchkit.bots.value.calibrate` with
+play instead (:func:`~pitchkit.bots.calibrating.calibrate` with
 ``player="strong"``), with no table (:data:`OWN_CALIBRATION_SETTINGS`).
 Until 2026-12-04 it also bid half a point less boldly (``boldness=-0.5``): +2.3% and
 +3.0% on smear, where it was picked, but -45.2% on nine-card pitch, -8.7% on partnership
@@ -34,8 +34,9 @@ import random
 from functools import partial
 from typing import Any
 
+from pitchkit.bots.calibrating import calibration_for
 from pitchkit.bots.search import SearchBot
-from pitchkit.bots.value import Calibration, calibration_for
+from pitchkit.bots.value import Calibration
 from pitchkit.variant import Rules
 
 #: The settings of ``strong``, by :class:`~pitchkit.bots.search.SearchBot`'s own names.
@@ -80,7 +81,7 @@ def settings_for(rules: Rules) -> dict[str, Any]:
 def play_hash(rules: Rules) -> str:
     """A short hash of :func:`settings_for` ``rules`` but ``bidding``: what ``strong``
     plays but its bids, which a calibration learned from its play
-    (:func:`~pitchkit.bots.value.calibration_for`) and a table of the auction learned from
+    (:func:`~pitchkit.bots.calibrating.calibration_for`) and a table of the auction learned from
     its self-play (:func:`~pitchkit.bots.auction_table.table_for`) are cached under, so a
     change of them learns anew."""
     text = json.dumps({k: v for k, v in settings_for(rules).items() if k != "bidding"},
@@ -90,7 +91,7 @@ def play_hash(rules: Rules) -> str:
 
 def own_calibration(rules: Rules) -> bool:
     """Whether ``strong``'s bids are learned from its own card play under ``rules``
-    (:func:`~pitchkit.bots.value.calibration_for` with ``player`` ``strong``): where the
+    (:func:`~pitchkit.bots.calibrating.calibration_for` with ``player`` ``strong``): where the
     pitcher calls a partner (``call.partner``). There the calibrated bot's bids, learned
     against the calibrated bot's defence, are 8 and 9 that ``strong`` defending sets 64%
     of the time: games between four ``strong`` seats did not end in 1,000 hands, and the
