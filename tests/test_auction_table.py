@@ -127,10 +127,28 @@ def test_learning_keeps_only_actions_the_search_valued_and_is_seeded() -> None:
     assert learn(rules, model, 40, seed="t") == one
 
 
-def test_a_table_is_kept_where_it_won_more_games_than_it_lost() -> None:
-    assert Check(200, 0.01, -0.05, 0.07).kept
+def test_a_table_is_kept_only_where_it_is_shown_to_win_more_games_than_it_loses() -> None:
+    assert Check(200, 0.07, 0.01, 0.13).kept
+    assert not Check(800, 0.025, -0.008, 0.058).kept  # more won than lost, not shown
     assert not Check(200, 0.0, -0.05, 0.05).kept
     assert not Check(200, -0.13, -0.2, -0.06).kept
+
+
+def test_a_table_its_check_did_not_keep_is_not_bid_by() -> None:
+    """The learned actions stay in the table (to be read) but the bids are the
+    calibrated bot's; a table with no check (handed in by code) is bid by."""
+    rules = load_variant("auction-pitch")
+    game = auction_at(rules, HANDS, [])
+    seat = game.to_act
+    bot = bot_of(rules, seat, "strong")
+    obs, legal = game.observation(seat), game.legal_actions()
+    key = decision_key(bot, obs, legal)
+    table = AuctionTable({key: BID_BASE + 3}, 10)
+    assert table.in_use and table.action(bot, obs, legal, PASS) == BID_BASE + 3
+    shown = replace(table, check=Check(200, 0.07, 0.01, 0.13))
+    assert shown.in_use and shown.action(bot, obs, legal, PASS) == BID_BASE + 3
+    close = replace(table, check=Check(800, 0.025, -0.008, 0.058))
+    assert not close.in_use and close.action(bot, obs, legal, PASS) == PASS
 
 
 @pytest.mark.parametrize("mean", [0.2, -0.2])
@@ -138,7 +156,7 @@ def test_a_learned_table_is_checked_and_dropped_where_it_lost(
         mean: float, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     """The check plays strong bidding by the candidate table (it is what the bots read
     while checked) against strong's calibrated bids; a table that lost keeps its check's
-    figures but no action."""
+    figures, its actions and whether it is in use."""
     rules = load_variant("commercial-pitch")
     model = calibration_for(rules)
     hands = auction_table.table_hands()
@@ -158,7 +176,7 @@ def test_a_learned_table_is_checked_and_dropped_where_it_lost(
     assert seen == [learned] and auction_table._MEMO == {}
     deals = auction_table.check_deals(hands)
     assert got.check == Check(deals, mean, mean - 0.1, mean + 0.1)
-    assert got.actions == (learned.actions if mean > 0 else {})
+    assert got.actions == learned.actions and got.in_use == (mean > 0)
 
 
 def test_a_table_is_learned_once_and_read_back_from_the_cache(
@@ -170,7 +188,7 @@ def test_a_table_is_learned_once_and_read_back_from_the_cache(
     model = calibration_for(rules)
     first = table_for(rules, model)
     assert first.check is not None and first.check.deals in (2, 4, 6, 8)
-    assert bool(first.actions) == first.check.kept
+    assert first.in_use == first.check.kept
     files = list((tmp_path / "pitchkit").glob("auction-table-*-20.json"))  # type: ignore[operator]
     assert len(files) == 1
     # (cached under what strong plays: a change of its play learns anew)
@@ -228,7 +246,7 @@ def test_a_table_of_strongs_own_calibration_is_checked(
                         lambda rules_, deals, **_: Check(deals, -0.1, -0.2, 0.0))
     got = auction_table.learn_and_check(rules, model, 40, tmp_path / "t.json",
                                         (rules_hash(rules), id(model), 40))
-    assert got.check is not None and got.actions == {}
+    assert got.check is not None and got.actions == learned.actions and not got.in_use
 
 
 def _fake_match(shares_of: dict[str, list[float]], seeds: list[str]) -> object:

@@ -24,8 +24,13 @@ So a table learned is checked before it is kept (:func:`check`): ``strong`` bidd
 plays ``strong`` bidding as the calibrated bot on blocks of :data:`CHECK_DEALS` duplicate
 deals, a block more while the 95% interval of the difference holds 0 (up to
 :data:`CHECK_BLOCKS`: a gain of a few percent needs more than one block to show), and the
-table is kept only where it won more games than it lost; else the calibrated bids stand
-(a table of no action, with the check's figures). Learned and checked once per rule
+table is kept only where it is shown to win more games than it loses (the interval above
+0); else the calibrated bids stand (the table, with its check's figures, is kept to be
+read but not bid by: :attr:`AuctionTable.in_use`). Until stop 47 a table was kept where it
+won more games than it lost, however close: three were kept on an interval that held 0
+over 800 deals (pedro +2.5%, ten-point pitch with the draw +0.9%, Minnesota Smear +2.5%),
+and a check meets only the calibrated bids (below), so an edge it cannot show may be an
+edge over those bids alone. Learned and checked once per rule
 set and calibration and kept in the user's cache folder beside the calibration
 (:func:`table_for`; ``PITCHKIT_AUCTION_HANDS`` sets how many hands it learns from, default
 :data:`TABLE_HANDS`, and the check's deals with it), with progress bars on a terminal the
@@ -47,11 +52,11 @@ every table was learned and checked again (2026-12-05, stop 44; deals in bracket
 more than 200): ten-point pitch **+21.0%**, pidro **+17.5%**, commercial **+13.5%**,
 catch five **+10.5%**, cinch **+7.7%** (400), partnership **+6.0%** (600), smear
 **+6.0%** (400), nine-card **+5.5%** (400), pedro +2.5% and ten-point with the draw
-+0.1% (800 each: kept, more won than lost); dropped: Minnesota Smear **-4.0%** (800),
-joker -2.9% (800), auction pitch **-11.5%**. With ``strong``'s draw the heuristic's (stop
-46; a table is cached under :func:`pitchkit.bots.strong.play_hash`, so every one was
++0.1% (800 each: kept then, more won than lost; not since stop 47); dropped: Minnesota Smear
+**-4.0%** (800), joker -2.9% (800), auction pitch **-11.5%**. With ``strong``'s draw the heuristic's
+(stop 46; a table is cached under :func:`pitchkit.bots.strong.play_hash`, so every one was
 learned again) pidro and cinch learned the same tables to the same checks (the same
-games), ten-point pitch with the draw +0.9% and Minnesota Smear +2.5% (800 each: kept,
+games), ten-point pitch with the draw +0.9% and Minnesota Smear +2.5% (800 each: kept then,
 more won than lost), and nine-card lost its check, **-7.5%** (dropped). A check meets
 only the calibrated bids, and which bids are strongest can depend on whom they meet:
 with nine-card's table, kept at +5.5% before, ``strong`` lost to ``montecarlo`` (-32.4%)
@@ -126,26 +131,34 @@ class Check:
 
     @property
     def kept(self) -> bool:
-        """Whether the table is kept: it won more games than it lost."""
-        return self.mean > 0
+        """Whether the table is kept: it is shown to win more games than it loses (the
+        95% interval of the difference above 0)."""
+        return self.low > 0
 
 
 @dataclass(frozen=True)
 class AuctionTable:
     """The learned actions by :func:`decision_key`; ``hands``, the self-play's size;
-    ``check``, how the actions learned did against the calibrated bids (where they did
-    not win more than they lost, none is kept: the calibrated bids stand)."""
+    ``check``, how the actions learned did against the calibrated bids (where its check
+    did not keep them, :attr:`in_use` is false: the calibrated bids stand; the actions
+    stay, to be read)."""
 
     actions: dict[Key, int]
     hands: int
     check: Check | None = None
 
+    @property
+    def in_use(self) -> bool:
+        """Whether the bids follow the table: its check kept it (:attr:`Check.kept`), or
+        it was not checked (a table of a calibration handed in by code)."""
+        return self.check is None or self.check.kept
+
     def action(self, bot: CalibratedBot, obs: Observation, legal: Sequence[int],
                usual: int) -> int:
         """The action of ``bot`` in the auction ``obs``: the table's for its decision
         where it has one and it is legal, else ``usual`` (the calibrated bot's; a moon
-        stays)."""
-        if usual == MOON or len(legal) < 2:
+        stays); ``usual`` where the table is not :attr:`in_use`."""
+        if usual == MOON or len(legal) < 2 or not self.in_use:
             return usual
         found = self.actions.get(decision_key(bot, obs, legal))
         return found if found is not None and found in legal else usual
@@ -316,8 +329,8 @@ def check(rules: Rules, deals: int, seed: str = "auction-table-check",
 def learn_and_check(rules: Rules, model: Calibration, hands: int, path: Path,
                     memo_key: tuple[str, int, int]) -> AuctionTable:
     """A table learned from ``hands`` hands (:func:`learn`) and checked (:func:`check`):
-    kept where it won more games than it lost, else one with no action (the calibrated
-    bids), with the check's figures either way; progress bars on a terminal. (Only a
+    with the check's figures (:attr:`AuctionTable.in_use` where the check kept it, else
+    the calibrated bids stand); progress bars on a terminal. (Only a
     table of the calibration ``strong`` bids from is checked: the check's bots bid by
     it, :func:`pitchkit.bots.strong.strong_model`.)"""
     from pitchkit.bots.strong import strong_model
@@ -343,8 +356,7 @@ def learn_and_check(rules: Rules, model: Calibration, hands: int, path: Path,
         verdict = "kept" if checked.kept else "not kept: the calibrated bids stand"
         print(f"\n  {checked.mean:+.1%} [{checked.low:+.1%}, {checked.high:+.1%}] of games: "
               f"{verdict}", file=sys.stderr, flush=True)
-    return replace(learned, actions=learned.actions if checked.kept else {},
-                   check=checked)
+    return replace(learned, check=checked)
 
 
 def model_hash(model: Calibration) -> str:
