@@ -19,15 +19,18 @@ from pitchkit.bots.auction_table import (
     SALE,
     AuctionTable,
     Check,
+    Key,
     Tally,
     decision_key,
     learn,
     table_for,
 )
 from pitchkit.bots.calibrating import calibration_for
+from pitchkit.bots.search import SearchBot
 from pitchkit.bots.strong import play_hash
 from pitchkit.bots.value import NO_BID, OTHER_HIGH, PARTNER_HIGH, rules_hash
 from pitchkit.load import load_variant
+from pitchkit.results import Observation
 
 LEARNED = "strong:bidding=learned"
 
@@ -92,13 +95,21 @@ def test_of_equal_means_the_table_keeps_the_lowest_action_and_drops_rare_actions
     assert tally.table(10).actions == {key: PASS}
 
 
-def test_the_bot_takes_the_tables_action_where_legal_else_its_own() -> None:
+def first_decision() -> tuple[SearchBot, Observation, list[int], Key]:
+    """``strong``'s first bid of an auction pitch deal: the bot, what it sees, the legal
+    actions and the table's key of the decision."""
     rules = load_variant("auction-pitch")
     game = auction_at(rules, HANDS, [])
     seat = game.to_act
+    assert seat is not None
     bot = bot_of(rules, seat, "strong")
     obs, legal = game.observation(seat), game.legal_actions()
     key = decision_key(bot, obs, legal)
+    return bot, obs, list(legal), key
+
+
+def test_the_bot_takes_the_tables_action_where_legal_else_its_own() -> None:
+    bot, obs, legal, key = first_decision()
     assert AuctionTable({key: BID_BASE + 3}, 10).action(bot, obs, legal, PASS) == BID_BASE + 3
     assert AuctionTable({key: BID_BASE + 59}, 10).action(bot, obs, legal, PASS) == PASS
     assert AuctionTable({}, 10).action(bot, obs, legal, BID_BASE + 2) == BID_BASE + 2
@@ -137,12 +148,7 @@ def test_a_table_is_kept_only_where_it_is_shown_to_win_more_games_than_it_loses(
 def test_a_table_its_check_did_not_keep_is_not_bid_by() -> None:
     """The learned actions stay in the table (to be read) but the bids are the
     calibrated bot's; a table with no check (handed in by code) is bid by."""
-    rules = load_variant("auction-pitch")
-    game = auction_at(rules, HANDS, [])
-    seat = game.to_act
-    bot = bot_of(rules, seat, "strong")
-    obs, legal = game.observation(seat), game.legal_actions()
-    key = decision_key(bot, obs, legal)
+    bot, obs, legal, key = first_decision()
     table = AuctionTable({key: BID_BASE + 3}, 10)
     assert table.in_use and table.action(bot, obs, legal, PASS) == BID_BASE + 3
     shown = replace(table, check=Check(200, 0.07, 0.01, 0.13))
