@@ -51,20 +51,67 @@ def timed(choose: Callable[..., Any], seconds: float | None) -> Callable[..., An
     return limited
 
 
+#: Stop signals whose handler ran within :func:`stop_signals_interrupt` (each raising
+#: KeyboardInterrupt): an interrupt lost in a callback is delivered again only where no
+#: other came after it (:func:`redeliver_lost_interrupts`).
+_interrupts = 0
+
+
 def _interrupt(signum: int, frame: Any) -> None:
+    global _interrupts
+    _interrupts += 1
     raise KeyboardInterrupt
+
+
+#: Seconds after which an interrupt lost in a callback is delivered again.
+REDELIVER_AFTER = 0.02
+
+
+def redeliver_lost_interrupts(hook: Callable[[Any], object]) -> Callable[[Any], object]:
+    """``sys.unraisablehook`` ``hook`` but for a KeyboardInterrupt: a stop signal whose
+    handler ran inside a callback Python cannot raise from (a weakref's or a finalizer's,
+    during garbage collection) would be lost, with "Exception ignored in" and a traceback
+    on standard error; instead nothing is printed and it is delivered again to the main
+    thread :data:`REDELIVER_AFTER` seconds later, from another thread
+    (``_thread.interrupt_main``: called at once it would be raised in the callback again;
+    should it land in one again, it comes back here), unless another stop signal was
+    handled meanwhile (``timeout`` signals both the process and its group: the one
+    raised stops the run, a second would cut short the partial result it prints)."""
+    import _thread
+
+    def redeliver(unraisable: Any) -> None:
+        if isinstance(unraisable.exc_value, KeyboardInterrupt) and _in_main_thread():
+            seen = _interrupts
+
+            def later() -> None:
+                time.sleep(REDELIVER_AFTER)
+                if _interrupts == seen:
+                    _thread.interrupt_main()
+
+            threading.Thread(target=later, daemon=True).start()
+            return
+        hook(unraisable)
+
+    return redeliver
 
 
 @contextlib.contextmanager
 def stop_signals_interrupt() -> Iterator[None]:
-    """Within the block, SIGTERM and SIGHUP raise KeyboardInterrupt, as Ctrl-C does."""
+    """Within the block, SIGTERM and SIGHUP raise KeyboardInterrupt, as Ctrl-C does, and
+    none is lost in a callback (:func:`redeliver_lost_interrupts`)."""
     if not _in_main_thread():
         yield
         return
-    previous = {s: signal.signal(s, _interrupt) for s in STOP_SIGNALS}
+    # (Ctrl-C counted too where Python's own handler has it; left alone where ignored)
+    stops = STOP_SIGNALS + ((signal.SIGINT,) if signal.getsignal(signal.SIGINT)
+                            is signal.default_int_handler else ())
+    previous = {s: signal.signal(s, _interrupt) for s in stops}
+    hook = sys.unraisablehook
+    sys.unraisablehook = redeliver_lost_interrupts(hook)
     try:
         yield
     finally:
+        sys.unraisablehook = hook
         for s, handler in previous.items():
             signal.signal(s, handler)
 
