@@ -10,12 +10,16 @@ import signal
 import subprocess
 import sys
 import time
+import weakref
+from collections.abc import Callable
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from typer.testing import CliRunner
 
 from pitchkit.cli import app
+from pitchkit.guard import REDELIVER_AFTER, redeliver_lost_interrupts, stop_signals_interrupt
 
 runner = CliRunner()
 
@@ -164,14 +168,10 @@ def test_sigterm_and_sighup_keep_the_partial_result(tmp_path: Path, signum: int)
     assert data["interrupted"] is True and data["complete"] is False
 
 
-def test_an_interrupt_lost_in_a_callback_is_raised_again_and_nothing_printed(
-        capsys: pytest.CaptureFixture[str]) -> None:
-    """A stop signal whose handler runs inside a weakref's callback (garbage collection)
-    cannot raise there: Python would print "Exception ignored in" with a traceback and
-    play on. Within the CLI's guard it is raised again by the next bytecodes."""
-    import weakref
-
-    from pitchkit.guard import stop_signals_interrupt
+def _lose_an_interrupt() -> Callable[[], object]:
+    """KeyboardInterrupt raised in a weakref's callback, as a stop signal's handler
+    raises it when it runs during garbage collection, where Python cannot raise; the
+    reference, dead."""
 
     class Thing:
         pass
@@ -179,23 +179,25 @@ def test_an_interrupt_lost_in_a_callback_is_raised_again_and_nothing_printed(
     def interrupted(_: object) -> None:
         raise KeyboardInterrupt
 
-    with stop_signals_interrupt():
-        thing = Thing()
-        ref = weakref.ref(thing, interrupted)
-        with pytest.raises(KeyboardInterrupt):
-            del thing  # the callback runs here, its interrupt unraisable
-            deadline = time.monotonic() + 10
-            while time.monotonic() < deadline:  # the interrupt raised again meanwhile
-                pass
+    thing = Thing()
+    ref = weakref.ref(thing, interrupted)
+    del thing  # the callback runs here, its interrupt unraisable
+    return ref
+
+
+def test_an_interrupt_lost_in_a_callback_is_raised_again_and_nothing_printed(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Python would print "Exception ignored in" with a traceback and play on; within
+    the CLI's guard the interrupt is raised again shortly after."""
+    with stop_signals_interrupt(), pytest.raises(KeyboardInterrupt):
+        ref = _lose_an_interrupt()
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:  # the interrupt raised again meanwhile
+            pass
     assert ref() is None
     assert capsys.readouterr().err == ""
 
-
 def test_other_unraisable_errors_reach_the_hook_as_before() -> None:
-    from types import SimpleNamespace
-
-    from pitchkit.guard import redeliver_lost_interrupts
-
     seen: list[object] = []
     other = SimpleNamespace(exc_value=ValueError("in a finalizer"))
     redeliver_lost_interrupts(seen.append)(other)
@@ -205,23 +207,10 @@ def test_other_unraisable_errors_reach_the_hook_as_before() -> None:
 def test_an_interrupt_lost_in_a_callback_is_not_raised_again_after_another() -> None:
     """``timeout`` signals the process and its group: where the first is lost in a
     callback and the second raised, the run stops once (its partial result printed)."""
-    import weakref
-
-    from pitchkit.guard import REDELIVER_AFTER, stop_signals_interrupt
-
-    class Thing:
-        pass
-
-    def interrupted(_: object) -> None:
-        raise KeyboardInterrupt
-
     with stop_signals_interrupt():
-        thing = Thing()
-        ref = weakref.ref(thing, interrupted)
         with pytest.raises(KeyboardInterrupt):
-            del thing  # lost in the callback
+            _lose_an_interrupt()
             signal.raise_signal(signal.SIGINT)  # the second signal, raised at once
         deadline = time.monotonic() + 20 * REDELIVER_AFTER
         while time.monotonic() < deadline:  # no third
             pass
-    assert ref() is None
