@@ -56,8 +56,17 @@ def build_app(only: str | None = None) -> typer.Typer:
     new_app = typer.Typer(name="pitchkit", help=HELP, no_args_is_help=True,
                           add_completion=False, pretty_exceptions_enable=False)
 
+    def _version(shown: bool) -> None:
+        if shown:
+            from pitchkit import __version__
+
+            print(f"pitchkit {__version__}")
+            raise typer.Exit()
+
     @new_app.callback()
-    def _group() -> None:
+    def _group(version: bool = typer.Option(
+            False, "--version", help="Print pitchkit's version and exit.", callback=_version,
+            is_eager=True)) -> None:
         # a group even with one command, so that `pitchkit NAME ...` parses alike
         pass
 

@@ -82,3 +82,22 @@ def test_a_random_bot_worker_does_not_import_the_engine() -> None:
     assert "pitchkit.fastsim" in loaded
     for unused in ("pitchkit.engine", "pitchkit.auction", "pitchkit.play"):
         assert unused not in loaded, unused
+
+
+def test_version_prints_the_packages_version_and_imports_no_command() -> None:
+    import pitchkit
+
+    result = subprocess.run([sys.executable, "-m", "pitchkit", "--version"],
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0 and result.stdout == f"pitchkit {pitchkit.__version__}\n"
+    loaded = modules_after("--version")
+    assert not {"numba", "pitchkit.simulate", "pitchkit.bots", "jsonschema"} & loaded
+
+
+def test_the_version_is_written_once_in_the_package() -> None:
+    """pyproject.toml reads it from pitchkit/__init__.py (hatch's version source)."""
+    from pathlib import Path
+
+    text = (Path(__file__).parents[1] / "pyproject.toml").read_text(encoding="utf-8")
+    assert 'dynamic = ["version"]' in text and '\nversion = "' not in text
+    assert '[tool.hatch.version]\npath = "pitchkit/__init__.py"' in text
