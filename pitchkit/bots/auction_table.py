@@ -27,10 +27,11 @@ deals, a block more while the 95% interval of the difference holds 0 (up to
 table is kept only where it is shown to win more games than it loses (the interval above
 0); else the calibrated bids stand (the table, with its check's figures, is kept to be
 read but not bid by: :attr:`AuctionTable.in_use`). Until stop 47 a table was kept where it
-won more games than it lost, however close: three were kept on an interval that held 0
-over 800 deals (pedro +2.5%, ten-point pitch with the draw +0.9%, Minnesota Smear +2.5%),
-and a check meets only the calibrated bids (below), so an edge it cannot show may be an
-edge over those bids alone. Learned and checked once per rule
+won more games than it lost, however close: two of ``strong``'s tables were kept on an
+interval that held 0 over 800 deals (ten-point pitch with the draw +0.9%, Minnesota Smear
++2.5%; pedro's, +2.5% at stop 44, learned again with stop 46's draw, checked +3.8%
+[+0.0%, +7.5%] and stays), and a check meets only the calibrated bids (below), so an
+edge it cannot show may be an edge over those bids alone. Learned and checked once per rule
 set and calibration and kept in the user's cache folder beside the calibration
 (:func:`table_for`; ``PITCHKIT_AUCTION_HANDS`` sets how many hands it learns from, default
 :data:`TABLE_HANDS`, and the check's deals with it), with progress bars on a terminal the
