@@ -53,12 +53,13 @@ every table was learned and checked again (2026-12-05, stop 44; deals in bracket
 more than 200): ten-point pitch **+21.0%**, pidro **+17.5%**, commercial **+13.5%**,
 catch five **+10.5%**, cinch **+7.7%** (400), partnership **+6.0%** (600), smear
 **+6.0%** (400), nine-card **+5.5%** (400), pedro +2.5% and ten-point with the draw
-+0.1% (800 each: kept then, more won than lost; not since stop 47); dropped: Minnesota Smear
++0.1% (800 each: kept then, more won than lost); dropped: Minnesota Smear
 **-4.0%** (800), joker -2.9% (800), auction pitch **-11.5%**. With ``strong``'s draw the heuristic's
 (stop 46; a table is cached under :func:`pitchkit.bots.strong.play_hash`, so every one was
 learned again) pidro and cinch learned the same tables to the same checks (the same
 games), ten-point pitch with the draw +0.9% and Minnesota Smear +2.5% (800 each: kept then,
-more won than lost), and nine-card lost its check, **-7.5%** (dropped). A check meets
+more won than lost; not since stop 47), nine-card lost its check, **-7.5%** (dropped),
+and pedro's, learned at stop 47, checked +3.8% [+0.0%, +7.5%] (800: kept). A check meets
 only the calibrated bids, and which bids are strongest can depend on whom they meet:
 with nine-card's table, kept at +5.5% before, ``strong`` lost to ``montecarlo`` (-32.4%)
 where with the calibrated bids it won (+18.5%), but held even with bolder bids that beat
