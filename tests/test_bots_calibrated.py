@@ -435,7 +435,7 @@ def test_the_points_per_bid_level_come_from_whole_games_of_the_finished_bot() ->
     assert thin
     # and cinch's 1, the dealer's forced bid, from deals where every other seat passes
     # (none here: so short a calibration bids every hand)
-    assert calibrating._forced_level(rules, games + thin, deals) == 1
+    assert calibrating._forced_level(rules, games + thin, 3800) == 1
     wanted = -(-calibrating.level_contracts(calibrating._spread(rules, games + thin)) * 120
                // calibrating.default_hands(rules))
     forced = calibrating._forced_play(rules, model, starts, 1, int(wanted), "calibrate:forced")
@@ -458,9 +458,11 @@ def test_a_level_the_whole_games_bid_seldom_gets_fresh_deals_at_their_hand_start
     assert deals[8] == 0 and deals[11] == 0  # enough already
     assert deals[12] == 1  # 59: one deal a start brings 118
     assert deals[14] == 2  # 20 -> 60
-    assert deals[13] == 4  # 13 -> 52: at most THIN_DEALS
-    assert deals[1] == calibrating.THIN_DEALS  # never bid
+    assert deals[13] == 4  # 13 -> 65
+    assert deals[1] == 0  # never bid: fresh deals would bid it about as seldom
     assert deals[0] == 0  # no seat may bid it (auction.min_bid 1)
+    rare = [((), _Bid(bid), (), None, 0, False, ()) for bid in (8,) * 100 + (13,)]
+    assert calibrating._thin_deals(rules, 1080, rare, 2.0)[13] == calibrating.THIN_DEALS  # type: ignore[arg-type]
     assert calibrating._thin_deals(load_variant("pedro"), 1080, records, 2.0)[:7] == [0] * 7  # type: ignore[arg-type]
     # points that spread widely ask more contracts of a level: a spread of 4.2 asks for
     # (4.2 / LEVEL_ERROR)^2 = 3,600 per 18,000 hands, 216 in 1,080
@@ -469,7 +471,8 @@ def test_a_level_the_whole_games_bid_seldom_gets_fresh_deals_at_their_hand_start
     assert calibrating.level_contracts(2.0) == calibrating.LEVEL_CONTRACTS
     assert wide[8] == 2  # 100 -> 300
     assert wide[11] == 3 and wide[12] == 3  # 60 -> 240, 59 -> 236
-    assert wide[14] == 4 and wide[1] == calibrating.THIN_DEALS
+    assert wide[13] == 16  # 13 -> 221
+    assert wide[14] == 10 and wide[1] == 0  # 20 -> 220
     starts: list[Any] = []
     calibrating._self_play(rules, 30, "t", model, lambda done: None, whole_games=True,
                      starts=starts)
@@ -804,22 +807,25 @@ def test_the_dealers_forced_bid_is_learned_from_deals_where_every_other_seat_pas
 
 def test_the_forced_level_is_learned_apart_only_where_only_forced_dealers_bid_it() -> None:
     rules, model, games, starts = _cinch_games(60)
-    deals = [0] * 15
-    deals[1] = 4
     # contracts at 1 only of dealers after every other seat passed
     forced = calibrating._forced_play(rules, model, starts, 1, 20, "t:forced")
     others = [r for r in games if r[1].bid != 1]
     assert forced and all(calibrating._all_passed(r) for r in forced)
-    assert calibrating._forced_level(rules, others + forced, deals) == 1
-    assert calibrating._forced_level(rules, others + forced, [0] * 15) is None  # not bid seldom
+    assert calibrating._forced_level(rules, others + forced, len(forced) + 1) == 1
+    # not bid seldom: the games hold as many contracts at it as are wanted
+    assert calibrating._forced_level(rules, others + forced, len(forced)) is None
+    # never bid at all: the deals of its condition are sought
+    assert calibrating._forced_level(rules, others, 1) == 1
     # a contract at the level that a seat bid freely (these shy seats open with 1): the
     # level is not the forced dealer's alone
     free = [r for r in games if r[1].bid == 1 and not calibrating._all_passed(r)]
     assert free
-    assert calibrating._forced_level(rules, [*others, *forced, free[0]], deals) is None
+    assert calibrating._forced_level(rules, [*others, *forced, free[0]], 1000) is None
     # auction pitch: its forced 2 is half of its contracts, most of them bid freely
     pitch = load_variant("auction-pitch")
-    assert calibrating._forced_level(pitch, [], [0] * 5) is None
+    pitch_games = calibrating._self_play(pitch, 40, "t", None, lambda done: None)
+    assert any(r[1].bid == 2 for r in pitch_games)
+    assert calibrating._forced_level(pitch, pitch_games, 1000) is None
 
 
 def test_forced_contracts_change_the_forced_level_alone() -> None:

@@ -81,10 +81,19 @@ MAX_GAME_HANDS = 1000
 #: standard error of a level's mean points to ``LEVEL_ERROR`` (the calibration table's
 #: bar is 0.25 points; cinch's 14 points spread 4.3 a contract, so 1,000 contracts
 #: leave 0.14, and at MODEL_VERSION 16 its 4 to 14 missed what 24,000 games realised by
-#: up to 0.18, as that error would).
+#: up to 0.18, as that error would). A level the games never bid gets none: fresh deals
+#: bid it about as seldom (auction pitch's 1: 6 contracts from 64 deals at each of
+#: 6,000 starts), and its points lean on the other levels'
+#: (:func:`~pitchkit.bots.fitting.level_shifts`).
+#:
+#: Until MODEL_VERSION 23 ``THIN_DEALS`` was 4, and a level never bid got 4 too: pedro's
+#: 13 (some 80 contracts in 18,000 hands of games) was learned from 407, a standard error
+#: of 0.18 points, and missed what 4,762 contracts realised by +0.27 (the table's bar is
+#: 0.25); 32 bring it to some 2,600 (the fresh deals are auctions, and only the
+#: contracts at a short level are played out).
 LEVEL_CONTRACTS = 1000
 LEVEL_ERROR = 0.07
-THIN_DEALS = 4
+THIN_DEALS = 32
 #: The dealer's forced bid at a level only a forced dealer bids, and seldom (cinch's 1:
 #: every other seat passes about one deal in 3,000, so the whole games and their fresh
 #: deals hold some 25 such contracts): its contracts come from deals where every seat
@@ -160,7 +169,8 @@ def calibrate(rules: Rules, hands: int = CALIBRATION_HANDS, seed: str = "calibra
         # the points per bid level from whole games of the finished bot: the contracts at
         # a level are the mix its own games make (a forced dealer's, a bid that would reach
         # the target), not the mix of the rounds' fresh hands bid by an earlier model
-        total = share * rounds + hands * (1 + THIN_DEALS)
+        # (the fresh deals' share of the bar is known once the games are played)
+        total = share * rounds + hands
 
         def tick_games(done: int) -> None:
             if progress is not None:
@@ -171,6 +181,7 @@ def calibrate(rules: Rules, hands: int = CALIBRATION_HANDS, seed: str = "calibra
         # a level the games made few contracts at (cinch's 14, 1% of them: 183) gets more
         # from fresh deals at the same hand starts
         deals = _thin_deals(rules, hands, games, _spread(rules, games))
+        total += hands * max(deals, default=0)
 
         def tick_thin(done: int) -> None:
             if progress is not None:
@@ -178,11 +189,11 @@ def calibrate(rules: Rules, hands: int = CALIBRATION_HANDS, seed: str = "calibra
         games += _thin_play(rules, model, starts, deals, f"{seed}:thin", tick_thin, player)
         # the dealer's forced bid where only a forced dealer bids it (cinch's 1: about one
         # deal in 3,000): its contracts from deals where every other seat passes
-        level = _forced_level(rules, games, deals)
+        wanted = math.ceil(level_contracts(_spread(rules, games)) * hands
+                           / default_hands(rules))
+        level = _forced_level(rules, games, wanted)
         forced: list[Record] = []
         if level is not None:
-            wanted = math.ceil(level_contracts(_spread(rules, games)) * hands
-                               / default_hands(rules))
             forced = _forced_play(rules, model, starts, level, wanted, f"{seed}:forced",
                                   player)
         if progress is not None:
@@ -202,16 +213,16 @@ def _thin_deals(rules: Rules, hands: int, games: Sequence[Record], spread: float
     """Per bid level, the fresh deals a hand start of the whole games ``games`` (of
     ``hands`` hands) gets for it (:func:`_thin_play`): as many as bring a level's
     contracts to about :func:`level_contracts` of ``spread`` per calibration of the
-    default length, at most ``THIN_DEALS`` (a level the games never bid: that many);
-    none outside ``auction.min_bid`` to ``auction.max_bid`` (the dealer's forced bid is
+    default length, at most ``THIN_DEALS``; none at a level the games never bid, nor
+    outside ``auction.min_bid`` to ``auction.max_bid`` (the dealer's forced bid is
     within)."""
     wanted = level_contracts(spread) * hands / default_hands(rules)
     count = [0] * (top_bid(rules) + 1)
     for record in games:
         count[min(len(count) - 1, int(record[1].bid))] += 1
     auction = rules.auction
-    return [0 if not auction.min_bid <= level <= auction.max_bid
-            else min(THIN_DEALS, max(0, math.ceil(wanted / c) - 1) if c else THIN_DEALS)
+    return [0 if not c or not auction.min_bid <= level <= auction.max_bid
+            else min(THIN_DEALS, max(0, math.ceil(wanted / c) - 1))
             for level, c in enumerate(count)]
 
 
@@ -407,18 +418,19 @@ def _all_passed(record: Record) -> bool:
     return result.pitcher == result.dealer and states[result.pitcher] == (NO_BID, 0)
 
 
-def _forced_level(rules: Rules, games: Sequence[Record], deals: Sequence[int]) -> int | None:
+def _forced_level(rules: Rules, games: Sequence[Record], wanted: int) -> int | None:
     """The dealer's forced bid (``auction.when_all_pass: dealer_must_bid``) where the whole
-    games ``games`` bid it seldom (:func:`_thin_deals` gives it more deals) and only as
-    forced dealers (every contract at it followed passes of every other seat): its
+    games and their fresh deals, ``games``, made fewer than ``wanted`` contracts at it and
+    only as forced dealers (every contract at it followed passes of every other seat): its
     contracts are learned from deals of that condition (:func:`_forced_play`). None
     elsewhere (auction pitch's 2, half of its contracts, most of them bid freely)."""
     auction = rules.auction
     level = auction.dealer_forced_bid
     if auction.when_all_pass is not WhenAllPass.DEALER_MUST_BID \
-            or not 0 <= level < len(deals) or not deals[level]:
+            or not auction.min_bid <= level <= auction.max_bid:
         return None
-    if any(not _all_passed(record) for record in games if record[1].bid == level):
+    at_level = [record for record in games if record[1].bid == level]
+    if len(at_level) >= wanted or not all(_all_passed(record) for record in at_level):
         return None
     return level
 
