@@ -118,8 +118,9 @@ FRESH_DEALS = 16
 
 
 def fresh_contracts(rules: Any, specs: Sequence[Any], game: Any, key: str,
-                    levels: frozenset[int]) -> list[tuple[int, Any, tuple[int, ...]]]:
-    """The contracts at ``levels`` of ``FRESH_DEALS`` fresh deals at each hand start of
+                    levels: frozenset[int], deals: int = FRESH_DEALS
+                    ) -> list[tuple[int, Any, tuple[int, ...]]]:
+    """The contracts at ``levels`` of ``deals`` fresh deals at each hand start of
     ``game`` (the scores before the hand and its dealer), bid and played by bots of
     ``specs`` (seeded by ``key``, the start and the deal): per contract, the pitcher's
     dealt hand (a mask), the hand's result and the seats' sides."""
@@ -130,7 +131,7 @@ def fresh_contracts(rules: Any, specs: Sequence[Any], game: Any, key: str,
     played = 0
     for index, hand in enumerate(game.hand_results):
         scores = tuple(a - b for a, b in zip(hand.scores, hand.score_changes, strict=True))
-        for deal in range(FRESH_DEALS):
+        for deal in range(deals):
             fresh_key = f"{key}:fresh:{index}:{deal}"
             fresh = Game(rules, random.Random(fresh_key), dealer=hand.dealer, scores=scores)
             fresh.hands_played = played
@@ -150,10 +151,13 @@ def fresh_contracts(rules: Any, specs: Sequence[Any], game: Any, key: str,
     return out
 
 
-def part_calibration(variant: str, games: int, more: int = MORE_GAMES) -> list[str]:
+def part_calibration(variant: str, games: int, more: int = MORE_GAMES,
+                     fresh_deals: int = FRESH_DEALS) -> list[str]:
     """The calibration table of ``variant`` as markdown lines (also printed): ``games``
     games, then as many again (up to ``more`` times ``games`` in all) while a level with
-    at least ``MIN_CONTRACTS`` contracts cannot yet tell whether it is within ``BAR``."""
+    at least ``MIN_CONTRACTS`` contracts cannot yet tell whether it is within ``BAR``;
+    ``fresh_deals`` fresh deals at each of their hand starts for the levels they bid
+    seldom."""
     rules = load_variant(variant)
     model = calibration_for(rules)
     n = rules.players.count
@@ -210,7 +214,8 @@ def part_calibration(variant: str, games: int, more: int = MORE_GAMES) -> list[s
             rare = frozenset(level for level in range(auction.min_bid, auction.max_bid + 1)
                              if level not in rows or rows[level][0] < RARE_SHARE * added)
         for key, game in played if rare else ():
-            for held, hand, team in fresh_contracts(rules, specs, game, key, rare):
+            for held, hand, team in fresh_contracts(rules, specs, game, key, rare,
+                                                    fresh_deals):
                 tally(held, hand, team)
                 fresh[hand.bid] += 1
         return added
@@ -244,7 +249,7 @@ def part_calibration(variant: str, games: int, more: int = MORE_GAMES) -> list[s
     lines = [f"### {variant}", "",
              f"MODEL_VERSION {MODEL_VERSION}: "
              f"{contracts} contracts in {played} games of `calibrated` bots "
-             + (f"and {sum(fresh.values())} of {FRESH_DEALS} fresh deals at each of their "
+             + (f"and {sum(fresh.values())} of {fresh_deals} fresh deals at each of their "
                 f"hand starts at the levels the first {games} games bid in under "
                 f"{RARE_SHARE:.0%} of their contracts ({', '.join(map(str, sorted(rare)))}) "
                 if rare else "")
@@ -392,7 +397,8 @@ def write_markdown(path: str, lines: list[str], arguments: str, update: bool = F
             "realised and of the difference (over these games' contracts; the "
             "calibration's own sampling adds to it). A level the first games bid in under "
             f"{RARE_SHARE:.0%} of their contracts also counts the contracts of "
-            f"{FRESH_DEALS} fresh deals at each hand start of the games (its scores and "
+            f"{FRESH_DEALS} fresh deals (or as many as its section says: `--fresh-deals`) "
+            "at each hand start of the games (its scores and "
             "dealer), bid and played by the same bots, seeded apart from the calibration's: "
             "a deal is independent of the game's state, so they are the same mix as the "
             "games' own contracts at that level (its share is of the games' own). "
@@ -427,6 +433,9 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--scale", type=float, default=1.0, help="multiply every run's size")
     parser.add_argument("--variants", help="comma-separated variants (default: all shipped)")
+    parser.add_argument("--fresh-deals", type=int, default=FRESH_DEALS, metavar="N",
+                        help="calibration: fresh deals at each hand start for the levels "
+                             f"the games bid seldom (default {FRESH_DEALS})")
     parser.add_argument("--markdown", metavar="FILE",
                         help="also write the calibration tables to FILE (docs/calibration.md)")
     parser.add_argument("--update", action="store_true",
@@ -452,7 +461,7 @@ def main() -> None:
                 continue
             # about 6,000 hands each (money pitch plays 20 hands a game)
             games = 300 if load_variant(variant).scoring.target is None else 800
-            lines += part_calibration(variant, n(games))
+            lines += part_calibration(variant, n(games), fresh_deals=args.fresh_deals)
         if args.markdown:
             write_markdown(args.markdown, lines, " ".join(sys.argv[1:]), args.update)
     if args.only in (None, "moon"):

@@ -76,7 +76,7 @@ def test_the_contracts_that_would_tell_are_where_the_interval_leaves_the_bar(
 
 
 def test_fresh_deals_at_a_games_hand_starts_give_contracts_at_the_levels_asked_only(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+) -> None:
     from pitchkit.bots import parse_bots
     from pitchkit.load import load_variant
     from pitchkit.simulate import Setup, play_game
@@ -87,9 +87,8 @@ def test_fresh_deals_at_a_games_hand_starts_give_contracts_at_the_levels_asked_o
     key = "calibration-check:0"
     game, _ = play_game(setup, key, [spec.make(rules, s, random.Random(
         f"{key}:seat{s}")) for s, spec in enumerate(specs)])
-    monkeypatch.setattr(BENCH, "FRESH_DEALS", 3)
     levels = frozenset({7, 8})
-    fresh = BENCH.fresh_contracts(rules, specs, game, key, levels)
+    fresh = BENCH.fresh_contracts(rules, specs, game, key, levels, 3)
     assert fresh and {hand.bid for _, hand, _ in fresh} <= levels
     # each is a hand dealt at one of the game's hand starts: its dealer and the scores
     # before it
@@ -103,10 +102,9 @@ def test_fresh_deals_at_a_games_hand_starts_give_contracts_at_the_levels_asked_o
         assert team == game.team_of
     # seeded by the game's key, the start and the deal: the same again; fewer deals a
     # start give a part of them
-    assert [(h, r) for h, r, _ in BENCH.fresh_contracts(rules, specs, game, key, levels)] \
+    assert [(h, r) for h, r, _ in BENCH.fresh_contracts(rules, specs, game, key, levels, 3)] \
         == [(h, r) for h, r, _ in fresh]
-    monkeypatch.setattr(BENCH, "FRESH_DEALS", 1)
-    one = BENCH.fresh_contracts(rules, specs, game, key, levels)
+    one = BENCH.fresh_contracts(rules, specs, game, key, levels, 1)
     assert len(one) < len(fresh) and all(c in [(h, r) for h, r, _ in fresh]
                                          for c in [(h, r) for h, r, _ in one])
     assert BENCH.fresh_contracts(rules, specs, game, key, frozenset()) == []
