@@ -444,6 +444,20 @@ def test_the_points_per_bid_level_come_from_whole_games_of_the_finished_bot() ->
     assert model.points_at != fitting.learn_points_at(rules, model, single)
 
 
+def test_the_calibration_progress_counts_up_to_its_total_fresh_deals_included() -> None:
+    """The bar's total grows once the fresh deals a level gets are known (up to
+    THIN_DEALS a start): the count never goes back nor beyond the total, and ends on it."""
+    calls: list[tuple[int, int]] = []
+    calibrate(load_variant("cinch"), hands=120, progress=lambda done, total:
+              calls.append((done, total)))
+    assert calls and calls[-1][0] == calls[-1][1]
+    assert all(done <= total for done, total in calls)
+    dones = [done for done, _ in calls]
+    assert dones == sorted(dones)
+    # 3 rounds of 40 hands, 120 hands of whole games, then the fresh deals' auctions
+    assert calls[-1][1] > 240
+
+
 def test_a_level_the_whole_games_bid_seldom_gets_fresh_deals_at_their_hand_starts() -> None:
     rules = load_variant("cinch")
     model = calibrate(rules, hands=120)
