@@ -152,10 +152,13 @@ def calibrate(rules: Rules, hands: int = CALIBRATION_HANDS, seed: str = "calibra
     model: Calibration | None = None
     records: list[Record] = []
     own_from = 0
+    # the bar's total: the rounds, then the whole games and at most THIN_DEALS fresh deals
+    # a hand start, as many as the games turn out to ask (so the bar only moves on)
+    total = share * rounds + (hands * (1 + THIN_DEALS) if rounds > 1 else 0)
     for r in range(rounds):
         def tick(done: int, r: int = r) -> None:
             if progress is not None:
-                progress(r * share + done, share * rounds + (hands if rounds > 1 else 0))
+                progress(r * share + done, total)
         # every round's hands are learned from: a round bid by a bolder or shyer model
         # shows the hands the next one may bid, so no band of the estimate goes unseen
         records += _self_play(rules, share, f"{seed}:{r}", model, tick, player=player)
@@ -169,9 +172,6 @@ def calibrate(rules: Rules, hands: int = CALIBRATION_HANDS, seed: str = "calibra
         # the points per bid level from whole games of the finished bot: the contracts at
         # a level are the mix its own games make (a forced dealer's, a bid that would reach
         # the target), not the mix of the rounds' fresh hands bid by an earlier model
-        # (the fresh deals' share of the bar is known once the games are played)
-        total = share * rounds + hands
-
         def tick_games(done: int) -> None:
             if progress is not None:
                 progress(share * rounds + done, total)
@@ -181,7 +181,7 @@ def calibrate(rules: Rules, hands: int = CALIBRATION_HANDS, seed: str = "calibra
         # a level the games made few contracts at (cinch's 14, 1% of them: 183) gets more
         # from fresh deals at the same hand starts
         deals = _thin_deals(rules, hands, games, _spread(rules, games))
-        total += hands * max(deals, default=0)
+        total = share * rounds + hands * (1 + max(deals, default=0))
 
         def tick_thin(done: int) -> None:
             if progress is not None:
