@@ -59,7 +59,12 @@ def _seed(text: str) -> int | str:
 
 @contextmanager
 def _progress(enabled: bool) -> Iterator[Callable[[str, int, int], None] | None]:
-    """A progress bar on stderr when it is a terminal; nothing otherwise."""
+    """A progress bar on stderr when it is a terminal; nothing otherwise.
+
+    The bar is shown from a label's first count to its last (a run reports its first
+    game played): what the bots learn before that, once a rule set, draws its own bar,
+    which a live bar would turn into a line a step (rich prints what is written to
+    stderr while it is shown above it); so, for the next variant of a comparison."""
     if not enabled or not sys.stderr.isatty():
         yield None
         return
@@ -69,14 +74,27 @@ def _progress(enabled: bool) -> Iterator[Callable[[str, int, int], None] | None]
     bar = Progress("{task.description}", BarColumn(), MofNCompleteColumn(),
                    TimeRemainingColumn(), console=Console(stderr=True), transient=True)
     tasks: dict[str, Any] = {}
+    finished: set[str] = set()
 
     def update(label: str, done: int, total: int) -> None:
+        if label in finished:
+            return
+        if not tasks:
+            bar.start()
         if label not in tasks:
             tasks[label] = bar.add_task(label, total=total)
         bar.update(tasks[label], completed=done)
+        if done >= total:
+            finished.add(label)
+            bar.remove_task(tasks.pop(label))
+            if not tasks:
+                bar.stop()
 
-    with bar:
+    try:
         yield update
+    finally:
+        if tasks:
+            bar.stop()
 
 
 def _emit(parts: Sequence[Stats], as_json: bool, csv_file: Path | None,
