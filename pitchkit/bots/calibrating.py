@@ -189,8 +189,7 @@ def calibrate(rules: Rules, hands: int = CALIBRATION_HANDS, seed: str = "calibra
         games += _thin_play(rules, model, starts, deals, f"{seed}:thin", tick_thin, player)
         # the dealer's forced bid where only a forced dealer bids it (cinch's 1: about one
         # deal in 3,000): its contracts from deals where every other seat passes
-        wanted = math.ceil(level_contracts(_spread(rules, games)) * hands
-                           / default_hands(rules))
+        wanted = math.ceil(_contracts_wanted(rules, hands, _spread(rules, games)))
         level = _forced_level(rules, games, wanted)
         forced: list[Record] = []
         if level is not None:
@@ -216,7 +215,7 @@ def _thin_deals(rules: Rules, hands: int, games: Sequence[Record], spread: float
     default length, at most ``THIN_DEALS``; none at a level the games never bid, nor
     outside ``auction.min_bid`` to ``auction.max_bid`` (the dealer's forced bid is
     within)."""
-    wanted = level_contracts(spread) * hands / default_hands(rules)
+    wanted = _contracts_wanted(rules, hands, spread)
     count = [0] * (top_bid(rules) + 1)
     for record in games:
         count[min(len(count) - 1, int(record[1].bid))] += 1
@@ -224,6 +223,12 @@ def _thin_deals(rules: Rules, hands: int, games: Sequence[Record], spread: float
     return [0 if not c or not auction.min_bid <= level <= auction.max_bid
             else min(THIN_DEALS, max(0, math.ceil(wanted / c) - 1))
             for level, c in enumerate(count)]
+
+
+def _contracts_wanted(rules: Rules, hands: int, spread: float) -> float:
+    """The contracts a level is learned from in a calibration of ``hands`` hands:
+    :func:`level_contracts` of ``spread`` per calibration of the default length."""
+    return level_contracts(spread) * hands / default_hands(rules)
 
 
 def level_contracts(spread: float) -> float:
